@@ -1,0 +1,124 @@
+//! Serde adapters for [`Decimal`] fields: decode a JSON number or string, encode
+//! as the service does.
+//!
+//! Use them with `#[serde(with = "…")]`:
+//! [`number`] writes a JSON number (rate values), [`string`] writes a JSON
+//! string (quote and order amounts). Both decode either form: a number to its
+//! shortest round-trip decimal (or its exact text under serde_json's
+//! `arbitrary_precision`), a string with the strict grammar of
+//! [`parse_amount`](super::parse_amount).
+
+use alloc::string::String;
+use core::fmt;
+
+use rust_decimal::Decimal;
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserializer, Serializer};
+
+use super::{decimal_from_f64, parse_amount, parse_json_number};
+
+/// The key serde_json's `arbitrary_precision` wraps a number's text in.
+const ARBITRARY_PRECISION_TOKEN: &str = "$serde_json::private::Number";
+
+/// Encodes as a JSON number, decodes a number or a string.
+pub mod number {
+    use super::{Decimal, Deserializer, Serializer};
+
+    /// Writes `value` as a JSON number: an integer when it has no fraction,
+    /// otherwise the double nearest to it (exact for the ≤ 17 significant digits
+    /// the service sends).
+    ///
+    /// # Errors
+    /// Whatever the serializer reports.
+    pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+        super::serialize_number(*value, serializer)
+    }
+
+    /// Reads a JSON number or decimal string.
+    ///
+    /// # Errors
+    /// When the value is neither, or does not fit a `Decimal` exactly.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
+        deserializer.deserialize_any(super::NumberOrString)
+    }
+}
+
+/// Encodes as a JSON string, decodes a number or a string.
+pub mod string {
+    use super::{Decimal, Deserializer, Serializer};
+
+    /// Writes `value` as a JSON string holding its decimal text.
+    ///
+    /// # Errors
+    /// Whatever the serializer reports.
+    pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    /// Reads a JSON number or decimal string.
+    ///
+    /// # Errors
+    /// When the value is neither, or does not fit a `Decimal` exactly.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
+        deserializer.deserialize_any(super::NumberOrString)
+    }
+}
+
+pub(crate) fn serialize_number<S: Serializer>(value: Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+    if value.fract().is_zero() {
+        if let Ok(int) = i64::try_from(value) {
+            return serializer.serialize_i64(int);
+        }
+    }
+    // The correctly rounded double of the exact decimal text; for values that
+    // came from a double this is that double again.
+    let text = alloc::format!("{value}");
+    let double: f64 = text.parse().map_err(serde::ser::Error::custom)?;
+    serializer.serialize_f64(double)
+}
+
+/// Decodes a JSON number or a strict decimal string.
+pub(crate) struct NumberOrString;
+
+impl<'de> Visitor<'de> for NumberOrString {
+    type Value = Decimal;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a decimal as a JSON number or string")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {
+        Ok(Decimal::from(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Decimal, E> {
+        Ok(Decimal::from(v))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Decimal, E> {
+        Decimal::try_from_i128_with_scale(i128::try_from(v).map_err(E::custom)?, 0).map_err(E::custom)
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Decimal, E> {
+        Decimal::try_from_i128_with_scale(v, 0).map_err(E::custom)
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
+        decimal_from_f64(v).map_err(|e| E::custom(format_args!("invalid decimal number {v}: {e}")))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Decimal, E> {
+        parse_amount(v).map_err(|e| E::custom(format_args!("invalid decimal string {v:?}: {e}")))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimal, A::Error> {
+        // serde_json with `arbitrary_precision` hands a number over as a
+        // one-entry map holding its exact text.
+        let key: Option<String> = map.next_key()?;
+        if key.as_deref() != Some(ARBITRARY_PRECISION_TOKEN) {
+            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+        }
+        let text: String = map.next_value()?;
+        parse_json_number(&text).map_err(|e| de::Error::custom(format_args!("invalid decimal number {text}: {e}")))
+    }
+}

@@ -1,0 +1,16 @@
+//! Rates, their limits, sponsored variants and campaigns.
+
+mod asset_amount;
+mod campaign;
+mod features;
+mod pair;
+mod record;
+mod response;
+
+pub use asset_amount::{as_number, as_string, AssetAmount};
+pub(crate) use campaign::NO_CAMPAIGNS;
+pub use campaign::CampaignLimits;
+pub use features::{Feature, Features};
+pub use pair::{InvalidPairId, PairId};
+pub use record::{Rate, RateDefect, RateTerms};
+pub use response::{RatesResponse, TooManyRates, MAX_RATES};

@@ -1,0 +1,116 @@
+//! Pair ids: `FROM_TO`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use alloc::boxed::Box;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::ids::{check_id, AssetId, InvalidId};
+
+/// A pair id, `FROM_TO` (`"BTC_ETH"`): the from asset, `_`, the to asset.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PairId {
+    text: Box<str>,
+    from: AssetId,
+    to: AssetId,
+}
+
+/// Why a text is not a pair id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidPairId {
+    /// The text is not a valid id at all.
+    #[error(transparent)]
+    Id(#[from] InvalidId),
+    /// The text is not two non-empty asset ids joined by a single `_`.
+    #[error("pair id must be FROM_TO: two asset ids joined by one '_'")]
+    NotFromTo,
+}
+
+impl PairId {
+    /// Parses `FROM_TO`.
+    ///
+    /// ```
+    /// use swaproute::PairId;
+    /// let pair: PairId = "BTC_ETH".parse().unwrap();
+    /// assert_eq!((pair.from().as_str(), pair.to().as_str()), ("BTC", "ETH"));
+    /// assert!("BTCETH".parse::<PairId>().is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`InvalidPairId`] when the text is not a valid id or not `FROM_TO`.
+    pub fn new(text: &str) -> Result<Self, InvalidPairId> {
+        check_id(text)?;
+        let split = text.find('_').ok_or(InvalidPairId::NotFromTo)?;
+        let (from, to) = (text.get(..split).unwrap_or(""), text.get(split.saturating_add(1)..).unwrap_or(""));
+        if from.is_empty() || to.is_empty() || to.contains('_') {
+            return Err(InvalidPairId::NotFromTo);
+        }
+        Ok(PairId { text: text.into(), from: AssetId::new(from)?, to: AssetId::new(to)? })
+    }
+
+    /// The pair of `from` and `to`.
+    ///
+    /// # Errors
+    /// [`InvalidPairId`] when either id contains `_` or the result is too long.
+    pub fn from_assets(from: &AssetId, to: &AssetId) -> Result<Self, InvalidPairId> {
+        PairId::new(&alloc::format!("{from}_{to}"))
+    }
+
+    /// The whole text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The from asset.
+    pub fn from(&self) -> &AssetId {
+        &self.from
+    }
+
+    /// The to asset.
+    pub fn to(&self) -> &AssetId {
+        &self.to
+    }
+}
+
+impl FromStr for PairId {
+    type Err = InvalidPairId;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PairId::new(s)
+    }
+}
+
+impl fmt::Display for PairId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl fmt::Debug for PairId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PairId({:?})", &*self.text)
+    }
+}
+
+impl Serialize for PairId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text)
+    }
+}
+
+impl<'de> Deserialize<'de> for PairId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = PairId;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a pair id FROM_TO")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PairId, E> {
+                PairId::new(v).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}

@@ -1,0 +1,253 @@
+//! A rate: one provider's offer for a pair.
+
+use core::fmt;
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::{AssetAmount, CampaignLimits, Features};
+use crate::ids::{CampaignId, RateId};
+use crate::rate::PairId;
+use crate::time::EpochMillis;
+
+/// One entry of a rates response (`GET /v3/pairs/:pairId/rates`):
+///
+/// ```json
+/// {"amount":{"assetId":"ETH","value":33.14218692377834},"expiry":1785333919000,
+///  "id":"…","max":{"assetId":"BTC","value":8.33028657},
+///  "min":{"assetId":"BTC","value":0.00079787},
+///  "minerFee":{"assetId":"ETH","value":0.00019192},"pairId":"BTC_ETH",
+///  "features":[],"sponsoredByCampaignId":null}
+/// ```
+///
+/// A decoded rate holds whatever numbers the service sent. Whether they make
+/// sense (DESIGN ruling 2) is [`Rate::defect`]'s question: the engine reports a
+/// rate with a defect as invalid and never selects it, while the other rates of
+/// the response stay usable. Unknown keys are ignored; `features` and
+/// `sponsoredByCampaignId` may be absent or `null` and are omitted when
+/// serialized empty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rate {
+    amount: AssetAmount,
+    expiry: EpochMillis,
+    id: RateId,
+    max: AssetAmount,
+    min: AssetAmount,
+    miner_fee: AssetAmount,
+    pair_id: PairId,
+    #[serde(default, skip_serializing_if = "Features::is_empty")]
+    features: Features,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sponsored_by_campaign_id: Option<CampaignId>,
+}
+
+/// The numbers of a rate, for [`Rate::new`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateTerms {
+    /// Multiplier applied to the from amount (`amount.value`).
+    pub multiplier: Decimal,
+    /// Miner fee, to-asset unit (`minerFee.value`).
+    pub miner_fee: Decimal,
+    /// Lower limit, from-asset unit (`min.value`).
+    pub min: Decimal,
+    /// Upper limit, from-asset unit (`max.value`).
+    pub max: Decimal,
+}
+
+/// Why a rate is unusable (DESIGN ruling 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RateDefect {
+    /// The multiplier is zero or negative.
+    #[error("multiplier {0} is not positive")]
+    NonPositiveMultiplier(Decimal),
+    /// The miner fee is negative.
+    #[error("miner fee {0} is negative")]
+    NegativeMinerFee(Decimal),
+    /// The lower limit is negative.
+    #[error("min {0} is negative")]
+    NegativeMin(Decimal),
+    /// The lower limit exceeds the upper limit.
+    #[error("min {min} is above max {max}")]
+    MinAboveMax {
+        /// The lower limit.
+        min: Decimal,
+        /// The upper limit.
+        max: Decimal,
+    },
+}
+
+impl Rate {
+    /// A rate for `pair_id` (assets taken from the pair: limits in the from
+    /// asset, multiplier and fee in the to asset), without features or sponsor.
+    ///
+    /// ```
+    /// use swaproute::{Rate, RateTerms, RateId, PairId, EpochMillis, decimal::Decimal};
+    /// let d = |s: &str| s.parse::<Decimal>().unwrap();
+    /// let rate = Rate::new(
+    ///     RateId::new("r1").unwrap(),
+    ///     PairId::new("BTC_ETH").unwrap(),
+    ///     RateTerms { multiplier: d("33.1"), miner_fee: d("0.0002"), min: d("0.001"), max: d("8") },
+    ///     EpochMillis::new(1_785_333_919_000),
+    /// );
+    /// assert_eq!(rate.min(), d("0.001"));
+    /// assert!(rate.defect().is_none());
+    /// ```
+    pub fn new(id: RateId, pair_id: PairId, terms: RateTerms, expiry: EpochMillis) -> Self {
+        let from = pair_id.from().clone();
+        let to = pair_id.to().clone();
+        Rate {
+            amount: AssetAmount::new(to.clone(), terms.multiplier),
+            expiry,
+            id,
+            max: AssetAmount::new(from.clone(), terms.max),
+            min: AssetAmount::new(from, terms.min),
+            miner_fee: AssetAmount::new(to, terms.miner_fee),
+            pair_id,
+            features: Features::new(),
+            sponsored_by_campaign_id: None,
+        }
+    }
+
+    /// The same rate as a variant sponsored by `campaign`.
+    #[must_use]
+    pub fn sponsored_by(mut self, campaign: CampaignId) -> Self {
+        self.sponsored_by_campaign_id = Some(campaign);
+        self
+    }
+
+    /// The same rate with the ExactOut capability set or cleared (DESIGN ruling 4:
+    /// the caller may know better than the wire's `features`).
+    #[must_use]
+    pub fn with_exact_out(mut self, supported: bool) -> Self {
+        self.features.set_exact_out(supported);
+        self
+    }
+
+    /// Sets or clears the ExactOut capability in place.
+    pub fn set_exact_out(&mut self, supported: bool) {
+        self.features.set_exact_out(supported);
+    }
+
+    /// The rate's id.
+    pub fn id(&self) -> &RateId {
+        &self.id
+    }
+
+    /// The pair.
+    pub fn pair_id(&self) -> &PairId {
+        &self.pair_id
+    }
+
+    /// Multiplier applied to the from amount (`amount.value`, to-asset per from-asset).
+    pub fn multiplier(&self) -> Decimal {
+        self.amount.value
+    }
+
+    /// Miner fee (`minerFee.value`), to-asset unit.
+    pub fn miner_fee(&self) -> Decimal {
+        self.miner_fee.value
+    }
+
+    /// Provider's lower limit (`min.value`), from-asset unit.
+    pub fn min(&self) -> Decimal {
+        self.min.value
+    }
+
+    /// Provider's upper limit (`max.value`), from-asset unit, before any campaign cap.
+    pub fn max(&self) -> Decimal {
+        self.max.value
+    }
+
+    /// The upper limit that applies: `min(max, campaign limit)` for a sponsored
+    /// variant whose campaign limit is known, `max` otherwise.
+    pub fn effective_max(&self, campaigns: &CampaignLimits) -> Decimal {
+        match self.sponsored_by_campaign_id.as_ref().and_then(|c| campaigns.limit(c)) {
+            Some(limit) if limit < self.max.value => limit,
+            _ => self.max.value,
+        }
+    }
+
+    /// The whole `amount` object (multiplier with its asset).
+    pub fn amount(&self) -> &AssetAmount {
+        &self.amount
+    }
+
+    /// The whole `minerFee` object.
+    pub fn miner_fee_amount(&self) -> &AssetAmount {
+        &self.miner_fee
+    }
+
+    /// The whole `min` object.
+    pub fn min_amount(&self) -> &AssetAmount {
+        &self.min
+    }
+
+    /// The whole `max` object.
+    pub fn max_amount(&self) -> &AssetAmount {
+        &self.max
+    }
+
+    /// When the rate stops being valid; it is expired at `now >= expiry`.
+    pub fn expiry(&self) -> EpochMillis {
+        self.expiry
+    }
+
+    /// `true` when expired at `now` (`expiry <= now`).
+    pub fn is_expired_at(&self, now: EpochMillis) -> bool {
+        self.expiry <= now
+    }
+
+    /// The `features` list.
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// `true` when the provider supports exact output (`"exactOut"` in `features`).
+    pub fn supports_exact_out(&self) -> bool {
+        self.features.exact_out()
+    }
+
+    /// The sponsoring campaign of a sponsored variant.
+    pub fn sponsored_by_campaign_id(&self) -> Option<&CampaignId> {
+        self.sponsored_by_campaign_id.as_ref()
+    }
+
+    /// `true` for a campaign-sponsored variant.
+    pub fn is_sponsored(&self) -> bool {
+        self.sponsored_by_campaign_id.is_some()
+    }
+
+    /// The first broken rule of DESIGN ruling 2 (multiplier > 0, miner fee ≥ 0,
+    /// 0 ≤ min ≤ max), or `None` for a usable rate.
+    pub fn defect(&self) -> Option<RateDefect> {
+        let (multiplier, fee, min, max) = (self.multiplier(), self.miner_fee(), self.min(), self.max());
+        if multiplier <= Decimal::ZERO {
+            Some(RateDefect::NonPositiveMultiplier(multiplier))
+        } else if fee < Decimal::ZERO {
+            Some(RateDefect::NegativeMinerFee(fee))
+        } else if min < Decimal::ZERO {
+            Some(RateDefect::NegativeMin(min))
+        } else if min > max {
+            Some(RateDefect::MinAboveMax { min, max })
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Rate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rate {} ({}): ×{} − {} fee, limits [{}, {}]",
+            self.id,
+            self.pair_id,
+            self.multiplier(),
+            self.miner_fee(),
+            self.min(),
+            self.max()
+        )
+    }
+}

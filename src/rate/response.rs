@@ -1,0 +1,90 @@
+//! The rates response: a bare JSON array of rates.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use serde::de::{SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use super::Rate;
+
+/// Most rates one response may carry (DESIGN ruling 17). Real responses hold a
+/// handful; the cap keeps decoding and selection bounded on hostile input.
+pub const MAX_RATES: usize = 65_536;
+
+/// `GET /v3/pairs/:pairId/rates`: a bare JSON array of [`Rate`]s, at most
+/// [`MAX_RATES`] of them.
+///
+/// ```
+/// use swaproute::RatesResponse;
+/// let json = r#"[{"amount":{"assetId":"ETH","value":33.14218692377834},"expiry":1785333919000,
+///   "id":"a","max":{"assetId":"BTC","value":8.33028657},"min":{"assetId":"BTC","value":0.00079787},
+///   "minerFee":{"assetId":"ETH","value":0},"pairId":"BTC_ETH"}]"#;
+/// let rates: RatesResponse = serde_json::from_str(json).unwrap();
+/// assert_eq!(rates.len(), 1);
+/// assert_eq!(rates[0].multiplier().to_string(), "33.14218692377834");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct RatesResponse(Vec<Rate>);
+
+impl RatesResponse {
+    /// The rates in response order.
+    pub fn rates(&self) -> &[Rate] {
+        &self.0
+    }
+
+    /// Takes the rates out.
+    pub fn into_rates(self) -> Vec<Rate> {
+        self.0
+    }
+}
+
+/// More rates than [`MAX_RATES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{len} rates is more than the {MAX_RATES} one response may carry")]
+pub struct TooManyRates {
+    /// How many were offered.
+    pub len: usize,
+}
+
+impl TryFrom<Vec<Rate>> for RatesResponse {
+    type Error = TooManyRates;
+    fn try_from(rates: Vec<Rate>) -> Result<Self, Self::Error> {
+        if rates.len() > MAX_RATES {
+            Err(TooManyRates { len: rates.len() })
+        } else {
+            Ok(RatesResponse(rates))
+        }
+    }
+}
+
+impl core::ops::Deref for RatesResponse {
+    type Target = [Rate];
+    fn deref(&self) -> &[Rate] {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for RatesResponse {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Rates;
+        impl<'de> Visitor<'de> for Rates {
+            type Value = RatesResponse;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON array of rates")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RatesResponse, A::Error> {
+                let mut rates = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(256));
+                while let Some(rate) = seq.next_element::<Rate>()? {
+                    if rates.len() == MAX_RATES {
+                        return Err(serde::de::Error::custom(TooManyRates { len: MAX_RATES.saturating_add(1) }));
+                    }
+                    rates.push(rate);
+                }
+                Ok(RatesResponse(rates))
+            }
+        }
+        deserializer.deserialize_seq(Rates)
+    }
+}

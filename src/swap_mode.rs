@@ -1,0 +1,50 @@
+//! Which side of a swap is exact.
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Which side of a swap is exact (`swapMode`; the service's default is
+/// [`SwapMode::ExactIn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+pub enum SwapMode {
+    /// `fromAmount` is exact; the output is an estimate.
+    #[default]
+    ExactIn,
+    /// `toAmount` is exact; the selected route decides the input.
+    ExactOut,
+}
+
+impl SwapMode {
+    /// The wire text, `"ExactIn"` or `"ExactOut"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SwapMode::ExactIn => "ExactIn",
+            SwapMode::ExactOut => "ExactOut",
+        }
+    }
+}
+
+impl fmt::Display for SwapMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text is not `ExactIn` or `ExactOut`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("swap mode must be \"ExactIn\" or \"ExactOut\"")]
+pub struct InvalidSwapMode;
+
+impl FromStr for SwapMode {
+    type Err = InvalidSwapMode;
+    /// Exact, case-sensitive match of the wire text.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "ExactIn" => Ok(SwapMode::ExactIn),
+            "ExactOut" => Ok(SwapMode::ExactOut),
+            _ => Err(InvalidSwapMode),
+        }
+    }
+}
