@@ -11,11 +11,16 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod caip;
+pub mod client;
 pub mod decimal;
 pub mod error;
 mod ids;
+pub mod order;
 pub mod rate;
 pub mod route;
+pub mod screening;
+pub mod v4;
 mod swap_mode;
 mod time;
 

@@ -1,0 +1,1 @@
+//! Orders: requests of both flows, the order resource and status reconciliation.
