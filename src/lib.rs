@@ -20,13 +20,20 @@ pub mod order;
 pub mod rate;
 pub mod route;
 pub mod screening;
-pub mod v4;
 mod swap_mode;
 mod time;
+pub mod v4;
 
 pub use decimal::{Amount, Decimal, Fixed8};
 pub use error::{ApiError, ErrorBody, ErrorCode, HttpStatus};
-pub use ids::{AssetId, CampaignId, InvalidId, OrderId, ProviderOrderId, QuoteId, RateId, MAX_ID_LEN};
-pub use rate::{AssetAmount, CampaignLimits, Features, PairId, Rate, RateDefect, RateTerms, RatesResponse};
+pub use ids::{
+    AssetId, CampaignId, InvalidId, OrderId, ProviderOrderId, QuoteId, RateId, MAX_ID_LEN,
+};
+pub use rate::{
+    AssetAmount, CampaignLimits, Features, PairId, Rate, RateDefect, RateTerms, RatesResponse,
+};
+pub use route::{
+    estimate_exact_out, Estimate, NoRoute, RejectReason, Route, RouteRequest, Selection,
+};
 pub use swap_mode::{InvalidSwapMode, SwapMode};
 pub use time::EpochMillis;

@@ -1,1 +1,39 @@
-//! Route selection.
+//! Route selection: eligibility, ranking, ExactOut estimates and "no route".
+//!
+//! ```
+//! use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
+//!
+//! let rates: RatesResponse = serde_json::from_str(r#"[
+//!   {"amount":{"assetId":"ETH","value":33.1},"expiry":2000000000000,"id":"a",
+//!    "max":{"assetId":"BTC","value":8},"min":{"assetId":"BTC","value":0.001},
+//!    "minerFee":{"assetId":"ETH","value":0.0002},"pairId":"BTC_ETH"},
+//!   {"amount":{"assetId":"ETH","value":33.2},"expiry":2000000000000,"id":"b",
+//!    "max":{"assetId":"BTC","value":0.4},"min":{"assetId":"BTC","value":0.01},
+//!    "minerFee":{"assetId":"ETH","value":0.0003},"pairId":"BTC_ETH"}
+//! ]"#).unwrap();
+//!
+//! let request = RouteRequest::exact_in("0.5".parse::<Amount>().unwrap(), EpochMillis::new(1_700_000_000_000));
+//! let best = request.best(&rates).unwrap();
+//! assert_eq!(best.rate().id().as_str(), "a"); // "b" caps at 0.4
+//! assert_eq!(best.net_output().to_string(), "16.5498"); // 0.5 × 33.1 − 0.0002
+//!
+//! let selection = request.select(&rates);
+//! assert_eq!(selection.rejected()[0].reason().code(), "ABOVE_MAX");
+//! ```
+
+mod eligibility;
+mod estimate;
+mod no_route;
+mod rank;
+mod ranked;
+mod reject;
+mod request;
+mod score;
+mod selection;
+
+pub use estimate::{estimate_exact_out, Estimate};
+pub use no_route::NoRoute;
+pub use ranked::Route;
+pub use reject::{RejectReason, Rejection};
+pub use request::RouteRequest;
+pub use selection::Selection;

@@ -1,0 +1,135 @@
+//! The ExactOut estimate (DESIGN ruling 8).
+
+use core::cmp::Ordering;
+
+use rust_decimal::Decimal;
+
+use super::eligibility::{net_output, required_input};
+use super::no_route::Tally;
+use super::{NoRoute, RejectReason};
+use crate::decimal::{Amount, Fixed8};
+use crate::rate::{Rate, NO_CAMPAIGNS};
+use crate::swap_mode::SwapMode;
+use crate::time::EpochMillis;
+
+use super::eligibility::within_limits;
+use super::RouteRequest;
+
+/// The `fromAmount` to send in ExactOut, and the rate it was computed for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimate<'r> {
+    from_amount: Fixed8,
+    rate: &'r Rate,
+}
+
+impl<'r> Estimate<'r> {
+    /// `(toAmount + minerFee) / multiplier` of [`rate`](Self::rate), rounded up
+    /// to 8 decimal places (`"12.50000000"`).
+    pub fn from_amount(&self) -> Fixed8 {
+        self.from_amount
+    }
+
+    /// The rate whose required input this is.
+    pub fn rate(&self) -> &'r Rate {
+        self.rate
+    }
+
+    /// The ExactOut request that sends this estimate as `fromAmount`.
+    pub fn request(&self, to_amount: Amount, now: EpochMillis) -> RouteRequest<'static> {
+        // A Fixed8 from a non-negative required input is non-negative.
+        let from = Amount::new(self.from_amount.get()).unwrap_or(Amount::ZERO);
+        RouteRequest::exact_out(from, to_amount, now)
+    }
+}
+
+/// Estimates `fromAmount` for an ExactOut swap of exactly `to_amount`.
+///
+/// For every rate that can serve ExactOut at `now` (valid, unexpired, with the
+/// capability, not a sponsored variant), the required input is
+/// `(toAmount + minerFee) / multiplier`, rounded up to 8 decimal places. The
+/// estimate is the smallest required input that lies within its own rate's
+/// limits (checked on the rounded value, which is what will be sent), ties
+/// broken by the ranking order at that amount. Sending it as `fromAmount`
+/// makes [`RouteRequest::best`] choose that rate, unless another rate whose own
+/// required input lies *below* its min accepts the amount and pays more.
+///
+/// ```
+/// use swaproute::{route::estimate_exact_out, Amount, EpochMillis, RatesResponse};
+/// let rates: RatesResponse = serde_json::from_str(r#"[{"amount":{"assetId":"ETH","value":20},
+///   "expiry":2000000000000,"id":"r","max":{"assetId":"BTC","value":10},
+///   "min":{"assetId":"BTC","value":0.001},"minerFee":{"assetId":"ETH","value":0.5},
+///   "pairId":"BTC_ETH","features":["exactOut"]}]"#).unwrap();
+/// let to: Amount = "249.5".parse().unwrap();
+/// let estimate = estimate_exact_out(&rates, to, EpochMillis::new(1_700_000_000_000)).unwrap();
+/// assert_eq!(estimate.from_amount().to_string(), "12.50000000"); // (249.5 + 0.5) / 20
+/// ```
+///
+/// # Errors
+/// [`NoRoute`], classified as in [`RouteRequest::best`] with each rate's own
+/// required input standing for the amount.
+pub fn estimate_exact_out(
+    rates: &[Rate],
+    to_amount: Amount,
+    now: EpochMillis,
+) -> Result<Estimate<'_>, NoRoute> {
+    let probe = RouteRequest::exact_out(Amount::ZERO, to_amount, now).with_campaigns(&NO_CAMPAIGNS);
+    let mut tally = Tally::default();
+    let mut best: Option<(Fixed8, Decimal, &Rate)> = None;
+    for rate in rates {
+        match candidate(rate, &probe) {
+            Ok((input, net)) => {
+                tally.accepted();
+                let better = best
+                    .as_ref()
+                    .is_none_or(|&(held_input, held_net, held_rate)| {
+                        input
+                            .cmp(&held_input)
+                            .then_with(|| held_net.cmp(&net))
+                            .then_with(|| rate.miner_fee().cmp(&held_rate.miner_fee()))
+                            .then_with(|| {
+                                rate.id()
+                                    .as_str()
+                                    .as_bytes()
+                                    .cmp(held_rate.id().as_str().as_bytes())
+                            })
+                            == Ordering::Less
+                    });
+                if better {
+                    best = Some((input, net, rate));
+                }
+            }
+            Err(reason) => tally.rejected(&reason),
+        }
+    }
+    match best {
+        Some((from_amount, _, rate)) => Ok(Estimate { from_amount, rate }),
+        None => Err(tally.classify(to_amount.get(), SwapMode::ExactOut)),
+    }
+}
+
+/// The rounded required input of `rate` and its net output at that amount.
+fn candidate(rate: &Rate, probe: &RouteRequest<'_>) -> Result<(Fixed8, Decimal), RejectReason> {
+    if let Some(defect) = rate.defect() {
+        return Err(RejectReason::InvalidRate(defect));
+    }
+    if rate.is_expired_at(probe.now()) {
+        return Err(RejectReason::Expired {
+            expiry: rate.expiry(),
+        });
+    }
+    if !rate.supports_exact_out() {
+        return Err(RejectReason::ExactOutUnsupported);
+    }
+    if rate.is_sponsored() {
+        return Err(RejectReason::SponsoredInExactOut);
+    }
+    let input = required_input(rate, probe.exact_output())
+        .and_then(|exact| Fixed8::ceil(exact).ok())
+        .ok_or(RejectReason::Overflow)?;
+    within_limits(rate, input.get(), probe)?;
+    let net = net_output(rate, input.get()).ok_or(RejectReason::Overflow)?;
+    if net <= Decimal::ZERO {
+        return Err(RejectReason::NoOutput { net_output: net });
+    }
+    Ok((input, net))
+}

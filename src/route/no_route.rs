@@ -1,0 +1,210 @@
+//! "No route": which error it is (DESIGN ruling 10).
+
+use rust_decimal::Decimal;
+
+use super::RejectReason;
+use crate::error::{ApiError, ErrorCode};
+use crate::swap_mode::SwapMode;
+
+/// Why no route is left, with the limits nearest to the amount.
+///
+/// Classification, first match wins:
+/// 1. no rates at all → `INSUFFICIENT_LIQUIDITY`;
+/// 2. no rate is valid → `INSUFFICIENT_LIQUIDITY`;
+/// 3. every valid rate has expired → `RATE_EXPIRED`;
+/// 4. every live rate is excluded by the swap mode → `UNSUPPORTED_SWAP_MODE`;
+/// 5. among the rates whose limits were checked: the amount is below every min →
+///    `AMOUNT_BELOW_LIMIT` naming the smallest min; above every (effective) max →
+///    `AMOUNT_ABOVE_LIMIT` naming the largest max; in a gap between ranges → both
+///    the nearest max below and the nearest min above, with the code of the nearer
+///    side (`AMOUNT_ABOVE_LIMIT` when the amount is closer to the max below, ties
+///    included);
+/// 6. some rate accepted the amount but none yields a positive output (or its
+///    arithmetic overflows) → `INSUFFICIENT_LIQUIDITY`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NoRoute {
+    /// The rates response is empty.
+    #[error("no rates are offered for the pair")]
+    NoRates,
+    /// Every rate breaks DESIGN ruling 2.
+    #[error("none of the {count} rates is valid")]
+    NoValidRates {
+        /// How many rates there were.
+        count: usize,
+    },
+    /// Every valid rate has expired.
+    #[error("every rate has expired")]
+    AllExpired,
+    /// Every live rate is excluded by the swap mode.
+    #[error("no rate supports {mode}")]
+    UnsupportedSwapMode {
+        /// The requested mode.
+        mode: SwapMode,
+    },
+    /// The amount is below the min of every route.
+    #[error("amount {amount} is below the minimum of every route; the smallest minimum is {min}")]
+    BelowMin {
+        /// The amount checked.
+        amount: Decimal,
+        /// The smallest min.
+        min: Decimal,
+    },
+    /// The amount is above the (effective) max of every route.
+    #[error("amount {amount} is above the maximum of every route; the largest maximum is {max}")]
+    AboveMax {
+        /// The amount checked.
+        amount: Decimal,
+        /// The largest effective max.
+        max: Decimal,
+    },
+    /// The amount falls in a gap between routes' ranges.
+    #[error(
+        "amount {amount} falls between routes: the nearest maximum below is {max_below} and the nearest minimum above is {min_above}"
+    )]
+    BetweenLimits {
+        /// The amount checked.
+        amount: Decimal,
+        /// The largest effective max below the amount.
+        max_below: Decimal,
+        /// The smallest min above the amount.
+        min_above: Decimal,
+    },
+    /// Some rate accepted the amount, but none yields a positive output.
+    #[error("no route yields a positive output for amount {amount}")]
+    NoOutput {
+        /// The amount checked.
+        amount: Decimal,
+    },
+}
+
+impl NoRoute {
+    /// The stable error code.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            NoRoute::NoRates | NoRoute::NoValidRates { .. } | NoRoute::NoOutput { .. } => {
+                ErrorCode::InsufficientLiquidity
+            }
+            NoRoute::AllExpired => ErrorCode::RateExpired,
+            NoRoute::UnsupportedSwapMode { .. } => ErrorCode::UnsupportedSwapMode,
+            NoRoute::BelowMin { .. } => ErrorCode::AmountBelowLimit,
+            NoRoute::AboveMax { .. } => ErrorCode::AmountAboveLimit,
+            NoRoute::BetweenLimits {
+                amount,
+                max_below,
+                min_above,
+            } => {
+                let over = amount.checked_sub(*max_below);
+                let under = min_above.checked_sub(*amount);
+                match (over, under) {
+                    (Some(over), Some(under)) if over > under => ErrorCode::AmountBelowLimit,
+                    _ => ErrorCode::AmountAboveLimit,
+                }
+            }
+        }
+    }
+
+    /// The min to report: the smallest min (below every range) or the nearest
+    /// min above (in a gap).
+    pub fn min(&self) -> Option<Decimal> {
+        match self {
+            NoRoute::BelowMin { min, .. } => Some(*min),
+            NoRoute::BetweenLimits { min_above, .. } => Some(*min_above),
+            _ => None,
+        }
+    }
+
+    /// The max to report: the largest max (above every range) or the nearest
+    /// max below (in a gap).
+    pub fn max(&self) -> Option<Decimal> {
+        match self {
+            NoRoute::AboveMax { max, .. } => Some(*max),
+            NoRoute::BetweenLimits { max_below, .. } => Some(*max_below),
+            _ => None,
+        }
+    }
+
+    /// The error the service answers with.
+    pub fn to_api_error(&self) -> ApiError {
+        ApiError::new(self.code(), alloc::format!("{self}"))
+    }
+}
+
+impl From<NoRoute> for ApiError {
+    fn from(no_route: NoRoute) -> Self {
+        no_route.to_api_error()
+    }
+}
+
+/// Counts what excluded the rates, in one pass and without allocating.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tally {
+    total: usize,
+    invalid: usize,
+    expired: usize,
+    swap_mode: usize,
+    /// Rates that passed the limit check (ranked, or out for overflow / no output).
+    within_limits: usize,
+    /// Smallest min among rates the amount is below.
+    min_above: Option<Decimal>,
+    /// Largest effective max among rates the amount is above.
+    max_below: Option<Decimal>,
+}
+
+impl Tally {
+    pub(crate) fn accepted(&mut self) {
+        self.total = self.total.saturating_add(1);
+        self.within_limits = self.within_limits.saturating_add(1);
+    }
+
+    pub(crate) fn rejected(&mut self, reason: &RejectReason) {
+        self.total = self.total.saturating_add(1);
+        let counter = match reason {
+            RejectReason::InvalidRate(_) => &mut self.invalid,
+            RejectReason::Expired { .. } => &mut self.expired,
+            RejectReason::ExactOutUnsupported | RejectReason::SponsoredInExactOut => {
+                &mut self.swap_mode
+            }
+            RejectReason::BelowMin { min } => {
+                self.min_above = Some(self.min_above.map_or(*min, |m| m.min(*min)));
+                return;
+            }
+            RejectReason::AboveMax { max, .. } => {
+                self.max_below = Some(self.max_below.map_or(*max, |m| m.max(*max)));
+                return;
+            }
+            RejectReason::Overflow | RejectReason::NoOutput { .. } => &mut self.within_limits,
+        };
+        *counter = counter.saturating_add(1);
+    }
+
+    /// Classifies "no route" once nothing was ranked.
+    pub(crate) fn classify(&self, amount: Decimal, mode: SwapMode) -> NoRoute {
+        let valid = self.total.saturating_sub(self.invalid);
+        let live = valid.saturating_sub(self.expired);
+        if self.total == 0 {
+            NoRoute::NoRates
+        } else if valid == 0 {
+            NoRoute::NoValidRates { count: self.total }
+        } else if live == 0 {
+            NoRoute::AllExpired
+        } else if live == self.swap_mode {
+            NoRoute::UnsupportedSwapMode { mode }
+        } else if self.within_limits > 0 {
+            NoRoute::NoOutput { amount }
+        } else {
+            match (self.max_below, self.min_above) {
+                (Some(max_below), Some(min_above)) => NoRoute::BetweenLimits {
+                    amount,
+                    max_below,
+                    min_above,
+                },
+                (Some(max), None) => NoRoute::AboveMax { amount, max },
+                (None, Some(min)) => NoRoute::BelowMin { amount, min },
+                // Unreachable by counting: every live, mode-capable rate is either
+                // within limits or below/above them.
+                (None, None) => NoRoute::NoOutput { amount },
+            }
+        }
+    }
+}

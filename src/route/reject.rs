@@ -1,0 +1,128 @@
+//! Why a rate is out.
+
+use core::fmt;
+
+use rust_decimal::Decimal;
+
+use crate::rate::{Rate, RateDefect};
+use crate::time::EpochMillis;
+
+/// Why a rate was excluded, with the numbers involved (DESIGN ruling 5).
+///
+/// Eligibility is checked in the order of the variants; the first failure is
+/// the one reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RejectReason {
+    /// `INVALID_RATE`: the rate breaks ruling 2.
+    InvalidRate(RateDefect),
+    /// `EXPIRED`: `expiry <= now`.
+    Expired {
+        /// The rate's expiry.
+        expiry: EpochMillis,
+    },
+    /// `EXACT_OUT_UNSUPPORTED`: ExactOut through a provider without the capability.
+    ExactOutUnsupported,
+    /// `SPONSORED_IN_EXACT_OUT`: ExactOut orders are excluded from sponsorship campaigns.
+    SponsoredInExactOut,
+    /// `BELOW_MIN`: `fromAmount < min`.
+    BelowMin {
+        /// The rate's lower limit.
+        min: Decimal,
+    },
+    /// `ABOVE_MAX`: `fromAmount > effective max`.
+    AboveMax {
+        /// The effective upper limit: the campaign's per-swap limit when it caps `max`.
+        max: Decimal,
+        /// `true` when a campaign limit lowered the provider's `max`.
+        capped_by_campaign: bool,
+    },
+    /// `OVERFLOW`: computing the output (or the required input) exceeds `Decimal`'s range.
+    Overflow,
+    /// `NO_OUTPUT`: `fromAmount × multiplier − minerFee <= 0`.
+    NoOutput {
+        /// The non-positive net output.
+        net_output: Decimal,
+    },
+}
+
+impl RejectReason {
+    /// The stable reason code, e.g. `"BELOW_MIN"`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            RejectReason::InvalidRate(_) => "INVALID_RATE",
+            RejectReason::Expired { .. } => "EXPIRED",
+            RejectReason::ExactOutUnsupported => "EXACT_OUT_UNSUPPORTED",
+            RejectReason::SponsoredInExactOut => "SPONSORED_IN_EXACT_OUT",
+            RejectReason::BelowMin { .. } => "BELOW_MIN",
+            RejectReason::AboveMax { .. } => "ABOVE_MAX",
+            RejectReason::Overflow => "OVERFLOW",
+            RejectReason::NoOutput { .. } => "NO_OUTPUT",
+        }
+    }
+
+    /// The limit that was broken, for `BELOW_MIN` and `ABOVE_MAX`.
+    pub const fn limit(&self) -> Option<Decimal> {
+        match self {
+            RejectReason::BelowMin { min } => Some(*min),
+            RejectReason::AboveMax { max, .. } => Some(*max),
+            _ => None,
+        }
+    }
+
+    /// `true` for reasons that come from the swap mode alone.
+    pub const fn is_swap_mode(&self) -> bool {
+        matches!(
+            self,
+            RejectReason::ExactOutUnsupported | RejectReason::SponsoredInExactOut
+        )
+    }
+}
+
+impl fmt::Display for RejectReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RejectReason::InvalidRate(defect) => write!(f, "invalid rate: {defect}"),
+            RejectReason::Expired { expiry } => write!(f, "expired at {expiry}"),
+            RejectReason::ExactOutUnsupported => f.write_str("provider does not support ExactOut"),
+            RejectReason::SponsoredInExactOut => {
+                f.write_str("sponsored variants are excluded from ExactOut")
+            }
+            RejectReason::BelowMin { min } => write!(f, "amount is below the minimum {min}"),
+            RejectReason::AboveMax {
+                max,
+                capped_by_campaign: true,
+            } => {
+                write!(f, "amount is above the campaign's per-swap limit {max}")
+            }
+            RejectReason::AboveMax { max, .. } => write!(f, "amount is above the maximum {max}"),
+            RejectReason::Overflow => f.write_str("arithmetic overflow"),
+            RejectReason::NoOutput { net_output } => {
+                write!(f, "net output {net_output} is not positive")
+            }
+        }
+    }
+}
+
+/// A rate that was excluded, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rejection<'r> {
+    rate: &'r Rate,
+    reason: RejectReason,
+}
+
+impl<'r> Rejection<'r> {
+    pub(crate) fn new(rate: &'r Rate, reason: RejectReason) -> Self {
+        Rejection { rate, reason }
+    }
+
+    /// The excluded rate.
+    pub fn rate(&self) -> &'r Rate {
+        self.rate
+    }
+
+    /// Why it was excluded.
+    pub fn reason(&self) -> RejectReason {
+        self.reason
+    }
+}
