@@ -1,1 +1,381 @@
-fn main() {}
+//! Command-line front end of the route-selection engine.
+//!
+//! ```text
+//! cargo run --release --example route -- [--rates FILE|-] [--mode ExactIn|ExactOut]
+//!     [--from-amount DEC] [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]...
+//!     [--top K] [--json]
+//! ```
+//!
+//! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
+//! message on stderr, nothing on stdout).
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::io::Read;
+use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde_json::{json, Value};
+use swaproute::route::{estimate_exact_out, Estimate, NoRoute, RouteRequest, Selection};
+use swaproute::{
+    Amount, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse, SwapMode,
+};
+
+/// The bundled sample, so the example runs from any directory.
+const SAMPLE_RATES: &str = include_str!("data/rates.json");
+
+const USAGE: &str = "usage: route [--rates FILE|-] [--mode ExactIn|ExactOut] [--from-amount DEC] \
+[--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--json]";
+
+/// What the command line asked for.
+struct Args {
+    rates: Option<String>,
+    mode: SwapMode,
+    from_amount: Option<Amount>,
+    to_amount: Option<Amount>,
+    now: Option<EpochMillis>,
+    campaigns: CampaignLimits,
+    top: Option<usize>,
+    json: bool,
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("route: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run() -> Result<ExitCode, String> {
+    let Some(args) = parse_args(std::env::args().skip(1))? else {
+        println!("{USAGE}");
+        return Ok(ExitCode::SUCCESS);
+    };
+    let text = read_rates(args.rates.as_deref())?;
+    let rates: RatesResponse = serde_json::from_str(&text)
+        .map_err(|e| format!("rates are not a valid rates response: {e}"))?;
+    let now = match args.now {
+        Some(now) => now,
+        None => system_now()?,
+    };
+
+    let mut estimate: Option<Estimate<'_>> = None;
+    let request = match args.mode {
+        SwapMode::ExactIn => {
+            let from = args.from_amount.ok_or("ExactIn needs --from-amount")?;
+            let request = RouteRequest::exact_in(from, now);
+            match args.to_amount {
+                Some(to) => request.with_to_amount(to),
+                None => request,
+            }
+        }
+        SwapMode::ExactOut => {
+            let to = args.to_amount.ok_or("ExactOut needs --to-amount")?;
+            match args.from_amount {
+                Some(from) => RouteRequest::exact_out(from, to, now),
+                None => match estimate_exact_out(&rates, to, now) {
+                    Ok(found) => {
+                        estimate = Some(found);
+                        found.request(to, now)
+                    }
+                    Err(no_route) => {
+                        report_no_route(&args, None, no_route);
+                        return Ok(ExitCode::from(2));
+                    }
+                },
+            }
+        }
+    }
+    .with_campaigns(&args.campaigns);
+
+    let selection = request.select(&rates);
+    if args.json {
+        println!(
+            "{}",
+            json_report(&args, &request, estimate.as_ref(), &selection)
+        );
+    } else {
+        print_table(&request, estimate.as_ref(), &selection, args.top);
+    }
+    Ok(if selection.no_route().is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn parse_args(mut argv: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
+    let mut args = Args {
+        rates: None,
+        mode: SwapMode::ExactIn,
+        from_amount: None,
+        to_amount: None,
+        now: None,
+        campaigns: CampaignLimits::new(),
+        top: None,
+        json: false,
+    };
+    while let Some(flag) = argv.next() {
+        let mut value = |name: &str| {
+            argv.next()
+                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
+        };
+        match flag.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--json" => args.json = true,
+            "--rates" => args.rates = Some(value("--rates")?),
+            "--mode" => {
+                let text = value("--mode")?;
+                args.mode = text.parse().map_err(|e| format!("--mode {text:?}: {e}"))?;
+            }
+            "--from-amount" => {
+                args.from_amount = Some(amount("--from-amount", &value("--from-amount")?)?)
+            }
+            "--to-amount" => args.to_amount = Some(amount("--to-amount", &value("--to-amount")?)?),
+            "--now" => {
+                let text = value("--now")?;
+                let millis: u64 = text
+                    .parse()
+                    .map_err(|_| format!("--now {text:?} is not epoch milliseconds"))?;
+                args.now = Some(EpochMillis::new(millis));
+            }
+            "--campaign" => {
+                let text = value("--campaign")?;
+                // Ids may contain '=' (base64); a decimal limit never does.
+                let (id, limit) = text
+                    .rsplit_once('=')
+                    .ok_or_else(|| format!("--campaign {text:?} is not ID=LIMIT"))?;
+                let id = CampaignId::new(id)
+                    .map_err(|e| format!("--campaign {text:?}: campaign id: {e}"))?;
+                args.campaigns
+                    .insert(id, amount("--campaign limit", limit)?);
+            }
+            "--top" => {
+                let text = value("--top")?;
+                args.top = Some(
+                    text.parse()
+                        .map_err(|_| format!("--top {text:?} is not a count"))?,
+                );
+            }
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(Some(args))
+}
+
+fn amount(name: &str, text: &str) -> Result<Amount, String> {
+    text.parse()
+        .map_err(|e| format!("{name} {text:?} is not a decimal amount: {e}"))
+}
+
+fn read_rates(path: Option<&str>) -> Result<String, String> {
+    match path {
+        None => Ok(SAMPLE_RATES.to_owned()),
+        Some("-") => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("cannot read rates from stdin: {e}"))?;
+            Ok(text)
+        }
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read rates file {path:?}: {e}")),
+    }
+}
+
+fn system_now() -> Result<EpochMillis, String> {
+    let since = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_err(|e| format!("system clock: {e}"))?;
+    let millis = u64::try_from(since.as_millis()).map_err(|e| format!("system clock: {e}"))?;
+    Ok(EpochMillis::new(millis))
+}
+
+/// Decimal text without insignificant trailing zeros.
+fn dec(value: Decimal) -> String {
+    value.normalize().to_string()
+}
+
+fn json_report(
+    args: &Args,
+    request: &RouteRequest<'_>,
+    estimate: Option<&Estimate<'_>>,
+    selection: &Selection<'_>,
+) -> Value {
+    let shown = args.top.map_or(selection.routes(), |k| selection.top(k));
+    let routes: Vec<Value> = shown
+        .iter()
+        .enumerate()
+        .map(|(at, route)| {
+            json!({
+                "rank": at + 1,
+                "rateId": route.rate().id().as_str(),
+                "netOutput": dec(route.net_output()),
+                "requiredInput": route.required_input().map(|input| input.to_string()),
+                "sponsoredByCampaignId": route.rate().sponsored_by_campaign_id().map(CampaignId::as_str),
+            })
+        })
+        .collect();
+    let rejected: Vec<Value> = selection
+        .rejected()
+        .iter()
+        .map(|rejection| {
+            json!({
+                "rateId": rejection.rate().id().as_str(),
+                "reason": rejection.reason().code(),
+                "limit": rejection.reason().limit().map(dec),
+            })
+        })
+        .collect();
+    json!({
+        "mode": request.mode().as_str(),
+        "fromAmount": request.from_amount().to_string(),
+        "toAmount": request.to_amount().map(|to| to.to_string()),
+        "estimate": estimate.map(|e| e.from_amount().to_string()),
+        "routes": routes,
+        "rejected": rejected,
+        "error": selection.no_route().map(error_json),
+    })
+}
+
+fn error_json(no_route: NoRoute) -> Value {
+    let error = no_route.to_api_error();
+    let mut body = json!({
+        "status": error.http_status().as_u16(),
+        "code": error.code().as_str(),
+        "details": error.details(),
+    });
+    if let Some(object) = body.as_object_mut() {
+        if let Some(min) = no_route.min() {
+            object.insert("min".into(), Value::String(dec(min)));
+        }
+        if let Some(max) = no_route.max() {
+            object.insert("max".into(), Value::String(dec(max)));
+        }
+    }
+    body
+}
+
+/// No route before ranking (the ExactOut estimator found none).
+fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: NoRoute) {
+    if args.json {
+        let report = json!({
+            "mode": args.mode.as_str(),
+            "fromAmount": from_amount.map(|a| a.to_string()),
+            "toAmount": args.to_amount.map(|a| a.to_string()),
+            "estimate": null,
+            "routes": [],
+            "rejected": [],
+            "error": error_json(no_route),
+        });
+        println!("{report}");
+    } else {
+        let error = no_route.to_api_error();
+        println!(
+            "no route: {} ({}): {}",
+            error.code(),
+            error.http_status(),
+            error.details()
+        );
+    }
+}
+
+fn short(id: &str) -> String {
+    const KEEP: usize = 18;
+    if id.chars().count() <= KEEP {
+        id.to_owned()
+    } else {
+        let head: String = id.chars().take(KEEP - 1).collect();
+        format!("{head}…")
+    }
+}
+
+fn print_table(
+    request: &RouteRequest<'_>,
+    estimate: Option<&Estimate<'_>>,
+    selection: &Selection<'_>,
+    top: Option<usize>,
+) {
+    let to = request
+        .to_amount()
+        .map_or_else(|| "-".to_owned(), |a| a.to_string());
+    println!(
+        "mode {}  fromAmount {}  toAmount {}",
+        request.mode(),
+        request.from_amount(),
+        to
+    );
+    if let Some(estimate) = estimate {
+        println!(
+            "ExactOut estimate: {} (via {})",
+            estimate.from_amount(),
+            short(estimate.rate().id().as_str())
+        );
+    }
+    println!();
+    println!(
+        "{:>4}  {:<18}  {:>20}  {:>12}  {:>12}  {:>14}  {:>22}  {:>14}  sponsored by",
+        "rank", "rate id", "multiplier", "miner fee", "min", "max", "net output", "required in"
+    );
+    let shown = top.map_or(selection.routes(), |k| selection.top(k));
+    for (at, route) in shown.iter().enumerate() {
+        let rate = route.rate();
+        let max = if route.effective_max() < rate.max() {
+            format!("{}*", dec(route.effective_max()))
+        } else {
+            dec(rate.max())
+        };
+        println!(
+            "{:>4}  {:<18}  {:>20}  {:>12}  {:>12}  {:>14}  {:>22}  {:>14}  {}",
+            at + 1,
+            short(rate.id().as_str()),
+            dec(rate.multiplier()),
+            dec(rate.miner_fee()),
+            dec(rate.min()),
+            max,
+            dec(route.net_output()),
+            route
+                .required_input()
+                .map_or_else(|| "-".to_owned(), |r| r.to_string()),
+            rate.sponsored_by_campaign_id()
+                .map_or("-", CampaignId::as_str),
+        );
+    }
+    if shown.is_empty() {
+        println!("   (none)");
+    }
+    if !selection.rejected().is_empty() {
+        println!();
+        println!("rejected:");
+        for rejection in selection.rejected() {
+            println!(
+                "  {:<18}  {:<22}  {}",
+                short(rejection.rate().id().as_str()),
+                rejection.reason().code(),
+                rejection.reason()
+            );
+        }
+    }
+    println!();
+    match (selection.best(), selection.no_route()) {
+        (Some(best), _) => println!(
+            "chosen: {} (net output {}{})",
+            best.rate().id(),
+            dec(best.net_output()),
+            best.required_input()
+                .map_or_else(String::new, |r| format!(", send {r}"))
+        ),
+        (None, Some(no_route)) => {
+            let error = no_route.to_api_error();
+            println!(
+                "no route: {} ({}): {}",
+                error.code(),
+                error.http_status(),
+                error.details()
+            );
+        }
+        (None, None) => println!("no route"),
+    }
+}
