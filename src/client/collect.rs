@@ -1,0 +1,139 @@
+//! Gathering the client headers of one request before validating them, so the
+//! outcome does not depend on header order and the work stays bounded.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::error::{ClientHeader, HeaderError};
+use super::forwarded::{Forwarded, ForwardedError, MAX_HEADER_LEN};
+use super::headers::{ClientHeaders, Integration};
+use super::platform::AppPlatform;
+
+/// A header value as received: `None` when it is not UTF-8.
+pub(super) type RawValue<'a> = Option<&'a str>;
+
+/// HTTP optional whitespace around a field value.
+fn trim_ows(value: &str) -> &str {
+    value.trim_matches(|c| c == ' ' || c == '\t')
+}
+
+/// A single-valued header: its first value and whether a later one differed.
+#[derive(Default)]
+struct Slot<'a> {
+    value: Option<RawValue<'a>>,
+    conflict: bool,
+}
+
+impl<'a> Slot<'a> {
+    fn add(&mut self, value: RawValue<'a>) {
+        let value = value.map(trim_ows);
+        match self.value {
+            None => self.value = Some(value),
+            Some(first) if first != value => self.conflict = true,
+            Some(_) => {}
+        }
+    }
+
+    /// The validated, trimmed value; `None` when absent or empty.
+    fn check(&self, header: ClientHeader) -> Result<Option<&'a str>, HeaderError> {
+        if self.conflict {
+            return Err(HeaderError::ConflictingValues { header });
+        }
+        let Some(value) = self.value else { return Ok(None) };
+        let value = value.ok_or(HeaderError::NotUtf8 { header })?;
+        if value.len() > MAX_HEADER_LEN {
+            return Err(HeaderError::TooLong { header, len: value.len() });
+        }
+        if let Some((at, _)) = value.char_indices().find(|&(_, c)| c.is_control() && c != '\t') {
+            return Err(HeaderError::ControlCharacter { header, at });
+        }
+        Ok(Some(value).filter(|v| !v.is_empty()))
+    }
+}
+
+/// Every client header of one request, as received.
+#[derive(Default)]
+pub(super) struct Collected<'a> {
+    authorization: bool,
+    app_name: Slot<'a>,
+    app_version: Slot<'a>,
+    app_platform: Slot<'a>,
+    user_agent: Slot<'a>,
+    /// Non-empty `Forwarded` fields, in order, while their combined length fits.
+    forwarded: Vec<&'a str>,
+    /// Combined length of the `Forwarded` fields joined by `", "` (saturating).
+    forwarded_len: usize,
+    forwarded_not_utf8: bool,
+}
+
+impl<'a> Collected<'a> {
+    /// Records one header field; `name` is matched case-insensitively and
+    /// headers this module does not read are ignored.
+    pub(super) fn add(&mut self, name: &str, value: RawValue<'a>) {
+        let Some(header) = ClientHeader::from_name(name) else { return };
+        match header {
+            ClientHeader::Authorization => self.authorization = true,
+            ClientHeader::AppName => self.app_name.add(value),
+            ClientHeader::AppVersion => self.app_version.add(value),
+            ClientHeader::AppPlatform => self.app_platform.add(value),
+            ClientHeader::UserAgent => self.user_agent.add(value),
+            ClientHeader::Forwarded => self.add_forwarded(value),
+        }
+    }
+
+    fn add_forwarded(&mut self, value: RawValue<'a>) {
+        let Some(value) = value.map(trim_ows) else {
+            self.forwarded_not_utf8 = true;
+            return;
+        };
+        if value.is_empty() {
+            return;
+        }
+        let sep = if self.forwarded_len == 0 { 0 } else { 2 };
+        self.forwarded_len = self.forwarded_len.saturating_add(sep).saturating_add(value.len());
+        if self.forwarded_len <= MAX_HEADER_LEN {
+            self.forwarded.push(value);
+        }
+    }
+
+    /// Validates in a fixed order: `Authorization`, `App-Name` (missing, then
+    /// malformed), `App-Version`, `App-Platform`, `User-Agent`, `Forwarded`, and
+    /// last the integration's requirement of `Forwarded`.
+    pub(super) fn finish(self, integration: Integration) -> Result<ClientHeaders, HeaderError> {
+        if self.authorization {
+            return Err(HeaderError::LegacyAuthorization);
+        }
+        let app_name = self.app_name.check(ClientHeader::AppName)?.ok_or(HeaderError::MissingAppName)?;
+        let app_version = self.app_version.check(ClientHeader::AppVersion)?;
+        let app_platform = match self.app_platform.check(ClientHeader::AppPlatform)? {
+            Some(text) => Some(text.parse::<AppPlatform>().map_err(|_| HeaderError::InvalidPlatform)?),
+            None => None,
+        };
+        let user_agent = self.user_agent.check(ClientHeader::UserAgent)?;
+        let forwarded = self.forwarded()?;
+        if integration == Integration::Proxying && forwarded.is_none() {
+            return Err(HeaderError::MissingForwarded);
+        }
+        Ok(ClientHeaders {
+            app_name: app_name.into(),
+            app_version: app_version.map(String::from),
+            app_platform,
+            user_agent: user_agent.map(String::from),
+            forwarded,
+        })
+    }
+
+    /// The `Forwarded` fields combined into one list (RFC 9110 §5.3) and parsed.
+    fn forwarded(&self) -> Result<Option<Forwarded>, HeaderError> {
+        if self.forwarded_not_utf8 {
+            return Err(HeaderError::NotUtf8 { header: ClientHeader::Forwarded });
+        }
+        if self.forwarded_len > MAX_HEADER_LEN {
+            return Err(ForwardedError::TooLong { len: self.forwarded_len }.into());
+        }
+        if self.forwarded.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Forwarded::parse(&self.forwarded.join(", "))?))
+    }
+}

@@ -1,0 +1,142 @@
+//! Why a request's client headers were refused, and the API error each maps to.
+
+use core::fmt;
+
+use super::forwarded::{ForwardedError, MAX_HEADER_LEN};
+use crate::error::{ApiError, ErrorCode};
+
+/// A header this module reads, by its canonical name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ClientHeader {
+    /// `App-Name` (required).
+    AppName,
+    /// `App-Version`.
+    AppVersion,
+    /// `App-Platform`.
+    AppPlatform,
+    /// `User-Agent`.
+    UserAgent,
+    /// `Forwarded` (required for proxying integrations).
+    Forwarded,
+    /// `Authorization` (legacy, refused).
+    Authorization,
+}
+
+impl ClientHeader {
+    /// Every header, in the order they are validated.
+    pub const ALL: [ClientHeader; 6] = [
+        ClientHeader::Authorization,
+        ClientHeader::AppName,
+        ClientHeader::AppVersion,
+        ClientHeader::AppPlatform,
+        ClientHeader::UserAgent,
+        ClientHeader::Forwarded,
+    ];
+
+    /// The canonical header name, e.g. `"App-Name"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ClientHeader::AppName => "App-Name",
+            ClientHeader::AppVersion => "App-Version",
+            ClientHeader::AppPlatform => "App-Platform",
+            ClientHeader::UserAgent => "User-Agent",
+            ClientHeader::Forwarded => "Forwarded",
+            ClientHeader::Authorization => "Authorization",
+        }
+    }
+
+    /// The header `name` refers to, matched case-insensitively; `None` for headers
+    /// this module ignores.
+    pub fn from_name(name: &str) -> Option<Self> {
+        ClientHeader::ALL.into_iter().find(|h| h.as_str().eq_ignore_ascii_case(name))
+    }
+}
+
+impl fmt::Display for ClientHeader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a request's client headers were refused.
+///
+/// [`HeaderError::to_api_error`] (or `From`) gives the API error to answer with;
+/// its `details` are this error's `Display` text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HeaderError {
+    /// A legacy `Authorization` header was sent (401 `UNAUTHORIZED`).
+    #[error("the legacy Authorization header is no longer accepted; identify the application with App-Name")]
+    LegacyAuthorization,
+    /// `App-Name` is missing or empty (401 `UNAUTHORIZED`).
+    #[error("missing authentication")]
+    MissingAppName,
+    /// A header value is longer than [`MAX_HEADER_LEN`] bytes (400 `INVALID_REQUEST`).
+    #[error("{header} header is {len} bytes long, more than the {MAX_HEADER_LEN} allowed")]
+    TooLong {
+        /// The header.
+        header: ClientHeader,
+        /// Length of the value, in bytes.
+        len: usize,
+    },
+    /// A header value holds a control character other than HTAB (400 `INVALID_REQUEST`).
+    #[error("{header} header holds a control character at byte {at}")]
+    ControlCharacter {
+        /// The header.
+        header: ClientHeader,
+        /// Byte offset in the trimmed value.
+        at: usize,
+    },
+    /// A header value is not UTF-8 (400 `INVALID_REQUEST`; only from an `http::HeaderMap`).
+    #[error("{header} header is not valid UTF-8")]
+    NotUtf8 {
+        /// The header.
+        header: ClientHeader,
+    },
+    /// A single-valued header was sent more than once with different values
+    /// (400 `INVALID_REQUEST`).
+    #[error("{header} header was sent more than once with different values")]
+    ConflictingValues {
+        /// The header.
+        header: ClientHeader,
+    },
+    /// `App-Platform` is not `desktop`, `mobile` or `browser` (400 `INVALID_REQUEST`).
+    #[error("App-Platform header must be `desktop`, `mobile` or `browser`")]
+    InvalidPlatform,
+    /// `Forwarded` is malformed (400 `INVALID_REQUEST`).
+    #[error("invalid Forwarded header: {0}")]
+    InvalidForwarded(#[source] ForwardedError),
+    /// The integration proxies requests but sent no `Forwarded` (400 `INVALID_REQUEST`).
+    #[error("Forwarded header is required when the integration proxies requests")]
+    MissingForwarded,
+}
+
+impl HeaderError {
+    /// The stable code: `UNAUTHORIZED` (401) for a legacy `Authorization` header or
+    /// a missing `App-Name`; `INVALID_REQUEST` (400) for everything else.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            HeaderError::LegacyAuthorization | HeaderError::MissingAppName => ErrorCode::Unauthorized,
+            _ => ErrorCode::InvalidRequest,
+        }
+    }
+
+    /// The API error a server answers with: [`HeaderError::code`] and this error's
+    /// text as `details` (exactly `"missing authentication"` for a missing `App-Name`).
+    pub fn to_api_error(&self) -> ApiError {
+        ApiError::new(self.code(), alloc::string::ToString::to_string(self))
+    }
+}
+
+impl From<HeaderError> for ApiError {
+    fn from(err: HeaderError) -> Self {
+        err.to_api_error()
+    }
+}
+
+impl From<ForwardedError> for HeaderError {
+    fn from(err: ForwardedError) -> Self {
+        HeaderError::InvalidForwarded(err)
+    }
+}

@@ -1,0 +1,124 @@
+//! Why a `Forwarded` header value or one of its nodes was rejected.
+
+use super::{MAX_ELEMENTS, MAX_HEADER_LEN, MAX_PARAMS};
+
+/// Why a node (the value of `for=` or `by=`) is not valid RFC 7239 §6 syntax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NodeError {
+    /// The node is empty.
+    #[error("node is empty")]
+    Empty,
+    /// The node is neither an IP address, `unknown` nor an obfuscated identifier.
+    #[error("node is not an IPv4 address, a bracketed IPv6 address, `unknown` or an obfuscated identifier")]
+    InvalidName,
+    /// The text between `[` and `]` is not an IPv6 address.
+    #[error("text in brackets is not an IPv6 address")]
+    InvalidIpv6,
+    /// An IPv6 address written without the required `[` `]`.
+    #[error("an IPv6 address must be written in brackets, e.g. \"[2001:db8::1]\"")]
+    Ipv6NeedsBrackets,
+    /// A `[` without its closing `]`.
+    #[error("`[` without a closing `]`")]
+    UnclosedBracket,
+    /// An obfuscated identifier is not `_` followed by letters, digits, `.`, `_` or `-`.
+    #[error("obfuscated identifier must be `_` followed by letters, digits, `.`, `_` or `-`")]
+    InvalidObfuscated,
+    /// The port is neither 1 to 5 digits at most 65535 nor an obfuscated port.
+    #[error("port must be 1 to 5 digits (at most 65535) or an obfuscated `_port`")]
+    InvalidPort,
+}
+
+/// Why a `Forwarded` header value was rejected. Byte offsets (`at`) count from the
+/// start of the (combined) header value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ForwardedError {
+    /// The value is longer than [`MAX_HEADER_LEN`] bytes.
+    #[error("value is {len} bytes long, more than the {MAX_HEADER_LEN} allowed")]
+    TooLong {
+        /// Length of the rejected value, in bytes (for combined fields: as far as it was counted).
+        len: usize,
+    },
+    /// The value holds no forwarded pair at all.
+    #[error("value holds no forwarded pair")]
+    Empty,
+    /// More than [`MAX_ELEMENTS`] non-empty elements (hops).
+    #[error("more than {MAX_ELEMENTS} elements")]
+    TooManyElements,
+    /// An element has more than [`MAX_PARAMS`] pairs.
+    #[error("an element has more than {MAX_PARAMS} parameters")]
+    TooManyParams,
+    /// A parameter name (a token) was expected.
+    #[error("expected a parameter name at byte {at}")]
+    ExpectedName {
+        /// Byte offset.
+        at: usize,
+    },
+    /// A parameter name is not followed directly by `=`.
+    #[error("expected `=` at byte {at}")]
+    ExpectedEquals {
+        /// Byte offset.
+        at: usize,
+    },
+    /// `=` is not followed by a token or a quoted string.
+    #[error("expected a token or a quoted string at byte {at}")]
+    ExpectedValue {
+        /// Byte offset.
+        at: usize,
+    },
+    /// A value containing `:`, `[` or `]` (a port or an IPv6 address) was not quoted.
+    #[error("value at byte {at} contains `:`, `[` or `]` and must be a quoted string")]
+    NeedsQuoting {
+        /// Byte offset of the value.
+        at: usize,
+    },
+    /// A quoted string is not closed.
+    #[error("quoted string starting at byte {at} is not closed")]
+    UnterminatedQuote {
+        /// Byte offset of the opening quote.
+        at: usize,
+    },
+    /// A control character inside a quoted string (or escaped by `\`).
+    #[error("control character in quoted string at byte {at}")]
+    ControlInQuote {
+        /// Byte offset.
+        at: usize,
+    },
+    /// Something other than `;`, `,` or the end after a value.
+    #[error("unexpected character {found:?} at byte {at}; expected `;`, `,` or the end")]
+    Unexpected {
+        /// Byte offset.
+        at: usize,
+        /// The character found.
+        found: char,
+    },
+    /// A parameter occurs twice in one element (RFC 7239 §4 forbids it).
+    #[error("parameter `{name}` occurs more than once in an element")]
+    DuplicateParam {
+        /// The parameter name, lower-cased.
+        name: alloc::string::String,
+    },
+    /// The value of `for` or `by` is not a valid node.
+    #[error("invalid `{param}` node at byte {at}: {reason}")]
+    InvalidNode {
+        /// `"for"` or `"by"`.
+        param: &'static str,
+        /// Byte offset of the value.
+        at: usize,
+        /// What is wrong with it.
+        reason: NodeError,
+    },
+    /// The value of `host` is empty or holds a character outside visible ASCII.
+    #[error("invalid `host` value at byte {at}: expected a non-empty host of visible ASCII characters")]
+    InvalidHost {
+        /// Byte offset of the value.
+        at: usize,
+    },
+    /// The value of `proto` is not a URI scheme.
+    #[error("invalid `proto` value at byte {at}: expected a URI scheme such as `https`")]
+    InvalidProto {
+        /// Byte offset of the value.
+        at: usize,
+    },
+}

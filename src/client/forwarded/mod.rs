@@ -1,0 +1,234 @@
+//! The `Forwarded` header of RFC 7239: which proxies a request went through and
+//! for whom.
+//!
+//! A value is a comma-separated list of elements, one per hop, each a
+//! `;`-separated list of `name=value` pairs: `for` and `by` (nodes), `host`,
+//! `proto`, and extension parameters. Parameter names are case-insensitive;
+//! values are tokens or quoted strings with `\` escapes. Nodes are IPv4
+//! addresses, IPv6 addresses in brackets (inside quotes, since `:` and `[]` are
+//! not token characters), `unknown` or obfuscated identifiers (`_hidden`), each
+//! with an optional port.
+//!
+//! The end user's address ([`Forwarded::client_addr`]) is the `for` node of the
+//! first element, when it is an IP address.
+//!
+//! Parsing is bounded: at most [`MAX_HEADER_LEN`] bytes, [`MAX_ELEMENTS`]
+//! elements and [`MAX_PARAMS`] pairs per element; past a cap is an error.
+//! [`Display`](fmt::Display) writes the canonical form (elements joined by `", "`;
+//! pairs in the order `for`, `by`, `host`, `proto`, then extensions by name;
+//! quotes only where a value is not a token), and parsing it gives back an
+//! equal value.
+
+mod error;
+mod node;
+mod parse;
+
+pub use error::{ForwardedError, NodeError};
+pub use node::{Node, NodePort, ObfuscatedId};
+
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::net::IpAddr;
+use core::str::FromStr;
+
+use crate::error::{ApiError, ErrorCode};
+
+/// The longest header value accepted, in bytes (8 KiB, DESIGN ruling 17). Several
+/// `Forwarded` fields of one request count together.
+pub const MAX_HEADER_LEN: usize = 8 * 1024;
+
+/// The most non-empty elements (hops) a `Forwarded` value may hold.
+pub const MAX_ELEMENTS: usize = 64;
+
+/// The most pairs one element may hold (`for`, `by`, `host`, `proto` and extensions).
+pub const MAX_PARAMS: usize = 16;
+
+/// A parsed `Forwarded` header value: one or more elements, first hop first.
+///
+/// ```
+/// use swaproute::client::Forwarded;
+///
+/// let fwd: Forwarded = "for=192.0.2.43, for=\"[2001:db8:cafe::17]:4711\"".parse()?;
+/// assert_eq!(fwd.client_addr(), Some("192.0.2.43".parse()?));
+/// assert_eq!(fwd.elements().len(), 2);
+/// assert_eq!(fwd.to_string(), "for=192.0.2.43, for=\"[2001:db8:cafe::17]:4711\"");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Forwarded {
+    elements: Vec<ForwardedElement>,
+}
+
+impl Forwarded {
+    /// Parses a `Forwarded` header value.
+    ///
+    /// # Errors
+    /// [`ForwardedError`] when the value is malformed, holds no pair, repeats a
+    /// parameter within an element, or exceeds a cap ([`MAX_HEADER_LEN`],
+    /// [`MAX_ELEMENTS`], [`MAX_PARAMS`]).
+    pub fn parse(text: &str) -> Result<Self, ForwardedError> {
+        parse::parse(text)
+    }
+
+    /// The elements, first hop (closest to the end user) first. Never empty.
+    pub fn elements(&self) -> &[ForwardedElement] {
+        &self.elements
+    }
+
+    /// The `for` node of the first element: who the first proxy received the
+    /// request from. `None` when the first element has no `for` (later elements
+    /// describe proxies, not the end user).
+    pub fn client(&self) -> Option<&Node> {
+        self.elements.first().and_then(ForwardedElement::for_node)
+    }
+
+    /// The end user's IP address: the first element's `for` node, when it is an
+    /// IP address (`unknown` and obfuscated nodes carry none).
+    pub fn client_addr(&self) -> Option<IpAddr> {
+        self.client().and_then(Node::ip)
+    }
+}
+
+impl FromStr for Forwarded {
+    type Err = ForwardedError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Forwarded::parse(s)
+    }
+}
+
+impl TryFrom<&str> for Forwarded {
+    type Error = ForwardedError;
+
+    fn try_from(s: &str) -> Result<Self, Self::Error> {
+        Forwarded::parse(s)
+    }
+}
+
+impl fmt::Display for Forwarded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, element) in self.elements.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            fmt::Display::fmt(element, f)?;
+        }
+        Ok(())
+    }
+}
+
+/// One element (hop) of a `Forwarded` value; holds at least one pair.
+///
+/// Parameter names are lower-cased; `proto` is lower-cased too (URI schemes are
+/// case-insensitive). Other values are kept as sent, unescaped.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ForwardedElement {
+    for_node: Option<Node>,
+    by: Option<Node>,
+    host: Option<String>,
+    proto: Option<String>,
+    extensions: BTreeMap<String, String>,
+}
+
+impl ForwardedElement {
+    /// `for`: the client that made the request to this proxy.
+    pub fn for_node(&self) -> Option<&Node> {
+        self.for_node.as_ref()
+    }
+
+    /// `by`: the proxy's interface that received the request.
+    pub fn by(&self) -> Option<&Node> {
+        self.by.as_ref()
+    }
+
+    /// `host`: the `Host` header the proxy received.
+    pub fn host(&self) -> Option<&str> {
+        self.host.as_deref()
+    }
+
+    /// `proto`: the scheme the proxy received the request with, lower-cased.
+    pub fn proto(&self) -> Option<&str> {
+        self.proto.as_deref()
+    }
+
+    /// An extension parameter's value; `name` is matched case-insensitively.
+    pub fn extension(&self, name: &str) -> Option<&str> {
+        self.extensions.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
+    }
+
+    /// Every extension parameter as `(lower-cased name, value)`, by name.
+    pub fn extensions(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.extensions.iter().map(|(name, value)| (name.as_str(), value.as_str()))
+    }
+
+    fn is_empty(&self) -> bool {
+        self.for_node.is_none()
+            && self.by.is_none()
+            && self.host.is_none()
+            && self.proto.is_none()
+            && self.extensions.is_empty()
+    }
+}
+
+impl fmt::Display for ForwardedElement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sep = "";
+        let mut pair = |f: &mut fmt::Formatter<'_>, name: &str, value: &str| {
+            f.write_str(sep)?;
+            sep = ";";
+            f.write_str(name)?;
+            f.write_str("=")?;
+            write_value(f, value)
+        };
+        if let Some(node) = &self.for_node {
+            pair(f, "for", &node.to_string())?;
+        }
+        if let Some(node) = &self.by {
+            pair(f, "by", &node.to_string())?;
+        }
+        if let Some(host) = &self.host {
+            pair(f, "host", host)?;
+        }
+        if let Some(proto) = &self.proto {
+            pair(f, "proto", proto)?;
+        }
+        for (name, value) in &self.extensions {
+            pair(f, name, value)?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes `value` as a token when it is one, else as a quoted string.
+fn write_value(f: &mut fmt::Formatter<'_>, value: &str) -> fmt::Result {
+    if !value.is_empty() && value.bytes().all(parse::is_tchar) {
+        return f.write_str(value);
+    }
+    f.write_str("\"")?;
+    for ch in value.chars() {
+        if matches!(ch, '"' | '\\') {
+            f.write_str("\\")?;
+        }
+        fmt::Write::write_char(f, ch)?;
+    }
+    f.write_str("\"")
+}
+
+impl ForwardedError {
+    /// The API error a server answers with: 400 `INVALID_REQUEST`, details naming
+    /// the `Forwarded` header and the reason.
+    pub fn to_api_error(&self) -> ApiError {
+        ApiError::new(ErrorCode::InvalidRequest, alloc::format!("invalid Forwarded header: {self}"))
+    }
+}
+
+impl From<ForwardedError> for ApiError {
+    fn from(err: ForwardedError) -> Self {
+        err.to_api_error()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,111 @@
+//! The validated client headers of one request.
+
+use alloc::string::String;
+use core::net::IpAddr;
+
+use super::collect::Collected;
+use super::error::HeaderError;
+use super::forwarded::Forwarded;
+use super::platform::AppPlatform;
+
+/// Whether the integration sends requests on behalf of its end users.
+///
+/// A proxying integration must send `Forwarded` so that location restrictions
+/// are evaluated for the end user (specification, Authentication rule 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Integration {
+    /// The end user's device calls the service itself.
+    #[default]
+    Direct,
+    /// A server relays its users' requests; `Forwarded` is required.
+    Proxying,
+}
+
+/// The validated client identification headers of one request.
+///
+/// Built by [`ClientHeaders::from_pairs`] (or `from_header_map` with the `http`
+/// feature). Values are trimmed of surrounding spaces and tabs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientHeaders {
+    pub(super) app_name: String,
+    pub(super) app_version: Option<String>,
+    pub(super) app_platform: Option<AppPlatform>,
+    pub(super) user_agent: Option<String>,
+    pub(super) forwarded: Option<Forwarded>,
+}
+
+impl ClientHeaders {
+    /// Validates a request's headers given as `(name, value)` pairs. Names are
+    /// case-insensitive; headers other than the client headers are ignored.
+    ///
+    /// Rules:
+    /// - `App-Name` is required and non-empty.
+    /// - `App-Version`, `App-Platform` and `User-Agent` are optional; an optional
+    ///   header whose value is empty counts as absent. `App-Platform` is exactly
+    ///   `desktop`, `mobile` or `browser`.
+    /// - Any `Authorization` header is refused: the legacy scheme is gone.
+    /// - `Forwarded` must parse per RFC 7239 ([`Forwarded::parse`]); it is
+    ///   required when `integration` is [`Integration::Proxying`].
+    /// - Every value is at most [`MAX_HEADER_LEN`](super::MAX_HEADER_LEN) bytes
+    ///   without control characters (HTAB allowed).
+    ///
+    /// Duplicates: a single-valued header repeated with the same value counts
+    /// once; with different values it is refused. Repeated `Forwarded` fields are
+    /// one list, joined in order by `", "` (RFC 9110 §5.3); the cap applies to the
+    /// joined value.
+    ///
+    /// # Errors
+    /// The first failure in this order (so the outcome does not depend on the
+    /// order of the pairs):
+    /// 1. [`HeaderError::LegacyAuthorization`] (401 `UNAUTHORIZED`);
+    /// 2. [`HeaderError::MissingAppName`] (401 `UNAUTHORIZED`, details
+    ///    `"missing authentication"`);
+    /// 3. malformed headers, checked in the order `App-Name`, `App-Version`,
+    ///    `App-Platform`, `User-Agent`, `Forwarded` (400 `INVALID_REQUEST`);
+    /// 4. [`HeaderError::MissingForwarded`] (400 `INVALID_REQUEST`).
+    pub fn from_pairs<'a, I>(headers: I, integration: Integration) -> Result<Self, HeaderError>
+    where
+        I: IntoIterator<Item = (&'a str, &'a str)>,
+    {
+        let mut collected = Collected::default();
+        for (name, value) in headers {
+            collected.add(name, Some(value));
+        }
+        collected.finish(integration)
+    }
+
+    /// `App-Name`: the integrating application.
+    pub fn app_name(&self) -> &str {
+        &self.app_name
+    }
+
+    /// `App-Version`, when sent.
+    pub fn app_version(&self) -> Option<&str> {
+        self.app_version.as_deref()
+    }
+
+    /// `App-Platform`, when sent.
+    pub fn app_platform(&self) -> Option<AppPlatform> {
+        self.app_platform
+    }
+
+    /// `User-Agent`, when sent.
+    pub fn user_agent(&self) -> Option<&str> {
+        self.user_agent.as_deref()
+    }
+
+    /// `Forwarded`, when sent (always present for a proxying integration).
+    pub fn forwarded(&self) -> Option<&Forwarded> {
+        self.forwarded.as_ref()
+    }
+
+    /// The end user's IP address from `Forwarded` ([`Forwarded::client_addr`]).
+    ///
+    /// `None` without `Forwarded`, or when its first hop's `for` is absent,
+    /// `unknown` or obfuscated: the caller's region screening decides what an
+    /// unknown location means. For a direct integration the end user's address is
+    /// the connection's peer, which this pure library does not see.
+    pub fn client_addr(&self) -> Option<IpAddr> {
+        self.forwarded.as_ref().and_then(Forwarded::client_addr)
+    }
+}
