@@ -1,0 +1,420 @@
+//! Validated addresses and address tags (memos).
+
+use alloc::boxed::Box;
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::evm;
+
+/// The longest address accepted, in bytes (DESIGN ruling 17).
+///
+/// Real addresses are far shorter: 42 bytes for EVM hex, 62 for a bech32
+/// Taproot address, 103 for a Cardano Shelley base address.
+pub const MAX_ADDRESS_LEN: usize = 128;
+
+/// The longest address tag (memo, destination tag) accepted, in bytes.
+///
+/// Cosmos SDK chains allow memos of up to 256 characters, EOS memos are at most
+/// 256 bytes; XRP destination tags and Stellar memos are much shorter.
+pub const MAX_ADDRESS_TAG_LEN: usize = 256;
+
+/// Why a text is not a valid address. Maps to `INVALID_ADDRESS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidAddress {
+    /// The address is empty.
+    #[error("address is empty")]
+    Empty,
+    /// The address is longer than [`MAX_ADDRESS_LEN`] bytes.
+    #[error("address is {len} bytes long, more than the {MAX_ADDRESS_LEN} allowed")]
+    TooLong {
+        /// Length of the rejected address, in bytes.
+        len: usize,
+    },
+    /// The address contains whitespace, a control character or a non-ASCII
+    /// character.
+    #[error("address contains a character that is not visible ASCII at byte {at}")]
+    BadCharacter {
+        /// Byte offset of the character.
+        at: usize,
+    },
+    /// On an EVM network: the address is not `0x` followed by 40 hex digits.
+    #[error("not an EVM address: expected 0x followed by 40 hex digits")]
+    EvmSyntax,
+    /// On an EVM network: a mixed-case address whose EIP-55 checksum is wrong.
+    #[error("EVM address fails its EIP-55 checksum")]
+    EvmChecksum,
+}
+
+/// Why a text is not a valid address tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidAddressTag {
+    /// The tag is empty (an absent tag is `None`, not an empty tag).
+    #[error("address tag is empty")]
+    Empty,
+    /// The tag is longer than [`MAX_ADDRESS_TAG_LEN`] bytes.
+    #[error("address tag is {len} bytes long, more than the {MAX_ADDRESS_TAG_LEN} allowed")]
+    TooLong {
+        /// Length of the rejected tag, in bytes.
+        len: usize,
+    },
+    /// The tag contains a control character.
+    #[error("address tag contains a control character at byte {at}")]
+    ControlCharacter {
+        /// Byte offset of the character.
+        at: usize,
+    },
+}
+
+/// Which kind of network an address belongs to, as the caller knows it.
+///
+/// Only [`NetworkKind::Evm`] adds checks: `0x` + 40 hex digits and, for
+/// mixed-case addresses, the EIP-55 checksum.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum NetworkKind {
+    /// An EVM network (Ethereum, Base, BSC, Polygon, …).
+    Evm,
+    /// Any other network, or unknown: only the generic address rules apply.
+    #[default]
+    Other,
+}
+
+/// A blockchain address: non-empty, at most [`MAX_ADDRESS_LEN`] bytes, visible
+/// ASCII only (no whitespace, control or non-ASCII characters).
+///
+/// Every real address format (hex, base58, bech32, EOS account names, …) is
+/// visible ASCII; rejecting anything else also rules out look-alike Unicode.
+/// Network-specific syntax is checked by [`Address::check_network`].
+///
+/// ```
+/// use swaproute::screening::{Address, NetworkKind};
+///
+/// let a = Address::new("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")?;
+/// assert_eq!(a.as_str(), "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+/// assert!(Address::new("").is_err());
+/// assert!(Address::new("0x12 34").is_err());
+/// assert!(a.check_network(NetworkKind::Evm).is_err());
+/// # Ok::<(), swaproute::screening::InvalidAddress>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Address(Box<str>);
+
+impl Address {
+    /// Validates `text` as an address (generic rules only).
+    ///
+    /// # Errors
+    /// [`InvalidAddress`] when `text` is empty, longer than [`MAX_ADDRESS_LEN`]
+    /// bytes, or contains a byte that is not visible ASCII (`!`..=`~`).
+    pub fn new(text: &str) -> Result<Self, InvalidAddress> {
+        if text.is_empty() {
+            return Err(InvalidAddress::Empty);
+        }
+        if text.len() > MAX_ADDRESS_LEN {
+            return Err(InvalidAddress::TooLong { len: text.len() });
+        }
+        match text.bytes().position(|b| !b.is_ascii_graphic()) {
+            Some(at) => Err(InvalidAddress::BadCharacter { at }),
+            None => Ok(Address(text.into())),
+        }
+    }
+
+    /// Validates `text` as an address on a network of kind `network`.
+    ///
+    /// # Errors
+    /// As [`Address::new`], then as [`Address::check_network`].
+    pub fn for_network(text: &str, network: NetworkKind) -> Result<Self, InvalidAddress> {
+        let address = Address::new(text)?;
+        address.check_network(network)?;
+        Ok(address)
+    }
+
+    /// Checks the network-specific syntax of the address.
+    ///
+    /// # Errors
+    /// On [`NetworkKind::Evm`]: [`InvalidAddress::EvmSyntax`] unless the address
+    /// is `0x` followed by 40 hex digits, [`InvalidAddress::EvmChecksum`] when it
+    /// mixes upper- and lower-case hex letters and fails EIP-55. All-lower and
+    /// all-upper case hex carry no checksum and are accepted.
+    pub fn check_network(&self, network: NetworkKind) -> Result<(), InvalidAddress> {
+        match network {
+            NetworkKind::Evm => evm::check_evm_address(&self.0),
+            NetworkKind::Other => Ok(()),
+        }
+    }
+
+    /// `true` for the EVM zero address, `0x` + 40 zeros (any case), on any network.
+    pub fn is_evm_zero(&self) -> bool {
+        evm::is_evm_zero_address(&self.0)
+    }
+
+    /// The address text, exactly as given.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An address tag: memo, destination tag or payment id.
+///
+/// Non-empty (an absent tag is `None`), at most [`MAX_ADDRESS_TAG_LEN`] bytes,
+/// no control characters. Spaces and non-ASCII text are allowed: EOS and
+/// Stellar memos are free text. [`AddressTag::new_optional`] maps the
+/// service's empty string `""` to `None`.
+///
+/// ```
+/// use swaproute::screening::AddressTag;
+///
+/// assert_eq!(AddressTag::new("1234567")?.as_str(), "1234567");
+/// assert_eq!(AddressTag::new_optional("")?, None);
+/// assert!(AddressTag::new("a\nb").is_err());
+/// # Ok::<(), swaproute::screening::InvalidAddressTag>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AddressTag(Box<str>);
+
+impl AddressTag {
+    /// Validates `text` as a tag.
+    ///
+    /// # Errors
+    /// [`InvalidAddressTag`] when `text` is empty, longer than
+    /// [`MAX_ADDRESS_TAG_LEN`] bytes or contains a control character.
+    pub fn new(text: &str) -> Result<Self, InvalidAddressTag> {
+        if text.is_empty() {
+            return Err(InvalidAddressTag::Empty);
+        }
+        if text.len() > MAX_ADDRESS_TAG_LEN {
+            return Err(InvalidAddressTag::TooLong { len: text.len() });
+        }
+        match text.char_indices().find(|(_, c)| c.is_control()) {
+            Some((at, _)) => Err(InvalidAddressTag::ControlCharacter { at }),
+            None => Ok(AddressTag(text.into())),
+        }
+    }
+
+    /// Like [`AddressTag::new`], but the empty string means "no tag".
+    ///
+    /// # Errors
+    /// As [`AddressTag::new`], except for the empty string.
+    pub fn new_optional(text: &str) -> Result<Option<Self>, InvalidAddressTag> {
+        if text.is_empty() {
+            Ok(None)
+        } else {
+            AddressTag::new(text).map(Some)
+        }
+    }
+
+    /// The tag text, exactly as given.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+macro_rules! text_newtype_impls {
+    ($name:ident, $err:ident, $what:literal) => {
+        impl FromStr for $name {
+            type Err = $err;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                $name::new(s)
+            }
+        }
+
+        impl TryFrom<&str> for $name {
+            type Error = $err;
+            fn try_from(s: &str) -> Result<Self, Self::Error> {
+                $name::new(s)
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!(stringify!($name), "({:?})"), &*self.0)
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct Visitor;
+                impl serde::de::Visitor<'_> for Visitor {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($what)
+                    }
+                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$name, E> {
+                        $name::new(v).map_err(E::custom)
+                    }
+                }
+                deserializer.deserialize_str(Visitor)
+            }
+        }
+    };
+}
+
+text_newtype_impls!(Address, InvalidAddress, "an address");
+text_newtype_impls!(AddressTag, InvalidAddressTag, "an address tag");
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    #[test]
+    fn accepts_real_addresses() {
+        for text in [
+            "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+            "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+            "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+            "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh",
+            "cosmos1depk54cuajgkzea6zpgkq36tnjwdzv4ak663u6",
+            "eosio.token",
+            "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x",
+        ] {
+            assert_eq!(Address::new(text).unwrap().as_str(), text);
+        }
+    }
+
+    #[test]
+    fn rejects_empty_whitespace_control_non_ascii_and_overlong() {
+        assert_eq!(Address::new(""), Err(InvalidAddress::Empty));
+        assert_eq!(
+            Address::new(" abc"),
+            Err(InvalidAddress::BadCharacter { at: 0 })
+        );
+        assert_eq!(
+            Address::new("abc "),
+            Err(InvalidAddress::BadCharacter { at: 3 })
+        );
+        assert_eq!(
+            Address::new("ab\tc"),
+            Err(InvalidAddress::BadCharacter { at: 2 })
+        );
+        assert_eq!(
+            Address::new("ab\u{7f}"),
+            Err(InvalidAddress::BadCharacter { at: 2 })
+        );
+        // Cyrillic "а" (U+0430) looks like a Latin "a".
+        assert_eq!(
+            Address::new("0x\u{430}b"),
+            Err(InvalidAddress::BadCharacter { at: 2 })
+        );
+        assert_eq!(
+            Address::new("ab\u{a0}c"),
+            Err(InvalidAddress::BadCharacter { at: 2 })
+        );
+        let at_cap: String = "x".repeat(MAX_ADDRESS_LEN);
+        assert!(Address::new(&at_cap).is_ok());
+        let past_cap: String = "x".repeat(MAX_ADDRESS_LEN + 1);
+        assert_eq!(
+            Address::new(&past_cap),
+            Err(InvalidAddress::TooLong { len: 129 })
+        );
+    }
+
+    #[test]
+    fn network_check_only_for_evm() {
+        let btc = Address::new("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa").unwrap();
+        assert_eq!(btc.check_network(NetworkKind::Other), Ok(()));
+        assert_eq!(
+            btc.check_network(NetworkKind::Evm),
+            Err(InvalidAddress::EvmSyntax)
+        );
+        assert_eq!(
+            Address::for_network(
+                "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+                NetworkKind::Evm
+            )
+            .unwrap()
+            .as_str(),
+            "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+        );
+        assert_eq!(
+            Address::for_network(
+                "0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+                NetworkKind::Evm
+            ),
+            Err(InvalidAddress::EvmChecksum)
+        );
+    }
+
+    #[test]
+    fn zero_address_any_case() {
+        let zeros = "0".repeat(40);
+        assert!(Address::new(&alloc::format!("0x{zeros}"))
+            .unwrap()
+            .is_evm_zero());
+        assert!(Address::new(&alloc::format!("0X{zeros}"))
+            .unwrap()
+            .is_evm_zero());
+        assert!(!Address::new(&alloc::format!("0x{}1", "0".repeat(39)))
+            .unwrap()
+            .is_evm_zero());
+        assert!(!Address::new(&alloc::format!("0x{zeros}0"))
+            .unwrap()
+            .is_evm_zero());
+    }
+
+    #[test]
+    fn tags() {
+        assert_eq!(
+            AddressTag::new("memo with spaces").unwrap().as_str(),
+            "memo with spaces"
+        );
+        assert_eq!(AddressTag::new("ünïcödé").unwrap().as_str(), "ünïcödé");
+        assert_eq!(AddressTag::new(""), Err(InvalidAddressTag::Empty));
+        assert_eq!(AddressTag::new_optional("").unwrap(), None);
+        assert_eq!(
+            AddressTag::new_optional("42").unwrap().unwrap().as_str(),
+            "42"
+        );
+        assert_eq!(
+            AddressTag::new("a\u{0}"),
+            Err(InvalidAddressTag::ControlCharacter { at: 1 })
+        );
+        assert!(AddressTag::new(&"9".repeat(MAX_ADDRESS_TAG_LEN)).is_ok());
+        assert_eq!(
+            AddressTag::new(&"9".repeat(MAX_ADDRESS_TAG_LEN + 1)),
+            Err(InvalidAddressTag::TooLong { len: 257 })
+        );
+    }
+
+    #[test]
+    fn serde_round_trip_and_validation() {
+        let a: Address = serde_json::from_str("\"eosio.token\"").unwrap();
+        assert_eq!(serde_json::to_string(&a).unwrap(), "\"eosio.token\"");
+        assert!(serde_json::from_str::<Address>("\"\"").is_err());
+        assert!(serde_json::from_str::<Address>("\"a b\"").is_err());
+        let t: AddressTag = serde_json::from_str("\"123\"").unwrap();
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"123\"");
+        assert_eq!("x".parse::<Address>().unwrap(), Address::new("x").unwrap());
+        assert_eq!(
+            alloc::format!("{:?}", Address::new("x").unwrap()),
+            "Address(\"x\")"
+        );
+    }
+}

@@ -1,0 +1,183 @@
+//! Why a request fails screening, and its API error.
+
+use alloc::format;
+use core::fmt;
+
+use super::address::InvalidAddress;
+use super::region::RegionCode;
+use crate::error::{ApiError, ErrorCode};
+use crate::ids::AssetId;
+
+/// Which address of a request is screened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AddressField {
+    /// `fromAddress`: the sender (optional on the wire).
+    FromAddress,
+    /// `toAddress`: the receiver.
+    ToAddress,
+}
+
+impl AddressField {
+    /// The request field name, `"fromAddress"` or `"toAddress"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            AddressField::FromAddress => "fromAddress",
+            AddressField::ToAddress => "toAddress",
+        }
+    }
+}
+
+impl fmt::Display for AddressField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why an address is restricted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Restriction {
+    /// The EVM zero address, `0x` + 40 zeros.
+    ZeroAddress,
+    /// The address is on the caller's denylist.
+    Denylisted,
+}
+
+/// A request refused by screening. Each variant has one [`ErrorCode`]
+/// ([`ScreeningError::code`]) and converts into an [`ApiError`] whose details
+/// name the field, region or asset.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScreeningError {
+    /// `INVALID_ADDRESS` (400): empty, malformed, or a bad EIP-55 checksum.
+    #[error("{field}: {reason}")]
+    InvalidAddress {
+        /// The address field.
+        field: AddressField,
+        /// What is wrong with it.
+        reason: InvalidAddress,
+    },
+    /// `RESTRICTED_ADDRESS` (403): the zero address or a denylisted address.
+    #[error("{field} is restricted{}", match reason {
+        Restriction::ZeroAddress => " (the EVM zero address)",
+        Restriction::Denylisted => "",
+    })]
+    RestrictedAddress {
+        /// The address field.
+        field: AddressField,
+        /// Why it is restricted.
+        reason: Restriction,
+    },
+    /// `RESTRICTED_REGION` (403): the user's region is restricted.
+    #[error("region {region} is restricted")]
+    RestrictedRegion {
+        /// The user's region as given.
+        region: RegionCode,
+    },
+    /// `MARKET_CLOSED` (409): the stock-token market of the asset is closed.
+    #[error("the market for {asset} is closed")]
+    MarketClosed {
+        /// The asset.
+        asset: AssetId,
+    },
+    /// `ASSET_PAUSED` (409): the asset is paused.
+    #[error("{asset} is paused")]
+    AssetPaused {
+        /// The asset.
+        asset: AssetId,
+    },
+}
+
+impl ScreeningError {
+    /// The stable code of this failure.
+    pub const fn code(&self) -> ErrorCode {
+        match self {
+            ScreeningError::InvalidAddress { .. } => ErrorCode::InvalidAddress,
+            ScreeningError::RestrictedAddress { .. } => ErrorCode::RestrictedAddress,
+            ScreeningError::RestrictedRegion { .. } => ErrorCode::RestrictedRegion,
+            ScreeningError::MarketClosed { .. } => ErrorCode::MarketClosed,
+            ScreeningError::AssetPaused { .. } => ErrorCode::AssetPaused,
+        }
+    }
+}
+
+impl From<ScreeningError> for ApiError {
+    fn from(error: ScreeningError) -> Self {
+        ApiError::new(error.code(), format!("{error}"))
+    }
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_statuses_and_details() {
+        let cases = [
+            (
+                ScreeningError::InvalidAddress {
+                    field: AddressField::ToAddress,
+                    reason: InvalidAddress::Empty,
+                },
+                "INVALID_ADDRESS",
+                400,
+                "toAddress: address is empty",
+            ),
+            (
+                ScreeningError::RestrictedAddress {
+                    field: AddressField::FromAddress,
+                    reason: Restriction::ZeroAddress,
+                },
+                "RESTRICTED_ADDRESS",
+                403,
+                "fromAddress is restricted (the EVM zero address)",
+            ),
+            (
+                ScreeningError::RestrictedAddress {
+                    field: AddressField::ToAddress,
+                    reason: Restriction::Denylisted,
+                },
+                "RESTRICTED_ADDRESS",
+                403,
+                "toAddress is restricted",
+            ),
+            (
+                ScreeningError::RestrictedRegion {
+                    region: RegionCode::new("us-ny").unwrap(),
+                },
+                "RESTRICTED_REGION",
+                403,
+                "region US-NY is restricted",
+            ),
+            (
+                ScreeningError::MarketClosed {
+                    asset: AssetId::new("TSLAx").unwrap(),
+                },
+                "MARKET_CLOSED",
+                409,
+                "the market for TSLAx is closed",
+            ),
+            (
+                ScreeningError::AssetPaused {
+                    asset: AssetId::new("ETH").unwrap(),
+                },
+                "ASSET_PAUSED",
+                409,
+                "ETH is paused",
+            ),
+        ];
+        for (error, code, status, details) in cases {
+            let api = ApiError::from(error);
+            assert_eq!(api.code().as_str(), code);
+            assert_eq!(api.http_status().as_u16(), status);
+            assert_eq!(api.details(), details);
+        }
+    }
+}
