@@ -285,7 +285,7 @@ fn character_classes() {
 
 #[test]
 fn structural_errors() {
-    use CaipComponent::{AssetNamespace, AssetReference, Namespace, Reference, TokenId};
+    use CaipComponent::{AssetNamespace, Namespace, Reference};
     let cases: &[(&str, InvalidCaipId)] = &[
         (
             "",
@@ -331,6 +331,14 @@ fn structural_errors() {
                 at: 15,
             },
         ),
+    ];
+    check_errors(cases);
+}
+
+#[test]
+fn stray_separators_are_invalid_characters() {
+    use CaipComponent::{AssetReference, Namespace, Reference, TokenId};
+    let cases: &[(&str, InvalidCaipId)] = &[
         (
             "eip155:1:2/slip44:60",
             InvalidCaipId::InvalidCharacter {
@@ -380,12 +388,21 @@ fn structural_errors() {
             },
         ),
     ];
+    check_errors(cases);
+}
+
+fn check_errors(cases: &[(&str, InvalidCaipId)]) {
     for (text, expected) in cases {
         let got = Caip19AssetType::parse(text)
             .err()
             .or_else(|| Caip19AssetId::parse(text).err());
         assert_eq!(got.as_ref(), Some(expected), "{text:?}");
     }
+}
+
+#[test]
+fn chain_id_refuses_asset_types() {
+    use CaipComponent::Reference;
     assert_eq!(
         ChainId::parse("eip155:1/slip44:60"),
         Err(InvalidCaipId::InvalidCharacter {
