@@ -39,12 +39,20 @@ impl<'a> Slot<'a> {
         if self.conflict {
             return Err(HeaderError::ConflictingValues { header });
         }
-        let Some(value) = self.value else { return Ok(None) };
+        let Some(value) = self.value else {
+            return Ok(None);
+        };
         let value = value.ok_or(HeaderError::NotUtf8 { header })?;
         if value.len() > MAX_HEADER_LEN {
-            return Err(HeaderError::TooLong { header, len: value.len() });
+            return Err(HeaderError::TooLong {
+                header,
+                len: value.len(),
+            });
         }
-        if let Some((at, _)) = value.char_indices().find(|&(_, c)| c.is_control() && c != '\t') {
+        if let Some((at, _)) = value
+            .char_indices()
+            .find(|&(_, c)| c.is_control() && c != '\t')
+        {
             return Err(HeaderError::ControlCharacter { header, at });
         }
         Ok(Some(value).filter(|v| !v.is_empty()))
@@ -70,7 +78,9 @@ impl<'a> Collected<'a> {
     /// Records one header field; `name` is matched case-insensitively and
     /// headers this module does not read are ignored.
     pub(super) fn add(&mut self, name: &str, value: RawValue<'a>) {
-        let Some(header) = ClientHeader::from_name(name) else { return };
+        let Some(header) = ClientHeader::from_name(name) else {
+            return;
+        };
         match header {
             ClientHeader::Authorization => self.authorization = true,
             ClientHeader::AppName => self.app_name.add(value),
@@ -90,7 +100,10 @@ impl<'a> Collected<'a> {
             return;
         }
         let sep = if self.forwarded_len == 0 { 0 } else { 2 };
-        self.forwarded_len = self.forwarded_len.saturating_add(sep).saturating_add(value.len());
+        self.forwarded_len = self
+            .forwarded_len
+            .saturating_add(sep)
+            .saturating_add(value.len());
         if self.forwarded_len <= MAX_HEADER_LEN {
             self.forwarded.push(value);
         }
@@ -103,10 +116,16 @@ impl<'a> Collected<'a> {
         if self.authorization {
             return Err(HeaderError::LegacyAuthorization);
         }
-        let app_name = self.app_name.check(ClientHeader::AppName)?.ok_or(HeaderError::MissingAppName)?;
+        let app_name = self
+            .app_name
+            .check(ClientHeader::AppName)?
+            .ok_or(HeaderError::MissingAppName)?;
         let app_version = self.app_version.check(ClientHeader::AppVersion)?;
         let app_platform = match self.app_platform.check(ClientHeader::AppPlatform)? {
-            Some(text) => Some(text.parse::<AppPlatform>().map_err(|_| HeaderError::InvalidPlatform)?),
+            Some(text) => Some(
+                text.parse::<AppPlatform>()
+                    .map_err(|_| HeaderError::InvalidPlatform)?,
+            ),
             None => None,
         };
         let user_agent = self.user_agent.check(ClientHeader::UserAgent)?;
@@ -126,10 +145,15 @@ impl<'a> Collected<'a> {
     /// The `Forwarded` fields combined into one list (RFC 9110 §5.3) and parsed.
     fn forwarded(&self) -> Result<Option<Forwarded>, HeaderError> {
         if self.forwarded_not_utf8 {
-            return Err(HeaderError::NotUtf8 { header: ClientHeader::Forwarded });
+            return Err(HeaderError::NotUtf8 {
+                header: ClientHeader::Forwarded,
+            });
         }
         if self.forwarded_len > MAX_HEADER_LEN {
-            return Err(ForwardedError::TooLong { len: self.forwarded_len }.into());
+            return Err(ForwardedError::TooLong {
+                len: self.forwarded_len,
+            }
+            .into());
         }
         if self.forwarded.is_empty() {
             return Ok(None);

@@ -49,7 +49,9 @@ impl ClientHeader {
     /// The header `name` refers to, matched case-insensitively; `None` for headers
     /// this module ignores.
     pub fn from_name(name: &str) -> Option<Self> {
-        ClientHeader::ALL.into_iter().find(|h| h.as_str().eq_ignore_ascii_case(name))
+        ClientHeader::ALL
+            .into_iter()
+            .find(|h| h.as_str().eq_ignore_ascii_case(name))
     }
 }
 
@@ -117,7 +119,9 @@ impl HeaderError {
     /// a missing `App-Name`; `INVALID_REQUEST` (400) for everything else.
     pub fn code(&self) -> ErrorCode {
         match self {
-            HeaderError::LegacyAuthorization | HeaderError::MissingAppName => ErrorCode::Unauthorized,
+            HeaderError::LegacyAuthorization | HeaderError::MissingAppName => {
+                ErrorCode::Unauthorized
+            }
             _ => ErrorCode::InvalidRequest,
         }
     }

@@ -23,7 +23,10 @@ impl ClientHeaders {
     /// As [`ClientHeaders::from_pairs`], plus [`HeaderError::NotUtf8`] when the
     /// value of a client header is not UTF-8 (in the same priority as other
     /// malformed values).
-    pub fn from_header_map(headers: &http::HeaderMap, integration: Integration) -> Result<Self, HeaderError> {
+    pub fn from_header_map(
+        headers: &http::HeaderMap,
+        integration: Integration,
+    ) -> Result<Self, HeaderError> {
         let mut collected = Collected::default();
         for (name, value) in headers {
             collected.add(name.as_str(), core::str::from_utf8(value.as_bytes()).ok());

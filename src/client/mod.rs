@@ -47,7 +47,10 @@ mod headers;
 mod platform;
 
 pub use error::{ClientHeader, HeaderError};
-pub use forwarded::{Forwarded, ForwardedElement, ForwardedError, Node, NodeError, NodePort, ObfuscatedId, MAX_HEADER_LEN};
+pub use forwarded::{
+    Forwarded, ForwardedElement, ForwardedError, Node, NodeError, NodePort, ObfuscatedId,
+    MAX_HEADER_LEN,
+};
 pub use headers::{ClientHeaders, Integration};
 pub use platform::{AppPlatform, InvalidPlatform};
 

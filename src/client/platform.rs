@@ -18,7 +18,11 @@ pub enum AppPlatform {
 
 impl AppPlatform {
     /// Every platform, in specification order.
-    pub const ALL: [AppPlatform; 3] = [AppPlatform::Desktop, AppPlatform::Mobile, AppPlatform::Browser];
+    pub const ALL: [AppPlatform; 3] = [
+        AppPlatform::Desktop,
+        AppPlatform::Mobile,
+        AppPlatform::Browser,
+    ];
 
     /// The header text: `"desktop"`, `"mobile"` or `"browser"`.
     pub const fn as_str(self) -> &'static str {
@@ -39,7 +43,10 @@ impl FromStr for AppPlatform {
     type Err = InvalidPlatform;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        AppPlatform::ALL.into_iter().find(|p| p.as_str() == s).ok_or(InvalidPlatform)
+        AppPlatform::ALL
+            .into_iter()
+            .find(|p| p.as_str() == s)
+            .ok_or(InvalidPlatform)
     }
 }
 

@@ -1,0 +1,390 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
+
+use alloc::string::ToString;
+use core::net::{IpAddr, Ipv4Addr};
+
+use super::*;
+use crate::error::{ApiError, ErrorCode};
+
+fn direct<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<ClientHeaders, HeaderError> {
+    ClientHeaders::from_pairs(pairs, Integration::Direct)
+}
+
+#[test]
+fn full_set_of_headers() {
+    let headers = ClientHeaders::from_pairs(
+        [
+            ("APP-NAME", " my-wallet\t"),
+            ("app-version", "4.2.0"),
+            ("App-Platform", "browser"),
+            ("user-agent", "Mozilla/5.0 (X11)"),
+            ("Accept", "application/json"),
+            ("forwarded", "for=192.0.2.43"),
+        ],
+        Integration::Proxying,
+    )
+    .unwrap();
+    assert_eq!(headers.app_name(), "my-wallet");
+    assert_eq!(headers.app_version(), Some("4.2.0"));
+    assert_eq!(headers.app_platform(), Some(AppPlatform::Browser));
+    assert_eq!(headers.user_agent(), Some("Mozilla/5.0 (X11)"));
+    assert_eq!(
+        headers.client_addr(),
+        Some(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 43)))
+    );
+    assert_eq!(headers.forwarded().unwrap().to_string(), "for=192.0.2.43");
+}
+
+#[test]
+fn only_app_name_is_required() {
+    let headers = direct([("App-Name", "x")]).unwrap();
+    assert_eq!(headers.app_version(), None);
+    assert_eq!(headers.app_platform(), None);
+    assert_eq!(headers.user_agent(), None);
+    assert_eq!(headers.forwarded(), None);
+    assert_eq!(headers.client_addr(), None);
+    // Empty optional headers count as absent.
+    let headers = direct([
+        ("App-Name", "x"),
+        ("App-Version", ""),
+        ("App-Platform", " "),
+        ("Forwarded", ""),
+    ])
+    .unwrap();
+    assert_eq!(headers.app_version(), None);
+    assert_eq!(headers.app_platform(), None);
+    assert_eq!(headers.forwarded(), None);
+}
+
+#[test]
+fn missing_or_empty_app_name_is_401_missing_authentication() {
+    for pairs in [
+        &[][..],
+        &[("App-Name", "")][..],
+        &[("app-name", " \t ")][..],
+        &[("App-Version", "1")][..],
+    ] {
+        let err = direct(pairs.iter().copied()).unwrap_err();
+        assert_eq!(err, HeaderError::MissingAppName);
+        let api = ApiError::from(err);
+        assert_eq!(api.code(), ErrorCode::Unauthorized);
+        assert_eq!(api.http_status().as_u16(), 401);
+        assert_eq!(api.details(), "missing authentication");
+    }
+}
+
+#[test]
+fn legacy_authorization_is_401_before_everything_else() {
+    for pairs in [
+        &[("App-Name", "x"), ("authorization", "Basic dXNlcjpwYXNz")][..],
+        &[("AUTHORIZATION", "")][..],
+    ] {
+        let err = direct(pairs.iter().copied()).unwrap_err();
+        assert_eq!(err, HeaderError::LegacyAuthorization);
+        let api = err.to_api_error();
+        assert_eq!(api.code(), ErrorCode::Unauthorized);
+        assert_eq!(api.http_status().as_u16(), 401);
+        assert!(
+            api.details()
+                .contains("legacy Authorization header is no longer accepted"),
+            "{}",
+            api.details()
+        );
+    }
+}
+
+#[test]
+fn platform_must_be_one_of_three_exact_values() {
+    for (text, expected) in [
+        ("desktop", AppPlatform::Desktop),
+        ("mobile", AppPlatform::Mobile),
+    ] {
+        assert_eq!(
+            direct([("App-Name", "x"), ("App-Platform", text)])
+                .unwrap()
+                .app_platform(),
+            Some(expected)
+        );
+    }
+    for bad in ["tv", "Desktop", "MOBILE", "desktop,mobile", "android"] {
+        let err = direct([("App-Name", "x"), ("App-Platform", bad)]).unwrap_err();
+        assert_eq!(err, HeaderError::InvalidPlatform, "{bad}");
+        let api = err.to_api_error();
+        assert_eq!(api.code(), ErrorCode::InvalidRequest);
+        assert_eq!(api.http_status().as_u16(), 400);
+        assert!(api.details().contains("App-Platform"));
+    }
+}
+
+#[test]
+fn proxying_integration_needs_forwarded() {
+    let err = ClientHeaders::from_pairs([("App-Name", "x")], Integration::Proxying).unwrap_err();
+    assert_eq!(err, HeaderError::MissingForwarded);
+    let api = err.to_api_error();
+    assert_eq!(api.code(), ErrorCode::InvalidRequest);
+    assert_eq!(api.http_status().as_u16(), 400);
+    assert!(api.details().contains("Forwarded"));
+    // An unknown end user is still a Forwarded header; the caller's screening decides.
+    let ok = ClientHeaders::from_pairs(
+        [("App-Name", "x"), ("Forwarded", "for=unknown")],
+        Integration::Proxying,
+    );
+    assert_eq!(ok.unwrap().client_addr(), None);
+}
+
+#[test]
+fn malformed_forwarded_is_400_naming_the_header() {
+    let err = direct([("App-Name", "x"), ("Forwarded", "for=192.0.2.1:80")]).unwrap_err();
+    assert_eq!(
+        err,
+        HeaderError::InvalidForwarded(ForwardedError::NeedsQuoting { at: 4 })
+    );
+    let api = err.to_api_error();
+    assert_eq!(api.code(), ErrorCode::InvalidRequest);
+    assert!(
+        api.details().starts_with("invalid Forwarded header: "),
+        "{}",
+        api.details()
+    );
+}
+
+#[test]
+fn duplicates() {
+    // Same value repeated: counted once.
+    let headers = direct([("App-Name", "x"), ("app-name", "x ")]).unwrap();
+    assert_eq!(headers.app_name(), "x");
+    // Different values: refused, naming the header.
+    let err = direct([
+        ("App-Name", "x"),
+        ("App-Platform", "mobile"),
+        ("app-platform", "desktop"),
+    ])
+    .unwrap_err();
+    assert_eq!(
+        err,
+        HeaderError::ConflictingValues {
+            header: ClientHeader::AppPlatform
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "App-Platform header was sent more than once with different values"
+    );
+    // Forwarded fields form one list, in order.
+    let headers = direct([
+        ("Forwarded", "for=192.0.2.1"),
+        ("App-Name", "x"),
+        ("forwarded", "for=_proxy"),
+    ])
+    .unwrap();
+    assert_eq!(
+        headers.forwarded().unwrap().to_string(),
+        "for=192.0.2.1, for=_proxy"
+    );
+    assert_eq!(
+        headers.client_addr(),
+        Some(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1)))
+    );
+}
+
+#[test]
+fn outcome_does_not_depend_on_order() {
+    let pairs = [
+        ("App-Platform", "tv"),
+        ("App-Version", "\u{1}"),
+        ("App-Name", "x"),
+    ];
+    let mut reversed = pairs;
+    reversed.reverse();
+    let expected = HeaderError::ControlCharacter {
+        header: ClientHeader::AppVersion,
+        at: 0,
+    };
+    assert_eq!(direct(pairs).unwrap_err(), expected);
+    assert_eq!(direct(reversed).unwrap_err(), expected);
+}
+
+#[test]
+fn control_characters_are_refused_but_tab_is_fine() {
+    let err = direct([("App-Name", "a\u{0}b")]).unwrap_err();
+    assert_eq!(
+        err,
+        HeaderError::ControlCharacter {
+            header: ClientHeader::AppName,
+            at: 1
+        }
+    );
+    assert_eq!(direct([("App-Name", "a\tb")]).unwrap().app_name(), "a\tb");
+    let err = direct([("App-Name", "x"), ("User-Agent", "ua\r\nX: y")]).unwrap_err();
+    assert_eq!(
+        err,
+        HeaderError::ControlCharacter {
+            header: ClientHeader::UserAgent,
+            at: 2
+        }
+    );
+}
+
+#[test]
+fn header_length_cap_at_and_past_the_limit() {
+    let at_cap = "a".repeat(MAX_HEADER_LEN);
+    assert_eq!(
+        direct([("App-Name", at_cap.as_str())])
+            .unwrap()
+            .app_name()
+            .len(),
+        MAX_HEADER_LEN
+    );
+    let past = "a".repeat(MAX_HEADER_LEN + 1);
+    let err = direct([("App-Name", "x"), ("User-Agent", past.as_str())]).unwrap_err();
+    assert_eq!(
+        err,
+        HeaderError::TooLong {
+            header: ClientHeader::UserAgent,
+            len: MAX_HEADER_LEN + 1
+        }
+    );
+    assert_eq!(err.to_api_error().code(), ErrorCode::InvalidRequest);
+}
+
+#[test]
+fn combined_forwarded_fields_share_the_cap() {
+    // Two fields joined by ", " fill exactly MAX_HEADER_LEN bytes.
+    let first = "for=192.0.2.1";
+    let head = "x=";
+    let fill = MAX_HEADER_LEN - first.len() - 2 - head.len();
+    let second = [head, &"a".repeat(fill)].concat();
+    let pairs = [
+        ("App-Name", "x"),
+        ("Forwarded", first),
+        ("Forwarded", second.as_str()),
+    ];
+    assert!(direct(pairs).is_ok());
+    let longer = [second.as_str(), "a"].concat();
+    let err = direct([
+        ("App-Name", "x"),
+        ("Forwarded", first),
+        ("Forwarded", longer.as_str()),
+    ])
+    .unwrap_err();
+    assert_eq!(
+        err,
+        HeaderError::InvalidForwarded(ForwardedError::TooLong {
+            len: MAX_HEADER_LEN + 1
+        })
+    );
+}
+
+#[test]
+fn every_error_maps_to_its_code() {
+    let cases = [
+        (HeaderError::LegacyAuthorization, "UNAUTHORIZED", 401),
+        (HeaderError::MissingAppName, "UNAUTHORIZED", 401),
+        (
+            HeaderError::TooLong {
+                header: ClientHeader::AppName,
+                len: 9000,
+            },
+            "INVALID_REQUEST",
+            400,
+        ),
+        (
+            HeaderError::ControlCharacter {
+                header: ClientHeader::AppName,
+                at: 0,
+            },
+            "INVALID_REQUEST",
+            400,
+        ),
+        (
+            HeaderError::NotUtf8 {
+                header: ClientHeader::Forwarded,
+            },
+            "INVALID_REQUEST",
+            400,
+        ),
+        (
+            HeaderError::ConflictingValues {
+                header: ClientHeader::AppName,
+            },
+            "INVALID_REQUEST",
+            400,
+        ),
+        (HeaderError::InvalidPlatform, "INVALID_REQUEST", 400),
+        (
+            HeaderError::InvalidForwarded(ForwardedError::Empty),
+            "INVALID_REQUEST",
+            400,
+        ),
+        (HeaderError::MissingForwarded, "INVALID_REQUEST", 400),
+    ];
+    for (err, code, status) in cases {
+        let api = ApiError::from(err.clone());
+        assert_eq!(api.code().as_str(), code, "{err:?}");
+        assert_eq!(api.http_status().as_u16(), status, "{err:?}");
+        assert_eq!(api.details(), err.to_string());
+    }
+}
+
+#[test]
+fn header_names() {
+    for header in ClientHeader::ALL {
+        assert_eq!(
+            ClientHeader::from_name(&header.as_str().to_ascii_uppercase()),
+            Some(header)
+        );
+    }
+    assert_eq!(ClientHeader::from_name("X-Forwarded-For"), None);
+    assert_eq!("mobile".parse::<AppPlatform>(), Ok(AppPlatform::Mobile));
+    assert_eq!(AppPlatform::Desktop.to_string(), "desktop");
+}
+
+#[test]
+fn public_types_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<ClientHeaders>();
+    check::<HeaderError>();
+    check::<Forwarded>();
+    check::<ForwardedError>();
+    check::<Node>();
+    check::<Integration>();
+}
+
+#[cfg(feature = "http")]
+#[test]
+fn header_map_input() {
+    use http::{HeaderMap, HeaderValue};
+    let mut map = HeaderMap::new();
+    map.insert("app-name", HeaderValue::from_static("w"));
+    map.append("forwarded", HeaderValue::from_static("for=192.0.2.1"));
+    map.append("forwarded", HeaderValue::from_static("for=_p"));
+    let headers = ClientHeaders::from_header_map(&map, Integration::Proxying).unwrap();
+    assert_eq!(headers.forwarded().unwrap().elements().len(), 2);
+    map.insert("user-agent", HeaderValue::from_bytes(b"caf\xe9").unwrap());
+    let err = ClientHeaders::from_header_map(&map, Integration::Direct).unwrap_err();
+    assert_eq!(
+        err,
+        HeaderError::NotUtf8 {
+            header: ClientHeader::UserAgent
+        }
+    );
+    // Non-ASCII UTF-8 (obs-text) is accepted.
+    map.insert(
+        "user-agent",
+        HeaderValue::from_bytes("café".as_bytes()).unwrap(),
+    );
+    assert_eq!(
+        ClientHeaders::from_header_map(&map, Integration::Direct)
+            .unwrap()
+            .user_agent(),
+        Some("café")
+    );
+}

@@ -110,7 +110,9 @@ pub enum ForwardedError {
         reason: NodeError,
     },
     /// The value of `host` is empty or holds a character outside visible ASCII.
-    #[error("invalid `host` value at byte {at}: expected a non-empty host of visible ASCII characters")]
+    #[error(
+        "invalid `host` value at byte {at}: expected a non-empty host of visible ASCII characters"
+    )]
     InvalidHost {
         /// Byte offset of the value.
         at: usize,

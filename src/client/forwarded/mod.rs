@@ -155,12 +155,17 @@ impl ForwardedElement {
 
     /// An extension parameter's value; `name` is matched case-insensitively.
     pub fn extension(&self, name: &str) -> Option<&str> {
-        self.extensions.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
+        self.extensions
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
     }
 
     /// Every extension parameter as `(lower-cased name, value)`, by name.
     pub fn extensions(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.extensions.iter().map(|(name, value)| (name.as_str(), value.as_str()))
+        self.extensions
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.as_str()))
     }
 
     fn is_empty(&self) -> bool {
@@ -220,7 +225,10 @@ impl ForwardedError {
     /// The API error a server answers with: 400 `INVALID_REQUEST`, details naming
     /// the `Forwarded` header and the reason.
     pub fn to_api_error(&self) -> ApiError {
-        ApiError::new(ErrorCode::InvalidRequest, alloc::format!("invalid Forwarded header: {self}"))
+        ApiError::new(
+            ErrorCode::InvalidRequest,
+            alloc::format!("invalid Forwarded header: {self}"),
+        )
     }
 }
 

@@ -21,7 +21,9 @@ impl ObfuscatedId {
     pub fn new(text: &str) -> Result<Self, NodeError> {
         let rest = text.strip_prefix('_').ok_or(NodeError::InvalidObfuscated)?;
         let valid = !rest.is_empty()
-            && rest.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
         if valid {
             Ok(ObfuscatedId(text.into()))
         } else {
@@ -53,12 +55,16 @@ pub enum NodePort {
 impl NodePort {
     fn parse(text: &str) -> Result<Self, NodeError> {
         if text.starts_with('_') {
-            return ObfuscatedId::new(text).map(NodePort::Obfuscated).map_err(|_| NodeError::InvalidPort);
+            return ObfuscatedId::new(text)
+                .map(NodePort::Obfuscated)
+                .map_err(|_| NodeError::InvalidPort);
         }
         if text.is_empty() || text.len() > 5 || !text.bytes().all(|b| b.is_ascii_digit()) {
             return Err(NodeError::InvalidPort);
         }
-        text.parse::<u16>().map(NodePort::Number).map_err(|_| NodeError::InvalidPort)
+        text.parse::<u16>()
+            .map(NodePort::Number)
+            .map_err(|_| NodeError::InvalidPort)
     }
 }
 
@@ -112,14 +118,19 @@ impl Node {
     /// The port, when given.
     pub fn port(&self) -> Option<&NodePort> {
         match self {
-            Node::Ip { port, .. } | Node::Unknown { port } | Node::Obfuscated { port, .. } => port.as_ref(),
+            Node::Ip { port, .. } | Node::Unknown { port } | Node::Obfuscated { port, .. } => {
+                port.as_ref()
+            }
         }
     }
 
     /// The node as a socket address, when it has an IP address and a numeric port.
     pub fn socket_addr(&self) -> Option<SocketAddr> {
         match self {
-            Node::Ip { addr, port: Some(NodePort::Number(port)) } => Some(SocketAddr::new(*addr, *port)),
+            Node::Ip {
+                addr,
+                port: Some(NodePort::Number(port)),
+            } => Some(SocketAddr::new(*addr, *port)),
             _ => None,
         }
     }
@@ -135,12 +146,19 @@ impl Node {
         }
         if let Some(rest) = text.strip_prefix('[') {
             let (inside, after) = rest.split_once(']').ok_or(NodeError::UnclosedBracket)?;
-            let addr = inside.parse::<Ipv6Addr>().map_err(|_| NodeError::InvalidIpv6)?;
+            let addr = inside
+                .parse::<Ipv6Addr>()
+                .map_err(|_| NodeError::InvalidIpv6)?;
             let port = match after {
                 "" => None,
-                _ => Some(NodePort::parse(after.strip_prefix(':').ok_or(NodeError::InvalidPort)?)?),
+                _ => Some(NodePort::parse(
+                    after.strip_prefix(':').ok_or(NodeError::InvalidPort)?,
+                )?),
             };
-            return Ok(Node::Ip { addr: IpAddr::V6(addr), port });
+            return Ok(Node::Ip {
+                addr: IpAddr::V6(addr),
+                port,
+            });
         }
         if text.parse::<Ipv6Addr>().is_ok() {
             return Err(NodeError::Ipv6NeedsBrackets);
@@ -152,9 +170,15 @@ impl Node {
         if name.eq_ignore_ascii_case("unknown") {
             Ok(Node::Unknown { port })
         } else if name.starts_with('_') {
-            Ok(Node::Obfuscated { id: ObfuscatedId::new(name)?, port })
+            Ok(Node::Obfuscated {
+                id: ObfuscatedId::new(name)?,
+                port,
+            })
         } else if let Ok(addr) = name.parse::<Ipv4Addr>() {
-            Ok(Node::Ip { addr: IpAddr::V4(addr), port })
+            Ok(Node::Ip {
+                addr: IpAddr::V4(addr),
+                port,
+            })
         } else {
             Err(NodeError::InvalidName)
         }
@@ -169,7 +193,10 @@ impl From<IpAddr> for Node {
 
 impl From<SocketAddr> for Node {
     fn from(addr: SocketAddr) -> Self {
-        Node::Ip { addr: addr.ip(), port: Some(NodePort::Number(addr.port())) }
+        Node::Ip {
+            addr: addr.ip(),
+            port: Some(NodePort::Number(addr.port())),
+        }
     }
 }
 
@@ -184,8 +211,14 @@ impl FromStr for Node {
 impl fmt::Display for Node {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Node::Ip { addr: IpAddr::V4(addr), .. } => write!(f, "{addr}")?,
-            Node::Ip { addr: IpAddr::V6(addr), .. } => write!(f, "[{addr}]")?,
+            Node::Ip {
+                addr: IpAddr::V4(addr),
+                ..
+            } => write!(f, "{addr}")?,
+            Node::Ip {
+                addr: IpAddr::V6(addr),
+                ..
+            } => write!(f, "[{addr}]")?,
             Node::Unknown { .. } => f.write_str("unknown")?,
             Node::Obfuscated { id, .. } => f.write_str(id.as_str())?,
         }

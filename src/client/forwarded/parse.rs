@@ -13,7 +13,9 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{Forwarded, ForwardedElement, ForwardedError, Node, MAX_ELEMENTS, MAX_HEADER_LEN, MAX_PARAMS};
+use super::{
+    Forwarded, ForwardedElement, ForwardedError, Node, MAX_ELEMENTS, MAX_HEADER_LEN, MAX_PARAMS,
+};
 
 /// `tchar` of RFC 9110 §5.6.2.
 pub(super) fn is_tchar(b: u8) -> bool {
@@ -47,7 +49,9 @@ impl<'a> Cursor<'a> {
         while self.peek().is_some_and(is_tchar) {
             self.bump();
         }
-        self.text.get(start..self.pos).filter(|token| !token.is_empty())
+        self.text
+            .get(start..self.pos)
+            .filter(|token| !token.is_empty())
     }
 
     /// A quoted string; the cursor is on the opening `"`. Returns the unescaped content.
@@ -57,13 +61,17 @@ impl<'a> Cursor<'a> {
         let mut out = Vec::new();
         loop {
             let at = self.pos;
-            let byte = self.peek().ok_or(ForwardedError::UnterminatedQuote { at: open })?;
+            let byte = self
+                .peek()
+                .ok_or(ForwardedError::UnterminatedQuote { at: open })?;
             self.bump();
             let byte = match byte {
                 b'"' => break,
                 b'\\' => {
                     let at = self.pos;
-                    let escaped = self.peek().ok_or(ForwardedError::UnterminatedQuote { at: open })?;
+                    let escaped = self
+                        .peek()
+                        .ok_or(ForwardedError::UnterminatedQuote { at: open })?;
                     self.bump();
                     check_quoted_byte(escaped, at)?
                 }
@@ -141,13 +149,19 @@ fn parse_element(cur: &mut Cursor<'_>) -> Result<ForwardedElement, ForwardedErro
 }
 
 fn unexpected(cur: &Cursor<'_>) -> ForwardedError {
-    let found = cur.text.get(cur.pos..).and_then(|rest| rest.chars().next()).unwrap_or('\u{fffd}');
+    let found = cur
+        .text
+        .get(cur.pos..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or('\u{fffd}');
     ForwardedError::Unexpected { at: cur.pos, found }
 }
 
 fn parse_pair(cur: &mut Cursor<'_>, element: &mut ForwardedElement) -> Result<(), ForwardedError> {
     let name_at = cur.pos;
-    let name = cur.token().ok_or(ForwardedError::ExpectedName { at: name_at })?;
+    let name = cur
+        .token()
+        .ok_or(ForwardedError::ExpectedName { at: name_at })?;
     if cur.peek() != Some(b'=') {
         return Err(ForwardedError::ExpectedEquals { at: cur.pos });
     }
@@ -166,8 +180,16 @@ fn parse_pair(cur: &mut Cursor<'_>, element: &mut ForwardedElement) -> Result<()
     match name.as_str() {
         "for" | "by" => {
             let param = if name == "for" { "for" } else { "by" };
-            let node = Node::parse(&value).map_err(|reason| ForwardedError::InvalidNode { param, at, reason })?;
-            let slot = if param == "for" { &mut element.for_node } else { &mut element.by };
+            let node = Node::parse(&value).map_err(|reason| ForwardedError::InvalidNode {
+                param,
+                at,
+                reason,
+            })?;
+            let slot = if param == "for" {
+                &mut element.for_node
+            } else {
+                &mut element.by
+            };
             if slot.is_some() {
                 return Err(duplicate());
             }
