@@ -1,0 +1,145 @@
+//! The V4 quote: expiry at `now` and choosing among candidate quotes.
+
+use core::cmp::Ordering;
+
+use serde::{Deserialize, Serialize};
+
+use super::{QuoteRequest, Slippage};
+use crate::caip::{AssetDirectory, AssetIdForm, AssetRef};
+use crate::decimal::Amount;
+use crate::error::{ApiError, ErrorCode};
+use crate::ids::{CampaignId, QuoteId};
+use crate::swap_mode::SwapMode;
+use crate::time::EpochMillis;
+
+/// A V4 quote (response of `POST /v4/quotes`), camelCase JSON. Amounts are
+/// decimal strings; `expiry` is epoch milliseconds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Quote {
+    /// The quote's id.
+    pub id: QuoteId,
+    /// The asset sent, in the form the response uses.
+    pub from_asset: AssetRef,
+    /// The asset received, in the form the response uses.
+    pub to_asset: AssetRef,
+    /// The amount sent.
+    pub from_amount: Amount,
+    /// The amount received.
+    pub to_amount: Amount,
+    /// Which side is exact.
+    pub swap_mode: SwapMode,
+    /// The slippage tolerated.
+    pub slippage: Slippage,
+    /// The quote is valid strictly before this instant.
+    pub expiry: EpochMillis,
+    /// Present on campaign-sponsored quotes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sponsored_by_campaign_id: Option<CampaignId>,
+}
+
+impl Quote {
+    /// `true` when the quote has expired at `now` (`expiry <= now`, as for rates).
+    pub fn is_expired(&self, now: EpochMillis) -> bool {
+        self.expiry <= now
+    }
+
+    /// Refuses a quote that has expired at `now`.
+    ///
+    /// # Errors
+    /// `QUOTE_EXPIRED` (410) when `expiry <= now`.
+    pub fn ensure_fresh(&self, now: EpochMillis) -> Result<(), ApiError> {
+        if self.is_expired(now) {
+            Err(ApiError::new(
+                ErrorCode::QuoteExpired,
+                alloc::format!("quote {} expired at {} (now {})", self.id, self.expiry, now),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The same quote with its assets named in `form` (the `caip19` query parameter).
+    ///
+    /// # Errors
+    /// `UNRESOLVED_ASSET` when `assets` does not know an asset.
+    pub fn in_form(&self, assets: &AssetDirectory, form: AssetIdForm) -> Result<Quote, ApiError> {
+        Ok(Quote {
+            from_asset: assets.render(&self.from_asset, form)?,
+            to_asset: assets.render(&self.to_asset, form)?,
+            ..self.clone()
+        })
+    }
+}
+
+/// Better first: ExactIn by more `toAmount`, ExactOut by less `fromAmount`;
+/// then non-sponsored before sponsored; then quote id by bytes.
+fn rank(mode: SwapMode, a: &Quote, b: &Quote) -> Ordering {
+    let by_amount = match mode {
+        SwapMode::ExactIn => b.to_amount.cmp(&a.to_amount),
+        SwapMode::ExactOut => a.from_amount.cmp(&b.from_amount),
+    };
+    by_amount
+        .then_with(|| {
+            a.sponsored_by_campaign_id
+                .is_some()
+                .cmp(&b.sponsored_by_campaign_id.is_some())
+        })
+        .then_with(|| a.id.as_str().as_bytes().cmp(b.id.as_str().as_bytes()))
+}
+
+/// Chooses the quote to answer `request` with among `candidates` (quotes for
+/// the request's pair), at `now`.
+///
+/// A candidate is out when it has expired (`expiry <= now`), or, in ExactOut,
+/// when it is campaign-sponsored (ExactOut is excluded from sponsorship). Among
+/// the rest the best is: ExactIn, the most `toAmount`; ExactOut, the least
+/// `fromAmount`; ties go to a non-sponsored quote, then to the smaller id by
+/// bytes, so the choice does not depend on the candidates' order.
+///
+/// ```
+/// use swaproute::v4::{select_quote, Quote};
+/// use swaproute::{ApiError, EpochMillis, SwapMode};
+/// let none: [Quote; 0] = [];
+/// let error = select_quote(SwapMode::ExactIn, &none, EpochMillis::new(0)).unwrap_err();
+/// assert_eq!(error.code().as_str(), "ROUTE_UNAVAILABLE");
+/// ```
+///
+/// # Errors
+/// `QUOTE_EXPIRED` when there were candidates and every one has expired;
+/// `ROUTE_UNAVAILABLE` when there are none, or none is usable for the mode.
+pub fn select_quote(
+    mode: SwapMode,
+    candidates: &[Quote],
+    now: EpochMillis,
+) -> Result<&Quote, ApiError> {
+    if !candidates.is_empty() && candidates.iter().all(|quote| quote.is_expired(now)) {
+        return Err(ApiError::new(
+            ErrorCode::QuoteExpired,
+            "every quote for the request has expired",
+        ));
+    }
+    candidates
+        .iter()
+        .filter(|quote| !quote.is_expired(now))
+        .filter(|quote| mode == SwapMode::ExactIn || quote.sponsored_by_campaign_id.is_none())
+        .min_by(|a, b| rank(mode, a, b))
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::RouteUnavailable,
+                alloc::format!("no route available for {mode}"),
+            )
+        })
+}
+
+/// [`select_quote`] for a validated request.
+///
+/// # Errors
+/// As [`select_quote`].
+pub fn select_quote_for<'q>(
+    request: &QuoteRequest,
+    candidates: &'q [Quote],
+    now: EpochMillis,
+) -> Result<&'q Quote, ApiError> {
+    select_quote(request.swap_mode(), candidates, now)
+}

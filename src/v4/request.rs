@@ -1,0 +1,323 @@
+//! `POST /v4/quotes`: the request body as sent and the validated request.
+
+use alloc::collections::BTreeSet;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::signing::network_kind;
+use super::{SigningNetwork, Slippage, WireNumber};
+use crate::caip::{AssetDirectory, AssetRef, ChainId, ResolvedAsset};
+use crate::decimal::Amount;
+use crate::error::{ApiError, ErrorCode};
+use crate::screening::{
+    Address, AddressField, AddressTag, RegionCode, ScreeningError, ScreeningPolicy,
+    ScreeningRequest, TagWarning,
+};
+use crate::swap_mode::SwapMode;
+
+/// The body of `POST /v4/quotes` as a client sends it (camelCase JSON).
+///
+/// ```json
+/// {
+///   "fromAsset": "eip155:1/slip44:60",
+///   "toAsset": "BTC",
+///   "amount": "1.5",
+///   "swapMode": "ExactIn",
+///   "slippage": 0.5,
+///   "fromAddress": "0x…",
+///   "toAddress": "bc1q…"
+/// }
+/// ```
+///
+/// | key | type | required | meaning |
+/// |---|---|---|---|
+/// | `fromAsset`, `toAsset` | string, legacy id or CAIP-19 asset type | yes | see [`AssetRef`] |
+/// | `amount` | decimal string or JSON number, > 0 | yes | `fromAsset` units in ExactIn, `toAsset` units in ExactOut |
+/// | `swapMode` | `"ExactIn"` or `"ExactOut"` | no, default `ExactIn` | which side is exact |
+/// | `slippage` | percentage, number or numeric string, 0–100 | no, default 2 | see [`Slippage`] |
+/// | `fromAddress` | string or null | no | sender address |
+/// | `fromAddressTag`, `toAddressTag` | string | no | memo; `""` is absent |
+/// | `toAddress` | string | yes | receiving address |
+///
+/// Every key decodes leniently (all optional, numbers kept even when malformed)
+/// so that [`QuoteRequest::validate`] reports each problem with its stable
+/// code; unknown keys are ignored. A body that is not a JSON object of these
+/// types at all is [`invalid_body`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteRequestBody {
+    /// The asset sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_asset: Option<String>,
+    /// The asset received.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_asset: Option<String>,
+    /// The exact amount: sent in ExactIn, received in ExactOut.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<WireNumber>,
+    /// `ExactIn` or `ExactOut`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swap_mode: Option<String>,
+    /// Slippage in percent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slippage: Option<WireNumber>,
+    /// The sender's address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_address: Option<String>,
+    /// The sender's tag or memo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_address_tag: Option<String>,
+    /// The receiving address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_address: Option<String>,
+    /// The receiver's tag or memo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_address_tag: Option<String>,
+}
+
+/// The `INVALID_REQUEST` error for a body that does not decode at all (not JSON,
+/// not an object, a key of the wrong JSON type). Pass the decoder's error.
+///
+/// ```
+/// use swaproute::v4::{invalid_body, QuoteRequestBody};
+/// let error = serde_json::from_str::<QuoteRequestBody>("[1]").map_err(invalid_body).unwrap_err();
+/// assert_eq!(error.code().as_str(), "INVALID_REQUEST");
+/// ```
+pub fn invalid_body(error: impl fmt::Display) -> ApiError {
+    ApiError::new(
+        ErrorCode::InvalidRequest,
+        format!("invalid request body: {error}"),
+    )
+}
+
+/// What validation of a V4 quote request needs from the caller.
+#[derive(Clone, Copy, Debug)]
+pub struct QuotePolicy<'a> {
+    /// The known assets and their two ids.
+    pub assets: &'a AssetDirectory,
+    /// The chains the service supports; assets elsewhere are `UNSUPPORTED_NETWORK`.
+    pub supported_chains: &'a BTreeSet<ChainId>,
+    /// Address and asset screening, as in V3.
+    pub screening: &'a ScreeningPolicy,
+    /// The end user's region, when known (from `Forwarded`); `None` skips the check.
+    pub region: Option<&'a RegionCode>,
+}
+
+/// A validated V4 quote request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuoteRequest {
+    from_asset: ResolvedAsset,
+    to_asset: ResolvedAsset,
+    amount: Amount,
+    swap_mode: SwapMode,
+    slippage: Slippage,
+    from_address: Option<Address>,
+    from_address_tag: Option<AddressTag>,
+    to_address: Address,
+    to_address_tag: Option<AddressTag>,
+    tag_warnings: Vec<TagWarning>,
+}
+
+fn missing(field: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::InvalidRequest,
+        format!("missing field `{field}`"),
+    )
+}
+
+fn resolve(field: &str, text: &str, assets: &AssetDirectory) -> Result<ResolvedAsset, ApiError> {
+    let unresolved = |error: &dyn fmt::Display| {
+        ApiError::new(ErrorCode::UnresolvedAsset, format!("{field}: {error}"))
+    };
+    let asset = AssetRef::parse(text).map_err(|e| unresolved(&e))?;
+    assets.resolve(&asset).map_err(|e| unresolved(&e))
+}
+
+fn supported(
+    field: &str,
+    asset: &ResolvedAsset,
+    chains: &BTreeSet<ChainId>,
+) -> Result<(), ApiError> {
+    if chains.contains(asset.chain_id()) {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            ErrorCode::UnsupportedNetwork,
+            format!("{field}: network {} is not supported", asset.chain_id()),
+        ))
+    }
+}
+
+fn address(field: AddressField, text: &str) -> Result<Address, ApiError> {
+    Address::new(text).map_err(|reason| ScreeningError::InvalidAddress { field, reason }.into())
+}
+
+fn tag(field: &str, text: Option<&str>) -> Result<Option<AddressTag>, ApiError> {
+    text.map_or(Ok(None), AddressTag::new_optional)
+        .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, format!("{field}: {e}")))
+}
+
+impl QuoteRequest {
+    /// Validates `body` against the caller's `policy`. Checks run in this
+    /// order and the first failure is reported:
+    ///
+    /// | # | check | code |
+    /// |---|---|---|
+    /// | 1 | `fromAsset`, `toAsset`, `amount`, `toAddress` present | `INVALID_REQUEST` naming the field |
+    /// | 2 | `swapMode` is `ExactIn` or `ExactOut` (absent or null: `ExactIn`) | `UNSUPPORTED_SWAP_MODE` |
+    /// | 3 | `fromAsset` then `toAsset` parse (either form) and are in `policy.assets` | `UNRESOLVED_ASSET` naming the field |
+    /// | 4 | the two assets differ (compared after resolution, so `ETH` and `eip155:1/slip44:60` are the same) | `INVALID_REQUEST` |
+    /// | 5 | each asset's chain is in `policy.supported_chains` | `UNSUPPORTED_NETWORK` |
+    /// | 6 | `amount` is a decimal > 0 | `INVALID_AMOUNT` |
+    /// | 7 | `slippage` is a percentage in 0–100 (absent or null: 2) | `INVALID_REQUEST` naming `slippage` |
+    /// | 8 | addresses are non-empty visible ASCII; tags are valid | `INVALID_ADDRESS`; `INVALID_REQUEST` for a tag |
+    /// | 9 | screening as in V3 ([`ScreeningPolicy::screen`]): region, zero or denylisted address, EVM address syntax, paused asset, closed market | `RESTRICTED_REGION`, `RESTRICTED_ADDRESS` (403), `INVALID_ADDRESS`, `ASSET_PAUSED`, `MARKET_CLOSED` |
+    ///
+    /// Missing tags for assets that need one become [`QuoteRequest::tag_warnings`].
+    ///
+    /// # Errors
+    /// The first failing check's [`ApiError`], as in the table.
+    pub fn validate(body: &QuoteRequestBody, policy: &QuotePolicy<'_>) -> Result<Self, ApiError> {
+        let from_text = body
+            .from_asset
+            .as_deref()
+            .ok_or_else(|| missing("fromAsset"))?;
+        let to_text = body.to_asset.as_deref().ok_or_else(|| missing("toAsset"))?;
+        let amount = body.amount.ok_or_else(|| missing("amount"))?;
+        let to_address_text = body
+            .to_address
+            .as_deref()
+            .ok_or_else(|| missing("toAddress"))?;
+
+        let swap_mode = match body.swap_mode.as_deref() {
+            None => SwapMode::default(),
+            Some(text) => text.parse().map_err(|e| {
+                ApiError::new(
+                    ErrorCode::UnsupportedSwapMode,
+                    format!("swapMode: {e}, got {text:?}"),
+                )
+            })?,
+        };
+
+        let from_asset = resolve("fromAsset", from_text, policy.assets)?;
+        let to_asset = resolve("toAsset", to_text, policy.assets)?;
+        if from_asset == to_asset {
+            return Err(ApiError::new(
+                ErrorCode::InvalidRequest,
+                format!(
+                    "fromAsset and toAsset are the same asset ({})",
+                    from_asset.caip19()
+                ),
+            ));
+        }
+        supported("fromAsset", &from_asset, policy.supported_chains)?;
+        supported("toAsset", &to_asset, policy.supported_chains)?;
+
+        let amount = amount
+            .value()
+            .and_then(Amount::new)
+            .map_err(|e| ApiError::new(ErrorCode::InvalidAmount, format!("amount: {e}")))?;
+        if amount.is_zero() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidAmount,
+                "amount must be greater than zero",
+            ));
+        }
+        let slippage = Slippage::from_wire(body.slippage)?;
+
+        let from_address = body
+            .from_address
+            .as_deref()
+            .map(|t| address(AddressField::FromAddress, t))
+            .transpose()?;
+        let to_address = address(AddressField::ToAddress, to_address_text)?;
+        let from_address_tag = tag("fromAddressTag", body.from_address_tag.as_deref())?;
+        let to_address_tag = tag("toAddressTag", body.to_address_tag.as_deref())?;
+
+        let tag_warnings = policy.screening.screen(&ScreeningRequest {
+            region: policy.region,
+            from_asset: from_asset.legacy(),
+            from_network: network_kind(from_asset.chain_id()),
+            from_address: from_address.as_ref(),
+            from_address_tag: from_address_tag.as_ref(),
+            to_asset: to_asset.legacy(),
+            to_network: network_kind(to_asset.chain_id()),
+            to_address: &to_address,
+            to_address_tag: to_address_tag.as_ref(),
+        })?;
+
+        Ok(QuoteRequest {
+            from_asset,
+            to_asset,
+            amount,
+            swap_mode,
+            slippage,
+            from_address,
+            from_address_tag,
+            to_address,
+            to_address_tag,
+            tag_warnings,
+        })
+    }
+
+    /// The asset sent.
+    pub fn from_asset(&self) -> &ResolvedAsset {
+        &self.from_asset
+    }
+
+    /// The asset received.
+    pub fn to_asset(&self) -> &ResolvedAsset {
+        &self.to_asset
+    }
+
+    /// The exact amount, greater than zero: in the from asset in ExactIn, in
+    /// the to asset in ExactOut.
+    pub fn amount(&self) -> Amount {
+        self.amount
+    }
+
+    /// Which side is exact.
+    pub fn swap_mode(&self) -> SwapMode {
+        self.swap_mode
+    }
+
+    /// The slippage tolerated.
+    pub fn slippage(&self) -> Slippage {
+        self.slippage
+    }
+
+    /// The sender's address, when given.
+    pub fn from_address(&self) -> Option<&Address> {
+        self.from_address.as_ref()
+    }
+
+    /// The sender's tag, when given.
+    pub fn from_address_tag(&self) -> Option<&AddressTag> {
+        self.from_address_tag.as_ref()
+    }
+
+    /// The receiving address.
+    pub fn to_address(&self) -> &Address {
+        &self.to_address
+    }
+
+    /// The receiver's tag, when given.
+    pub fn to_address_tag(&self) -> Option<&AddressTag> {
+        self.to_address_tag.as_ref()
+    }
+
+    /// Missing tags for assets whose deposits need one (warnings, not errors).
+    pub fn tag_warnings(&self) -> &[TagWarning] {
+        &self.tag_warnings
+    }
+
+    /// The family of the source chain when an order from this quote gets
+    /// ready-to-sign transactions.
+    pub fn signing_network(&self) -> Option<SigningNetwork> {
+        SigningNetwork::of_chain(self.from_asset.chain_id())
+    }
+}
