@@ -1,1 +1,221 @@
-fn main() {}
+//! Selection speed against its own floor and baselines, on the same data.
+//!
+//! Group `select`, one `BenchmarkId::new(FUNCTION, N)` per function and size:
+//! - `floor`: checked mul + sub + keep the max over all rates, no filtering;
+//! - `top1`, `top5`, `all`: the engine's best, top-k and full ranking;
+//! - `naive_sort`: filter, collect, sort by the ranking key, take the first;
+//! - `f64_top1`: the same selection in `f64` (the float baseline, inexact);
+//! - `exact_out_top1`: ExactOut selection at an estimate.
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::float_arithmetic
+)]
+#![allow(
+    clippy::arithmetic_side_effects,
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation
+)]
+#![allow(clippy::cast_sign_loss, clippy::float_cmp)]
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use swaproute::route::RouteRequest;
+use swaproute::{Amount, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms};
+
+const SIZES: [usize; 5] = [8, 64, 512, 4096, 65_536];
+const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
+
+/// A small deterministic generator: benches must see the same data every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// A decimal with `digits` significant digits and magnitude about `10^exp`.
+    fn decimal(&mut self, digits: u32, exp: i32) -> Decimal {
+        let lo = 10u64.pow(digits - 1);
+        let mantissa = lo + self.below(9 * lo);
+        let scale = (i32::try_from(digits).unwrap() - 1 - exp).clamp(0, 28) as u32;
+        Decimal::from_i128_with_scale(i128::from(mantissa), scale)
+    }
+}
+
+/// Realistic random rates: multipliers 1e-6..1e5 with 8-17 significant digits,
+/// small fees, limits that let about 70% of them accept the amount 1.
+fn rates(n: usize) -> Vec<Rate> {
+    let mut rng = SplitMix(0x5EED_0000 + n as u64);
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let base_exp = i32::try_from(rng.below(12)).unwrap() - 6;
+    (0..n)
+        .map(|i| {
+            let digits = 8 + u32::try_from(rng.below(10)).unwrap();
+            let multiplier = rng.decimal(digits, base_exp.clamp(-6, 4));
+            let miner_fee = rng.decimal(4, base_exp - 4);
+            let accepts = rng.below(10) < 7;
+            let (min, max) = if accepts {
+                (rng.decimal(3, -3), rng.decimal(3, 1))
+            } else if rng.below(2) == 0 {
+                (rng.decimal(3, 1), rng.decimal(3, 2))
+            } else {
+                (rng.decimal(3, -4), rng.decimal(3, -2))
+            };
+            Rate::new(
+                RateId::new(&format!("rate-{i:06}")).unwrap(),
+                pair.clone(),
+                RateTerms {
+                    multiplier,
+                    miner_fee,
+                    min,
+                    max,
+                },
+                EpochMillis::new(4_102_444_800_000),
+            )
+            .with_exact_out(true)
+        })
+        .collect()
+}
+
+/// The `f64` copy of the data, for the float baseline.
+struct FloatRate {
+    multiplier: f64,
+    fee: f64,
+    min: f64,
+    max: f64,
+    expiry: u64,
+}
+
+fn floats(rates: &[Rate]) -> Vec<FloatRate> {
+    rates
+        .iter()
+        .map(|r| FloatRate {
+            multiplier: r.multiplier().to_string().parse().unwrap(),
+            fee: r.miner_fee().to_string().parse().unwrap(),
+            min: r.min().to_string().parse().unwrap(),
+            max: r.max().to_string().parse().unwrap(),
+            expiry: r.expiry().as_millis(),
+        })
+        .collect()
+}
+
+fn bench_select(c: &mut Criterion) {
+    let amount: Amount = "1".parse().unwrap();
+    let exact_in = RouteRequest::exact_in(amount, NOW);
+    let mut group = c.benchmark_group("select");
+    for n in SIZES {
+        let data = rates(n);
+        let float_data = floats(&data);
+        let to_amount = exact_in
+            .best(&data)
+            .map_or(Decimal::ONE, |r| r.net_output());
+        let estimate =
+            swaproute::route::estimate_exact_out(&data, Amount::new(to_amount).unwrap(), NOW);
+        let exact_out = estimate.map_or(RouteRequest::exact_out(amount, amount, NOW), |e| {
+            e.request(Amount::new(to_amount).unwrap(), NOW)
+        });
+        group.throughput(Throughput::Elements(n as u64));
+
+        group.bench_with_input(BenchmarkId::new("floor", n), &data, |b, data| {
+            b.iter(|| {
+                let x = black_box(amount.get());
+                let mut best = Decimal::MIN;
+                for rate in data {
+                    if let Some(net) = x
+                        .checked_mul(rate.multiplier())
+                        .and_then(|p| p.checked_sub(rate.miner_fee()))
+                    {
+                        if net > best {
+                            best = net;
+                        }
+                    }
+                }
+                best
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("top1", n), &data, |b, data| {
+            b.iter(|| black_box(&exact_in).best(data).map(|r| r.net_output()));
+        });
+        group.bench_with_input(BenchmarkId::new("top5", n), &data, |b, data| {
+            b.iter(|| black_box(&exact_in).top(data, 5).map(|r| r.len()));
+        });
+        group.bench_with_input(BenchmarkId::new("all", n), &data, |b, data| {
+            b.iter(|| black_box(&exact_in).select(data).routes().len());
+        });
+        group.bench_with_input(BenchmarkId::new("naive_sort", n), &data, |b, data| {
+            b.iter(|| {
+                let x = black_box(amount.get());
+                let mut eligible: Vec<(Decimal, &Rate)> = data
+                    .iter()
+                    .filter(|r| {
+                        r.defect().is_none()
+                            && !r.is_expired_at(NOW)
+                            && r.min() <= x
+                            && x <= r.max()
+                    })
+                    .filter_map(|r| {
+                        Some((
+                            x.checked_mul(r.multiplier())?.checked_sub(r.miner_fee())?,
+                            r,
+                        ))
+                    })
+                    .filter(|(net, _)| *net > Decimal::ZERO)
+                    .collect();
+                eligible.sort_by(|a, b| {
+                    b.0.cmp(&a.0)
+                        .then_with(|| a.1.miner_fee().cmp(&b.1.miner_fee()))
+                        .then_with(|| a.1.is_sponsored().cmp(&b.1.is_sponsored()))
+                        .then_with(|| a.1.id().cmp(b.1.id()))
+                });
+                eligible.first().map(|(net, _)| *net)
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("f64_top1", n), &float_data, |b, data| {
+            b.iter(|| {
+                let x = black_box(1.0_f64);
+                let now = black_box(NOW.as_millis());
+                let mut best: Option<(f64, f64, usize)> = None;
+                for (i, r) in data.iter().enumerate() {
+                    if r.multiplier <= 0.0
+                        || r.fee < 0.0
+                        || r.min < 0.0
+                        || r.min > r.max
+                        || r.expiry <= now
+                    {
+                        continue;
+                    }
+                    if x < r.min || x > r.max {
+                        continue;
+                    }
+                    let net = x * r.multiplier - r.fee;
+                    if net <= 0.0 {
+                        continue;
+                    }
+                    if best.is_none_or(|(bn, bf, _)| net > bn || (net == bn && r.fee < bf)) {
+                        best = Some((net, r.fee, i));
+                    }
+                }
+                best
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("exact_out_top1", n), &data, |b, data| {
+            b.iter(|| black_box(&exact_out).best(data).map(|r| r.required_input()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_select);
+criterion_main!(benches);

@@ -8,7 +8,11 @@
 //!
 //! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout).
-#![allow(clippy::print_stdout, clippy::print_stderr)]
+#![allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::arithmetic_side_effects
+)]
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -106,7 +110,7 @@ fn run() -> Result<ExitCode, String> {
     })
 }
 
-fn parse_args(mut argv: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
+fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut args = Args {
         rates: None,
         mode: SwapMode::ExactIn,

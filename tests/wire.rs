@@ -148,7 +148,7 @@ fn optional_keys_may_be_absent_null_or_set_and_unknown_keys_are_ignored() {
         rates[2]
             .features()
             .iter()
-            .map(|f| f.as_str())
+            .map(swaproute::rate::Feature::as_str)
             .collect::<Vec<_>>(),
         ["exactOut", "futureThing"]
     );
@@ -243,4 +243,19 @@ fn rates_with_shared_numbers_stay_distinct_by_id() {
     assert_eq!(rates.len(), 2);
     assert_ne!(rates[0], rates[1]);
     assert_eq!(rates[0].multiplier(), rates[1].multiplier());
+}
+
+#[test]
+fn values_no_double_carries_are_written_as_strings_not_rounded() {
+    let precise = LIVE_RATE.replace(
+        r#""value":8.33028657"#,
+        r#""value":"8.330286570000000000001""#,
+    );
+    let rates: RatesResponse = serde_json::from_str(&format!("[{precise}]")).unwrap();
+    let out = serde_json::to_string(&rates).unwrap();
+    assert!(
+        out.contains(r#""max":{"assetId":"BTC","value":"8.330286570000000000001"}"#),
+        "{out}"
+    );
+    assert_eq!(serde_json::from_str::<RatesResponse>(&out).unwrap(), rates);
 }

@@ -33,7 +33,11 @@ impl Amount {
             Err(DecimalError::Negative)
         } else {
             // `-0` and `0` are the same amount; keep one representation.
-            Ok(Amount(if value.is_zero() { Decimal::ZERO } else { value }))
+            Ok(Amount(if value.is_zero() {
+                Decimal::ZERO
+            } else {
+                value
+            }))
         }
     }
 

@@ -90,6 +90,9 @@ mod tests {
         let big: Decimal = "79228162514264337593543950335".parse().unwrap();
         assert_eq!(Fixed8::ceil(big), Err(DecimalError::OutOfRange));
         let fits: Decimal = "99999999999999999999".parse().unwrap();
-        assert_eq!(Fixed8::ceil(fits).unwrap().to_string(), "99999999999999999999.00000000");
+        assert_eq!(
+            Fixed8::ceil(fits).unwrap().to_string(),
+            "99999999999999999999.00000000"
+        );
     }
 }

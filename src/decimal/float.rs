@@ -20,7 +20,11 @@ pub(crate) fn decimal_from_f64(value: f64) -> Result<Decimal, DecimalError> {
     }
     let mut text = StackText::default();
     if write!(text, "{value}").is_err() {
-        return Err(if value >= 1.0 || value <= -1.0 { DecimalError::OutOfRange } else { DecimalError::TooPrecise });
+        return Err(if value >= 1.0 || value <= -1.0 {
+            DecimalError::OutOfRange
+        } else {
+            DecimalError::TooPrecise
+        });
     }
     parse_json_number(text.as_str())
 }
@@ -36,13 +40,19 @@ struct StackText {
 
 impl Default for StackText {
     fn default() -> Self {
-        StackText { buf: [0; CAPACITY], len: 0 }
+        StackText {
+            buf: [0; CAPACITY],
+            len: 0,
+        }
     }
 }
 
 impl StackText {
     fn as_str(&self) -> &str {
-        self.buf.get(..self.len).and_then(|b| core::str::from_utf8(b).ok()).unwrap_or("")
+        self.buf
+            .get(..self.len)
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .unwrap_or("")
     }
 }
 
@@ -78,7 +88,10 @@ mod tests {
     #[test]
     fn out_of_range_doubles_are_errors() {
         assert_eq!(decimal_from_f64(f64::NAN), Err(DecimalError::NotFinite));
-        assert_eq!(decimal_from_f64(f64::INFINITY), Err(DecimalError::NotFinite));
+        assert_eq!(
+            decimal_from_f64(f64::INFINITY),
+            Err(DecimalError::NotFinite)
+        );
         assert_eq!(decimal_from_f64(1e300), Err(DecimalError::OutOfRange));
         assert_eq!(decimal_from_f64(1e-300), Err(DecimalError::TooPrecise));
         assert_eq!(decimal_from_f64(1e29), Err(DecimalError::OutOfRange));

@@ -37,7 +37,10 @@ pub fn parse_amount(text: &str) -> Result<Decimal, DecimalError> {
         }
     }
     let (int, frac) = match dot {
-        Some(at) => (bytes.get(..at).unwrap_or_default(), bytes.get(at.saturating_add(1)..).unwrap_or_default()),
+        Some(at) => (
+            bytes.get(..at).unwrap_or_default(),
+            bytes.get(at.saturating_add(1)..).unwrap_or_default(),
+        ),
         None => (bytes, &[][..]),
     };
     if int.is_empty() || (dot.is_some() && frac.is_empty()) {
@@ -108,7 +111,10 @@ pub fn parse_json_number(text: &str) -> Result<Decimal, DecimalError> {
         }
         for &d in digits {
             // Saturate: any exponent past ±10^6 is out of range anyway.
-            exponent = exponent.saturating_mul(10).saturating_add(i64::from(d.wrapping_sub(b'0'))).min(1_000_000);
+            exponent = exponent
+                .saturating_mul(10)
+                .saturating_add(i64::from(d.wrapping_sub(b'0')))
+                .min(1_000_000);
         }
         if exp_negative {
             exponent = exponent.saturating_neg();
@@ -145,12 +151,20 @@ fn invalid_char(text: &str, at: usize) -> DecimalError {
     while start > 0 && !text.is_char_boundary(start) {
         start = start.saturating_sub(1);
     }
-    let found = text.get(start..).and_then(|rest| rest.chars().next()).unwrap_or('\u{fffd}');
+    let found = text
+        .get(start..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or('\u{fffd}');
     DecimalError::InvalidCharacter { found, at: start }
 }
 
 /// Builds `±(int.frac) × 10^exponent` exactly, or fails.
-fn from_digits(int: &[u8], frac: &[u8], exponent: i64, negative: bool) -> Result<Decimal, DecimalError> {
+fn from_digits(
+    int: &[u8],
+    frac: &[u8],
+    exponent: i64,
+    negative: bool,
+) -> Result<Decimal, DecimalError> {
     // Drop digits that cannot change the value: leading zeros of the integer
     // part and trailing zeros of the fraction.
     let int = trim_start_zeros(int);
@@ -164,14 +178,21 @@ fn from_digits(int: &[u8], frac: &[u8], exponent: i64, negative: bool) -> Result
             .checked_mul(10)
             .and_then(|m| m.checked_add(u128::from(d.wrapping_sub(b'0'))))
             .filter(|&m| m <= MAX_MANTISSA)
-            .ok_or(if scale > 0 { DecimalError::TooPrecise } else { DecimalError::OutOfRange })?;
+            .ok_or(if scale > 0 {
+                DecimalError::TooPrecise
+            } else {
+                DecimalError::OutOfRange
+            })?;
     }
     if mantissa == 0 {
         return Ok(Decimal::ZERO);
     }
     // A negative scale means trailing zeros to append to the mantissa.
     while scale < 0 {
-        mantissa = mantissa.checked_mul(10).filter(|&m| m <= MAX_MANTISSA).ok_or(DecimalError::OutOfRange)?;
+        mantissa = mantissa
+            .checked_mul(10)
+            .filter(|&m| m <= MAX_MANTISSA)
+            .ok_or(DecimalError::OutOfRange)?;
         scale = scale.saturating_add(1);
     }
     let scale = u32::try_from(scale).map_err(|_| DecimalError::TooPrecise)?;
@@ -179,17 +200,27 @@ fn from_digits(int: &[u8], frac: &[u8], exponent: i64, negative: bool) -> Result
         return Err(DecimalError::TooPrecise);
     }
     let signed = i128::try_from(mantissa).map_err(|_| DecimalError::OutOfRange)?;
-    let signed = if negative { signed.saturating_neg() } else { signed };
+    let signed = if negative {
+        signed.saturating_neg()
+    } else {
+        signed
+    };
     Decimal::try_from_i128_with_scale(signed, scale).map_err(|_| DecimalError::OutOfRange)
 }
 
 fn trim_start_zeros(digits: &[u8]) -> &[u8] {
-    let first = digits.iter().position(|&d| d != b'0').unwrap_or(digits.len());
+    let first = digits
+        .iter()
+        .position(|&d| d != b'0')
+        .unwrap_or(digits.len());
     digits.get(first..).unwrap_or_default()
 }
 
 fn trim_end_zeros(digits: &[u8]) -> &[u8] {
-    let end = digits.iter().rposition(|&d| d != b'0').map_or(0, |last| last.saturating_add(1));
+    let end = digits
+        .iter()
+        .rposition(|&d| d != b'0')
+        .map_or(0, |last| last.saturating_add(1));
     digits.get(..end).unwrap_or_default()
 }
 
@@ -209,8 +240,14 @@ mod tests {
         assert_eq!(ok("0.5"), "0.5");
         assert_eq!(ok("007"), "7");
         assert_eq!(ok("1.50"), "1.5");
-        assert_eq!(ok("79228162514264337593543950335"), "79228162514264337593543950335");
-        assert_eq!(ok("0.0000000000000000000000000001"), "0.0000000000000000000000000001");
+        assert_eq!(
+            ok("79228162514264337593543950335"),
+            "79228162514264337593543950335"
+        );
+        assert_eq!(
+            ok("0.0000000000000000000000000001"),
+            "0.0000000000000000000000000001"
+        );
         // Zeros that do not change the value never make a text too precise.
         assert_eq!(ok("1.000000000000000000000000000000000000"), "1");
         assert_eq!(ok("0000000000000000000000000000000000000001"), "1");
@@ -220,22 +257,55 @@ mod tests {
     fn strict_grammar_rejects_everything_else() {
         use DecimalError::*;
         assert_eq!(parse_amount(""), Err(Empty));
-        assert_eq!(parse_amount("1e5"), Err(InvalidCharacter { found: 'e', at: 1 }));
-        assert_eq!(parse_amount("1_000"), Err(InvalidCharacter { found: '_', at: 1 }));
-        assert_eq!(parse_amount("-1"), Err(InvalidCharacter { found: '-', at: 0 }));
-        assert_eq!(parse_amount("+1"), Err(InvalidCharacter { found: '+', at: 0 }));
-        assert_eq!(parse_amount(" 1"), Err(InvalidCharacter { found: ' ', at: 0 }));
-        assert_eq!(parse_amount("1 "), Err(InvalidCharacter { found: ' ', at: 1 }));
-        assert_eq!(parse_amount("NaN"), Err(InvalidCharacter { found: 'N', at: 0 }));
+        assert_eq!(
+            parse_amount("1e5"),
+            Err(InvalidCharacter { found: 'e', at: 1 })
+        );
+        assert_eq!(
+            parse_amount("1_000"),
+            Err(InvalidCharacter { found: '_', at: 1 })
+        );
+        assert_eq!(
+            parse_amount("-1"),
+            Err(InvalidCharacter { found: '-', at: 0 })
+        );
+        assert_eq!(
+            parse_amount("+1"),
+            Err(InvalidCharacter { found: '+', at: 0 })
+        );
+        assert_eq!(
+            parse_amount(" 1"),
+            Err(InvalidCharacter { found: ' ', at: 0 })
+        );
+        assert_eq!(
+            parse_amount("1 "),
+            Err(InvalidCharacter { found: ' ', at: 1 })
+        );
+        assert_eq!(
+            parse_amount("NaN"),
+            Err(InvalidCharacter { found: 'N', at: 0 })
+        );
         assert_eq!(parse_amount("1."), Err(MissingDigits));
         assert_eq!(parse_amount(".5"), Err(MissingDigits));
         assert_eq!(parse_amount("."), Err(MissingDigits));
         assert_eq!(parse_amount("1.2.3"), Err(MultipleDots));
-        assert_eq!(parse_amount("1٣"), Err(InvalidCharacter { found: '٣', at: 1 }));
+        assert_eq!(
+            parse_amount("1٣"),
+            Err(InvalidCharacter { found: '٣', at: 1 })
+        );
         // 2^96 does not fit the mantissa; 29 decimal places do not fit the scale.
-        assert_eq!(parse_amount("79228162514264337593543950336"), Err(OutOfRange));
-        assert_eq!(parse_amount("0.00000000000000000000000000001"), Err(TooPrecise));
-        assert_eq!(parse_amount("9.9999999999999999999999999999"), Err(TooPrecise));
+        assert_eq!(
+            parse_amount("79228162514264337593543950336"),
+            Err(OutOfRange)
+        );
+        assert_eq!(
+            parse_amount("0.00000000000000000000000000001"),
+            Err(TooPrecise)
+        );
+        assert_eq!(
+            parse_amount("9.9999999999999999999999999999"),
+            Err(TooPrecise)
+        );
     }
 
     #[test]
@@ -256,15 +326,27 @@ mod tests {
     #[test]
     fn json_numbers_reject_non_json() {
         use DecimalError::*;
-        assert_eq!(parse_json_number("01"), Err(InvalidCharacter { found: '1', at: 1 }));
+        assert_eq!(
+            parse_json_number("01"),
+            Err(InvalidCharacter { found: '1', at: 1 })
+        );
         assert_eq!(parse_json_number("1."), Err(MissingDigits));
-        assert_eq!(parse_json_number(".1"), Err(InvalidCharacter { found: '.', at: 0 }));
+        assert_eq!(
+            parse_json_number(".1"),
+            Err(InvalidCharacter { found: '.', at: 0 })
+        );
         assert_eq!(parse_json_number("-"), Err(MissingDigits));
         assert_eq!(parse_json_number(""), Err(Empty));
         assert_eq!(parse_json_number("1e"), Err(MissingDigits));
-        assert_eq!(parse_json_number("1x"), Err(InvalidCharacter { found: 'x', at: 1 }));
+        assert_eq!(
+            parse_json_number("1x"),
+            Err(InvalidCharacter { found: 'x', at: 1 })
+        );
         assert_eq!(parse_json_number("1e400"), Err(OutOfRange));
         assert_eq!(parse_json_number("1e-400"), Err(TooPrecise));
-        assert_eq!(parse_json_number("1e999999999999999999999"), Err(OutOfRange));
+        assert_eq!(
+            parse_json_number("1e999999999999999999999"),
+            Err(OutOfRange)
+        );
     }
 }

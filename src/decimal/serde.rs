@@ -25,8 +25,9 @@ pub mod number {
     use super::{Decimal, Deserializer, Serializer};
 
     /// Writes `value` as a JSON number: an integer when it has no fraction,
-    /// otherwise the double nearest to it (exact for the ≤ 17 significant digits
-    /// the service sends).
+    /// otherwise the double whose shortest text is exactly `value` (true of the
+    /// ≤ 17 significant digits the service sends). A value no double carries
+    /// exactly is written as a decimal string rather than rounded.
     ///
     /// # Errors
     /// Whatever the serializer reports.
@@ -64,17 +65,24 @@ pub mod string {
     }
 }
 
-pub(crate) fn serialize_number<S: Serializer>(value: Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize_number<S: Serializer>(
+    value: Decimal,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     if value.fract().is_zero() {
         if let Ok(int) = i64::try_from(value) {
             return serializer.serialize_i64(int);
         }
     }
-    // The correctly rounded double of the exact decimal text; for values that
-    // came from a double this is that double again.
+    // The correctly rounded double of the exact decimal text. For every value
+    // that came from a double (all the service sends) it is that double again;
+    // a value a double cannot carry exactly is written as a string instead, which
+    // every decoder of this crate reads back to the same decimal.
     let text = alloc::format!("{value}");
-    let double: f64 = text.parse().map_err(serde::ser::Error::custom)?;
-    serializer.serialize_f64(double)
+    match text.parse::<f64>() {
+        Ok(double) if decimal_from_f64(double) == Ok(value) => serializer.serialize_f64(double),
+        _ => serializer.serialize_str(&text),
+    }
 }
 
 /// Decodes a JSON number or a strict decimal string.
@@ -96,7 +104,8 @@ impl<'de> Visitor<'de> for NumberOrString {
     }
 
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<Decimal, E> {
-        Decimal::try_from_i128_with_scale(i128::try_from(v).map_err(E::custom)?, 0).map_err(E::custom)
+        Decimal::try_from_i128_with_scale(i128::try_from(v).map_err(E::custom)?, 0)
+            .map_err(E::custom)
     }
 
     fn visit_i128<E: de::Error>(self, v: i128) -> Result<Decimal, E> {
@@ -119,6 +128,7 @@ impl<'de> Visitor<'de> for NumberOrString {
             return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
         }
         let text: String = map.next_value()?;
-        parse_json_number(&text).map_err(|e| de::Error::custom(format_args!("invalid decimal number {text}: {e}")))
+        parse_json_number(&text)
+            .map_err(|e| de::Error::custom(format_args!("invalid decimal number {text}: {e}")))
     }
 }
