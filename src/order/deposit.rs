@@ -1,0 +1,367 @@
+//! The deposit transaction id update: `{"transactionId": "…"}`.
+//!
+//! See [`DepositTransactionUpdate`] for the set-once rule and an example.
+
+use alloc::boxed::Box;
+use alloc::format;
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::error::{ApiError, ErrorCode};
+
+/// The longest transaction id accepted, in bytes (DESIGN ruling 17). Real ones
+/// are shorter: 66 bytes for an EVM hash, 88 for a Solana signature.
+pub const MAX_TRANSACTION_ID_LEN: usize = 256;
+
+/// Why a text is not a transaction id. Maps to `INVALID_REQUEST` naming the
+/// `transactionId` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidTransactionId {
+    /// The id is empty.
+    #[error("transaction id is empty")]
+    Empty,
+    /// The id is longer than [`MAX_TRANSACTION_ID_LEN`] bytes.
+    #[error("transaction id is {len} bytes long, more than the {MAX_TRANSACTION_ID_LEN} allowed")]
+    TooLong {
+        /// Length of the rejected id, in bytes.
+        len: usize,
+    },
+    /// The id contains whitespace, a control character or a non-ASCII character.
+    #[error("transaction id contains a character that is not visible ASCII at byte {at}")]
+    BadCharacter {
+        /// Byte offset of the character.
+        at: usize,
+    },
+}
+
+impl From<InvalidTransactionId> for ApiError {
+    fn from(error: InvalidTransactionId) -> Self {
+        ApiError::new(ErrorCode::InvalidRequest, format!("transactionId: {error}"))
+    }
+}
+
+/// A blockchain transaction id: non-empty, at most [`MAX_TRANSACTION_ID_LEN`]
+/// bytes, visible ASCII only (hex hashes, base58 signatures, `hash:index`
+/// forms all qualify), kept exactly as given.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TransactionId(Box<str>);
+
+impl TransactionId {
+    /// Validates `text` as a transaction id.
+    ///
+    /// # Errors
+    /// [`InvalidTransactionId`] when `text` is empty, longer than
+    /// [`MAX_TRANSACTION_ID_LEN`] bytes, or contains a byte that is not visible
+    /// ASCII (`!`..=`~`).
+    pub fn new(text: &str) -> Result<Self, InvalidTransactionId> {
+        if text.is_empty() {
+            return Err(InvalidTransactionId::Empty);
+        }
+        if text.len() > MAX_TRANSACTION_ID_LEN {
+            return Err(InvalidTransactionId::TooLong { len: text.len() });
+        }
+        match text.bytes().position(|b| !b.is_ascii_graphic()) {
+            Some(at) => Err(InvalidTransactionId::BadCharacter { at }),
+            None => Ok(TransactionId(text.into())),
+        }
+    }
+
+    /// The id's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for TransactionId {
+    type Err = InvalidTransactionId;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TransactionId::new(s)
+    }
+}
+
+impl TryFrom<&str> for TransactionId {
+    type Error = InvalidTransactionId;
+    fn try_from(s: &str) -> Result<Self, Self::Error> {
+        TransactionId::new(s)
+    }
+}
+
+impl AsRef<str> for TransactionId {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for TransactionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for TransactionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TransactionId({:?})", &*self.0)
+    }
+}
+
+impl Serialize for TransactionId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for TransactionId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = TransactionId;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a transaction id")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TransactionId, E> {
+                TransactionId::new(v).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}
+
+/// The body that sets an order's deposit transaction id,
+/// `{"transactionId": "…"}`. Unknown keys are ignored; a missing, `null` or
+/// invalid `transactionId` fails to decode (answer `INVALID_REQUEST`). Only a
+/// JSON object decodes (serde's derive would also take `["…"]`); a repeated
+/// `transactionId` key is refused.
+///
+/// A client tells the service which transaction carries its deposit. The id
+/// can be set once: applying an update to an order whose deposit transaction
+/// id is already set is refused with HTTP 412 `PRECONDITION_FAILED`, **also
+/// when the value is the same** — the precondition is "not set yet", and
+/// setting it a second time is refused. The error says whether the stored value
+/// equals the new one ([`TransactionIdAlreadySet::same_value`]), so a client
+/// retrying after a lost response can treat that case as success.
+///
+/// ```
+/// use swaproute::order::{DepositTransactionUpdate, TransactionId};
+/// use swaproute::ApiError;
+///
+/// let update: DepositTransactionUpdate =
+///     serde_json::from_str(r#"{"transactionId":"0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b"}"#)?;
+///
+/// // The first update sets the id...
+/// let stored = update.apply(None)?;
+/// assert_eq!(stored, update.transaction_id);
+///
+/// // ...a second one is refused with 412.
+/// let again = update.apply(Some(&stored)).unwrap_err();
+/// assert!(again.same_value());
+/// let api = ApiError::from(again);
+/// assert_eq!(api.code().as_str(), "PRECONDITION_FAILED");
+/// assert_eq!(api.http_status().as_u16(), 412);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositTransactionUpdate {
+    /// The deposit transaction.
+    pub transaction_id: TransactionId,
+}
+
+impl<'de> Deserialize<'de> for DepositTransactionUpdate {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(field_identifier, rename_all = "camelCase")]
+        enum Field {
+            TransactionId,
+            #[serde(other)]
+            Other,
+        }
+
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = DepositTransactionUpdate;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object {\"transactionId\": \"…\"}")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut transaction_id = None;
+                while let Some(key) = map.next_key::<Field>()? {
+                    match key {
+                        Field::TransactionId if transaction_id.is_some() => {
+                            return Err(serde::de::Error::duplicate_field("transactionId"));
+                        }
+                        Field::TransactionId => {
+                            transaction_id = Some(map.next_value::<TransactionId>()?);
+                        }
+                        Field::Other => {
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                transaction_id
+                    .map(DepositTransactionUpdate::new)
+                    .ok_or_else(|| serde::de::Error::missing_field("transactionId"))
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+
+/// The deposit transaction id of the order is already set. Maps to HTTP 412
+/// `PRECONDITION_FAILED`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", if *.same_value {
+    "the deposit transaction id is already set (to the same value)"
+} else {
+    "the deposit transaction id is already set"
+})]
+pub struct TransactionIdAlreadySet {
+    same_value: bool,
+}
+
+impl TransactionIdAlreadySet {
+    /// `true` when the stored id equals the one the refused update carried.
+    pub fn same_value(self) -> bool {
+        self.same_value
+    }
+}
+
+impl From<TransactionIdAlreadySet> for ApiError {
+    fn from(error: TransactionIdAlreadySet) -> Self {
+        ApiError::new(ErrorCode::PreconditionFailed, format!("{error}"))
+    }
+}
+
+impl DepositTransactionUpdate {
+    /// An update setting `transaction_id`.
+    pub fn new(transaction_id: TransactionId) -> Self {
+        DepositTransactionUpdate { transaction_id }
+    }
+
+    /// Applies the update to an order whose deposit transaction id is
+    /// `current` (`None` when not set; map the service's empty string to
+    /// `None`), returning the id to store.
+    ///
+    /// # Errors
+    /// [`TransactionIdAlreadySet`] whenever `current` is `Some`, even when it
+    /// equals the new id. Attach the order with
+    /// [`ApiError::with_order_id`] when converting.
+    pub fn apply(
+        &self,
+        current: Option<&TransactionId>,
+    ) -> Result<TransactionId, TransactionIdAlreadySet> {
+        match current {
+            None => Ok(self.transaction_id.clone()),
+            Some(stored) => Err(TransactionIdAlreadySet {
+                same_value: *stored == self.transaction_id,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
+mod tests {
+    use super::*;
+    use crate::ids::OrderId;
+
+    const EVM_HASH: &str = "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b";
+
+    #[test]
+    fn transaction_ids() {
+        for text in [
+            EVM_HASH,
+            "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b",
+            "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW",
+            "abc:0",
+        ] {
+            assert_eq!(TransactionId::new(text).unwrap().as_str(), text);
+        }
+        assert_eq!(TransactionId::new(""), Err(InvalidTransactionId::Empty));
+        assert_eq!(
+            TransactionId::new("ab cd"),
+            Err(InvalidTransactionId::BadCharacter { at: 2 })
+        );
+        assert_eq!(
+            TransactionId::new("ab\n"),
+            Err(InvalidTransactionId::BadCharacter { at: 2 })
+        );
+        assert_eq!(
+            TransactionId::new("é"),
+            Err(InvalidTransactionId::BadCharacter { at: 0 })
+        );
+        assert!(TransactionId::new(&"f".repeat(MAX_TRANSACTION_ID_LEN)).is_ok());
+        assert_eq!(
+            TransactionId::new(&"f".repeat(MAX_TRANSACTION_ID_LEN + 1)),
+            Err(InvalidTransactionId::TooLong { len: 257 })
+        );
+        let api = ApiError::from(InvalidTransactionId::Empty);
+        assert_eq!(api.code().as_str(), "INVALID_REQUEST");
+        assert_eq!(api.http_status().as_u16(), 400);
+        assert_eq!(api.details(), "transactionId: transaction id is empty");
+    }
+
+    #[test]
+    fn body_decoding() {
+        let body = alloc::format!("{{\"transactionId\":\"{EVM_HASH}\"}}");
+        let update: DepositTransactionUpdate = serde_json::from_str(&body).unwrap();
+        assert_eq!(update.transaction_id.as_str(), EVM_HASH);
+        assert_eq!(serde_json::to_string(&update).unwrap(), body);
+        let with_extra: DepositTransactionUpdate =
+            serde_json::from_str("{\"transactionId\":\"abc\",\"note\":1}").unwrap();
+        assert_eq!(with_extra.transaction_id.as_str(), "abc");
+        for bad in [
+            "{}",
+            "{\"transactionId\":null}",
+            "{\"transactionId\":\"\"}",
+            "{\"transactionId\":\" abc\"}",
+            "{\"transactionId\":42}",
+            "{\"transaction_id\":\"abc\"}",
+            "[\"abc\"]",
+            "{\"transactionId\":\"abc\",\"transactionId\":\"abc\"}",
+            "\"abc\"",
+        ] {
+            assert!(
+                serde_json::from_str::<DepositTransactionUpdate>(bad).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn set_once_then_412() {
+        let first = DepositTransactionUpdate::new(TransactionId::new("aaa").unwrap());
+        let second = DepositTransactionUpdate::new(TransactionId::new("bbb").unwrap());
+        let stored = first.apply(None).unwrap();
+        assert_eq!(stored.as_str(), "aaa");
+
+        let refused = second.apply(Some(&stored)).unwrap_err();
+        assert!(!refused.same_value());
+        let api = ApiError::from(refused).with_order_id(OrderId::new("order-1").unwrap());
+        assert_eq!(api.code(), ErrorCode::PreconditionFailed);
+        assert_eq!(api.code().as_str(), "PRECONDITION_FAILED");
+        assert_eq!(api.http_status().as_u16(), 412);
+        assert_eq!(api.details(), "the deposit transaction id is already set");
+        assert_eq!(api.order_id().unwrap().as_str(), "order-1");
+
+        let same = first.apply(Some(&stored)).unwrap_err();
+        assert!(same.same_value());
+        let api = ApiError::from(same);
+        assert_eq!(api.http_status().as_u16(), 412);
+        assert_eq!(
+            api.details(),
+            "the deposit transaction id is already set (to the same value)"
+        );
+    }
+}
