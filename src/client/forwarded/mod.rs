@@ -123,7 +123,7 @@ impl fmt::Display for Forwarded {
 ///
 /// Parameter names are lower-cased; `proto` is lower-cased too (URI schemes are
 /// case-insensitive). Other values are kept as sent, unescaped.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ForwardedElement {
     for_node: Option<Node>,
     by: Option<Node>,
@@ -166,6 +166,18 @@ impl ForwardedElement {
         self.extensions
             .iter()
             .map(|(name, value)| (name.as_str(), value.as_str()))
+    }
+
+    /// An element without pairs; only the parser makes one, and keeps it only
+    /// once a pair is added.
+    fn empty() -> Self {
+        ForwardedElement {
+            for_node: None,
+            by: None,
+            host: None,
+            proto: None,
+            extensions: BTreeMap::new(),
+        }
     }
 
     fn is_empty(&self) -> bool {

@@ -122,7 +122,7 @@ pub(super) fn parse(text: &str) -> Result<Forwarded, ForwardedError> {
 
 /// Parses pairs up to the next `,` (not consumed) or the end.
 fn parse_element(cur: &mut Cursor<'_>) -> Result<ForwardedElement, ForwardedError> {
-    let mut element = ForwardedElement::default();
+    let mut element = ForwardedElement::empty();
     let mut count = 0_usize;
     loop {
         cur.skip_ows();
