@@ -18,7 +18,7 @@
     clippy::cast_precision_loss,
     clippy::cast_possible_truncation
 )]
-#![allow(clippy::cast_sign_loss, clippy::float_cmp)]
+#![allow(clippy::cast_sign_loss, clippy::float_cmp, clippy::too_many_lines)]
 
 use std::hint::black_box;
 

@@ -1,8 +1,34 @@
 //! # swaproute
 //!
 //! The route-selection engine of a crypto swap service: exact decimal rates,
-//! eligibility with reasons, ranking, ExactOut estimates, typed API errors.
-//! Pure: no IO, no clock, no randomness; `no_std` + `alloc`.
+//! provider eligibility with a reason for every rejection, ranking, ExactOut
+//! estimates, order intake validation and typed API errors with stable codes.
+//!
+//! The crate is pure: no IO, no clock, no randomness, no global state. Time is
+//! a parameter ([`EpochMillis`]). It builds as `#![no_std]` + `alloc`.
+//!
+//! ```
+//! use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
+//!
+//! let rates: RatesResponse = serde_json::from_str(r#"[
+//!   {"amount":{"assetId":"ETH","value":33.1},"expiry":4102444800000,"id":"a",
+//!    "max":{"assetId":"BTC","value":8},"min":{"assetId":"BTC","value":0.001},
+//!    "minerFee":{"assetId":"ETH","value":0.0002},"pairId":"BTC_ETH"}
+//! ]"#)?;
+//! let request = RouteRequest::exact_in("0.5".parse::<Amount>()?, EpochMillis::new(1_785_000_000_000));
+//! let best = request.best(&rates)?;
+//! assert_eq!(best.net_output().to_string(), "16.5498"); // 0.5 × 33.1 − 0.0002
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Layout
+//! - [`decimal`]: the strict amount grammar, number-or-string decoding, 8-dp rounding;
+//! - [`rate`]: rates, limits, sponsored variants, campaign limits;
+//! - [`route`]: eligibility, ranking, ExactOut estimates, "no route";
+//! - [`order`], [`client`], [`screening`]: order intake of both flows, client
+//!   headers, address and region screening, status reconciliation;
+//! - [`caip`], [`v4`]: CAIP-2 / CAIP-19 identifiers and V4 requests;
+//! - [`error`]: the one table of error codes and HTTP statuses.
 #![no_std]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
@@ -37,3 +63,8 @@ pub use route::{
 };
 pub use swap_mode::{InvalidSwapMode, SwapMode};
 pub use time::EpochMillis;
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -56,7 +56,7 @@ impl<'r> Estimate<'r> {
 /// ```
 /// use swaproute::{route::estimate_exact_out, Amount, EpochMillis, RatesResponse};
 /// let rates: RatesResponse = serde_json::from_str(r#"[{"amount":{"assetId":"ETH","value":20},
-///   "expiry":2000000000000,"id":"r","max":{"assetId":"BTC","value":10},
+///   "expiry":2000000000000,"id":"r","max":{"assetId":"BTC","value":20},
 ///   "min":{"assetId":"BTC","value":0.001},"minerFee":{"assetId":"ETH","value":0.5},
 ///   "pairId":"BTC_ETH","features":["exactOut"]}]"#).unwrap();
 /// let to: Amount = "249.5".parse().unwrap();
@@ -66,7 +66,9 @@ impl<'r> Estimate<'r> {
 ///
 /// # Errors
 /// [`NoRoute`], classified as in [`RouteRequest::best`] with each rate's own
-/// required input standing for the amount.
+/// required input standing for the amount; the amount the error names is the
+/// smallest required input that any rate's limits were checked against (the
+/// to-amount when none was).
 pub fn estimate_exact_out(
     rates: &[Rate],
     to_amount: Amount,
@@ -75,8 +77,9 @@ pub fn estimate_exact_out(
     let probe = RouteRequest::exact_out(Amount::ZERO, to_amount, now).with_campaigns(&NO_CAMPAIGNS);
     let mut tally = Tally::default();
     let mut best: Option<(Fixed8, Decimal, &Rate)> = None;
+    let mut smallest_input: Option<Decimal> = None;
     for rate in rates {
-        match candidate(rate, &probe) {
+        match candidate(rate, &probe, &mut smallest_input) {
             Ok((input, net)) => {
                 tally.accepted();
                 let better = best
@@ -103,12 +106,19 @@ pub fn estimate_exact_out(
     }
     match best {
         Some((from_amount, _, rate)) => Ok(Estimate { from_amount, rate }),
-        None => Err(tally.classify(to_amount.get(), SwapMode::ExactOut)),
+        None => Err(tally.classify(
+            smallest_input.unwrap_or(to_amount.get()),
+            SwapMode::ExactOut,
+        )),
     }
 }
 
 /// The rounded required input of `rate` and its net output at that amount.
-fn candidate(rate: &Rate, probe: &RouteRequest<'_>) -> Result<(Fixed8, Decimal), RejectReason> {
+fn candidate(
+    rate: &Rate,
+    probe: &RouteRequest<'_>,
+    smallest_input: &mut Option<Decimal>,
+) -> Result<(Fixed8, Decimal), RejectReason> {
     if let Some(defect) = rate.defect() {
         return Err(RejectReason::InvalidRate(defect));
     }
@@ -126,6 +136,7 @@ fn candidate(rate: &Rate, probe: &RouteRequest<'_>) -> Result<(Fixed8, Decimal),
     let input = required_input(rate, probe.exact_output())
         .and_then(|exact| Fixed8::ceil(exact).ok())
         .ok_or(RejectReason::Overflow)?;
+    *smallest_input = Some(smallest_input.map_or(input.get(), |held| held.min(input.get())));
     within_limits(rate, input.get(), probe)?;
     let net = net_output(rate, input.get()).ok_or(RejectReason::Overflow)?;
     if net <= Decimal::ZERO {
