@@ -180,12 +180,23 @@ mod tests {
     #[test]
     fn rejects_empty_control_and_overlong() {
         assert_eq!(RateId::new(""), Err(InvalidId::Empty));
-        assert_eq!(RateId::new("ab\ncd"), Err(InvalidId::ControlCharacter { at: 2 }));
-        assert_eq!(RateId::new("\u{7f}"), Err(InvalidId::ControlCharacter { at: 0 }));
+        assert_eq!(
+            RateId::new("ab\ncd"),
+            Err(InvalidId::ControlCharacter { at: 2 })
+        );
+        assert_eq!(
+            RateId::new("\u{7f}"),
+            Err(InvalidId::ControlCharacter { at: 0 })
+        );
         let at_cap = "x".repeat(MAX_ID_LEN);
         assert!(RateId::new(&at_cap).is_ok());
         let past_cap = "x".repeat(MAX_ID_LEN + 1);
-        assert_eq!(RateId::new(&past_cap), Err(InvalidId::TooLong { len: MAX_ID_LEN + 1 }));
+        assert_eq!(
+            RateId::new(&past_cap),
+            Err(InvalidId::TooLong {
+                len: MAX_ID_LEN + 1
+            })
+        );
     }
 
     #[test]

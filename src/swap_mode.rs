@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 /// Which side of a swap is exact (`swapMode`; the service's default is
 /// [`SwapMode::ExactIn`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 pub enum SwapMode {
     /// `fromAmount` is exact; the output is an estimate.
     #[default]

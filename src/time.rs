@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 /// An instant in milliseconds since the Unix epoch, as the service writes
 /// `expiry`. The crate never reads a clock: callers pass `now` in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct EpochMillis(u64);
 

@@ -134,7 +134,8 @@ impl<'de> Deserialize<'de> for ErrorCode {
                 f.write_str("an error code such as \"AMOUNT_BELOW_LIMIT\"")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<ErrorCode, E> {
-                ErrorCode::from_wire(v).ok_or_else(|| E::custom(format_args!("unknown error code `{v}`")))
+                ErrorCode::from_wire(v)
+                    .ok_or_else(|| E::custom(format_args!("unknown error code `{v}`")))
             }
         }
         deserializer.deserialize_str(Visitor)

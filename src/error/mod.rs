@@ -33,7 +33,11 @@ pub struct ApiError {
 impl ApiError {
     /// An error with `code` and human-readable `details`.
     pub fn new(code: ErrorCode, details: impl Into<String>) -> Self {
-        ApiError { code, details: details.into(), order_id: None }
+        ApiError {
+            code,
+            details: details.into(),
+            order_id: None,
+        }
     }
 
     /// The same error, attached to an existing order.
@@ -76,7 +80,13 @@ impl ApiError {
 
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({}): {}", self.code, self.http_status(), self.details)
+        write!(
+            f,
+            "{} ({}): {}",
+            self.code,
+            self.http_status(),
+            self.details
+        )
     }
 }
 
@@ -85,7 +95,11 @@ impl core::error::Error for ApiError {}
 impl From<ErrorBody> for ApiError {
     /// Keeps code, details and order id; the status follows from the code.
     fn from(body: ErrorBody) -> Self {
-        ApiError { code: body.code, details: body.details, order_id: body.order_id }
+        ApiError {
+            code: body.code,
+            details: body.details,
+            order_id: body.order_id,
+        }
     }
 }
 

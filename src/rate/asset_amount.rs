@@ -47,15 +47,24 @@ pub mod as_string {
     ///
     /// # Errors
     /// Whatever the serializer reports.
-    pub fn serialize<S: Serializer>(amount: &AssetAmount, serializer: S) -> Result<S::Ok, S::Error> {
-        Borrowed { asset_id: &amount.asset_id, value: &amount.value }.serialize(serializer)
+    pub fn serialize<S: Serializer>(
+        amount: &AssetAmount,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        Borrowed {
+            asset_id: &amount.asset_id,
+            value: &amount.value,
+        }
+        .serialize(serializer)
     }
 
     /// Reads the value as a JSON number or string.
     ///
     /// # Errors
     /// When the object is malformed.
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<AssetAmount, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<AssetAmount, D::Error> {
         AssetAmount::deserialize(deserializer)
     }
 
@@ -67,7 +76,10 @@ pub mod as_string {
         ///
         /// # Errors
         /// Whatever the serializer reports.
-        pub fn serialize<S: Serializer>(amount: &Option<AssetAmount>, serializer: S) -> Result<S::Ok, S::Error> {
+        pub fn serialize<S: Serializer>(
+            amount: &Option<AssetAmount>,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
             match amount {
                 Some(amount) => super::serialize(amount, serializer),
                 None => serializer.serialize_none(),
@@ -78,7 +90,9 @@ pub mod as_string {
         ///
         /// # Errors
         /// When the object is malformed.
-        pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<AssetAmount>, D::Error> {
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Option<AssetAmount>, D::Error> {
             Option::<AssetAmount>::deserialize(deserializer)
         }
     }
@@ -94,7 +108,10 @@ pub mod as_number {
     ///
     /// # Errors
     /// Whatever the serializer reports.
-    pub fn serialize<S: Serializer>(amount: &AssetAmount, serializer: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(
+        amount: &AssetAmount,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
         amount.serialize(serializer)
     }
 
@@ -102,7 +119,9 @@ pub mod as_number {
     ///
     /// # Errors
     /// When the object is malformed.
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<AssetAmount, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<AssetAmount, D::Error> {
         AssetAmount::deserialize(deserializer)
     }
 }

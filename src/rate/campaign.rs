@@ -29,13 +29,18 @@ pub(crate) static NO_CAMPAIGNS: CampaignLimits = CampaignLimits::new();
 impl CampaignLimits {
     /// No campaigns known.
     pub const fn new() -> Self {
-        CampaignLimits { entries: Vec::new() }
+        CampaignLimits {
+            entries: Vec::new(),
+        }
     }
 
     /// Sets `campaign`'s per-swap limit, replacing any earlier one; returns the earlier one.
     pub fn insert(&mut self, campaign: CampaignId, limit: Amount) -> Option<Amount> {
         match self.entries.binary_search_by(|(id, _)| id.cmp(&campaign)) {
-            Ok(at) => self.entries.get_mut(at).map(|slot| core::mem::replace(&mut slot.1, limit)),
+            Ok(at) => self
+                .entries
+                .get_mut(at)
+                .map(|slot| core::mem::replace(&mut slot.1, limit)),
             Err(at) => {
                 self.entries.insert(at, (campaign, limit));
                 None

@@ -113,6 +113,8 @@ impl Serialize for Features {
 
 impl<'de> Deserialize<'de> for Features {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(Features(Option::<Vec<Feature>>::deserialize(deserializer)?.unwrap_or_default()))
+        Ok(Features(
+            Option::<Vec<Feature>>::deserialize(deserializer)?.unwrap_or_default(),
+        ))
     }
 }

@@ -8,8 +8,8 @@ mod record;
 mod response;
 
 pub use asset_amount::{as_number, as_string, AssetAmount};
-pub(crate) use campaign::NO_CAMPAIGNS;
 pub use campaign::CampaignLimits;
+pub(crate) use campaign::NO_CAMPAIGNS;
 pub use features::{Feature, Features};
 pub use pair::{InvalidPairId, PairId};
 pub use record::{Rate, RateDefect, RateTerms};

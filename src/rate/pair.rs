@@ -43,11 +43,18 @@ impl PairId {
     pub fn new(text: &str) -> Result<Self, InvalidPairId> {
         check_id(text)?;
         let split = text.find('_').ok_or(InvalidPairId::NotFromTo)?;
-        let (from, to) = (text.get(..split).unwrap_or(""), text.get(split.saturating_add(1)..).unwrap_or(""));
+        let (from, to) = (
+            text.get(..split).unwrap_or(""),
+            text.get(split.saturating_add(1)..).unwrap_or(""),
+        );
         if from.is_empty() || to.is_empty() || to.contains('_') {
             return Err(InvalidPairId::NotFromTo);
         }
-        Ok(PairId { text: text.into(), from: AssetId::new(from)?, to: AssetId::new(to)? })
+        Ok(PairId {
+            text: text.into(),
+            from: AssetId::new(from)?,
+            to: AssetId::new(to)?,
+        })
     }
 
     /// The pair of `from` and `to`.

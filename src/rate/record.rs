@@ -163,7 +163,11 @@ impl Rate {
     /// The upper limit that applies: `min(max, campaign limit)` for a sponsored
     /// variant whose campaign limit is known, `max` otherwise.
     pub fn effective_max(&self, campaigns: &CampaignLimits) -> Decimal {
-        match self.sponsored_by_campaign_id.as_ref().and_then(|c| campaigns.limit(c)) {
+        match self
+            .sponsored_by_campaign_id
+            .as_ref()
+            .and_then(|c| campaigns.limit(c))
+        {
             Some(limit) if limit < self.max.value => limit,
             _ => self.max.value,
         }
@@ -222,7 +226,8 @@ impl Rate {
     /// The first broken rule of DESIGN ruling 2 (multiplier > 0, miner fee ≥ 0,
     /// 0 ≤ min ≤ max), or `None` for a usable rate.
     pub fn defect(&self) -> Option<RateDefect> {
-        let (multiplier, fee, min, max) = (self.multiplier(), self.miner_fee(), self.min(), self.max());
+        let (multiplier, fee, min, max) =
+            (self.multiplier(), self.miner_fee(), self.min(), self.max());
         if multiplier <= Decimal::ZERO {
             Some(RateDefect::NonPositiveMultiplier(multiplier))
         } else if fee < Decimal::ZERO {

@@ -78,7 +78,9 @@ impl<'de> Deserialize<'de> for RatesResponse {
                 let mut rates = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(256));
                 while let Some(rate) = seq.next_element::<Rate>()? {
                     if rates.len() == MAX_RATES {
-                        return Err(serde::de::Error::custom(TooManyRates { len: MAX_RATES.saturating_add(1) }));
+                        return Err(serde::de::Error::custom(TooManyRates {
+                            len: MAX_RATES.saturating_add(1),
+                        }));
                     }
                     rates.push(rate);
                 }
