@@ -1,0 +1,182 @@
+//! Property tests of order status reconciliation (DESIGN ruling 13) and of
+//! the order status text form. Case counts follow `PROPTEST_CASES`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
+
+use proptest::prelude::*;
+use swaproute::order::{reconcile, reconcile_all, Observation, OrderStatus, MAX_STATUS_LEN};
+
+const KNOWN_TEXTS: [&str; 8] = [
+    "awaiting",
+    "inProgress",
+    "complete",
+    "expired",
+    "failed",
+    "refunded",
+    "delayed",
+    "swapped",
+];
+
+/// Any status: mostly known ones, sometimes an unknown one.
+fn status() -> impl Strategy<Value = OrderStatus> {
+    prop_oneof![
+        6 => proptest::sample::select(KNOWN_TEXTS.to_vec()).prop_map(|t| t.parse().unwrap()),
+        1 => "[a-zA-Z][a-zA-Z _-]{0,20}".prop_map(|t| t.parse().unwrap()),
+    ]
+}
+
+fn observation() -> impl Strategy<Value = Observation> {
+    (
+        status(),
+        any::<bool>(),
+        prop_oneof![Just(0_u64), Just(1), 0_u64..5, any::<u64>()],
+    )
+        .prop_map(|(status, detected, confirmations)| {
+            Observation::new(status)
+                .with_deposit_detected(detected)
+                .with_confirmations(confirmations)
+        })
+}
+
+/// An independent statement of the rules, written as a plain case analysis on
+/// the wire texts rather than on the crate's helpers.
+fn model(current: &str, reported: &str, detected: bool, confirmations: u64) -> String {
+    let failure = reported == "expired" || reported == "failed";
+    let definitive = reported == "complete" || reported == "refunded" || (failure && detected);
+    let next = if current == "complete" || reported == "complete" {
+        "complete"
+    } else if definitive {
+        reported
+    } else if current == "inProgress" || (failure && !detected && confirmations > 0) {
+        "inProgress"
+    } else {
+        reported
+    };
+    next.to_owned()
+}
+
+proptest! {
+    #[test]
+    fn matches_the_model(current in status(), obs in observation()) {
+        let next = reconcile(&current, &obs);
+        let expected = model(
+            current.as_str(),
+            obs.provider_status.as_str(),
+            obs.deposit_detected,
+            obs.deposit_confirmations,
+        );
+        prop_assert_eq!(next.as_str(), expected.as_str());
+    }
+
+    #[test]
+    fn complete_never_regresses(start in status(), observations in proptest::collection::vec(observation(), 0..40)) {
+        let mut status = start.clone();
+        let mut completed = status == OrderStatus::Complete;
+        for obs in &observations {
+            status = reconcile(&status, obs);
+            completed |= obs.provider_status == OrderStatus::Complete;
+            if completed {
+                prop_assert_eq!(&status, &OrderStatus::Complete);
+            }
+        }
+        prop_assert_eq!(reconcile_all(start, &observations), status);
+    }
+
+    #[test]
+    fn premature_failure_with_a_confirmation_is_in_progress(
+        current in status().prop_filter("not complete", |s| *s != OrderStatus::Complete),
+        expired in any::<bool>(),
+        confirmations in 1_u64..,
+    ) {
+        let reported = if expired { OrderStatus::Expired } else { OrderStatus::Failed };
+        let obs = Observation::new(reported).with_confirmations(confirmations);
+        prop_assert_eq!(reconcile(&current, &obs), OrderStatus::InProgress);
+    }
+
+    #[test]
+    fn in_progress_stays_until_a_definitive_status(
+        current in status().prop_filter("not complete", |s| *s != OrderStatus::Complete),
+        expired in any::<bool>(),
+        confirmations in 1_u64..100,
+        later in proptest::collection::vec(observation(), 0..30),
+    ) {
+        let reported = if expired { OrderStatus::Expired } else { OrderStatus::Failed };
+        let mut status = reconcile(&current, &Observation::new(reported).with_confirmations(confirmations));
+        prop_assert_eq!(&status, &OrderStatus::InProgress);
+        for obs in &later {
+            let definitive = matches!(obs.provider_status, OrderStatus::Complete | OrderStatus::Refunded)
+                || (matches!(obs.provider_status, OrderStatus::Expired | OrderStatus::Failed) && obs.deposit_detected);
+            status = reconcile(&status, obs);
+            if definitive {
+                prop_assert_eq!(&status, &obs.provider_status);
+                break;
+            }
+            prop_assert_eq!(&status, &OrderStatus::InProgress);
+        }
+    }
+
+    #[test]
+    fn idempotent(current in status(), obs in observation()) {
+        let once = reconcile(&current, &obs);
+        prop_assert_eq!(reconcile(&once, &obs), once);
+    }
+
+    #[test]
+    fn parse_display_round_trip(text in "\\PC{0,80}") {
+        match text.parse::<OrderStatus>() {
+            Ok(status) => {
+                prop_assert_eq!(status.to_string(), text.clone());
+                prop_assert_eq!(status.is_known(), KNOWN_TEXTS.contains(&text.as_str()));
+                let json = serde_json::to_string(&status).unwrap();
+                prop_assert_eq!(serde_json::from_str::<OrderStatus>(&json).unwrap(), status);
+            }
+            Err(_) => prop_assert!(text.is_empty() || text.len() > MAX_STATUS_LEN),
+        }
+    }
+
+    #[test]
+    fn display_parse_round_trip(status in status()) {
+        prop_assert_eq!(status.to_string().parse::<OrderStatus>().unwrap(), status);
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in any::<String>()) {
+        if let Ok(status) = text.parse::<OrderStatus>() {
+            prop_assert_eq!(status.as_str(), text.as_str());
+        }
+    }
+}
+
+#[test]
+fn complete_then_anything_stays_complete() {
+    for text in KNOWN_TEXTS {
+        for detected in [false, true] {
+            let obs = Observation::new(text.parse().unwrap())
+                .with_deposit_detected(detected)
+                .with_confirmations(3);
+            assert_eq!(
+                reconcile(&OrderStatus::Complete, &obs),
+                OrderStatus::Complete
+            );
+        }
+    }
+}
+
+#[test]
+fn serde_wire_names() {
+    let statuses: Vec<OrderStatus> = serde_json::from_str(
+        r#"["awaiting","inProgress","complete","expired","failed","refunded","delayed","swapped","kycPending"]"#,
+    )
+    .unwrap();
+    assert_eq!(statuses[1], OrderStatus::InProgress);
+    assert!(!statuses[8].is_known());
+    assert_eq!(
+        serde_json::to_string(&statuses).unwrap(),
+        r#"["awaiting","inProgress","complete","expired","failed","refunded","delayed","swapped","kycPending"]"#
+    );
+}
