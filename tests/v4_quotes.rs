@@ -1,0 +1,464 @@
+//! V4 quote request validation with real-shaped JSON bodies.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
+
+use std::collections::BTreeSet;
+
+use swaproute::caip::{AssetDirectory, AssetIdForm, ChainId};
+use swaproute::screening::{Address, ScreeningPolicy};
+use swaproute::v4::{
+    invalid_body, select_quote, Quote, QuotePolicy, QuoteRequest, QuoteRequestBody, SigningNetwork,
+    Slippage,
+};
+use swaproute::{ApiError, Decimal, EpochMillis, ErrorCode, SwapMode};
+
+const BTC: &str = "bip122:000000000019d6689c085ae165831e93/slip44:0";
+const ETH: &str = "eip155:1/slip44:60";
+const USDC_BASE: &str = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+const ATOM: &str = "cosmos:cosmoshub-3/slip44:118";
+const EVM_TO: &str = "0x52908400098527886E0F7030069857D2E4169EE7";
+const BTC_TO: &str = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+struct Fixture {
+    assets: AssetDirectory,
+    chains: BTreeSet<ChainId>,
+    screening: ScreeningPolicy,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        let assets = AssetDirectory::try_from_pairs([
+            ("BTC".parse().unwrap(), BTC.parse().unwrap()),
+            ("ETH".parse().unwrap(), ETH.parse().unwrap()),
+            (
+                "USDCbasemainnetB5A52617".parse().unwrap(),
+                USDC_BASE.parse().unwrap(),
+            ),
+            ("ATOM".parse().unwrap(), ATOM.parse().unwrap()),
+        ])
+        .unwrap();
+        // Cosmos is known but not supported.
+        let chains = [
+            "eip155:1",
+            "eip155:8453",
+            "bip122:000000000019d6689c085ae165831e93",
+        ]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+        let screening = ScreeningPolicy::new()
+            .deny_address(&Address::new("0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359").unwrap());
+        Fixture {
+            assets,
+            chains,
+            screening,
+        }
+    }
+
+    fn policy(&self) -> QuotePolicy<'_> {
+        QuotePolicy {
+            assets: &self.assets,
+            supported_chains: &self.chains,
+            screening: &self.screening,
+            region: None,
+        }
+    }
+
+    fn validate(&self, json: &str) -> Result<QuoteRequest, ApiError> {
+        let body: QuoteRequestBody = serde_json::from_str(json).map_err(invalid_body)?;
+        QuoteRequest::validate(&body, &self.policy())
+    }
+
+    fn code(&self, json: &str) -> ErrorCode {
+        self.validate(json).unwrap_err().code()
+    }
+}
+
+fn body(fields: &str) -> String {
+    format!("{{{fields}}}")
+}
+
+#[test]
+fn accepts_a_caip19_exact_in_request_with_defaults() {
+    let f = Fixture::new();
+    let request = f
+        .validate(&body(&format!(
+            r#""fromAsset":"{ETH}","toAsset":"{BTC}","amount":"0.25","toAddress":"{BTC_TO}""#
+        )))
+        .unwrap();
+    assert_eq!(request.swap_mode(), SwapMode::ExactIn);
+    assert_eq!(request.slippage(), Slippage::DEFAULT);
+    assert_eq!(request.slippage().percent(), Decimal::TWO);
+    assert_eq!(request.amount().to_string(), "0.25");
+    assert_eq!(request.from_asset().legacy().as_str(), "ETH");
+    assert_eq!(request.to_asset().caip19().to_string(), BTC);
+    assert_eq!(request.from_address(), None);
+    assert_eq!(request.signing_network(), Some(SigningNetwork::Evm));
+}
+
+#[test]
+fn accepts_legacy_ids_numbers_exact_out_and_string_slippage() {
+    let f = Fixture::new();
+    let request = f
+        .validate(&format!(
+            r#"{{"fromAsset":"BTC","toAsset":"USDCbasemainnetB5A52617","amount":1500.5,"swapMode":"ExactOut",
+               "slippage":"0.5","fromAddress":"{BTC_TO}","toAddress":"{EVM_TO}","unknownKey":[1,2]}}"#
+        ))
+        .unwrap();
+    assert_eq!(request.swap_mode(), SwapMode::ExactOut);
+    assert_eq!(request.amount().to_string(), "1500.5");
+    assert_eq!(request.slippage().percent().to_string(), "0.5");
+    assert_eq!(request.to_asset().caip19().to_string(), USDC_BASE);
+    assert_eq!(request.from_address().unwrap().as_str(), BTC_TO);
+    assert_eq!(request.signing_network(), Some(SigningNetwork::Bitcoin));
+}
+
+#[test]
+fn slippage_bounds_are_inclusive() {
+    let f = Fixture::new();
+    for (slippage, ok) in [
+        ("0", true),
+        ("100", true),
+        ("\"100.0\"", true),
+        ("0.0001", true),
+        ("100.0001", false),
+        ("-0.1", false),
+        ("\"-1\"", false),
+        ("\"abc\"", false),
+        ("101", false),
+        ("null", true),
+    ] {
+        let json = format!(
+            r#"{{"fromAsset":"ETH","toAsset":"BTC","amount":"1","slippage":{slippage},"toAddress":"{BTC_TO}"}}"#
+        );
+        match f.validate(&json) {
+            Ok(request) if ok => {
+                if slippage == "null" {
+                    assert_eq!(request.slippage(), Slippage::DEFAULT);
+                }
+            }
+            Err(error) if !ok => {
+                assert_eq!(error.code(), ErrorCode::InvalidRequest, "{slippage}");
+                assert!(error.details().contains("slippage"), "{}", error.details());
+            }
+            other => panic!("slippage {slippage}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn invalid_or_zero_amounts() {
+    let f = Fixture::new();
+    for amount in [
+        "0",
+        "\"0\"",
+        "\"0.000\"",
+        "-1",
+        "\"-1\"",
+        "\"1e5\"",
+        "\".5\"",
+        "\"\"",
+        "\"1,5\"",
+        "1e400",
+    ] {
+        let json = format!(
+            r#"{{"fromAsset":"ETH","toAsset":"BTC","amount":{amount},"toAddress":"{BTC_TO}"}}"#
+        );
+        let error = f.validate(&json).unwrap_err();
+        assert!(
+            matches!(
+                error.code(),
+                ErrorCode::InvalidAmount | ErrorCode::InvalidRequest
+            ),
+            "{amount}: {error}"
+        );
+        if amount != "1e400" {
+            assert_eq!(error.code(), ErrorCode::InvalidAmount, "{amount}: {error}");
+        }
+    }
+    let error = f.validate(&format!(
+        r#"{{"fromAsset":"ETH","toAsset":"BTC","amount":"0","toAddress":"{BTC_TO}"}}"#
+    ));
+    assert_eq!(
+        error.unwrap_err().details(),
+        "amount must be greater than zero"
+    );
+}
+
+#[test]
+fn unresolved_assets() {
+    let f = Fixture::new();
+    let cases = [
+        r#""fromAsset":"DOGE","toAsset":"BTC""#,
+        r#""fromAsset":"eip155:1/slip44:61","toAsset":"BTC""#,
+        r#""fromAsset":"ETH","toAsset":"eip155:1/slip44""#,
+        r#""fromAsset":"ETH","toAsset":"EIP155:1/slip44:60""#,
+        r#""fromAsset":"ETH","toAsset":"eip155:1/erc721:0xabc/1""#,
+        r#""fromAsset":"","toAsset":"BTC""#,
+    ];
+    for assets in cases {
+        let json = body(&format!(r#"{assets},"amount":"1","toAddress":"{BTC_TO}""#));
+        let error = f.validate(&json).unwrap_err();
+        assert_eq!(
+            error.code(),
+            ErrorCode::UnresolvedAsset,
+            "{assets}: {error}"
+        );
+        assert_eq!(error.http_status().as_u16(), 400);
+    }
+    let error = f.validate(&body(&format!(
+        r#""fromAsset":"ETH","toAsset":"EIP155:1/slip44:60","amount":"1","toAddress":"{BTC_TO}""#
+    )));
+    assert_eq!(
+        error.unwrap_err().details(),
+        "toAsset: invalid CAIP-19 asset type: namespace contains 'E' at byte 0, outside [-a-z0-9]"
+    );
+}
+
+#[test]
+fn same_asset_both_sides_in_either_form() {
+    let f = Fixture::new();
+    for (from, to) in [("ETH", "ETH"), ("ETH", ETH), (ETH, ETH)] {
+        let json = body(&format!(
+            r#""fromAsset":"{from}","toAsset":"{to}","amount":"1","toAddress":"{EVM_TO}""#
+        ));
+        let error = f.validate(&json).unwrap_err();
+        assert_eq!(error.code(), ErrorCode::InvalidRequest, "{from} {to}");
+        assert!(error.details().contains("same asset"));
+    }
+}
+
+#[test]
+fn unsupported_networks() {
+    let f = Fixture::new();
+    let json = body(&format!(
+        r#""fromAsset":"ATOM","toAsset":"BTC","amount":"1","toAddress":"{BTC_TO}""#
+    ));
+    let error = f.validate(&json).unwrap_err();
+    assert_eq!(error.code(), ErrorCode::UnsupportedNetwork);
+    assert_eq!(
+        error.details(),
+        "fromAsset: network cosmos:cosmoshub-3 is not supported"
+    );
+    let json = body(&format!(
+        r#""fromAsset":"BTC","toAsset":"{ATOM}","amount":"1","toAddress":"cosmos1abc""#
+    ));
+    assert_eq!(f.code(&json), ErrorCode::UnsupportedNetwork);
+}
+
+#[test]
+fn restricted_addresses_as_in_v3() {
+    let f = Fixture::new();
+    for (field, address) in [
+        ("toAddress", "0x0000000000000000000000000000000000000000"),
+        ("toAddress", "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359"),
+        ("fromAddress", "0X0000000000000000000000000000000000000000"),
+    ] {
+        let mut json = format!(
+            r#""fromAsset":"ETH","toAsset":"USDCbasemainnetB5A52617","amount":"1","{field}":"{address}""#
+        );
+        if field == "fromAddress" {
+            json = json + r#","toAddress":""# + EVM_TO + "\"";
+        }
+        let error = f.validate(&body(&json)).unwrap_err();
+        assert_eq!(error.code(), ErrorCode::RestrictedAddress, "{address}");
+        assert_eq!(error.http_status().as_u16(), 403);
+    }
+    // Empty or malformed addresses are INVALID_ADDRESS.
+    for address in ["", "0x12 34", "0x1234"] {
+        let json = body(&format!(
+            r#""fromAsset":"BTC","toAsset":"ETH","amount":"1","toAddress":"{address}""#
+        ));
+        assert_eq!(f.code(&json), ErrorCode::InvalidAddress, "{address:?}");
+    }
+}
+
+#[test]
+fn missing_fields_and_bad_bodies() {
+    let f = Fixture::new();
+    for (json, field) in [
+        (
+            format!(r#"{{"toAsset":"BTC","amount":"1","toAddress":"{BTC_TO}"}}"#),
+            "fromAsset",
+        ),
+        (
+            format!(r#"{{"fromAsset":"ETH","amount":"1","toAddress":"{BTC_TO}"}}"#),
+            "toAsset",
+        ),
+        (
+            format!(r#"{{"fromAsset":"ETH","toAsset":"BTC","toAddress":"{BTC_TO}"}}"#),
+            "amount",
+        ),
+        (
+            r#"{"fromAsset":"ETH","toAsset":"BTC","amount":"1"}"#.to_string(),
+            "toAddress",
+        ),
+    ] {
+        let error = f.validate(&json).unwrap_err();
+        assert_eq!(error.code(), ErrorCode::InvalidRequest);
+        assert_eq!(error.details(), format!("missing field `{field}`"));
+    }
+    for json in [
+        "",
+        "[]",
+        "{\"fromAsset\":1}",
+        "{\"amount\":true}",
+        "not json",
+    ] {
+        assert_eq!(f.code(json), ErrorCode::InvalidRequest, "{json}");
+    }
+}
+
+#[test]
+fn swap_mode_values() {
+    let f = Fixture::new();
+    for (mode, expected) in [
+        ("\"ExactIn\"", Ok(SwapMode::ExactIn)),
+        ("\"ExactOut\"", Ok(SwapMode::ExactOut)),
+        ("null", Ok(SwapMode::ExactIn)),
+        ("\"exactOut\"", Err(ErrorCode::UnsupportedSwapMode)),
+        ("\"\"", Err(ErrorCode::UnsupportedSwapMode)),
+    ] {
+        let json = format!(
+            r#"{{"fromAsset":"ETH","toAsset":"BTC","amount":"1","swapMode":{mode},"toAddress":"{BTC_TO}"}}"#
+        );
+        assert_eq!(
+            f.validate(&json)
+                .map(|r| r.swap_mode())
+                .map_err(|e| e.code()),
+            expected,
+            "{mode}"
+        );
+    }
+}
+
+fn quote(id: &str, from: &str, to: &str, expiry: u64, sponsored: bool) -> Quote {
+    let mut json = format!(
+        r#"{{"id":"{id}","fromAsset":"ETH","toAsset":"BTC","fromAmount":"{from}","toAmount":"{to}","swapMode":"ExactIn","slippage":2,"expiry":{expiry}"#
+    );
+    if sponsored {
+        json.push_str(r#","sponsoredByCampaignId":"camp-1""#);
+    }
+    json.push('}');
+    serde_json::from_str(&json).unwrap()
+}
+
+#[test]
+fn quote_expiry_and_selection() {
+    let now = EpochMillis::new(1_000);
+    let fresh = quote("b", "1", "0.05", 2_000, false);
+    assert!(fresh.ensure_fresh(now).is_ok());
+    let stale = quote("a", "1", "0.06", 1_000, false);
+    let error = stale.ensure_fresh(now).unwrap_err();
+    assert_eq!(error.code(), ErrorCode::QuoteExpired);
+    assert_eq!(error.http_status().as_u16(), 410);
+
+    assert_eq!(
+        select_quote(SwapMode::ExactIn, &[], now)
+            .unwrap_err()
+            .code(),
+        ErrorCode::RouteUnavailable
+    );
+    assert_eq!(
+        select_quote(SwapMode::ExactIn, std::slice::from_ref(&stale), now)
+            .unwrap_err()
+            .code(),
+        ErrorCode::QuoteExpired
+    );
+    let candidates = [
+        stale,
+        fresh.clone(),
+        quote("c", "0.9", "0.04", 2_000, false),
+        quote("d", "1", "0.05", 2_000, true),
+    ];
+    assert_eq!(
+        select_quote(SwapMode::ExactIn, &candidates, now)
+            .unwrap()
+            .id
+            .as_str(),
+        "b"
+    );
+    assert_eq!(
+        select_quote(SwapMode::ExactOut, &candidates, now)
+            .unwrap()
+            .id
+            .as_str(),
+        "c"
+    );
+    let only_sponsored = [quote("d", "1", "0.05", 2_000, true)];
+    assert_eq!(
+        select_quote(SwapMode::ExactOut, &only_sponsored, now)
+            .unwrap_err()
+            .code(),
+        ErrorCode::RouteUnavailable
+    );
+    // The choice does not depend on order.
+    let mut reversed = candidates.clone();
+    reversed.reverse();
+    assert_eq!(
+        select_quote(SwapMode::ExactIn, &reversed, now)
+            .unwrap()
+            .id
+            .as_str(),
+        "b"
+    );
+}
+
+#[test]
+fn quote_renders_in_the_selected_form() {
+    let f = Fixture::new();
+    let q = quote("q", "1", "0.05", 2_000, false);
+    let caip = q
+        .in_form(&f.assets, AssetIdForm::from_query(None).unwrap())
+        .unwrap();
+    let json = serde_json::to_value(&caip).unwrap();
+    assert_eq!(json["fromAsset"], ETH);
+    assert_eq!(json["toAsset"], BTC);
+    assert_eq!(json["fromAmount"], "1");
+    let legacy = caip
+        .in_form(&f.assets, AssetIdForm::from_query(Some("false")).unwrap())
+        .unwrap();
+    assert_eq!(legacy, q);
+    let mut unknown = q;
+    unknown.to_asset = "DOGE".parse().unwrap();
+    assert_eq!(
+        unknown
+            .in_form(&f.assets, AssetIdForm::Caip19)
+            .unwrap_err()
+            .code(),
+        ErrorCode::UnresolvedAsset
+    );
+}
+
+#[test]
+fn signing_networks_are_a_closed_set() {
+    for (chain, expected) in [
+        ("eip155:1", Some(SigningNetwork::Evm)),
+        ("eip155:8453", Some(SigningNetwork::Evm)),
+        (
+            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+            Some(SigningNetwork::Solana),
+        ),
+        (
+            "bip122:000000000019d6689c085ae165831e93",
+            Some(SigningNetwork::Bitcoin),
+        ),
+        ("tron:0x2b6653dc", Some(SigningNetwork::Tron)),
+        ("cosmos:cosmoshub-3", None),
+        ("hedera:mainnet", None),
+    ] {
+        let chain: ChainId = chain.parse().unwrap();
+        assert_eq!(SigningNetwork::of_chain(&chain), expected, "{chain}");
+        assert_eq!(
+            SigningNetwork::gets_ready_to_sign(&chain),
+            expected.is_some()
+        );
+    }
+    let namespaces: Vec<_> = SigningNetwork::ALL.iter().map(|n| n.namespace()).collect();
+    assert_eq!(namespaces, ["eip155", "solana", "bip122", "tron"]);
+}
