@@ -10,6 +10,9 @@
 //! `QUOTE_EXPIRED`, none → `ROUTE_UNAVAILABLE`) and answer with the quote's
 //! assets in the form the `caip19` query parameter selects ([`Quote::in_form`]).
 //!
+//! V4 order status (`GET /v4/orders/:id`) is reconciled exactly as V3's: the
+//! status types and [`reconcile`] are re-exported from [`crate::order`].
+//!
 //! ```
 //! use std::collections::BTreeSet;
 //! use swaproute::caip::{AssetDirectory, AssetIdForm};
@@ -51,6 +54,7 @@ mod request;
 mod signing;
 mod slippage;
 
+pub use crate::order::{reconcile, reconcile_all, Observation, OrderStatus};
 pub use number::WireNumber;
 pub use quote::{select_quote, select_quote_for, Quote};
 pub use request::{invalid_body, QuotePolicy, QuoteRequest, QuoteRequestBody};
