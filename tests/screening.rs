@@ -294,3 +294,17 @@ proptest! {
         prop_assert!(policy.screen_region(&parsed).is_err());
     }
 }
+
+#[test]
+fn public_types_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Address>();
+    check::<AddressTag>();
+    check::<RegionCode>();
+    check::<ScreeningPolicy>();
+    check::<ScreeningRequest<'static>>();
+    check::<ScreeningError>();
+    check::<TagWarning>();
+    check::<MarketState>();
+    check::<NetworkKind>();
+}

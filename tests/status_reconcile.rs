@@ -180,3 +180,50 @@ fn serde_wire_names() {
         r#"["awaiting","inProgress","complete","expired","failed","refunded","delayed","swapped","kycPending"]"#
     );
 }
+
+#[test]
+fn public_types_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<OrderStatus>();
+    check::<Observation>();
+    check::<swaproute::order::UnknownStatus>();
+    check::<swaproute::order::TransactionId>();
+    check::<swaproute::order::DepositTransactionUpdate>();
+    check::<swaproute::order::TransactionIdAlreadySet>();
+    check::<swaproute::order::InvalidOrderStatus>();
+}
+
+#[test]
+fn deposit_transaction_id_is_set_once() {
+    use swaproute::order::{DepositTransactionUpdate, TransactionId};
+    use swaproute::{ApiError, OrderId};
+
+    let update: DepositTransactionUpdate =
+        serde_json::from_str(r#"{"transactionId":"5f2c1e"}"#).unwrap();
+    let stored = update.apply(None).unwrap();
+    assert_eq!(stored, TransactionId::new("5f2c1e").unwrap());
+
+    let other: DepositTransactionUpdate =
+        serde_json::from_str(r#"{"transactionId":"77aa"}"#).unwrap();
+    for (attempt, same) in [(&other, false), (&update, true)] {
+        let refused = attempt.apply(Some(&stored)).unwrap_err();
+        assert_eq!(refused.same_value(), same);
+        let error = ApiError::from(refused).with_order_id(OrderId::new("ord_1").unwrap());
+        let body = serde_json::to_value(&error).unwrap();
+        assert_eq!(body["status"], 412);
+        assert_eq!(body["code"], "PRECONDITION_FAILED");
+        assert_eq!(body["orderId"], "ord_1");
+    }
+
+    for bad in [
+        r#"{"transactionId":""}"#,
+        r#"{"transactionId":null}"#,
+        "{}",
+        r#"{"transactionId":"a b"}"#,
+    ] {
+        assert!(
+            serde_json::from_str::<DepositTransactionUpdate>(bad).is_err(),
+            "{bad}"
+        );
+    }
+}
