@@ -121,9 +121,10 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         top: None,
         json: false,
     };
-    while let Some(flag) = argv.next() {
+    while let Some(flag) = words.next() {
         let mut value = |name: &str| {
-            argv.next()
+            words
+                .next()
                 .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
         };
         match flag.as_str() {
@@ -135,7 +136,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
                 args.mode = text.parse().map_err(|e| format!("--mode {text:?}: {e}"))?;
             }
             "--from-amount" => {
-                args.from_amount = Some(amount("--from-amount", &value("--from-amount")?)?)
+                args.from_amount = Some(amount("--from-amount", &value("--from-amount")?)?);
             }
             "--to-amount" => args.to_amount = Some(amount("--to-amount", &value("--to-amount")?)?),
             "--now" => {

@@ -43,6 +43,7 @@ pub mod decimal;
 pub mod error;
 mod ids;
 pub mod order;
+pub mod quote;
 pub mod rate;
 pub mod route;
 pub mod screening;

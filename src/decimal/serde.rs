@@ -6,7 +6,7 @@
 //! string (quote and order amounts). Both decode either form: a number to its
 //! shortest round-trip decimal (or its exact text under serde_json's
 //! `arbitrary_precision`), a string with the strict grammar of
-//! [`parse_amount`](super::parse_amount).
+//! [`parse_amount`](super::parse_amount()).
 
 use alloc::string::String;
 use core::fmt;

@@ -1,0 +1,170 @@
+//! Field-level request errors and their priority.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::error::{ApiError, ErrorCode};
+
+/// A field of an order request body, in the spec's table order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum RequestField {
+    /// The body as a whole (not a JSON object, or undecodable).
+    Body,
+    /// `quoteId` (floating orders).
+    QuoteId,
+    /// `fromAmount`.
+    FromAmount,
+    /// `fromAddress`.
+    FromAddress,
+    /// `fromAddressTag`.
+    FromAddressTag,
+    /// `toAmount`.
+    ToAmount,
+    /// `toAddress`.
+    ToAddress,
+    /// `toAddressTag`.
+    ToAddressTag,
+    /// `pairId`.
+    PairId,
+    /// `slippage`.
+    Slippage,
+    /// `swapMode`.
+    SwapMode,
+}
+
+impl RequestField {
+    /// The wire name, e.g. `"fromAmount"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RequestField::Body => "body",
+            RequestField::QuoteId => "quoteId",
+            RequestField::FromAmount => "fromAmount",
+            RequestField::FromAddress => "fromAddress",
+            RequestField::FromAddressTag => "fromAddressTag",
+            RequestField::ToAmount => "toAmount",
+            RequestField::ToAddress => "toAddress",
+            RequestField::ToAddressTag => "toAddressTag",
+            RequestField::PairId => "pairId",
+            RequestField::Slippage => "slippage",
+            RequestField::SwapMode => "swapMode",
+        }
+    }
+}
+
+impl fmt::Display for RequestField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One problem with one field: its code and a message that names the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    field: RequestField,
+    code: ErrorCode,
+    problem: String,
+}
+
+impl FieldError {
+    pub(crate) fn new(field: RequestField, code: ErrorCode, problem: impl fmt::Display) -> Self {
+        FieldError {
+            field,
+            code,
+            problem: alloc::format!("{problem}"),
+        }
+    }
+
+    /// The field.
+    pub fn field(&self) -> RequestField {
+        self.field
+    }
+
+    /// The code: `INVALID_REQUEST`, `INVALID_AMOUNT`, `INVALID_ADDRESS` or
+    /// `UNSUPPORTED_SWAP_MODE`.
+    pub fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// What is wrong, without the field name.
+    pub fn problem(&self) -> &str {
+        &self.problem
+    }
+
+    /// The API error: the code, with details `"<field>: <problem>"`.
+    pub fn to_api_error(&self) -> ApiError {
+        ApiError::new(self.code, alloc::format!("{self}"))
+    }
+
+    /// Lower ranks are reported first.
+    fn priority(&self) -> (u8, RequestField) {
+        let class = match self.code {
+            ErrorCode::InvalidRequest => 0,
+            ErrorCode::UnsupportedSwapMode => 1,
+            ErrorCode::InvalidAmount => 2,
+            ErrorCode::InvalidAddress => 3,
+            _ => 4,
+        };
+        (class, self.field)
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.problem)
+    }
+}
+
+/// Every problem of a request body, at least one, in priority order.
+///
+/// # Priority
+/// By code first — `INVALID_REQUEST` (missing or mistyped fields, malformed
+/// pair, slippage), then `UNSUPPORTED_SWAP_MODE`, then `INVALID_AMOUNT`, then
+/// `INVALID_ADDRESS` — and within a code by the spec's field order (`fromAmount`,
+/// `fromAddress`, `fromAddressTag`, `toAmount`, `toAddress`, `toAddressTag`,
+/// `pairId`, `slippage`, `swapMode`). [`RequestErrors::first`] is what a server
+/// answers with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.first())]
+pub struct RequestErrors {
+    // Never empty, sorted by priority.
+    errors: Vec<FieldError>,
+    first: FieldError,
+}
+
+impl RequestErrors {
+    /// `None` when `errors` is empty.
+    pub(crate) fn from_vec(mut errors: Vec<FieldError>) -> Option<Self> {
+        errors.sort_by_key(FieldError::priority);
+        let first = errors.first()?.clone();
+        Some(RequestErrors { errors, first })
+    }
+
+    /// The error to report.
+    pub fn first(&self) -> &FieldError {
+        &self.first
+    }
+
+    /// Every error, in priority order.
+    pub fn all(&self) -> &[FieldError] {
+        &self.errors
+    }
+
+    /// The API error of [`first`](Self::first).
+    pub fn to_api_error(&self) -> ApiError {
+        self.first.to_api_error()
+    }
+}
+
+impl From<RequestErrors> for ApiError {
+    fn from(errors: RequestErrors) -> Self {
+        errors.to_api_error()
+    }
+}
+
+impl From<FieldError> for ApiError {
+    fn from(error: FieldError) -> Self {
+        error.to_api_error()
+    }
+}

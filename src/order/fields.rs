@@ -1,0 +1,146 @@
+//! Validation of single request fields, shared by both order flows.
+
+use crate::decimal::{parse_amount, Amount};
+use crate::error::ErrorCode;
+use crate::ids::QuoteId;
+use crate::rate::PairId;
+use crate::screening::{Address, AddressTag};
+use crate::swap_mode::SwapMode;
+use crate::v4::Slippage;
+
+use super::loose::Loose;
+use super::{FieldError, RequestField};
+
+fn invalid_request(field: RequestField, problem: impl core::fmt::Display) -> FieldError {
+    FieldError::new(field, ErrorCode::InvalidRequest, problem)
+}
+
+fn missing(field: RequestField) -> FieldError {
+    invalid_request(field, "is required")
+}
+
+fn wrong_type(field: RequestField, expected: &str, found: &Loose) -> FieldError {
+    invalid_request(
+        field,
+        alloc::format!("must be {expected}, not {}", found.kind()),
+    )
+}
+
+/// A required, positive amount: a decimal string in the strict grammar, or a JSON number.
+pub(crate) fn amount(field: RequestField, value: Option<&Loose>) -> Result<Amount, FieldError> {
+    let decimal = match value {
+        None | Some(Loose::Null) => return Err(missing(field)),
+        Some(Loose::Str(text)) => parse_amount(text),
+        Some(Loose::Number(number)) => *number,
+        Some(other) => return Err(wrong_type(field, "a decimal string", other)),
+    };
+    let invalid = |problem: &dyn core::fmt::Display| {
+        FieldError::new(field, ErrorCode::InvalidAmount, problem)
+    };
+    let decimal = decimal.map_err(|e| invalid(&e))?;
+    let amount = Amount::new(decimal).map_err(|e| invalid(&e))?;
+    if amount.is_zero() {
+        return Err(invalid(&"must be greater than zero"));
+    }
+    Ok(amount)
+}
+
+/// A required address.
+pub(crate) fn address(field: RequestField, value: Option<&Loose>) -> Result<Address, FieldError> {
+    match value {
+        None | Some(Loose::Null) => Err(missing(field)),
+        Some(Loose::Str(text)) => {
+            Address::new(text).map_err(|e| FieldError::new(field, ErrorCode::InvalidAddress, e))
+        }
+        Some(other) => Err(wrong_type(field, "a string", other)),
+    }
+}
+
+/// An address whose key is required but whose value may be `null`.
+pub(crate) fn nullable_address(
+    field: RequestField,
+    value: Option<&Loose>,
+) -> Result<Option<Address>, FieldError> {
+    match value {
+        None => Err(invalid_request(field, "is required (null is accepted)")),
+        Some(Loose::Null) => Ok(None),
+        other => address(field, other).map(Some),
+    }
+}
+
+/// An optional tag or memo: absent, `null` and `""` all mean none.
+pub(crate) fn tag(
+    field: RequestField,
+    value: Option<&Loose>,
+) -> Result<Option<AddressTag>, FieldError> {
+    match value {
+        None | Some(Loose::Null) => Ok(None),
+        Some(Loose::Str(text)) => AddressTag::new_optional(text)
+            .map_err(|e| FieldError::new(field, ErrorCode::InvalidAddress, e)),
+        Some(other) => Err(wrong_type(field, "a string", other)),
+    }
+}
+
+/// A required pair id, `FROM_TO`.
+pub(crate) fn pair_id(value: Option<&Loose>) -> Result<PairId, FieldError> {
+    let field = RequestField::PairId;
+    match value {
+        None | Some(Loose::Null) => Err(missing(field)),
+        Some(Loose::Str(text)) => PairId::new(text).map_err(|e| invalid_request(field, e)),
+        Some(other) => Err(wrong_type(field, "a string", other)),
+    }
+}
+
+/// A required quote id.
+pub(crate) fn quote_id(value: Option<&Loose>) -> Result<QuoteId, FieldError> {
+    let field = RequestField::QuoteId;
+    match value {
+        None | Some(Loose::Null) => Err(missing(field)),
+        Some(Loose::Str(text)) => QuoteId::new(text).map_err(|e| invalid_request(field, e)),
+        Some(other) => Err(wrong_type(field, "a string", other)),
+    }
+}
+
+/// An optional slippage percentage, 0 to 100, default 2 (DESIGN ruling 11).
+pub(crate) fn slippage(value: Option<&Loose>) -> Result<Slippage, FieldError> {
+    let field = RequestField::Slippage;
+    let decimal = match value {
+        None | Some(Loose::Null) => return Ok(Slippage::DEFAULT),
+        Some(Loose::Str(text)) => parse_amount(text),
+        Some(Loose::Number(number)) => *number,
+        Some(other) => return Err(wrong_type(field, "a percentage number", other)),
+    };
+    let decimal = decimal.map_err(|e| invalid_request(field, e))?;
+    Slippage::new(decimal).map_err(|e| invalid_request(field, e))
+}
+
+/// An optional swap mode, default ExactIn. An unknown mode is
+/// `UNSUPPORTED_SWAP_MODE`; a value that is not a string is `INVALID_REQUEST`.
+pub(crate) fn swap_mode(value: Option<&Loose>) -> Result<SwapMode, FieldError> {
+    let field = RequestField::SwapMode;
+    match value {
+        None | Some(Loose::Null) => Ok(SwapMode::default()),
+        Some(Loose::Str(text)) => text.parse().map_err(|_| {
+            FieldError::new(
+                field,
+                ErrorCode::UnsupportedSwapMode,
+                alloc::format!("{text:?} is not supported (ExactIn or ExactOut)"),
+            )
+        }),
+        Some(other) => Err(wrong_type(field, "\"ExactIn\" or \"ExactOut\"", other)),
+    }
+}
+
+/// Collects a field's error and yields its value, so every field is checked.
+pub(crate) fn collect<T>(
+    errors: &mut alloc::vec::Vec<FieldError>,
+    result: Result<T, FieldError>,
+) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(error) => {
+            errors.push(error);
+            None
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! `POST /v3/orders`: fixed-rate order requests and their plans.
+
+use alloc::vec::Vec;
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::fields::{self, collect};
+use super::loose::{present, Loose};
+use super::{OrderContext, RequestErrors, RequestField};
+use crate::decimal::Amount;
+use crate::error::ApiError;
+use crate::ids::{CampaignId, RateId};
+use crate::rate::{PairId, Rate};
+use crate::route::{Route, RouteRequest};
+use crate::screening::{Address, AddressTag, ScreeningRequest, TagWarning};
+use crate::swap_mode::SwapMode;
+use crate::v4::Slippage;
+
+/// A fixed-rate order body as sent, every field loosely typed: decode it with
+/// serde, then [`FixedOrderRequest::validate`] reports every problem with its
+/// field. Unknown keys are ignored.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RawFixedOrderRequest {
+    #[serde(default, deserialize_with = "present")]
+    from_amount: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    from_address: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    from_address_tag: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    to_amount: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    to_address: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    to_address_tag: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    pair_id: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    slippage: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    swap_mode: Option<Loose>,
+}
+
+/// A validated `POST /v3/orders` body (the fixed flow: its price source is a
+/// rates response, never a quote).
+///
+/// | field | rule |
+/// | --- | --- |
+/// | `fromAmount` | required, decimal string (or number), > 0 |
+/// | `fromAddress` | required key; a string, or `null` for deferred collection |
+/// | `fromAddressTag` | optional; `""` means none |
+/// | `toAmount` | required, decimal string (or number), > 0 |
+/// | `toAddress` | required string |
+/// | `toAddressTag` | optional; `""` means none |
+/// | `pairId` | required, `FROM_TO` |
+/// | `slippage` | optional percentage 0-100 (number or numeric string), default 2 |
+/// | `swapMode` | optional `ExactIn` / `ExactOut`, default `ExactIn` |
+///
+/// ```
+/// use swaproute::order::FixedOrderRequest;
+/// let request: FixedOrderRequest = serde_json::from_str(r#"{"fromAmount":"0.5",
+///   "fromAddress":null,"toAmount":"16.5","toAddress":"0x52908400098527886E0F7030069857D2E4169EE7",
+///   "pairId":"BTC_ETH"}"#).unwrap();
+/// assert_eq!(request.slippage().percent().to_string(), "2");
+/// assert!(request.from_address().is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedOrderRequest {
+    from_amount: Amount,
+    from_address: Option<Address>,
+    from_address_tag: Option<AddressTag>,
+    to_amount: Amount,
+    to_address: Address,
+    to_address_tag: Option<AddressTag>,
+    pair_id: PairId,
+    slippage: Slippage,
+    swap_mode: SwapMode,
+}
+
+impl FixedOrderRequest {
+    /// Validates every field of `raw`.
+    ///
+    /// # Errors
+    /// [`RequestErrors`] with every problem, in the documented priority order.
+    pub fn validate(raw: &RawFixedOrderRequest) -> Result<Self, RequestErrors> {
+        use RequestField as F;
+        let mut errors = Vec::new();
+        let from_amount = collect(
+            &mut errors,
+            fields::amount(F::FromAmount, raw.from_amount.as_ref()),
+        );
+        let from_address = collect(
+            &mut errors,
+            fields::nullable_address(F::FromAddress, raw.from_address.as_ref()),
+        );
+        let from_address_tag = collect(
+            &mut errors,
+            fields::tag(F::FromAddressTag, raw.from_address_tag.as_ref()),
+        );
+        let to_amount = collect(
+            &mut errors,
+            fields::amount(F::ToAmount, raw.to_amount.as_ref()),
+        );
+        let to_address = collect(
+            &mut errors,
+            fields::address(F::ToAddress, raw.to_address.as_ref()),
+        );
+        let to_address_tag = collect(
+            &mut errors,
+            fields::tag(F::ToAddressTag, raw.to_address_tag.as_ref()),
+        );
+        let pair_id = collect(&mut errors, fields::pair_id(raw.pair_id.as_ref()));
+        let slippage = collect(&mut errors, fields::slippage(raw.slippage.as_ref()));
+        let swap_mode = collect(&mut errors, fields::swap_mode(raw.swap_mode.as_ref()));
+        match (
+            from_amount,
+            from_address,
+            from_address_tag,
+            to_amount,
+            to_address,
+            to_address_tag,
+            pair_id,
+            slippage,
+            swap_mode,
+        ) {
+            (
+                Some(from_amount),
+                Some(from_address),
+                Some(from_address_tag),
+                Some(to_amount),
+                Some(to_address),
+                Some(to_address_tag),
+                Some(pair_id),
+                Some(slippage),
+                Some(swap_mode),
+            ) if errors.is_empty() => Ok(FixedOrderRequest {
+                from_amount,
+                from_address,
+                from_address_tag,
+                to_amount,
+                to_address,
+                to_address_tag,
+                pair_id,
+                slippage,
+                swap_mode,
+            }),
+            _ => Err(RequestErrors::from_vec(errors).unwrap_or_else(unreachable_errors)),
+        }
+    }
+
+    /// `fromAmount`: exact in ExactIn, the estimate limits are checked against in ExactOut.
+    pub fn from_amount(&self) -> Amount {
+        self.from_amount
+    }
+
+    /// `fromAddress`, `None` when sent as `null`.
+    pub fn from_address(&self) -> Option<&Address> {
+        self.from_address.as_ref()
+    }
+
+    /// `fromAddressTag`.
+    pub fn from_address_tag(&self) -> Option<&AddressTag> {
+        self.from_address_tag.as_ref()
+    }
+
+    /// `toAmount`: estimated in ExactIn, exact in ExactOut.
+    pub fn to_amount(&self) -> Amount {
+        self.to_amount
+    }
+
+    /// `toAddress`.
+    pub fn to_address(&self) -> &Address {
+        &self.to_address
+    }
+
+    /// `toAddressTag`.
+    pub fn to_address_tag(&self) -> Option<&AddressTag> {
+        self.to_address_tag.as_ref()
+    }
+
+    /// `pairId`.
+    pub fn pair_id(&self) -> &PairId {
+        &self.pair_id
+    }
+
+    /// `slippage` (2 when absent).
+    pub fn slippage(&self) -> Slippage {
+        self.slippage
+    }
+
+    /// `swapMode` (ExactIn when absent).
+    pub fn swap_mode(&self) -> SwapMode {
+        self.swap_mode
+    }
+
+    /// The route request this order selects with: limits against `fromAmount`
+    /// in both modes; `toAmount` exact in ExactOut.
+    pub fn route_request<'c>(&self, context: &OrderContext<'c>) -> RouteRequest<'c> {
+        match self.swap_mode {
+            SwapMode::ExactIn => {
+                RouteRequest::exact_in(self.from_amount, context.now).with_to_amount(self.to_amount)
+            }
+            SwapMode::ExactOut => {
+                RouteRequest::exact_out(self.from_amount, self.to_amount, context.now)
+            }
+        }
+        .with_campaigns(context.campaigns)
+    }
+
+    /// Plans the order over `rates` (the rates response of this request's
+    /// pair, with ExactOut capabilities as the caller knows them).
+    ///
+    /// Screening runs first — region, `fromAddress`, `toAddress`, the pair's
+    /// assets (`RESTRICTED_REGION`, `RESTRICTED_ADDRESS`, `INVALID_ADDRESS`,
+    /// `ASSET_PAUSED`, `MARKET_CLOSED`) — so a restricted request never reaches
+    /// routing or a provider. Then the best route is selected.
+    ///
+    /// # Errors
+    /// The screening error, or the [`NoRoute`](crate::route::NoRoute) error of
+    /// the selection, as an [`ApiError`].
+    pub fn plan<'r>(
+        &self,
+        rates: &'r [Rate],
+        context: &OrderContext<'_>,
+    ) -> Result<FixedOrderPlan<'r>, ApiError> {
+        let warnings = context.screening.screen(&ScreeningRequest {
+            region: context.region,
+            from_asset: self.pair_id.from(),
+            from_network: context.from_network,
+            from_address: self.from_address.as_ref(),
+            from_address_tag: self.from_address_tag.as_ref(),
+            to_asset: self.pair_id.to(),
+            to_network: context.to_network,
+            to_address: &self.to_address,
+            to_address_tag: self.to_address_tag.as_ref(),
+        })?;
+        let route = self.route_request(context).best(rates)?;
+        Ok(FixedOrderPlan {
+            route,
+            swap_mode: self.swap_mode,
+            slippage: self.slippage,
+            warnings,
+        })
+    }
+}
+
+#[cold]
+fn unreachable_errors() -> RequestErrors {
+    // A field without a value always pushed its error; kept panic-free anyway.
+    RequestErrors::from_vec(alloc::vec![super::FieldError::new(
+        RequestField::Body,
+        crate::error::ErrorCode::InvalidRequest,
+        "invalid request",
+    )])
+    .unwrap_or_else(unreachable_errors)
+}
+
+/// What to create for a fixed order: the selected rate, the order's `amount`,
+/// its sponsorship, and the warnings screening raised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedOrderPlan<'r> {
+    route: Route<'r>,
+    swap_mode: SwapMode,
+    slippage: Slippage,
+    warnings: Vec<TagWarning>,
+}
+
+impl<'r> FixedOrderPlan<'r> {
+    /// The selected route.
+    pub fn route(&self) -> &Route<'r> {
+        &self.route
+    }
+
+    /// The selected rate's id (`rateId` of the order).
+    pub fn rate_id(&self) -> &'r RateId {
+        self.route.rate().id()
+    }
+
+    /// The order's `amount` (DESIGN ruling 9): `fromAmount` in ExactIn, the
+    /// route's required input (8 decimals, rounded up) in ExactOut.
+    pub fn amount(&self) -> Decimal {
+        self.route.order_amount()
+    }
+
+    /// The sponsoring campaign: the selected rate's, and never in ExactOut
+    /// (ExactOut orders are excluded from campaigns; the engine never selects a
+    /// sponsored variant there).
+    pub fn sponsored_by_campaign_id(&self) -> Option<&'r CampaignId> {
+        match self.swap_mode {
+            SwapMode::ExactIn => self.route.rate().sponsored_by_campaign_id(),
+            SwapMode::ExactOut => None,
+        }
+    }
+
+    /// The swap mode.
+    pub fn swap_mode(&self) -> SwapMode {
+        self.swap_mode
+    }
+
+    /// The slippage.
+    pub fn slippage(&self) -> Slippage {
+        self.slippage
+    }
+
+    /// Missing tags or memos for assets whose deposits need one.
+    pub fn warnings(&self) -> &[TagWarning] {
+        &self.warnings
+    }
+}
+
+/// The body as a client sends it: amounts as strings, `fromAddress` `null` when
+/// absent, tags omitted when absent, slippage as a number.
+impl Serialize for FixedOrderRequest {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Wire<'a> {
+            from_amount: Amount,
+            from_address: Option<&'a str>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            from_address_tag: Option<&'a str>,
+            to_amount: Amount,
+            to_address: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            to_address_tag: Option<&'a str>,
+            pair_id: &'a PairId,
+            slippage: Slippage,
+            swap_mode: SwapMode,
+        }
+        Wire {
+            from_amount: self.from_amount,
+            from_address: self.from_address.as_ref().map(Address::as_str),
+            from_address_tag: self.from_address_tag.as_ref().map(AddressTag::as_str),
+            to_amount: self.to_amount,
+            to_address: self.to_address.as_str(),
+            to_address_tag: self.to_address_tag.as_ref().map(AddressTag::as_str),
+            pair_id: &self.pair_id,
+            slippage: self.slippage,
+            swap_mode: self.swap_mode,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// Decodes and validates; the error message is the first problem's.
+impl<'de> Deserialize<'de> for FixedOrderRequest {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawFixedOrderRequest::deserialize(deserializer)?;
+        FixedOrderRequest::validate(&raw).map_err(serde::de::Error::custom)
+    }
+}

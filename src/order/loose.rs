@@ -1,0 +1,114 @@
+//! A request field as sent, whatever its JSON type, so validation can name
+//! every problem with its field instead of failing the whole body.
+
+use alloc::string::String;
+use core::fmt;
+
+use rust_decimal::Decimal;
+use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+
+use crate::decimal::{decimal_from_f64, parse_json_number, DecimalError};
+
+/// The key serde_json's `arbitrary_precision` wraps a number's text in.
+const ARBITRARY_PRECISION_TOKEN: &str = "$serde_json::private::Number";
+
+/// One JSON value of a request body, kept loosely typed until validation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Loose {
+    Null,
+    Bool,
+    /// A JSON number: its decimal, or why it is not one.
+    Number(Result<Decimal, DecimalError>),
+    Str(String),
+    Array,
+    Object,
+}
+
+impl Loose {
+    /// The JSON type, for messages.
+    pub(crate) fn kind(&self) -> &'static str {
+        match self {
+            Loose::Null => "null",
+            Loose::Bool => "a boolean",
+            Loose::Number(_) => "a number",
+            Loose::Str(_) => "a string",
+            Loose::Array => "an array",
+            Loose::Object => "an object",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Loose {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(LooseVisitor)
+    }
+}
+
+struct LooseVisitor;
+
+impl<'de> Visitor<'de> for LooseVisitor {
+    type Value = Loose;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Loose, E> {
+        Ok(Loose::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Loose, E> {
+        Ok(Loose::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Loose, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Loose, E> {
+        Ok(Loose::Bool)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Loose, E> {
+        Ok(Loose::Number(Ok(Decimal::from(v))))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Loose, E> {
+        Ok(Loose::Number(Ok(Decimal::from(v))))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Loose, E> {
+        Ok(Loose::Number(decimal_from_f64(v)))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Loose, E> {
+        Ok(Loose::Str(v.into()))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Loose, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Loose::Array)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Loose, A::Error> {
+        let Some(key) = map.next_key::<String>()? else {
+            return Ok(Loose::Object);
+        };
+        if key == ARBITRARY_PRECISION_TOKEN {
+            let text: String = map.next_value()?;
+            return Ok(Loose::Number(parse_json_number(&text)));
+        }
+        map.next_value::<IgnoredAny>()?;
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Loose::Object)
+    }
+}
+
+/// `#[serde(default, deserialize_with = "present")]`: a key that is present
+/// (even as `null`) is `Some`, an absent key is `None`.
+pub(crate) fn present<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Loose>, D::Error> {
+    Loose::deserialize(deserializer).map(Some)
+}
