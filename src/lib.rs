@@ -47,6 +47,7 @@ pub mod quote;
 pub mod rate;
 pub mod route;
 pub mod screening;
+mod slippage;
 mod swap_mode;
 mod time;
 pub mod v4;
@@ -62,6 +63,7 @@ pub use rate::{
 pub use route::{
     estimate_exact_out, Estimate, NoRoute, RejectReason, Route, RouteRequest, Selection,
 };
+pub use slippage::{InvalidSlippage, Slippage};
 pub use swap_mode::{InvalidSwapMode, SwapMode};
 pub use time::EpochMillis;
 

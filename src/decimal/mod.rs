@@ -21,11 +21,13 @@ mod fixed8;
 mod float;
 mod parse;
 pub mod serde;
+mod wire_number;
 
 pub use amount::Amount;
 pub use fixed8::Fixed8;
 pub use parse::{parse_amount, parse_json_number};
 pub use rust_decimal::Decimal;
+pub use wire_number::WireNumber;
 
 pub(crate) use float::decimal_from_f64;
 

@@ -18,7 +18,7 @@ use serde::{Deserializer, Serializer};
 use super::{decimal_from_f64, parse_amount, parse_json_number};
 
 /// The key serde_json's `arbitrary_precision` wraps a number's text in.
-const ARBITRARY_PRECISION_TOKEN: &str = "$serde_json::private::Number";
+pub(crate) const ARBITRARY_PRECISION_TOKEN: &str = "$serde_json::private::Number";
 
 /// Encodes as a JSON number, decodes a number or a string.
 pub mod number {

@@ -5,8 +5,8 @@ use crate::error::ErrorCode;
 use crate::ids::QuoteId;
 use crate::rate::PairId;
 use crate::screening::{Address, AddressTag};
+use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
-use crate::v4::Slippage;
 
 use super::loose::Loose;
 use super::{FieldError, RequestField};

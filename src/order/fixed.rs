@@ -14,8 +14,8 @@ use crate::ids::{CampaignId, RateId};
 use crate::rate::{PairId, Rate};
 use crate::route::{Route, RouteRequest};
 use crate::screening::{Address, AddressTag, ScreeningRequest, TagWarning};
+use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
-use crate::v4::Slippage;
 
 /// A fixed-rate order body as sent, every field loosely typed: decode it with
 /// serde, then [`FixedOrderRequest::validate`] reports every problem with its

@@ -8,10 +8,8 @@ use rust_decimal::Decimal;
 use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
+use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
 use crate::decimal::{decimal_from_f64, parse_json_number, DecimalError};
-
-/// The key serde_json's `arbitrary_precision` wraps a number's text in.
-const ARBITRARY_PRECISION_TOKEN: &str = "$serde_json::private::Number";
 
 /// One JSON value of a request body, kept loosely typed until validation.
 #[derive(Clone, Debug, PartialEq, Eq)]

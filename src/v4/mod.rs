@@ -48,15 +48,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod number;
 mod quote;
 mod request;
 mod signing;
-mod slippage;
 
+pub use crate::decimal::WireNumber;
 pub use crate::order::{reconcile, reconcile_all, Observation, OrderStatus};
-pub use number::WireNumber;
+pub use crate::slippage::{InvalidSlippage, Slippage};
 pub use quote::{select_quote, select_quote_for, Quote};
 pub use request::{invalid_body, QuotePolicy, QuoteRequest, QuoteRequestBody};
 pub use signing::SigningNetwork;
-pub use slippage::{InvalidSlippage, Slippage};

@@ -7,10 +7,9 @@ use rust_decimal::Decimal;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::decimal::{decimal_from_f64, parse_amount, parse_json_number, DecimalError};
+use super::{decimal_from_f64, parse_amount, parse_json_number, DecimalError};
 
-/// The key serde_json's `arbitrary_precision` wraps a number's text in.
-const ARBITRARY_PRECISION_TOKEN: &str = "$serde_json::private::Number";
+use super::serde::ARBITRARY_PRECISION_TOKEN;
 
 /// A number field of a request body as sent: a JSON number (any sign) or a
 /// string in the strict amount grammar. A value that is a number or string but
@@ -21,7 +20,7 @@ const ARBITRARY_PRECISION_TOKEN: &str = "$serde_json::private::Number";
 /// Serialized as a JSON string holding the decimal.
 ///
 /// ```
-/// use swaproute::v4::WireNumber;
+/// use swaproute::decimal::WireNumber;
 /// let n: WireNumber = serde_json::from_str("\"0.5\"").unwrap();
 /// assert_eq!(n.value().unwrap().to_string(), "0.5");
 /// let bad: WireNumber = serde_json::from_str("\"1e5\"").unwrap();

@@ -5,8 +5,8 @@ use core::fmt;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::WireNumber;
 use crate::decimal::DecimalError;
+use crate::decimal::WireNumber;
 use crate::error::{ApiError, ErrorCode};
 
 /// The slippage a client tolerates, in percent: `0` to `100` inclusive
@@ -17,7 +17,7 @@ use crate::error::{ApiError, ErrorCode};
 /// Stored normalized, so `2`, `2.0` and `"2.00"` are the same slippage.
 ///
 /// ```
-/// use swaproute::v4::Slippage;
+/// use swaproute::Slippage;
 /// use swaproute::Decimal;
 /// assert_eq!(Slippage::default().percent(), Decimal::TWO);
 /// assert!(Slippage::new(Decimal::ONE_HUNDRED).is_ok());
