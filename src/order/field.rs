@@ -141,6 +141,22 @@ impl RequestErrors {
         Some(RequestErrors { errors, first })
     }
 
+    /// The errors a validation collected. Validation only fails after pushing
+    /// at least one error; an empty list still yields an error, never a panic.
+    pub(crate) fn collected(errors: Vec<FieldError>) -> Self {
+        RequestErrors::from_vec(errors).unwrap_or_else(|| {
+            let first = FieldError::new(
+                RequestField::Body,
+                ErrorCode::InvalidRequest,
+                "invalid request",
+            );
+            RequestErrors {
+                errors: alloc::vec![first.clone()],
+                first,
+            }
+        })
+    }
+
     /// The error to report.
     pub fn first(&self) -> &FieldError {
         &self.first

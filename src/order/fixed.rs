@@ -146,7 +146,7 @@ impl FixedOrderRequest {
                 slippage,
                 swap_mode,
             }),
-            _ => Err(RequestErrors::from_vec(errors).unwrap_or_else(unreachable_errors)),
+            _ => Err(RequestErrors::collected(errors)),
         }
     }
 
@@ -244,17 +244,6 @@ impl FixedOrderRequest {
             warnings,
         })
     }
-}
-
-#[cold]
-fn unreachable_errors() -> RequestErrors {
-    // A field without a value always pushed its error; kept panic-free anyway.
-    RequestErrors::from_vec(alloc::vec![super::FieldError::new(
-        RequestField::Body,
-        crate::error::ErrorCode::InvalidRequest,
-        "invalid request",
-    )])
-    .unwrap_or_else(unreachable_errors)
 }
 
 /// What to create for a fixed order: the selected rate, the order's `amount`,

@@ -128,7 +128,7 @@ impl FloatOrderRequest {
                 to_address,
                 to_address_tag,
             }),
-            _ => Err(RequestErrors::from_vec(errors).unwrap_or_else(missing_errors)),
+            _ => Err(RequestErrors::collected(errors)),
         }
     }
 
@@ -207,17 +207,6 @@ impl FloatOrderRequest {
         }
         Ok(FloatOrderPlan { quote, warnings })
     }
-}
-
-#[cold]
-fn missing_errors() -> RequestErrors {
-    // A field without a value always pushed its error; kept panic-free anyway.
-    RequestErrors::from_vec(alloc::vec![FieldError::new(
-        RequestField::Body,
-        ErrorCode::InvalidRequest,
-        "invalid request"
-    )])
-    .unwrap_or_else(missing_errors)
 }
 
 /// What to create for a floating order.
