@@ -6,10 +6,6 @@
 //! free of control characters; nothing else is assumed about it.
 
 use alloc::boxed::Box;
-use core::fmt;
-use core::str::FromStr;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The longest id accepted, in bytes (DESIGN ruling 17). Real ids are at most ~200.
 pub const MAX_ID_LEN: usize = 512;
@@ -72,59 +68,7 @@ macro_rules! opaque_id {
             }
         }
 
-        impl FromStr for $name {
-            type Err = InvalidId;
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                $name::new(s)
-            }
-        }
-
-        impl TryFrom<&str> for $name {
-            type Error = InvalidId;
-            fn try_from(s: &str) -> Result<Self, Self::Error> {
-                $name::new(s)
-            }
-        }
-
-        impl AsRef<str> for $name {
-            fn as_ref(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.0)
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, concat!(stringify!($name), "({:?})"), &*self.0)
-            }
-        }
-
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(&self.0)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct Visitor;
-                impl serde::de::Visitor<'_> for Visitor {
-                    type Value = $name;
-                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str($what)
-                    }
-                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$name, E> {
-                        $name::new(v).map_err(E::custom)
-                    }
-                }
-                deserializer.deserialize_str(Visitor)
-            }
-        }
+        crate::text::boxed_text!($name, $name::new, InvalidId, $what);
     };
 }
 

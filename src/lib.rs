@@ -49,6 +49,7 @@ pub mod route;
 pub mod screening;
 mod slippage;
 mod swap_mode;
+mod text;
 mod time;
 pub mod v4;
 

@@ -107,4 +107,9 @@ impl fmt::Display for Caip19AssetId {
     }
 }
 
-super::text::text_form!(Caip19AssetId, "a CAIP-19 asset id");
+crate::text::text_traits!(
+    Caip19AssetId,
+    Caip19AssetId::parse,
+    super::InvalidCaipId,
+    "a CAIP-19 asset id"
+);

@@ -119,4 +119,9 @@ impl fmt::Display for Caip19AssetType {
     }
 }
 
-super::text::text_form!(Caip19AssetType, "a CAIP-19 asset type");
+crate::text::text_traits!(
+    Caip19AssetType,
+    Caip19AssetType::parse,
+    super::InvalidCaipId,
+    "a CAIP-19 asset type"
+);

@@ -83,4 +83,9 @@ impl fmt::Display for ChainId {
     }
 }
 
-super::text::text_form!(ChainId, "a CAIP-2 chain id");
+crate::text::text_traits!(
+    ChainId,
+    ChainId::parse,
+    super::InvalidCaipId,
+    "a CAIP-2 chain id"
+);

@@ -47,7 +47,6 @@ mod directory;
 mod error;
 mod form;
 mod grammar;
-mod text;
 
 pub use asset_id::{Caip19AssetId, MAX_ASSET_ID_LEN};
 pub use asset_ref::{AssetRef, InvalidAssetRef};

@@ -5,9 +5,8 @@
 use alloc::boxed::Box;
 use alloc::format;
 use core::fmt;
-use core::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{ApiError, ErrorCode};
 
@@ -75,59 +74,12 @@ impl TransactionId {
     }
 }
 
-impl FromStr for TransactionId {
-    type Err = InvalidTransactionId;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        TransactionId::new(s)
-    }
-}
-
-impl TryFrom<&str> for TransactionId {
-    type Error = InvalidTransactionId;
-    fn try_from(s: &str) -> Result<Self, Self::Error> {
-        TransactionId::new(s)
-    }
-}
-
-impl AsRef<str> for TransactionId {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for TransactionId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Debug for TransactionId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "TransactionId({:?})", &*self.0)
-    }
-}
-
-impl Serialize for TransactionId {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for TransactionId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = TransactionId;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a transaction id")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TransactionId, E> {
-                TransactionId::new(v).map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::boxed_text!(
+    TransactionId,
+    TransactionId::new,
+    InvalidTransactionId,
+    "a transaction id"
+);
 
 /// The body that sets an order's deposit transaction id,
 /// `{"transactionId": "…"}`. Unknown keys are ignored; a missing, `null` or

@@ -1,10 +1,6 @@
 //! ISO 8601 UTC timestamps as the service writes them.
 
 use alloc::boxed::Box;
-use core::fmt;
-use core::str::FromStr;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// An ISO 8601 timestamp (`createdAt`, `updatedAt`), e.g.
 /// `2026-07-14T09:30:00.123Z`: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of
@@ -99,46 +95,12 @@ fn valid(b: &[u8]) -> bool {
     }
 }
 
-impl FromStr for Timestamp {
-    type Err = InvalidTimestamp;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Timestamp::new(s)
-    }
-}
-
-impl fmt::Display for Timestamp {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Debug for Timestamp {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Timestamp({:?})", &*self.0)
-    }
-}
-
-impl Serialize for Timestamp {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for Timestamp {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Timestamp;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an ISO 8601 timestamp")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Timestamp, E> {
-                Timestamp::new(v).map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::boxed_text!(
+    Timestamp,
+    Timestamp::new,
+    InvalidTimestamp,
+    "an ISO 8601 timestamp"
+);
 
 #[cfg(test)]
 mod tests {

@@ -1,10 +1,8 @@
 //! Pair ids: `FROM_TO`.
 
 use core::fmt;
-use core::str::FromStr;
 
 use alloc::boxed::Box;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ids::{check_id, AssetId, InvalidId};
 
@@ -81,43 +79,10 @@ impl PairId {
     }
 }
 
-impl FromStr for PairId {
-    type Err = InvalidPairId;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        PairId::new(s)
-    }
-}
-
 impl fmt::Display for PairId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
 }
 
-impl fmt::Debug for PairId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PairId({:?})", &*self.text)
-    }
-}
-
-impl Serialize for PairId {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.text)
-    }
-}
-
-impl<'de> Deserialize<'de> for PairId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = PairId;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a pair id FROM_TO")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PairId, E> {
-                PairId::new(v).map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::text_traits!(PairId, PairId::new, InvalidPairId, "a pair id FROM_TO");

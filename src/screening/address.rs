@@ -1,10 +1,6 @@
 //! Validated addresses and address tags (memos).
 
 use alloc::boxed::Box;
-use core::fmt;
-use core::str::FromStr;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::evm;
 
@@ -211,66 +207,13 @@ impl AddressTag {
     }
 }
 
-macro_rules! text_newtype_impls {
-    ($name:ident, $err:ident, $what:literal) => {
-        impl FromStr for $name {
-            type Err = $err;
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                $name::new(s)
-            }
-        }
-
-        impl TryFrom<&str> for $name {
-            type Error = $err;
-            fn try_from(s: &str) -> Result<Self, Self::Error> {
-                $name::new(s)
-            }
-        }
-
-        impl AsRef<str> for $name {
-            fn as_ref(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.0)
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, concat!(stringify!($name), "({:?})"), &*self.0)
-            }
-        }
-
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(&self.0)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct Visitor;
-                impl serde::de::Visitor<'_> for Visitor {
-                    type Value = $name;
-                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str($what)
-                    }
-                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$name, E> {
-                        $name::new(v).map_err(E::custom)
-                    }
-                }
-                deserializer.deserialize_str(Visitor)
-            }
-        }
-    };
-}
-
-text_newtype_impls!(Address, InvalidAddress, "an address");
-text_newtype_impls!(AddressTag, InvalidAddressTag, "an address tag");
+crate::text::boxed_text!(Address, Address::new, InvalidAddress, "an address");
+crate::text::boxed_text!(
+    AddressTag,
+    AddressTag::new,
+    InvalidAddressTag,
+    "an address tag"
+);
 
 #[cfg(test)]
 #[allow(

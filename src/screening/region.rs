@@ -1,10 +1,6 @@
 //! Region codes: ISO 3166-1 alpha-2 countries and ISO 3166-2 subdivisions.
 
 use alloc::boxed::Box;
-use core::fmt;
-use core::str::FromStr;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The longest region code accepted, in bytes: `CC-XXX` (ISO 3166-2).
 pub const MAX_REGION_CODE_LEN: usize = 6;
@@ -78,59 +74,12 @@ impl RegionCode {
     }
 }
 
-impl FromStr for RegionCode {
-    type Err = InvalidRegionCode;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        RegionCode::new(s)
-    }
-}
-
-impl TryFrom<&str> for RegionCode {
-    type Error = InvalidRegionCode;
-    fn try_from(s: &str) -> Result<Self, Self::Error> {
-        RegionCode::new(s)
-    }
-}
-
-impl AsRef<str> for RegionCode {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for RegionCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Debug for RegionCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RegionCode({:?})", &*self.0)
-    }
-}
-
-impl Serialize for RegionCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for RegionCode {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = RegionCode;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a region code such as \"US\" or \"CA-ON\"")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RegionCode, E> {
-                RegionCode::new(v).map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::boxed_text!(
+    RegionCode,
+    RegionCode::new,
+    InvalidRegionCode,
+    "a region code such as \"US\" or \"CA-ON\""
+);
 
 #[cfg(test)]
 #[allow(
