@@ -523,22 +523,28 @@ fn amount_for_extreme(
 // The oracle: rulings 2, 3, 5, 6, 7 and 8 written out again
 // ---------------------------------------------------------------------------
 
-/// Rounds toward +infinity to exactly 8 decimal places, or `None` when the
-/// result does not fit a `Decimal` at scale 8. Integer arithmetic only.
-fn ceil8(x: Decimal) -> Option<Decimal> {
-    let (m, s) = (x.mantissa(), x.scale());
-    let at8 = if s <= 8 {
-        m.checked_mul(10i128.pow(8 - s))?
-    } else {
-        let div = 10i128.pow(s - 8);
-        let q = m.div_euclid(div);
-        if m.rem_euclid(div) > 0 {
-            q + 1
-        } else {
-            q
-        }
-    };
-    (at8.abs() <= MAX_MANTISSA).then(|| dec(at8, 8))
+/// `(to + fee) / m` rounded toward +infinity to exactly 8 decimal places,
+/// computed on big integers, or `None` where the library's documented
+/// arithmetic overflows: `to + fee` outside `Decimal`'s range, or a result that
+/// does not fit a `Decimal` at scale 8.
+fn exact_required(to: Decimal, fee: Decimal, m: Decimal) -> Option<Decimal> {
+    use num_bigint::BigInt;
+    to.checked_add(fee)?;
+    if m <= Decimal::ZERO {
+        return None;
+    }
+    let big = |x: Decimal| BigInt::from(x.mantissa());
+    let ten = |e: u32| BigInt::from(10u8).pow(e);
+    let s = to.scale().max(fee.scale());
+    // (to + fee) at scale s, divided by m, times 10^8:
+    // N × 10^(sm + 8) / (M × 10^s), rounded up.
+    let numerator =
+        (big(to) * ten(s - to.scale()) + big(fee) * ten(s - fee.scale())) * ten(m.scale() + 8);
+    let denominator = big(m) * ten(s);
+    let (q, r) = (&numerator / &denominator, &numerator % &denominator);
+    let q = if r > BigInt::from(0u8) { q + 1 } else { q };
+    let q = i128::try_from(q).ok()?;
+    (q.abs() <= MAX_MANTISSA).then(|| dec(q, 8))
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -590,11 +596,7 @@ fn oracle_check(case: &Case, spec: &Spec) -> Result<Expected, (&'static str, Opt
         .checked_mul(spec.m)
         .and_then(|p| p.checked_sub(spec.fee));
     let required = if case.exact_out {
-        let exact = case
-            .to
-            .checked_add(spec.fee)
-            .and_then(|n| n.checked_div(spec.m));
-        exact.and_then(ceil8).map(Some)
+        exact_required(case.to, spec.fee, spec.m).map(Some)
     } else {
         Some(None)
     };
@@ -757,14 +759,7 @@ impl Exact {
 // Properties
 // ---------------------------------------------------------------------------
 
-/// `tolerate_overflow_order`: accept the library's `NO_OUTPUT` where ruling 5
-/// says `OVERFLOW` (an ExactOut required input that overflows on a rate whose
-/// net output is also <= 0); see `exact_out_overflow_is_reported_before_no_output`.
-fn check_against_oracle(
-    case: &Case,
-    rates: &[Rate],
-    tolerate_overflow_order: bool,
-) -> Result<(), TestCaseError> {
+fn check_against_oracle(case: &Case, rates: &[Rate]) -> Result<(), TestCaseError> {
     let campaigns = limits_of(&case.known);
     let request = case.request(&campaigns);
     let selection = request.select(rates);
@@ -781,17 +776,7 @@ fn check_against_oracle(
         );
         prop_assert_eq!(route.order_amount(), want.required.unwrap_or(case.from));
     }
-    let mut actual = rejected_map(&selection);
-    if tolerate_overflow_order {
-        for (id, reason) in &mut actual {
-            let known_deviation = reason.0 == "NO_OUTPUT"
-                && expected.rejected.get(id) == Some(&("OVERFLOW", None))
-                && reason.1.is_some_and(|net| net <= Decimal::ZERO);
-            if known_deviation {
-                *reason = ("OVERFLOW", None);
-            }
-        }
-    }
+    let actual = rejected_map(&selection);
     prop_assert_eq!(actual, expected.rejected);
 
     // best() == select().best() == top(k)[0]; top(k) is a prefix of routes().
@@ -911,11 +896,11 @@ proptest! {
         }),
     ) {
         let rates = case.rates();
-        check_against_oracle(&case, &rates, true)?;
+        check_against_oracle(&case, &rates)?;
 
         let shuffled_case = Case { specs: shuffled, ..case.clone() };
         let shuffled_rates = shuffled_case.rates();
-        check_against_oracle(&shuffled_case, &shuffled_rates, false)?;
+        check_against_oracle(&shuffled_case, &shuffled_rates)?;
 
         let campaigns = limits_of(&case.known);
         let request = case.request(&campaigns);
@@ -1033,7 +1018,7 @@ proptest! {
             if !eligible {
                 continue;
             }
-            let Some(input) = case.to.checked_add(s.fee).and_then(|n| n.checked_div(s.m)).and_then(ceil8) else {
+            let Some(input) = exact_required(case.to, s.fee, s.m) else {
                 continue;
             };
             let net = input.checked_mul(s.m).and_then(|p| p.checked_sub(s.fee));
@@ -1075,15 +1060,6 @@ proptest! {
                 prop_assert!(s.min <= e && e <= s.max, "{} outside [{}, {}]", e, s.min, s.max);
                 // e >= (to + fee) / m  <=>  e × m >= to + fee, exactly.
                 let need = Exact::of(case.to).add(Exact::of(s.fee));
-                // Known library bug (see `estimate_rounds_up_even_when_to_plus_fee_is_inexact`):
-                // when `to + fee` needs more than 28 digits, the library's sum is
-                // rounded before dividing and the bounds can miss by < 1e-27.
-                // Check the bounds only where that sum is exact.
-                let sum_is_exact = match (need, case.to.checked_add(s.fee)) {
-                    (Some(need), Some(sum)) => need.cmp(Exact::of(sum)) == Some(Ordering::Equal),
-                    _ => false,
-                };
-                let need = need.filter(|_| sum_is_exact);
                 if let (Some(need), Some(have)) = (need, Exact::of(e).mul(Exact::of(s.m))) {
                     if let Some(ord) = have.cmp(need) {
                         prop_assert!(ord != Ordering::Less, "{} × {} < {} + {}", e, s.m, case.to, s.fee);
@@ -1156,7 +1132,7 @@ proptest! {
             for r in selection.rejected() {
                 let _ = r.reason().to_string();
             }
-            check_against_oracle(&case, &rates, true)?;
+            check_against_oracle(&case, &rates)?;
         }
         if let Ok(estimate) = estimate_exact_out(&rates, Amount::new(case.to).unwrap(), EpochMillis::new(NOW)) {
             let e = estimate.from_amount().get();
@@ -1174,7 +1150,6 @@ proptest! {
 /// also <= 0, the first failure is the overflow. The library checks the net
 /// output first and reports `NO_OUTPUT` (found by `extreme_decimals_never_panic`).
 #[test]
-#[ignore = "library bug: NO_OUTPUT reported where ruling 5's order gives OVERFLOW (see report)"]
 fn exact_out_overflow_is_reported_before_no_output() {
     let rate = Spec {
         id: "r".to_owned(),
@@ -1202,7 +1177,6 @@ fn exact_out_overflow_is_reported_before_no_output() {
 /// delivers slightly less than `toAmount` (found by
 /// `exact_out_estimate_is_tight_and_selects_its_rate` with 50 000 cases).
 #[test]
-#[ignore = "library bug: estimate below (toAmount + fee) / multiplier when toAmount + fee is inexact in Decimal (see report)"]
 fn estimate_rounds_up_even_when_to_plus_fee_is_inexact() {
     let rate = Spec {
         id: "r".to_owned(),

@@ -17,6 +17,7 @@
 //! are dropped, as they do not change the value.
 
 mod amount;
+mod exact;
 mod fixed8;
 mod float;
 mod parse;
@@ -29,6 +30,7 @@ pub use parse::{parse_amount, parse_json_number};
 pub use rust_decimal::Decimal;
 pub use wire_number::WireNumber;
 
+pub(crate) use exact::product_at_least_sum;
 pub(crate) use float::decimal_from_f64;
 
 /// Why a text or number is not an acceptable decimal.

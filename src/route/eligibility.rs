@@ -5,6 +5,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::{RejectReason, RouteRequest};
+use crate::decimal::{product_at_least_sum, Fixed8};
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;
 
@@ -42,6 +43,13 @@ pub(crate) fn check<'r>(
     let effective_max = within_limits(rate, amount, request)?;
     let net_output = net_output(rate, amount).ok_or(RejectReason::Overflow)?;
     if net_output <= Decimal::ZERO {
+        // Ruling 5 puts overflow before "no output": in ExactOut the required
+        // input is part of the arithmetic.
+        if request.mode() == SwapMode::ExactOut
+            && required_input(rate, request.exact_output()).is_none()
+        {
+            return Err(RejectReason::Overflow);
+        }
         return Err(RejectReason::NoOutput { net_output });
     }
     Ok(Candidate {
@@ -77,10 +85,35 @@ pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
         .checked_sub(rate.miner_fee())
 }
 
-/// `(toAmount + minerFee) / multiplier`, exact before rounding, or `None` on
-/// overflow (or a zero multiplier, which a valid rate never has).
-pub(crate) fn required_input(rate: &Rate, to_amount: Decimal) -> Option<Decimal> {
-    to_amount
-        .checked_add(rate.miner_fee())?
-        .checked_div(rate.multiplier())
+/// How many 8-dp steps `Decimal`'s rounding can be off by; one is the most
+/// seen, the bound keeps the correction finite whatever happens.
+const MAX_CORRECTION_STEPS: usize = 4;
+
+/// `(toAmount + minerFee) / multiplier` rounded up to 8 decimal places,
+/// exactly: the smallest 8-decimal amount `x` with
+/// `x × multiplier >= toAmount + minerFee`. `None` on overflow.
+///
+/// `Decimal` may round `toAmount + minerFee` or the quotient (it keeps 28-29
+/// significant digits), so the ceiling is checked, and corrected, with an
+/// exact wide-integer comparison.
+pub(crate) fn required_input(rate: &Rate, to_amount: Decimal) -> Option<Fixed8> {
+    let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
+    let approximate = to_amount.checked_add(fee)?.checked_div(multiplier)?;
+    let covers = |input: Fixed8| product_at_least_sum(input.get(), multiplier, to_amount, fee);
+    let mut input = Fixed8::ceil(approximate).ok()?;
+    let mut steps = 0usize;
+    while !covers(input)? {
+        steps = steps.saturating_add(1);
+        if steps > MAX_CORRECTION_STEPS {
+            return None;
+        }
+        input = input.step_up()?;
+    }
+    for _ in 0..MAX_CORRECTION_STEPS {
+        match input.step_down() {
+            Some(lower) if covers(lower)? => input = lower,
+            _ => break,
+        }
+    }
+    Some(input)
 }

@@ -133,9 +133,7 @@ fn candidate(
     if rate.is_sponsored() {
         return Err(RejectReason::SponsoredInExactOut);
     }
-    let input = required_input(rate, probe.exact_output())
-        .and_then(|exact| Fixed8::ceil(exact).ok())
-        .ok_or(RejectReason::Overflow)?;
+    let input = required_input(rate, probe.exact_output()).ok_or(RejectReason::Overflow)?;
     *smallest_input = Some(smallest_input.map_or(input.get(), |held| held.min(input.get())));
     within_limits(rate, input.get(), probe)?;
     let net = net_output(rate, input.get()).ok_or(RejectReason::Overflow)?;

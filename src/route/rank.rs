@@ -7,7 +7,6 @@ use super::eligibility::{check, required_input, Candidate};
 use super::no_route::Tally;
 use super::score::rank_order;
 use super::{NoRoute, RejectReason, Rejection, Route, RouteRequest, Selection};
-use crate::decimal::Fixed8;
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;
 
@@ -123,7 +122,6 @@ impl RouteRequest<'_> {
             SwapMode::ExactIn => None,
             SwapMode::ExactOut => Some(
                 required_input(candidate.rate, self.exact_output())
-                    .and_then(|input| Fixed8::ceil(input).ok())
                     .ok_or(RejectReason::Overflow)?,
             ),
         };
