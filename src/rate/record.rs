@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::{AssetAmount, CampaignLimits, Features};
 use crate::ids::{CampaignId, RateId};
 use crate::rate::PairId;
+use crate::route::prepared::{Numbers, Prepared};
 use crate::time::EpochMillis;
 
 /// One entry of a rates response (`GET /v3/pairs/:pairId/rates`):
@@ -26,8 +27,8 @@ use crate::time::EpochMillis;
 /// the response stay usable. Unknown keys are ignored; `features` and
 /// `sponsoredByCampaignId` may be absent or `null` and are omitted when
 /// serialized empty.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", from = "RateWire")]
 pub struct Rate {
     amount: AssetAmount,
     expiry: EpochMillis,
@@ -40,6 +41,64 @@ pub struct Rate {
     features: Features,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sponsored_by_campaign_id: Option<CampaignId>,
+    /// The ranking fast path's form of the numbers above, kept in step by
+    /// every constructor and setter.
+    #[serde(skip)]
+    prepared: Prepared,
+}
+
+/// The wire shape of a rate; decoding goes through it to compute the cache.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RateWire {
+    amount: AssetAmount,
+    expiry: EpochMillis,
+    id: RateId,
+    max: AssetAmount,
+    min: AssetAmount,
+    miner_fee: AssetAmount,
+    pair_id: PairId,
+    #[serde(default)]
+    features: Features,
+    #[serde(default)]
+    sponsored_by_campaign_id: Option<CampaignId>,
+}
+
+impl From<RateWire> for Rate {
+    fn from(wire: RateWire) -> Self {
+        Rate {
+            amount: wire.amount,
+            expiry: wire.expiry,
+            id: wire.id,
+            max: wire.max,
+            min: wire.min,
+            miner_fee: wire.miner_fee,
+            pair_id: wire.pair_id,
+            features: wire.features,
+            sponsored_by_campaign_id: wire.sponsored_by_campaign_id,
+            prepared: Prepared::default(),
+        }
+        .prepare()
+    }
+}
+
+// The cache is left out on purpose: it is derived from the other fields.
+#[allow(clippy::missing_fields_in_debug)]
+impl fmt::Debug for Rate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The cache is derived data: the same fields as a derived impl, without it.
+        f.debug_struct("Rate")
+            .field("amount", &self.amount)
+            .field("expiry", &self.expiry)
+            .field("id", &self.id)
+            .field("max", &self.max)
+            .field("min", &self.min)
+            .field("miner_fee", &self.miner_fee)
+            .field("pair_id", &self.pair_id)
+            .field("features", &self.features)
+            .field("sponsored_by_campaign_id", &self.sponsored_by_campaign_id)
+            .finish()
+    }
 }
 
 /// The numbers of a rate, for [`Rate::new`].
@@ -107,27 +166,54 @@ impl Rate {
             pair_id,
             features: Features::new(),
             sponsored_by_campaign_id: None,
+            prepared: Prepared::default(),
         }
+        .prepare()
+    }
+
+    /// Recomputes the fast path's cache from the fields.
+    fn prepare(mut self) -> Self {
+        self.refresh();
+        self
+    }
+
+    fn refresh(&mut self) {
+        self.prepared = Prepared::new(&Numbers {
+            multiplier: self.multiplier(),
+            fee: self.miner_fee(),
+            min: self.min(),
+            max: self.max(),
+            expiry: self.expiry.as_millis(),
+            usable: self.defect().is_none(),
+            exact_out: self.supports_exact_out(),
+            sponsored: self.is_sponsored(),
+        });
+    }
+
+    /// The fast path's form of the numbers.
+    pub(crate) fn prepared(&self) -> &Prepared {
+        &self.prepared
     }
 
     /// The same rate as a variant sponsored by `campaign`.
     #[must_use]
     pub fn sponsored_by(mut self, campaign: CampaignId) -> Self {
         self.sponsored_by_campaign_id = Some(campaign);
-        self
+        self.prepare()
     }
 
     /// The same rate with the ExactOut capability set or cleared (DESIGN ruling 4:
     /// the caller may know better than the wire's `features`).
     #[must_use]
     pub fn with_exact_out(mut self, supported: bool) -> Self {
-        self.features.set_exact_out(supported);
+        self.set_exact_out(supported);
         self
     }
 
     /// Sets or clears the ExactOut capability in place.
     pub fn set_exact_out(&mut self, supported: bool) {
         self.features.set_exact_out(supported);
+        self.refresh();
     }
 
     /// The rate's id.

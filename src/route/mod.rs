@@ -23,13 +23,17 @@
 
 mod eligibility;
 mod estimate;
+mod fast;
+mod kept;
 mod no_route;
+pub(crate) mod prepared;
 mod rank;
 mod ranked;
 mod reject;
 mod request;
 mod score;
 mod selection;
+mod top_n;
 
 pub use estimate::{estimate_exact_out, Estimate};
 pub use no_route::NoRoute;
@@ -37,3 +41,4 @@ pub use ranked::Route;
 pub use reject::{RejectReason, Rejection};
 pub use request::RouteRequest;
 pub use selection::Selection;
+pub use top_n::TopN;

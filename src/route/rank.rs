@@ -1,14 +1,40 @@
 //! Ranking: the best route, the top k, and the full selection.
+//!
+//! Every entry point scans the rates once with the exact integer fast path
+//! ([`FastRequest::score`]) and asks the plain `Decimal` path
+//! ([`check`]) only for the rates the fast path cannot decide, and for the
+//! reasons of rejected rates when a full selection wants them. Fast keys and
+//! plain candidates are ranked separately and merged at the end, so one rate
+//! that needs the plain path does not slow the others down. The `Decimal` net
+//! output a route reports is always computed by the plain path, so results are
+//! the same to the last digit and scale.
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::eligibility::{check, required_input, Candidate};
+use super::eligibility::{check, net_output, required_input, Candidate};
+use super::fast::{fast_order, FastRequest, Score};
+use super::kept::Kept;
 use super::no_route::Tally;
 use super::score::rank_order;
 use super::{NoRoute, RejectReason, Rejection, Route, RouteRequest, Selection};
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;
+
+/// How a top-k scan ended.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Top {
+    /// Every route was emitted.
+    Done,
+    /// Nothing is eligible.
+    NoRoute(NoRoute),
+    /// A required input overflowed (absurd ExactOut amounts): the caller
+    /// must take the full selection's answer instead.
+    Fallback,
+}
+
+/// A rate the fast path scored: `net output × 10^28` and the rate.
+pub(crate) type Keyed<'r> = (i128, &'r Rate);
 
 impl RouteRequest<'_> {
     /// The best route, or why there is none. One pass, no allocation.
@@ -19,6 +45,61 @@ impl RouteRequest<'_> {
     /// # Errors
     /// [`NoRoute`] when every rate is excluded; its code follows DESIGN ruling 10.
     pub fn best<'r>(&self, rates: &'r [Rate]) -> Result<Route<'r>, NoRoute> {
+        let Some(fast) = FastRequest::new(self) else {
+            return self.best_plain(rates);
+        };
+        let mut keyed: Option<Keyed<'r>> = None;
+        let mut plain: Option<Candidate<'r>> = None;
+        for rate in rates {
+            match fast.score(rate) {
+                Score::Key(net) => {
+                    if keyed.is_none_or(|(held, held_rate)| {
+                        fast_order(net, rate, held, held_rate) == Ordering::Less
+                    }) {
+                        keyed = Some((net, rate));
+                    }
+                }
+                Score::Out => {}
+                Score::Slow => {
+                    if let Ok(candidate) = check(rate, self) {
+                        if plain.is_none_or(|held| rank_order(&candidate, &held) == Ordering::Less)
+                        {
+                            plain = Some(candidate);
+                        }
+                    }
+                }
+            }
+        }
+        let keyed = match keyed.map(|k| self.candidate(k)) {
+            Some(Some(candidate)) => Some(candidate),
+            // A fast key the plain path cannot reproduce: never happens, but
+            // the plain path is the reference.
+            Some(None) => return self.best_plain(rates),
+            None => None,
+        };
+        let best = match (keyed, plain) {
+            (Some(a), Some(b)) => {
+                if rank_order(&b, &a) == Ordering::Less {
+                    b
+                } else {
+                    a
+                }
+            }
+            (Some(one), None) | (None, Some(one)) => one,
+            // Nothing eligible: the plain pass classifies "no route".
+            (None, None) => return self.best_plain(rates),
+        };
+        match self.finish(best) {
+            Ok(route) => Ok(route),
+            // Only an ExactOut required input can overflow here, and only for
+            // absurd amounts: redo the full selection, which rejects such routes.
+            Err(_) => self.select(rates).into_best(),
+        }
+    }
+
+    /// The best route by the plain `Decimal` path alone, with the tally that
+    /// classifies "no route".
+    fn best_plain<'r>(&self, rates: &'r [Rate]) -> Result<Route<'r>, NoRoute> {
         let mut best: Option<Candidate<'r>> = None;
         let mut tally = Tally::default();
         for rate in rates {
@@ -40,8 +121,6 @@ impl RouteRequest<'_> {
         };
         match self.finish(best) {
             Ok(route) => Ok(route),
-            // Only an ExactOut required input can overflow here, and only for
-            // absurd amounts: redo the full selection, which rejects such routes.
             Err(_) => self.select(rates).into_best(),
         }
     }
@@ -49,38 +128,141 @@ impl RouteRequest<'_> {
     /// The best `k` routes, best first (fewer when fewer are eligible; none
     /// for `k == 0`).
     ///
+    /// See [`top_n`](Self::top_n) for a fixed `k` without allocation.
+    ///
     /// # Errors
     /// [`NoRoute`] when every rate is excluded, whatever `k` is.
     pub fn top<'r>(&self, rates: &'r [Rate], k: usize) -> Result<Vec<Route<'r>>, NoRoute> {
-        let mut kept: Vec<Candidate<'r>> = Vec::with_capacity(k.min(rates.len()));
-        let mut tally = Tally::default();
+        let k = k.min(rates.len());
+        let mut keyed_slots: Vec<Option<Keyed<'r>>> = alloc::vec![None; k];
+        let mut plain_slots: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
+        let mut routes = Vec::with_capacity(k);
+        match self.top_into(rates, &mut keyed_slots, &mut plain_slots, |route| {
+            routes.push(route);
+        }) {
+            Top::Done => Ok(routes),
+            Top::NoRoute(no_route) => Err(no_route),
+            Top::Fallback => self.select(rates).into_top(k),
+        }
+    }
+
+    /// Scans `rates` keeping the best `slots.len()` of each kind, then hands the
+    /// merged top routes to `emit`, best first. Allocates nothing itself.
+    pub(crate) fn top_into<'r>(
+        &self,
+        rates: &'r [Rate],
+        keyed_slots: &mut [Option<Keyed<'r>>],
+        plain_slots: &mut [Option<Candidate<'r>>],
+        mut emit: impl FnMut(Route<'r>),
+    ) -> Top {
+        let k = keyed_slots.len().min(plain_slots.len());
+        let mut keyed = Kept::new(keyed_slots);
+        let mut plain = Kept::new(plain_slots);
+        let fast = FastRequest::new(self);
         let mut any_eligible = false;
         for rate in rates {
-            match check(rate, self) {
-                Ok(candidate) => {
+            let score = fast.as_ref().map_or(Score::Slow, |f| f.score(rate));
+            match score {
+                Score::Key(net) => {
                     any_eligible = true;
-                    tally.accepted();
-                    insert_bounded(&mut kept, candidate, k);
+                    keyed.offer((net, rate), |a, b| fast_order(a.0, a.1, b.0, b.1));
                 }
-                Err(reason) => tally.rejected(&reason),
+                Score::Out => {}
+                Score::Slow => {
+                    if let Ok(candidate) = check(rate, self) {
+                        any_eligible = true;
+                        plain.offer(candidate, rank_order);
+                    }
+                }
             }
         }
         if !any_eligible {
-            return Err(tally.classify(self.from_amount().get(), self.mode()));
+            return match self.best_plain(rates) {
+                Err(no_route) => Top::NoRoute(no_route),
+                // Unreachable: the plain pass agrees that nothing is eligible.
+                Ok(_) => Top::Fallback,
+            };
         }
-        let mut routes = Vec::with_capacity(kept.len());
-        for candidate in kept {
+        // Merge the two sorted lists by the plain order.
+        let mut from_keyed = keyed.iter().map(|k| self.candidate(k)).peekable();
+        let mut from_plain = plain.iter().peekable();
+        for _ in 0..k {
+            let take_plain = match (from_keyed.peek(), from_plain.peek()) {
+                (Some(Some(a)), Some(b)) => rank_order(b, a) == Ordering::Less,
+                (Some(Some(_)), None) => false,
+                (Some(None), _) => return Top::Fallback,
+                (None, Some(_)) => true,
+                (None, None) => break,
+            };
+            let next = if take_plain {
+                from_plain.next()
+            } else {
+                from_keyed.next().flatten()
+            };
+            let Some(candidate) = next else { break };
             match self.finish(candidate) {
-                Ok(route) => routes.push(route),
-                // See `best`: an overflowing required input needs the full selection.
-                Err(_) => return self.select(rates).into_top(k),
+                Ok(route) => emit(route),
+                // See `best`: an overflowing required input needs the full
+                // selection, which rejects such routes.
+                Err(_) => return Top::Fallback,
             }
         }
-        Ok(routes)
+        Top::Done
     }
 
     /// Every rate, ranked or rejected with its reason.
     pub fn select<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
+        let fast = FastRequest::new(self);
+        let mut keyed: Vec<Keyed<'r>> = Vec::with_capacity(rates.len());
+        let mut plain: Vec<Candidate<'r>> = Vec::new();
+        let mut rejected: Vec<Rejection<'r>> = Vec::new();
+        for rate in rates {
+            let score = fast.as_ref().map_or(Score::Slow, |f| f.score(rate));
+            if let Score::Key(net) = score {
+                keyed.push((net, rate));
+                continue;
+            }
+            match check(rate, self) {
+                Ok(candidate) => plain.push(candidate),
+                Err(reason) => rejected.push(Rejection::new(rate, reason)),
+            }
+        }
+        // Stable: rates that tie on every key, id included, keep input order.
+        let mut candidates: Vec<Candidate<'r>> = Vec::with_capacity(keyed.len().saturating_add(plain.len()));
+        if plain.is_empty() {
+            keyed.sort_by(|a, b| fast_order(a.0, a.1, b.0, b.1));
+        }
+        for k in keyed {
+            match self.candidate(k) {
+                Some(candidate) => candidates.push(candidate),
+                None => return self.select_plain(rates),
+            }
+        }
+        if !plain.is_empty() {
+            candidates.append(&mut plain);
+            candidates.sort_by(rank_order);
+        }
+        let mut routes = Vec::with_capacity(candidates.len());
+        for candidate in candidates {
+            match self.finish(candidate) {
+                Ok(route) => routes.push(route),
+                Err(reason) => rejected.push(Rejection::new(candidate.rate, reason)),
+            }
+        }
+        let no_route = if routes.is_empty() {
+            let mut tally = Tally::default();
+            for rejection in &rejected {
+                tally.rejected(&rejection.reason());
+            }
+            Some(tally.classify(self.from_amount().get(), self.mode()))
+        } else {
+            None
+        };
+        Selection::new(routes, rejected, no_route)
+    }
+
+    /// [`select`](Self::select) by the plain `Decimal` path alone.
+    fn select_plain<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
         let mut candidates: Vec<Candidate<'r>> = Vec::new();
         let mut rejected: Vec<Rejection<'r>> = Vec::new();
         let mut tally = Tally::default();
@@ -93,7 +275,6 @@ impl RouteRequest<'_> {
                 }
             }
         }
-        // Stable: rates that tie on every key, id included, keep input order.
         candidates.sort_by(rank_order);
         let mut routes = Vec::with_capacity(candidates.len());
         for candidate in candidates {
@@ -116,8 +297,18 @@ impl RouteRequest<'_> {
         Selection::new(routes, rejected, no_route)
     }
 
+    /// The plain candidate of a fast-scored rate: the same `Decimal` net
+    /// output the plain path computes (exact, as the fast key proved).
+    pub(crate) fn candidate<'r>(&self, (_, rate): Keyed<'r>) -> Option<Candidate<'r>> {
+        Some(Candidate {
+            rate,
+            net_output: net_output(rate, self.from_amount().get())?,
+            effective_max: rate.effective_max(self.campaigns()),
+        })
+    }
+
     /// Turns a ranked candidate into a route, computing the ExactOut required input.
-    fn finish<'r>(&self, candidate: Candidate<'r>) -> Result<Route<'r>, RejectReason> {
+    pub(crate) fn finish<'r>(&self, candidate: Candidate<'r>) -> Result<Route<'r>, RejectReason> {
         let required_input = match self.mode() {
             SwapMode::ExactIn => None,
             SwapMode::ExactOut => Some(
@@ -133,22 +324,4 @@ impl RouteRequest<'_> {
             required_input,
         })
     }
-}
-
-/// Keeps `kept` sorted and at most `k` long.
-fn insert_bounded<'r>(kept: &mut Vec<Candidate<'r>>, candidate: Candidate<'r>, k: usize) {
-    if k == 0 {
-        return;
-    }
-    if kept.len() == k {
-        match kept.last() {
-            Some(last) if rank_order(&candidate, last) == Ordering::Less => {
-                kept.pop();
-            }
-            _ => return,
-        }
-    }
-    // After equal keys: the earlier of two identical rates stays first.
-    let at = kept.partition_point(|held| rank_order(held, &candidate) != Ordering::Greater);
-    kept.insert(at, candidate);
 }

@@ -1,0 +1,129 @@
+//! A rate's numbers in the integer form the ranking fast path reads.
+//!
+//! Computed once when a [`Rate`](crate::rate::Rate) is built or decoded, so the
+//! hot loop neither re-validates a rate nor normalizes a `Decimal`: every value
+//! that takes part in a comparison is a `u128` at the common scale 28 (the
+//! largest scale a `Decimal` has), where comparing is comparing integers.
+
+use rust_decimal::Decimal;
+
+/// `Decimal`'s largest scale: every decimal is an integer at this scale.
+pub(crate) const SCALE: u32 = 28;
+
+/// `10^k` for `k` in `0..=38`.
+pub(crate) const POW10: [u128; 39] = pow10_table();
+
+// Evaluated at compile time: an index out of range or an overflow would be a
+// build error, never a run-time panic.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const fn pow10_table() -> [u128; 39] {
+    let mut table = [1u128; 39];
+    let mut k = 1;
+    while k < 39 {
+        table[k] = table[k - 1] * 10;
+        k += 1;
+    }
+    table
+}
+
+/// Largest value (exclusive) an operand of the fast path may reach: keeps
+/// every difference of two operands inside `i128`.
+pub(crate) const OPERAND_LIMIT: u128 = 1 << 126;
+
+/// The rate is usable (DESIGN ruling 2 holds).
+pub(crate) const USABLE: u8 = 1;
+/// The multiplier's mantissa fits a `u64` and the fee fits the scale-28 form.
+pub(crate) const FAST: u8 = 1 << 1;
+/// The provider supports ExactOut.
+pub(crate) const EXACT_OUT: u8 = 1 << 2;
+/// A campaign-sponsored variant.
+pub(crate) const SPONSORED: u8 = 1 << 3;
+
+/// The integer form of a rate's numbers.
+///
+/// Limits saturate at `u128::MAX` (an amount the fast path compares against
+/// them is always below that), so a limit too large for the form still
+/// compares correctly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Prepared {
+    /// `min × 10^28`, saturating.
+    pub(crate) min28: u128,
+    /// `max × 10^28`, saturating.
+    pub(crate) max28: u128,
+    /// `minerFee × 10^28` (meaningful when [`FAST`] is set).
+    pub(crate) fee28: u128,
+    /// The multiplier's mantissa (meaningful when [`FAST`] is set).
+    pub(crate) multiplier: u64,
+    /// The expiry in milliseconds.
+    pub(crate) expiry: u64,
+    /// [`USABLE`], [`FAST`], [`EXACT_OUT`], [`SPONSORED`].
+    pub(crate) flags: u8,
+    /// The multiplier's scale.
+    pub(crate) multiplier_scale: u8,
+    /// The fee's scale.
+    pub(crate) fee_scale: u8,
+}
+
+/// The numbers of a rate, as [`Prepared::new`] reads them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Numbers {
+    pub(crate) multiplier: Decimal,
+    pub(crate) fee: Decimal,
+    pub(crate) min: Decimal,
+    pub(crate) max: Decimal,
+    pub(crate) expiry: u64,
+    pub(crate) usable: bool,
+    pub(crate) exact_out: bool,
+    pub(crate) sponsored: bool,
+}
+
+impl Prepared {
+    pub(crate) fn new(n: &Numbers) -> Self {
+        let mut flags = 0;
+        if n.usable {
+            flags |= USABLE;
+        }
+        if n.exact_out {
+            flags |= EXACT_OUT;
+        }
+        if n.sponsored {
+            flags |= SPONSORED;
+        }
+        let multiplier = u64::try_from(n.multiplier.mantissa()).ok();
+        let fee28 = scaled28(n.fee).filter(|&f| f < OPERAND_LIMIT);
+        if let (Some(_), Some(_)) = (multiplier, fee28) {
+            flags |= FAST;
+        }
+        Prepared {
+            min28: scaled28(n.min).unwrap_or(u128::MAX),
+            max28: scaled28(n.max).unwrap_or(u128::MAX),
+            fee28: fee28.unwrap_or(0),
+            multiplier: multiplier.unwrap_or(0),
+            expiry: n.expiry,
+            flags,
+            multiplier_scale: scale_u8(n.multiplier),
+            fee_scale: scale_u8(n.fee),
+        }
+    }
+
+    /// `true` when every flag of `mask` is set.
+    #[inline]
+    pub(crate) fn has(&self, mask: u8) -> bool {
+        self.flags & mask == mask
+    }
+}
+
+/// `value × 10^28` for a non-negative value that fits a `u128`.
+pub(crate) fn scaled28(value: Decimal) -> Option<u128> {
+    if value.is_sign_negative() && !value.is_zero() {
+        return None;
+    }
+    let mantissa = u128::try_from(value.mantissa()).ok()?;
+    let shift = SCALE.checked_sub(value.scale())?;
+    let power = POW10.get(usize::try_from(shift).ok()?)?;
+    mantissa.checked_mul(*power)
+}
+
+fn scale_u8(value: Decimal) -> u8 {
+    u8::try_from(value.scale()).unwrap_or(u8::MAX)
+}

@@ -1,0 +1,103 @@
+//! The top `K` routes for a `K` fixed at compile time, without allocating.
+
+use super::eligibility::Candidate;
+use super::rank::{Keyed, Top};
+use super::{NoRoute, Route, RouteRequest};
+use crate::rate::Rate;
+
+/// Up to `K` routes, best first, held in an array.
+///
+/// ```
+/// use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
+/// let rates: RatesResponse = serde_json::from_str(r#"[
+///   {"amount":{"assetId":"ETH","value":33.1},"expiry":2000000000000,"id":"a",
+///    "max":{"assetId":"BTC","value":8},"min":{"assetId":"BTC","value":0.001},
+///    "minerFee":{"assetId":"ETH","value":0.0002},"pairId":"BTC_ETH"},
+///   {"amount":{"assetId":"ETH","value":33.2},"expiry":2000000000000,"id":"b",
+///    "max":{"assetId":"BTC","value":8},"min":{"assetId":"BTC","value":0.01},
+///    "minerFee":{"assetId":"ETH","value":0.0003},"pairId":"BTC_ETH"}
+/// ]"#).unwrap();
+/// let request = RouteRequest::exact_in("0.5".parse::<Amount>().unwrap(), EpochMillis::new(1_700_000_000_000));
+/// let top = request.top_n::<5>(&rates).unwrap();
+/// assert_eq!(top.len(), 2);
+/// let ids: Vec<&str> = top.iter().map(|r| r.rate().id().as_str()).collect();
+/// assert_eq!(ids, ["b", "a"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TopN<'r, const K: usize> {
+    routes: [Option<Route<'r>>; K],
+    len: usize,
+}
+
+impl<'r, const K: usize> TopN<'r, K> {
+    /// How many routes there are (at most `K`).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// `true` when there are none (only for `K == 0`: "no route" is an error).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The route at rank `index` (0 is the best).
+    pub fn get(&self, index: usize) -> Option<&Route<'r>> {
+        self.routes.get(index).and_then(Option::as_ref)
+    }
+
+    /// The best route.
+    pub fn first(&self) -> Option<&Route<'r>> {
+        self.get(0)
+    }
+
+    /// The routes, best first.
+    pub fn iter(&self) -> impl Iterator<Item = &Route<'r>> + '_ {
+        self.routes.iter().filter_map(Option::as_ref)
+    }
+}
+
+impl RouteRequest<'_> {
+    /// The best `K` routes, best first (fewer when fewer are eligible), in an
+    /// array: the same routes as [`top`](Self::top)`(rates, K)`, without
+    /// allocating.
+    ///
+    /// The one exception is an ExactOut request whose required input
+    /// overflows `Decimal` (amounts near 10^28): then the answer is taken from
+    /// the full [`select`](Self::select), which allocates.
+    ///
+    /// # Errors
+    /// [`NoRoute`] when every rate is excluded, whatever `K` is.
+    pub fn top_n<'r, const K: usize>(&self, rates: &'r [Rate]) -> Result<TopN<'r, K>, NoRoute> {
+        let mut keyed_slots: [Option<Keyed<'r>>; K] = [None; K];
+        let mut plain_slots: [Option<Candidate<'r>>; K] = [None; K];
+        let mut out = TopN {
+            routes: [None; K],
+            len: 0,
+        };
+        let mut slots = out.routes.iter_mut();
+        let mut len = 0usize;
+        let outcome = self.top_into(rates, &mut keyed_slots, &mut plain_slots, |route| {
+            if let Some(slot) = slots.next() {
+                *slot = Some(route);
+                len = len.saturating_add(1);
+            }
+        });
+        out.len = len;
+        match outcome {
+            Top::Done => Ok(out),
+            Top::NoRoute(no_route) => Err(no_route),
+            Top::Fallback => {
+                let routes = self.select(rates).into_top(K)?;
+                let mut out = TopN {
+                    routes: [None; K],
+                    len: 0,
+                };
+                for (slot, route) in out.routes.iter_mut().zip(routes) {
+                    *slot = Some(route);
+                    out.len = out.len.saturating_add(1);
+                }
+                Ok(out)
+            }
+        }
+    }
+}
