@@ -123,8 +123,8 @@ impl fmt::Display for FieldError {
 /// pair, slippage), then `UNSUPPORTED_SWAP_MODE`, then `INVALID_AMOUNT`, then
 /// `INVALID_ADDRESS` — and within a code by the spec's field order (`fromAmount`,
 /// `fromAddress`, `fromAddressTag`, `toAmount`, `toAddress`, `toAddressTag`,
-/// `pairId`, `slippage`, `swapMode`). [`RequestErrors::first`] is what a server
-/// answers with.
+/// `pairId`, `slippage`, `swapMode`; a floating order's `quoteId` comes before
+/// all of them). [`RequestErrors::first`] is what a server answers with.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.first())]
 pub struct RequestErrors {

@@ -68,16 +68,25 @@ pub(crate) fn nullable_address(
     }
 }
 
-/// An optional tag or memo: absent, `null` and `""` all mean none.
+/// An optional tag or memo: absent, `null` and `""` all mean none. A
+/// non-negative whole JSON number is taken as its digits (clients send XRP
+/// destination tags as numbers).
 pub(crate) fn tag(
     field: RequestField,
     value: Option<&Loose>,
 ) -> Result<Option<AddressTag>, FieldError> {
+    let invalid = |e: &dyn core::fmt::Display| FieldError::new(field, ErrorCode::InvalidAddress, e);
     match value {
         None | Some(Loose::Null) => Ok(None),
-        Some(Loose::Str(text)) => AddressTag::new_optional(text)
-            .map_err(|e| FieldError::new(field, ErrorCode::InvalidAddress, e)),
-        Some(other) => Err(wrong_type(field, "a string", other)),
+        Some(Loose::Str(text)) => AddressTag::new_optional(text).map_err(|e| invalid(&e)),
+        Some(Loose::Number(Ok(number)))
+            if number.fract().is_zero() && !number.is_sign_negative() =>
+        {
+            AddressTag::new(&alloc::format!("{}", number.normalize()))
+                .map(Some)
+                .map_err(|e| invalid(&e))
+        }
+        Some(other) => Err(wrong_type(field, "a string or a whole number", other)),
     }
 }
 

@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fields::{self, collect};
-use super::loose::{present, Loose};
+use super::loose::{object_only, present, Loose};
 use super::{OrderContext, RequestErrors, RequestField};
 use crate::decimal::Amount;
 use crate::error::ApiError;
@@ -20,9 +20,21 @@ use crate::swap_mode::SwapMode;
 /// A fixed-rate order body as sent, every field loosely typed: decode it with
 /// serde, then [`FixedOrderRequest::validate`] reports every problem with its
 /// field. Unknown keys are ignored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawFixedOrderRequest {
+    fields: FixedFields,
+}
+
+impl<'de> Deserialize<'de> for RawFixedOrderRequest {
+    /// A JSON object only (an array is refused, not read by position).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        object_only(deserializer).map(|fields| RawFixedOrderRequest { fields })
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct RawFixedOrderRequest {
+struct FixedFields {
     #[serde(default, deserialize_with = "present")]
     from_amount: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
@@ -50,13 +62,15 @@ pub struct RawFixedOrderRequest {
 /// | --- | --- |
 /// | `fromAmount` | required, decimal string (or number), > 0 |
 /// | `fromAddress` | required key; a string, or `null` for deferred collection |
-/// | `fromAddressTag` | optional; `""` means none |
+/// | `fromAddressTag` | optional string (or whole number); `""` means none |
 /// | `toAmount` | required, decimal string (or number), > 0 |
 /// | `toAddress` | required string |
-/// | `toAddressTag` | optional; `""` means none |
+/// | `toAddressTag` | optional string (or whole number); `""` means none |
 /// | `pairId` | required, `FROM_TO` |
-/// | `slippage` | optional percentage 0-100 (number or numeric string), default 2 |
-/// | `swapMode` | optional `ExactIn` / `ExactOut`, default `ExactIn` |
+/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2 |
+/// | `swapMode` | optional `ExactIn` / `ExactOut` (case-sensitive; another string is `UNSUPPORTED_SWAP_MODE`); absent or `null` is `ExactIn` |
+///
+/// The body must be a JSON object; unknown keys are ignored.
 ///
 /// ```
 /// use swaproute::order::FixedOrderRequest;
@@ -89,31 +103,34 @@ impl FixedOrderRequest {
         let mut errors = Vec::new();
         let from_amount = collect(
             &mut errors,
-            fields::amount(F::FromAmount, raw.from_amount.as_ref()),
+            fields::amount(F::FromAmount, raw.fields.from_amount.as_ref()),
         );
         let from_address = collect(
             &mut errors,
-            fields::nullable_address(F::FromAddress, raw.from_address.as_ref()),
+            fields::nullable_address(F::FromAddress, raw.fields.from_address.as_ref()),
         );
         let from_address_tag = collect(
             &mut errors,
-            fields::tag(F::FromAddressTag, raw.from_address_tag.as_ref()),
+            fields::tag(F::FromAddressTag, raw.fields.from_address_tag.as_ref()),
         );
         let to_amount = collect(
             &mut errors,
-            fields::amount(F::ToAmount, raw.to_amount.as_ref()),
+            fields::amount(F::ToAmount, raw.fields.to_amount.as_ref()),
         );
         let to_address = collect(
             &mut errors,
-            fields::address(F::ToAddress, raw.to_address.as_ref()),
+            fields::address(F::ToAddress, raw.fields.to_address.as_ref()),
         );
         let to_address_tag = collect(
             &mut errors,
-            fields::tag(F::ToAddressTag, raw.to_address_tag.as_ref()),
+            fields::tag(F::ToAddressTag, raw.fields.to_address_tag.as_ref()),
         );
-        let pair_id = collect(&mut errors, fields::pair_id(raw.pair_id.as_ref()));
-        let slippage = collect(&mut errors, fields::slippage(raw.slippage.as_ref()));
-        let swap_mode = collect(&mut errors, fields::swap_mode(raw.swap_mode.as_ref()));
+        let pair_id = collect(&mut errors, fields::pair_id(raw.fields.pair_id.as_ref()));
+        let slippage = collect(&mut errors, fields::slippage(raw.fields.slippage.as_ref()));
+        let swap_mode = collect(
+            &mut errors,
+            fields::swap_mode(raw.fields.swap_mode.as_ref()),
+        );
         match (
             from_amount,
             from_address,

@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fields::{self, collect};
-use super::loose::{present, Loose};
+use super::loose::{object_only, present, Loose};
 use super::{FieldError, OrderContext, RequestErrors, RequestField};
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, QuoteId};
@@ -15,9 +15,21 @@ use crate::screening::{Address, AddressTag, ScreeningRequest, TagWarning};
 use crate::swap_mode::SwapMode;
 
 /// A floating order body as sent, loosely typed; see [`FloatOrderRequest::validate`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawFloatOrderRequest {
+    fields: FloatFields,
+}
+
+impl<'de> Deserialize<'de> for RawFloatOrderRequest {
+    /// A JSON object only (an array is refused, not read by position).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        object_only(deserializer).map(|fields| RawFloatOrderRequest { fields })
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct RawFloatOrderRequest {
+struct FloatFields {
     #[serde(default, deserialize_with = "present")]
     quote_id: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
@@ -81,7 +93,12 @@ impl FloatOrderRequest {
     pub fn validate(raw: &RawFloatOrderRequest) -> Result<Self, RequestErrors> {
         use RequestField as F;
         let mut errors = Vec::new();
-        if let Some(mode) = raw.swap_mode.as_ref().filter(|mode| **mode != Loose::Null) {
+        if let Some(mode) = raw
+            .fields
+            .swap_mode
+            .as_ref()
+            .filter(|mode| **mode != Loose::Null)
+        {
             errors.push(FieldError::new(
                 F::SwapMode,
                 ErrorCode::UnsupportedSwapMode,
@@ -91,22 +108,22 @@ impl FloatOrderRequest {
                 ),
             ));
         }
-        let quote_id = collect(&mut errors, fields::quote_id(raw.quote_id.as_ref()));
+        let quote_id = collect(&mut errors, fields::quote_id(raw.fields.quote_id.as_ref()));
         let from_address = collect(
             &mut errors,
-            fields::nullable_address(F::FromAddress, raw.from_address.as_ref()),
+            fields::nullable_address(F::FromAddress, raw.fields.from_address.as_ref()),
         );
         let from_address_tag = collect(
             &mut errors,
-            fields::tag(F::FromAddressTag, raw.from_address_tag.as_ref()),
+            fields::tag(F::FromAddressTag, raw.fields.from_address_tag.as_ref()),
         );
         let to_address = collect(
             &mut errors,
-            fields::address(F::ToAddress, raw.to_address.as_ref()),
+            fields::address(F::ToAddress, raw.fields.to_address.as_ref()),
         );
         let to_address_tag = collect(
             &mut errors,
-            fields::tag(F::ToAddressTag, raw.to_address_tag.as_ref()),
+            fields::tag(F::ToAddressTag, raw.fields.to_address_tag.as_ref()),
         );
         match (
             quote_id,

@@ -103,6 +103,24 @@ impl<'de> Visitor<'de> for LooseVisitor {
     }
 }
 
+/// Decodes `T` from a JSON object only. A derived struct decoder also reads
+/// a JSON array by position, which no request body is.
+pub(crate) fn object_only<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    struct ObjectVisitor<T>(core::marker::PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+            T::deserialize(de::value::MapAccessDeserializer::new(map))
+        }
+    }
+    deserializer.deserialize_map(ObjectVisitor(core::marker::PhantomData))
+}
+
 /// `#[serde(default, deserialize_with = "present")]`: a key that is present
 /// (even as `null`) is `Some`, an absent key is `None`.
 pub(crate) fn present<'de, D: Deserializer<'de>>(

@@ -1,9 +1,11 @@
 //! The order resource, as the service returns it.
 
 use alloc::string::String;
+use core::fmt::Display;
+use core::str::FromStr;
 
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{OrderStatus, Timestamp};
 use crate::ids::{CampaignId, OrderId, ProviderOrderId, RateId};
@@ -19,7 +21,10 @@ use crate::rate::{as_string, AssetAmount, PairId};
 /// optional keys omitted, `""` kept as `""`.
 ///
 /// Every field holds a valid value of its own type and any combination is a
-/// record the service can send, so the fields are public.
+/// record the service can send, so the fields are public. Typed optional keys
+/// (ids, timestamps) sent as `""` decode as none and are omitted when
+/// serialized; free-text keys keep `""` as sent. `fromAddress: null` is
+/// omitted when serialized, like every absent key.
 ///
 /// ```
 /// use swaproute::order::{Order, OrderStatus};
@@ -40,11 +45,19 @@ pub struct Order {
     pub status: OrderStatus,
     /// The pair.
     pub pair_id: PairId,
-    /// The rate used (fixed orders).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The rate used (fixed orders). `""` decodes as none.
+    #[serde(
+        default,
+        deserialize_with = "empty_as_none",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub rate_id: Option<RateId>,
-    /// The provider's id of the order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The provider's id of the order. `""` decodes as none.
+    #[serde(
+        default,
+        deserialize_with = "empty_as_none",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub provider_order_id: Option<ProviderOrderId>,
     /// What the user sends, from asset. In ExactOut the selected route decided it.
     #[serde(
@@ -83,17 +96,29 @@ pub struct Order {
     /// Free text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    /// Creation time.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Creation time. `""` decodes as none.
+    #[serde(
+        default,
+        deserialize_with = "empty_as_none",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub created_at: Option<Timestamp>,
-    /// Last update time.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Last update time. `""` decodes as none.
+    #[serde(
+        default,
+        deserialize_with = "empty_as_none",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub updated_at: Option<Timestamp>,
     /// `{pid, stringAmounts}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra_features: Option<ExtraFeatures>,
-    /// The sponsoring campaign of a campaign-sponsored order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The sponsoring campaign of a campaign-sponsored order. `""` decodes as none.
+    #[serde(
+        default,
+        deserialize_with = "empty_as_none",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub sponsored_by_campaign_id: Option<CampaignId>,
 }
 
@@ -128,5 +153,19 @@ impl ToAmount {
             ToAmount::Asset(amount) => amount.value,
             ToAmount::Value(value) => *value,
         }
+    }
+}
+
+/// `null`, absent or `""` is none; any other string must parse as `T`.
+fn empty_as_none<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr,
+    T::Err: Display,
+{
+    match Option::<String>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(text) if text.is_empty() => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(serde::de::Error::custom),
     }
 }
