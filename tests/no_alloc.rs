@@ -1,0 +1,123 @@
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+//! Top-1 and fixed top-k selection allocate nothing (issue 5).
+//!
+//! The crate forbids unsafe code in every target, tests included (a Cargo
+//! `[lints]` forbid cannot be relaxed per file), so the counting global
+//! allocator comes from `stats_alloc`, whose `INSTRUMENTED_SYSTEM` wraps
+//! `std::alloc::System`. One test function only: the counters are global.
+
+use std::alloc::System;
+
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use swaproute::{
+    Amount, CampaignId, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms,
+    RouteRequest,
+};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
+
+fn d(text: &str) -> Decimal {
+    text.parse().unwrap()
+}
+
+fn rates() -> Vec<Rate> {
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let mut rates = Vec::new();
+    for i in 0..200u32 {
+        let multiplier = Decimal::new(i64::from(331_000 + (i * 7919) % 1000), 4);
+        let fee = Decimal::new(i64::from(2 + i % 5), 4);
+        let (min, max) = match i % 10 {
+            0 => (d("2"), d("9")),      // above the amount
+            1 => (d("0.01"), d("0.2")), // below it
+            _ => (d("0.001"), d("8")),
+        };
+        let rate = Rate::new(
+            RateId::new(&format!("rate-{i:03}")).unwrap(),
+            pair.clone(),
+            RateTerms {
+                multiplier,
+                miner_fee: fee,
+                min,
+                max,
+            },
+            EpochMillis::new(if i % 17 == 0 { 1 } else { 4_102_444_800_000 }),
+        )
+        .with_exact_out(i % 3 != 0);
+        rates.push(if i % 11 == 0 {
+            rate.sponsored_by(CampaignId::new("spring").unwrap())
+        } else {
+            rate
+        });
+    }
+    // One rate the fast path cannot take (a 20-digit multiplier mantissa):
+    // the plain path runs for it, still without allocating.
+    rates.push(Rate::new(
+        RateId::new("wide").unwrap(),
+        pair,
+        RateTerms {
+            multiplier: d("33.123456789012345678"),
+            miner_fee: d("0.0001"),
+            min: d("0"),
+            max: d("100"),
+        },
+        EpochMillis::new(4_102_444_800_000),
+    ));
+    rates
+}
+
+#[test]
+fn best_and_top_n_allocate_nothing() {
+    let rates = rates();
+    let mut campaigns = CampaignLimits::new();
+    campaigns.insert(
+        CampaignId::new("spring").unwrap(),
+        Amount::parse("0.4").unwrap(),
+    );
+    let amount = Amount::parse("0.5").unwrap();
+    let exact_in = RouteRequest::exact_in(amount, NOW);
+    let capped = exact_in.with_campaigns(&campaigns);
+    let exact_out = RouteRequest::exact_out(amount, Amount::parse("16").unwrap(), NOW);
+    let nothing = RouteRequest::exact_in(Amount::parse("1000").unwrap(), NOW);
+    // Warm up anything lazily initialised outside the library.
+    let _ = exact_in.best(&rates);
+
+    let region = Region::new(GLOBAL);
+    let best = exact_in.best(&rates).unwrap();
+    let best_capped = capped.best(&rates).unwrap();
+    let best_out = exact_out.best(&rates).unwrap();
+    let top1 = exact_in.top_n::<1>(&rates).unwrap();
+    let top5 = exact_in.top_n::<5>(&rates).unwrap();
+    let top5_capped = capped.top_n::<5>(&rates).unwrap();
+    let top3_out = exact_out.top_n::<3>(&rates).unwrap();
+    let none = nothing.best(&rates).unwrap_err();
+    let none_top = nothing.top_n::<5>(&rates).unwrap_err();
+    let stats = region.change();
+
+    assert_eq!(stats.allocations, 0, "{stats:?}");
+    assert_eq!(stats.reallocations, 0, "{stats:?}");
+    assert_eq!(stats.bytes_allocated, 0, "{stats:?}");
+
+    // The answers are the allocating APIs' answers.
+    assert_eq!(best, exact_in.select(&rates).into_best().unwrap());
+    assert_eq!(best_capped, capped.select(&rates).into_best().unwrap());
+    assert_eq!(best_out, exact_out.select(&rates).into_best().unwrap());
+    assert_eq!(Some(&best), top1.first());
+    let top = exact_in.top(&rates, 5).unwrap();
+    assert_eq!(top5.iter().copied().collect::<Vec<_>>(), top);
+    let top = capped.top(&rates, 5).unwrap();
+    assert_eq!(top5_capped.iter().copied().collect::<Vec<_>>(), top);
+    let top = exact_out.top(&rates, 3).unwrap();
+    assert_eq!(top3_out.iter().copied().collect::<Vec<_>>(), top);
+    assert_eq!(top5.len(), 5);
+    assert_eq!(none, nothing.select(&rates).into_best().unwrap_err());
+    assert_eq!(none_top, none);
+}
