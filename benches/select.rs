@@ -5,7 +5,8 @@
 //! - `top1`, `top5`, `all`: the engine's best, top-k and full ranking;
 //! - `naive_sort`: filter, collect, sort by the ranking key, take the first;
 //! - `f64_top1`: the same selection in `f64` (the float baseline, inexact);
-//! - `exact_out_top1`: ExactOut selection at an estimate.
+//! - `exact_out_top1`: ExactOut selection at an estimate;
+//! - `book_query`: the best route from a [`RateBook`] prepared once from the rates.
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -23,8 +24,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use swaproute::route::RouteRequest;
-use swaproute::{Amount, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms};
+use swaproute::route::{RateBook, RouteRequest};
+use swaproute::{Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms};
 
 const SIZES: [usize; 5] = [8, 64, 512, 4096, 65_536];
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
@@ -212,6 +213,11 @@ fn bench_select(c: &mut Criterion) {
         });
         group.bench_with_input(BenchmarkId::new("exact_out_top1", n), &data, |b, data| {
             b.iter(|| black_box(&exact_out).best(data).map(|r| r.required_input()));
+        });
+        let book = RateBook::new(&data, &CampaignLimits::new(), NOW);
+        assert_eq!(book.best(amount, NOW), exact_in.best(&data));
+        group.bench_with_input(BenchmarkId::new("book_query", n), &book, |b, book| {
+            b.iter(|| book.best(black_box(amount), NOW).map(|r| r.net_output()));
         });
     }
     group.finish();

@@ -62,7 +62,8 @@ pub use rate::{
     AssetAmount, CampaignLimits, Features, PairId, Rate, RateDefect, RateTerms, RatesResponse,
 };
 pub use route::{
-    estimate_exact_out, Estimate, NoRoute, RejectReason, Route, RouteRequest, Selection, TopN,
+    estimate_exact_out, Estimate, NoRoute, RateBook, RejectReason, Route, RouteRequest, Selection,
+    TopN,
 };
 pub use slippage::{InvalidSlippage, Slippage};
 pub use swap_mode::{InvalidSwapMode, SwapMode};

@@ -92,6 +92,16 @@ impl FastRequest {
         })
     }
 
+    /// The amount's mantissa.
+    pub(crate) fn mantissa(&self) -> u64 {
+        self.x
+    }
+
+    /// The amount's scale.
+    pub(crate) fn scale(&self) -> u8 {
+        self.scale
+    }
+
     /// The fast verdict on `rate`: the checks of DESIGN ruling 5 in order.
     #[inline]
     pub(crate) fn score(&self, rate: &Rate) -> Score {

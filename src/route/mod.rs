@@ -1,5 +1,7 @@
 //! Route selection: eligibility, ranking, ExactOut estimates and "no route".
 //!
+//! A [`RateBook`] prepares a rates response once for many ExactIn queries.
+//!
 //! ```
 //! use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
 //!
@@ -21,6 +23,7 @@
 //! assert_eq!(selection.rejected()[0].reason().code(), "ABOVE_MAX");
 //! ```
 
+mod book;
 mod eligibility;
 mod estimate;
 mod fast;
@@ -35,6 +38,7 @@ mod score;
 mod selection;
 mod top_n;
 
+pub use book::RateBook;
 pub use estimate::{estimate_exact_out, Estimate};
 pub use no_route::NoRoute;
 pub use ranked::Route;
