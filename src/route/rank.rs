@@ -228,7 +228,8 @@ impl RouteRequest<'_> {
             }
         }
         // Stable: rates that tie on every key, id included, keep input order.
-        let mut candidates: Vec<Candidate<'r>> = Vec::with_capacity(keyed.len().saturating_add(plain.len()));
+        let mut candidates: Vec<Candidate<'r>> =
+            Vec::with_capacity(keyed.len().saturating_add(plain.len()));
         if plain.is_empty() {
             keyed.sort_by(|a, b| fast_order(a.0, a.1, b.0, b.1));
         }
