@@ -1,0 +1,344 @@
+//! The ExactOut estimate (DESIGN ruling 8) on structured input (up to 16 rates
+//! and a to-amount):
+//!
+//! - when `estimate_exact_out` succeeds, the estimate is ≥ (to + fee) / m of its
+//!   rate and < that + 1e-8 (checked exactly on big integers: est × m ≥ to + fee
+//!   and (est − 1e-8) × m < to + fee), has scale 8, lies within that rate's limits, and the
+//!   rate is valid, live, ExactOut-capable and not sponsored;
+//! - it is the smallest such rounded input over all rates (naive oracle), and its
+//!   rate comes first among the rates tied on that input by the ranking order;
+//! - it fails iff the oracle finds no rate;
+//! - selecting with it as fromAmount yields a route (never NoRoute): the
+//!   estimate's own rate is ranked with net output ≥ toAmount, the best route's
+//!   net output is ≥ toAmount, and the best route is the estimate's rate unless
+//!   the documented exception applies (the winner's own required input is below
+//!   its min, or yields no output).
+#![no_main]
+
+use std::cmp::Ordering;
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use swaproute::decimal::{Amount, Decimal, Fixed8};
+use swaproute::rate::{Rate, RateTerms};
+use swaproute::{estimate_exact_out, CampaignId, EpochMillis, PairId, RateId};
+
+const IDS: [&str; 6] = ["a", "b", "B", "ab", "a b", "é"];
+const NOW: u64 = 1_785_000_000_000;
+
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum Num {
+    Small(i16, u8),
+    Medium(i64, u8),
+    Huge(i128, u8),
+}
+
+impl Num {
+    fn build(self) -> Decimal {
+        let (mantissa, scale) = match self {
+            Num::Small(m, s) => (i128::from(m), s % 9),
+            Num::Medium(m, s) => (i128::from(m), s % 29),
+            Num::Huge(m, s) => (m % (1_i128 << 96), s % 29),
+        };
+        Decimal::try_from_i128_with_scale(mantissa, u32::from(scale)).expect("in range")
+    }
+}
+
+#[derive(Arbitrary, Debug)]
+struct FuzzRate {
+    id: u8,
+    multiplier: Num,
+    fee: Num,
+    min: Num,
+    max: Num,
+    expiry: i8,
+    /// Mostly capable, so that estimates exist.
+    no_exact_out: bool,
+    sponsored: bool,
+}
+
+#[derive(Arbitrary, Debug)]
+struct Input {
+    rates: Vec<FuzzRate>,
+    to: Num,
+}
+
+/// The rounded required input of a rate the estimator may use, per ruling 8,
+/// with its net output there; `Err` names why the rate is out.
+fn oracle(rate: &Rate, to: Decimal, now: u64) -> Result<(Decimal, Decimal), &'static str> {
+    let (m, fee, min, max) = (rate.multiplier(), rate.miner_fee(), rate.min(), rate.max());
+    if m <= Decimal::ZERO || fee < Decimal::ZERO || min < Decimal::ZERO || min > max {
+        return Err("INVALID_RATE");
+    }
+    if rate.expiry().as_millis() <= now {
+        return Err("EXPIRED");
+    }
+    if !rate.supports_exact_out() || rate.is_sponsored() {
+        return Err("SWAP_MODE");
+    }
+    let input = exact_required_input(m, to, fee).ok_or("OVERFLOW")?;
+    if input < min {
+        return Err("BELOW_MIN");
+    }
+    if input > max {
+        return Err("ABOVE_MAX");
+    }
+    let net = input
+        .checked_mul(m)
+        .and_then(|p| p.checked_sub(fee))
+        .ok_or("OVERFLOW")?;
+    if net <= Decimal::ZERO {
+        return Err("NO_OUTPUT");
+    }
+    Ok((input, net))
+}
+
+/// (input asc, net desc, fee asc, id bytes asc).
+fn order(a: (&Rate, Decimal, Decimal), b: (&Rate, Decimal, Decimal)) -> Ordering {
+    a.1.cmp(&b.1)
+        .then_with(|| b.2.cmp(&a.2))
+        .then_with(|| a.0.miner_fee().cmp(&b.0.miner_fee()))
+        .then_with(|| {
+            a.0.id()
+                .as_str()
+                .as_bytes()
+                .cmp(b.0.id().as_str().as_bytes())
+        })
+}
+
+/// A non-negative integer of any size (little-endian base-2^32 limbs): the
+/// oracle's exact arithmetic, independent of the library's own.
+#[derive(Clone, Debug)]
+struct Big(Vec<u32>);
+
+impl Big {
+    fn new(value: u128) -> Big {
+        let mut limbs = Vec::new();
+        let mut v = value;
+        while v > 0 {
+            limbs.push(v as u32);
+            v >>= 32;
+        }
+        Big(limbs)
+    }
+
+    /// `|mantissa| × 10^(scale − d.scale())`: `d` at a larger scale.
+    fn at_scale(d: Decimal, scale: u32) -> Big {
+        Big::new(d.mantissa().unsigned_abs()).times_pow10(scale - d.scale())
+    }
+
+    fn times_pow10(mut self, n: u32) -> Big {
+        for _ in 0..n {
+            let mut carry = 0_u64;
+            for limb in &mut self.0 {
+                let v = u64::from(*limb) * 10 + carry;
+                *limb = v as u32;
+                carry = v >> 32;
+            }
+            if carry > 0 {
+                self.0.push(carry as u32);
+            }
+        }
+        self
+    }
+
+    fn mul(&self, other: &Big) -> Big {
+        let mut out = vec![0_u32; self.0.len() + other.0.len() + 1];
+        for (i, &a) in self.0.iter().enumerate() {
+            let mut carry = 0_u64;
+            for (j, &b) in other.0.iter().enumerate() {
+                let v = u64::from(out[i + j]) + u64::from(a) * u64::from(b) + carry;
+                out[i + j] = v as u32;
+                carry = v >> 32;
+            }
+            let mut k = i + other.0.len();
+            while carry > 0 {
+                let v = u64::from(out[k]) + carry;
+                out[k] = v as u32;
+                carry = v >> 32;
+                k += 1;
+            }
+        }
+        Big(out)
+    }
+
+    fn add(&self, other: &Big) -> Big {
+        let len = self.0.len().max(other.0.len()) + 1;
+        let mut out = Vec::with_capacity(len);
+        let mut carry = 0_u64;
+        for i in 0..len {
+            let v = u64::from(*self.0.get(i).unwrap_or(&0))
+                + u64::from(*other.0.get(i).unwrap_or(&0))
+                + carry;
+            out.push(v as u32);
+            carry = v >> 32;
+        }
+        Big(out)
+    }
+
+    fn cmp(&self, other: &Big) -> Ordering {
+        let len = self.0.len().max(other.0.len());
+        for i in (0..len).rev() {
+            let (a, b) = (self.0.get(i).unwrap_or(&0), other.0.get(i).unwrap_or(&0));
+            if a != b {
+                return a.cmp(b);
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+/// `x × m ≥ to + fee`, exactly (all non-negative).
+fn covers(x: Decimal, m: Decimal, to: Decimal, fee: Decimal) -> bool {
+    let product_scale = x.scale() + m.scale();
+    let scale = product_scale.max(to.scale()).max(fee.scale());
+    let product = Big::new(x.mantissa().unsigned_abs())
+        .mul(&Big::new(m.mantissa().unsigned_abs()))
+        .times_pow10(scale - product_scale);
+    let sum = Big::at_scale(to, scale).add(&Big::at_scale(fee, scale));
+    product.cmp(&sum) != Ordering::Less
+}
+
+/// The exact ExactOut required input of ruling 8: the least multiple of 1e-8
+/// whose product with `m` covers `to + fee`; `None` past `Fixed8`'s range.
+/// Starts from `Decimal`'s approximate quotient and walks one step at a time.
+fn exact_required_input(m: Decimal, to: Decimal, fee: Decimal) -> Option<Decimal> {
+    let step = Decimal::new(1, 8);
+    let approximate = to.checked_add(fee)?.checked_div(m)?;
+    let mut x = Fixed8::ceil(approximate).ok()?.get();
+    let mut walked = 0;
+    while !covers(x, m, to, fee) {
+        x = x.checked_add(step).filter(|n| n.scale() == 8)?;
+        walked += 1;
+        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
+    }
+    while x > Decimal::ZERO && covers(x - step, m, to, fee) {
+        x -= step;
+        walked += 1;
+        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
+    }
+    Some(x)
+}
+
+fuzz_target!(|input: Input| {
+    let pair = PairId::new("BTC_ETH").expect("valid pair");
+    let rates: Vec<Rate> = input
+        .rates
+        .iter()
+        .take(16)
+        .map(|r| {
+            let terms = RateTerms {
+                multiplier: r.multiplier.build(),
+                miner_fee: r.fee.build(),
+                min: r.min.build(),
+                max: r.max.build(),
+            };
+            let id = RateId::new(IDS[usize::from(r.id) % IDS.len()]).expect("valid id");
+            let expiry = EpochMillis::new(NOW.wrapping_add_signed(i64::from(r.expiry)));
+            let rate = Rate::new(id, pair.clone(), terms, expiry).with_exact_out(!r.no_exact_out);
+            if r.sponsored {
+                rate.sponsored_by(CampaignId::new("spring").expect("valid id"))
+            } else {
+                rate
+            }
+        })
+        .collect();
+    let to = Amount::new(input.to.build().abs()).expect("non-negative");
+    let now = EpochMillis::new(NOW);
+
+    let expected: Vec<_> = rates.iter().map(|r| oracle(r, to.get(), NOW)).collect();
+    let oracle_best = rates
+        .iter()
+        .zip(&expected)
+        .filter_map(|(r, e)| e.ok().map(|(input, net)| (r, input, net)))
+        .min_by(|&a, &b| order(a, b));
+
+    let estimate = match estimate_exact_out(&rates, to, now) {
+        Ok(estimate) => estimate,
+        Err(no_route) => {
+            assert!(
+                oracle_best.is_none(),
+                "no estimate, but the oracle has {oracle_best:?}: {no_route:?}"
+            );
+            return;
+        }
+    };
+    let (want_rate, want_input, want_net) =
+        oracle_best.expect("an estimate exists, so must the oracle's");
+
+    let rate = estimate.rate();
+    let value = estimate.from_amount().get();
+    let (m, fee) = (rate.multiplier(), rate.miner_fee());
+    // Bounds of ruling 8, exactly: value × m ≥ to + fee, and one step of 1e-8
+    // less would not cover it (so value < (to + fee) / m + 1e-8).
+    assert!(
+        covers(value, m, to.get(), fee),
+        "estimate {value} × {m} < {to} + {fee}"
+    );
+    let step = Decimal::new(1, 8);
+    assert!(
+        value.is_zero() || !covers(value - step, m, to.get(), fee),
+        "estimate {value} is a step (or more) above (to + fee) / m"
+    );
+    assert_eq!(value.scale(), 8);
+    assert!(
+        rate.min() <= value && value <= rate.max(),
+        "estimate outside its rate's limits"
+    );
+    assert!(rate.defect().is_none() && !rate.is_expired_at(now));
+    assert!(rate.supports_exact_out() && !rate.is_sponsored());
+
+    // The oracle's choice (by key: equal ids and numbers are interchangeable).
+    assert_eq!(value, want_input, "not the smallest required input");
+    let net_here = value
+        .checked_mul(m)
+        .and_then(|p| p.checked_sub(fee))
+        .expect("computable");
+    assert_eq!(
+        order((rate, value, net_here), (want_rate, want_input, want_net)),
+        Ordering::Equal,
+        "the estimate's rate is not first among the ties"
+    );
+
+    // Sending the estimate selects a route that delivers at least toAmount.
+    let request = estimate.request(to, now);
+    assert_eq!(request.from_amount().get(), value);
+    let selection = request.select(&rates);
+    assert!(
+        selection.no_route().is_none(),
+        "NoRoute for the estimate: {:?}",
+        selection.no_route()
+    );
+    let own = selection
+        .routes()
+        .iter()
+        .find(|r| std::ptr::eq(r.rate(), rate))
+        .expect("the estimate's own rate is ranked");
+    assert!(
+        own.net_output() >= to.get(),
+        "own route delivers {} < {to}",
+        own.net_output()
+    );
+    assert_eq!(own.required_input(), Some(estimate.from_amount()));
+    let best = selection.best().expect("a route");
+    assert!(
+        best.net_output() >= to.get(),
+        "best route delivers {} < {to}",
+        best.net_output()
+    );
+    let best_index = rates
+        .iter()
+        .position(|r| std::ptr::eq(r, best.rate()))
+        .expect("in input");
+    let same_key = best.rate().id() == rate.id()
+        && best.rate().miner_fee() == fee
+        && best.net_output() == own.net_output();
+    if !same_key {
+        assert!(
+            matches!(expected[best_index], Err("BELOW_MIN" | "NO_OUTPUT")),
+            "best route {:?} is not the estimate's rate and no exception applies ({:?})",
+            best.rate().id(),
+            expected[best_index]
+        );
+    }
+});

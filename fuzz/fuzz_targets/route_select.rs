@@ -1,0 +1,468 @@
+//! Route selection on structured input (up to 16 rates and a request), checked
+//! against a naive oracle written here from DESIGN rulings 2, 3, 5, 6 and 7:
+//!
+//! - every ranked route satisfies min ≤ fromAmount ≤ effective max, and the
+//!   effective max is `max`, or the campaign limit when that is lower;
+//! - every input rate is ranked or rejected exactly once (counted by index);
+//! - each rate's fate (ranked, or the reason code it was rejected with) and each
+//!   route's numbers equal the oracle's, and the ranking equals the oracle's
+//!   sort by (net desc, fee asc, non-sponsored first, id bytes asc);
+//! - `best` == `select().best()` == `top(k)[0]`, `top(k)` is the prefix of the
+//!   ranking, and the ranking does not depend on input order;
+//! - no sponsored route in ExactOut, and ExactOut routes carry the required
+//!   input of ruling 8, checked exactly (big-integer oracle in this file);
+//! - a `NoRoute` is present iff no route is, and `best`/`top` report the same one.
+#![no_main]
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use swaproute::decimal::{Amount, Decimal, Fixed8};
+use swaproute::rate::{CampaignLimits, Rate, RateTerms};
+use swaproute::{CampaignId, EpochMillis, PairId, RateId, Route, RouteRequest, Selection};
+
+/// Ids from a small alphabet, so that duplicates and ties happen.
+const IDS: [&str; 6] = ["a", "b", "B", "ab", "a b", "é"];
+const CAMPAIGNS: [&str; 3] = ["spring", "summer", "unknown"];
+const NOW: u64 = 1_785_000_000_000;
+
+/// A decimal from a (mantissa, scale) pair, mostly small.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum Num {
+    Small(i16, u8),
+    Medium(i64, u8),
+    Huge(i128, u8),
+}
+
+impl Num {
+    fn build(self) -> Decimal {
+        let (mantissa, scale) = match self {
+            Num::Small(m, s) => (i128::from(m), s % 9),
+            Num::Medium(m, s) => (i128::from(m), s % 29),
+            Num::Huge(m, s) => (m % (1_i128 << 96), s % 29),
+        };
+        Decimal::try_from_i128_with_scale(mantissa, u32::from(scale)).expect("in range")
+    }
+
+    fn amount(self) -> Amount {
+        Amount::new(self.build().abs()).expect("non-negative")
+    }
+}
+
+#[derive(Arbitrary, Debug)]
+struct FuzzRate {
+    id: u8,
+    multiplier: Num,
+    fee: Num,
+    min: Num,
+    max: Num,
+    /// Expiry relative to `now`; ties with `now` (expired) are common.
+    expiry: i8,
+    exact_out: bool,
+    sponsor: Option<u8>,
+}
+
+#[derive(Arbitrary, Debug)]
+struct Input {
+    rates: Vec<FuzzRate>,
+    exact_out: bool,
+    from: Num,
+    to: Num,
+    campaigns: Vec<(u8, Num)>,
+    k: u8,
+}
+
+struct Built {
+    rates: Vec<Rate>,
+    campaigns: CampaignLimits,
+    /// The oracle's own view of the campaign limits (last insert wins).
+    limits: BTreeMap<&'static str, Decimal>,
+    now: EpochMillis,
+    exact_out: bool,
+    from: Amount,
+    to: Amount,
+    k: usize,
+}
+
+fn build(input: &Input) -> Built {
+    let pair = PairId::new("BTC_ETH").expect("valid pair");
+    let rates = input
+        .rates
+        .iter()
+        .take(16)
+        .map(|r| {
+            let terms = RateTerms {
+                multiplier: r.multiplier.build(),
+                miner_fee: r.fee.build(),
+                min: r.min.build(),
+                max: r.max.build(),
+            };
+            let id = RateId::new(IDS[usize::from(r.id) % IDS.len()]).expect("valid id");
+            let expiry = EpochMillis::new(NOW.wrapping_add_signed(i64::from(r.expiry)));
+            let mut rate = Rate::new(id, pair.clone(), terms, expiry).with_exact_out(r.exact_out);
+            if let Some(c) = r.sponsor {
+                let campaign = CAMPAIGNS[usize::from(c) % CAMPAIGNS.len()];
+                rate = rate.sponsored_by(CampaignId::new(campaign).expect("valid id"));
+            }
+            rate
+        })
+        .collect();
+    let mut campaigns = CampaignLimits::new();
+    let mut limits = BTreeMap::new();
+    // "unknown" is never given a limit.
+    for (c, limit) in input.campaigns.iter().take(4) {
+        let name = CAMPAIGNS[usize::from(*c) % 2];
+        campaigns.insert(CampaignId::new(name).expect("valid id"), limit.amount());
+        limits.insert(name, limit.amount().get());
+    }
+    Built {
+        rates,
+        campaigns,
+        limits,
+        now: EpochMillis::new(NOW),
+        exact_out: input.exact_out,
+        from: input.from.amount(),
+        to: input.to.amount(),
+        k: usize::from(input.k % 20),
+    }
+}
+
+/// What the oracle expects of one rate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Expected {
+    net: Decimal,
+    effective_max: Decimal,
+    required_input: Option<Decimal>,
+}
+
+/// Ruling 5, in order, first failure reported; written from the ruling, not the code.
+fn oracle(rate: &Rate, b: &Built) -> Result<Expected, &'static str> {
+    let (m, fee, min, max) = (rate.multiplier(), rate.miner_fee(), rate.min(), rate.max());
+    if m <= Decimal::ZERO || fee < Decimal::ZERO || min < Decimal::ZERO || min > max {
+        return Err("INVALID_RATE");
+    }
+    if rate.expiry().as_millis() <= b.now.as_millis() {
+        return Err("EXPIRED");
+    }
+    if b.exact_out && !rate.supports_exact_out() {
+        return Err("EXACT_OUT_UNSUPPORTED");
+    }
+    let campaign = rate.sponsored_by_campaign_id();
+    if b.exact_out && campaign.is_some() {
+        return Err("SPONSORED_IN_EXACT_OUT");
+    }
+    let x = b.from.get();
+    if x < min {
+        return Err("BELOW_MIN");
+    }
+    let effective_max = match campaign.and_then(|c| b.limits.get(c.as_str())) {
+        Some(&limit) if limit < max => limit,
+        _ => max,
+    };
+    if x > effective_max {
+        return Err("ABOVE_MAX");
+    }
+    // Arithmetic overflow (the ExactOut required input is part of the
+    // arithmetic), then a non-positive output.
+    let Some(net) = x.checked_mul(m).and_then(|p| p.checked_sub(fee)) else {
+        return Err("OVERFLOW");
+    };
+    let required_input = if b.exact_out {
+        match exact_required_input(m, b.to.get(), fee) {
+            Some(input) => Some(input),
+            None => return Err("OVERFLOW"),
+        }
+    } else {
+        None
+    };
+    if net <= Decimal::ZERO {
+        return Err("NO_OUTPUT");
+    }
+    Ok(Expected {
+        net,
+        effective_max,
+        required_input,
+    })
+}
+
+/// The ranking order of rulings 6 and 7.
+fn rank(a: (&Rate, Decimal), b: (&Rate, Decimal)) -> Ordering {
+    b.1.cmp(&a.1)
+        .then_with(|| a.0.miner_fee().cmp(&b.0.miner_fee()))
+        .then_with(|| a.0.is_sponsored().cmp(&b.0.is_sponsored()))
+        .then_with(|| {
+            a.0.id()
+                .as_str()
+                .as_bytes()
+                .cmp(b.0.id().as_str().as_bytes())
+        })
+}
+
+fn index_of(rates: &[Rate], rate: &Rate) -> usize {
+    rates
+        .iter()
+        .position(|r| std::ptr::eq(r, rate))
+        .expect("a route points into the input slice")
+}
+
+/// The ranking keys of a selection, which do not depend on input order.
+fn keys(selection: &Selection<'_>) -> Vec<(Decimal, Decimal, bool, String)> {
+    selection
+        .routes()
+        .iter()
+        .map(|r| {
+            (
+                r.net_output(),
+                r.rate().miner_fee(),
+                r.rate().is_sponsored(),
+                r.rate().id().as_str().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn same_route(a: &Route<'_>, b: &Route<'_>) -> bool {
+    std::ptr::eq(a.rate(), b.rate()) && a == b
+}
+
+/// A non-negative integer of any size (little-endian base-2^32 limbs): the
+/// oracle's exact arithmetic, independent of the library's own.
+#[derive(Clone, Debug)]
+struct Big(Vec<u32>);
+
+impl Big {
+    fn new(value: u128) -> Big {
+        let mut limbs = Vec::new();
+        let mut v = value;
+        while v > 0 {
+            limbs.push(v as u32);
+            v >>= 32;
+        }
+        Big(limbs)
+    }
+
+    /// `|mantissa| × 10^(scale − d.scale())`: `d` at a larger scale.
+    fn at_scale(d: Decimal, scale: u32) -> Big {
+        Big::new(d.mantissa().unsigned_abs()).times_pow10(scale - d.scale())
+    }
+
+    fn times_pow10(mut self, n: u32) -> Big {
+        for _ in 0..n {
+            let mut carry = 0_u64;
+            for limb in &mut self.0 {
+                let v = u64::from(*limb) * 10 + carry;
+                *limb = v as u32;
+                carry = v >> 32;
+            }
+            if carry > 0 {
+                self.0.push(carry as u32);
+            }
+        }
+        self
+    }
+
+    fn mul(&self, other: &Big) -> Big {
+        let mut out = vec![0_u32; self.0.len() + other.0.len() + 1];
+        for (i, &a) in self.0.iter().enumerate() {
+            let mut carry = 0_u64;
+            for (j, &b) in other.0.iter().enumerate() {
+                let v = u64::from(out[i + j]) + u64::from(a) * u64::from(b) + carry;
+                out[i + j] = v as u32;
+                carry = v >> 32;
+            }
+            let mut k = i + other.0.len();
+            while carry > 0 {
+                let v = u64::from(out[k]) + carry;
+                out[k] = v as u32;
+                carry = v >> 32;
+                k += 1;
+            }
+        }
+        Big(out)
+    }
+
+    fn add(&self, other: &Big) -> Big {
+        let len = self.0.len().max(other.0.len()) + 1;
+        let mut out = Vec::with_capacity(len);
+        let mut carry = 0_u64;
+        for i in 0..len {
+            let v = u64::from(*self.0.get(i).unwrap_or(&0))
+                + u64::from(*other.0.get(i).unwrap_or(&0))
+                + carry;
+            out.push(v as u32);
+            carry = v >> 32;
+        }
+        Big(out)
+    }
+
+    fn cmp(&self, other: &Big) -> Ordering {
+        let len = self.0.len().max(other.0.len());
+        for i in (0..len).rev() {
+            let (a, b) = (self.0.get(i).unwrap_or(&0), other.0.get(i).unwrap_or(&0));
+            if a != b {
+                return a.cmp(b);
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+/// `x × m ≥ to + fee`, exactly (all non-negative).
+fn covers(x: Decimal, m: Decimal, to: Decimal, fee: Decimal) -> bool {
+    let product_scale = x.scale() + m.scale();
+    let scale = product_scale.max(to.scale()).max(fee.scale());
+    let product = Big::new(x.mantissa().unsigned_abs())
+        .mul(&Big::new(m.mantissa().unsigned_abs()))
+        .times_pow10(scale - product_scale);
+    let sum = Big::at_scale(to, scale).add(&Big::at_scale(fee, scale));
+    product.cmp(&sum) != Ordering::Less
+}
+
+/// The exact ExactOut required input of ruling 8: the least multiple of 1e-8
+/// whose product with `m` covers `to + fee`; `None` past `Fixed8`'s range.
+/// Starts from `Decimal`'s approximate quotient and walks one step at a time.
+fn exact_required_input(m: Decimal, to: Decimal, fee: Decimal) -> Option<Decimal> {
+    let step = Decimal::new(1, 8);
+    let approximate = to.checked_add(fee)?.checked_div(m)?;
+    let mut x = Fixed8::ceil(approximate).ok()?.get();
+    let mut walked = 0;
+    while !covers(x, m, to, fee) {
+        x = x.checked_add(step).filter(|n| n.scale() == 8)?;
+        walked += 1;
+        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
+    }
+    while x > Decimal::ZERO && covers(x - step, m, to, fee) {
+        x -= step;
+        walked += 1;
+        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
+    }
+    Some(x)
+}
+
+fuzz_target!(|input: Input| {
+    let b = build(&input);
+    let rates = &b.rates;
+    let request = if b.exact_out {
+        RouteRequest::exact_out(b.from, b.to, b.now)
+    } else {
+        RouteRequest::exact_in(b.from, b.now)
+    };
+    let request = request.with_campaigns(&b.campaigns);
+    let selection = request.select(rates);
+
+    // Every rate is ranked or rejected exactly once.
+    let mut seen = vec![0_u32; rates.len()];
+    for route in selection.routes() {
+        seen[index_of(rates, route.rate())] += 1;
+    }
+    for rejection in selection.rejected() {
+        seen[index_of(rates, rejection.rate())] += 1;
+    }
+    assert!(
+        seen.iter().all(|&n| n == 1),
+        "ranked/rejected counts {seen:?}"
+    );
+
+    // Each rate's fate equals the oracle's.
+    let expected: Vec<Result<Expected, &'static str>> =
+        rates.iter().map(|r| oracle(r, &b)).collect();
+    for rejection in selection.rejected() {
+        let i = index_of(rates, rejection.rate());
+        assert_eq!(
+            expected[i].err(),
+            Some(rejection.reason().code()),
+            "rate {i} rejected with {:?}",
+            rejection.reason()
+        );
+    }
+
+    // The ranking equals the oracle's (a stable sort of the eligible rates).
+    let mut oracle_ranking: Vec<usize> =
+        (0..rates.len()).filter(|&i| expected[i].is_ok()).collect();
+    oracle_ranking.sort_by(|&i, &j| {
+        let net = |k: usize| expected[k].as_ref().expect("eligible").net;
+        rank((&rates[i], net(i)), (&rates[j], net(j)))
+    });
+    let ranking: Vec<usize> = selection
+        .routes()
+        .iter()
+        .map(|r| index_of(rates, r.rate()))
+        .collect();
+    assert_eq!(ranking, oracle_ranking, "ranking differs from the oracle");
+
+    for route in selection.routes() {
+        let rate = route.rate();
+        let want = expected[index_of(rates, rate)].expect("ranked rates are eligible");
+        assert_eq!(route.net_output(), want.net);
+        assert_eq!(route.effective_max(), want.effective_max);
+        assert_eq!(route.required_input().map(Fixed8::get), want.required_input);
+        // The limit invariants.
+        let x = b.from.get();
+        assert!(
+            rate.min() <= x && x <= route.effective_max(),
+            "limits broken"
+        );
+        assert!(route.effective_max() <= rate.max());
+        if let Some(limit) = rate
+            .sponsored_by_campaign_id()
+            .and_then(|c| b.campaigns.limit(c))
+        {
+            assert!(route.effective_max() <= limit, "campaign limit ignored");
+        }
+        assert!(route.net_output() > Decimal::ZERO);
+        if b.exact_out {
+            assert!(!rate.is_sponsored(), "sponsored route in ExactOut");
+            assert!(rate.supports_exact_out());
+            let required = route.required_input().expect("ExactOut routes carry it");
+            assert_eq!(route.order_amount(), required.get());
+        } else {
+            assert_eq!(route.required_input(), None);
+            assert_eq!(route.order_amount(), x);
+        }
+    }
+
+    // NoRoute iff no route; best / top agree with select.
+    let routes = selection.routes();
+    assert_eq!(selection.no_route().is_some(), routes.is_empty());
+    match (request.best(rates), selection.best()) {
+        (Ok(best), Some(first)) => assert!(same_route(&best, first), "best != select().best()"),
+        (Err(no_route), None) => assert_eq!(Some(no_route), selection.no_route()),
+        (best, first) => panic!("best {best:?} but select().best() {first:?}"),
+    }
+    if rates.is_empty() {
+        assert_eq!(selection.no_route(), Some(swaproute::NoRoute::NoRates));
+    }
+    for k in [1, b.k] {
+        match request.top(rates, k) {
+            Ok(top) => {
+                assert!(!routes.is_empty());
+                assert_eq!(top.len(), k.min(routes.len()));
+                assert!(
+                    top.iter().zip(routes).all(|(t, r)| same_route(t, r)),
+                    "top({k}) is not the prefix"
+                );
+                assert!(top
+                    .iter()
+                    .zip(selection.top(k))
+                    .all(|(t, r)| same_route(t, r)));
+            }
+            Err(no_route) => {
+                assert!(routes.is_empty(), "top({k}) failed with routes left");
+                assert_eq!(Some(no_route), selection.no_route());
+            }
+        }
+    }
+
+    // Input order does not matter (compared by ranking keys: equal ids and
+    // numbers make two rates interchangeable).
+    let reversed: Vec<Rate> = rates.iter().rev().cloned().collect();
+    let again = request.select(&reversed);
+    assert_eq!(
+        keys(&again),
+        keys(&selection),
+        "ranking depends on input order"
+    );
+    assert_eq!(again.no_route(), selection.no_route());
+});
