@@ -77,10 +77,11 @@ fn rate() {
 #[test]
 fn route() {
     use swaproute::route::{
-        Estimate, NoRoute, RejectReason, Rejection, Route, RouteRequest, Selection, TopN,
+        Estimate, NoRoute, RateBook, RejectReason, Rejection, Route, RouteRequest, Selection, TopN,
     };
     fn borrowed<'a>(_: &'a str) {
         assert_send_sync::<Estimate<'a>>();
+        assert_send_sync::<RateBook<'a>>();
         assert_send_sync::<Rejection<'a>>();
         assert_send_sync::<Route<'a>>();
         assert_send_sync::<RouteRequest<'a>>();
