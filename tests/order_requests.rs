@@ -311,7 +311,9 @@ fn numeric_destination_tags_are_taken_as_their_digits() {
     // XRP clients send destination tags as JSON numbers.
     let request = ok(&with("toAddressTag", Some(json!(3_302_145))));
     assert_eq!(
-        request.to_address_tag().map(swaproute::screening::AddressTag::as_str),
+        request
+            .to_address_tag()
+            .map(swaproute::screening::AddressTag::as_str),
         Some("3302145")
     );
 }
