@@ -11,7 +11,8 @@
 //!   ranking, and the ranking does not depend on input order;
 //! - no sponsored route in ExactOut, and ExactOut routes carry the required
 //!   input of ruling 8, checked exactly (big-integer oracle in this file);
-//! - a `NoRoute` is present iff no route is, and `best`/`top` report the same one.
+//! - a `NoRoute` is present iff no route is, and `best`/`top` report the same one;
+//! - in ExactIn, a `RateBook` built up to 255 ms earlier answers as `best` does.
 #![no_main]
 
 use std::cmp::Ordering;
@@ -21,6 +22,7 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use swaproute::decimal::{Amount, Decimal, Fixed8};
 use swaproute::rate::{CampaignLimits, Rate, RateTerms};
+use swaproute::route::RateBook;
 use swaproute::{CampaignId, EpochMillis, PairId, RateId, Route, RouteRequest, Selection};
 
 /// Ids from a small alphabet, so that duplicates and ties happen.
@@ -72,6 +74,8 @@ struct Input {
     to: Num,
     campaigns: Vec<(u8, Num)>,
     k: u8,
+    /// How long before `now` a `RateBook` over the same rates was built.
+    book_age: u8,
 }
 
 struct Built {
@@ -84,6 +88,7 @@ struct Built {
     from: Amount,
     to: Amount,
     k: usize,
+    book_built_at: EpochMillis,
 }
 
 fn build(input: &Input) -> Built {
@@ -126,6 +131,7 @@ fn build(input: &Input) -> Built {
         from: input.from.amount(),
         to: input.to.amount(),
         k: usize::from(input.k % 20),
+        book_built_at: EpochMillis::new(NOW - u64::from(input.book_age)),
     }
 }
 
@@ -452,6 +458,18 @@ fuzz_target!(|input: Input| {
                 assert!(routes.is_empty(), "top({k}) failed with routes left");
                 assert_eq!(Some(no_route), selection.no_route());
             }
+        }
+    }
+
+    // ExactIn: a RateBook built a little earlier answers exactly as `best`.
+    if !b.exact_out {
+        let book = RateBook::new(rates, &b.campaigns, b.book_built_at);
+        match (book.best(b.from, b.now), request.best(rates)) {
+            (Ok(from_book), Ok(best)) => {
+                assert!(same_route(&from_book, &best), "RateBook and best differ")
+            }
+            (Err(from_book), Err(best)) => assert_eq!(from_book, best),
+            (from_book, best) => panic!("RateBook {from_book:?} but best {best:?}"),
         }
     }
 
