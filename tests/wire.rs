@@ -266,10 +266,20 @@ fn numbers_decode_from_the_correctly_rounded_double() {
     // serde_json's best-effort float parser reads this text one unit in the last
     // place off (its shortest text would then be ...560000); the default
     // `json-float-roundtrip` feature makes it exact. Found by the rates_json fuzzer.
-    assert_eq!(value("1.0864707444370955e20").unwrap(), "108647074443709550000");
-    assert_eq!(value("108647074443709551615").unwrap(), "108647074443709550000");
-    let json = LIVE_RATE.replace(r#""value":33.14218692377834"#, r#""value":108647074443709551615"#);
+    assert_eq!(
+        value("1.0864707444370955e20").unwrap(),
+        "108647074443709550000"
+    );
+    assert_eq!(
+        value("108647074443709551615").unwrap(),
+        "108647074443709550000"
+    );
+    let json = LIVE_RATE.replace(
+        r#""value":33.14218692377834"#,
+        r#""value":108647074443709551615"#,
+    );
     let rates: RatesResponse = serde_json::from_str(&format!("[{json}]")).unwrap();
-    let again: RatesResponse = serde_json::from_str(&serde_json::to_string(&rates).unwrap()).unwrap();
+    let again: RatesResponse =
+        serde_json::from_str(&serde_json::to_string(&rates).unwrap()).unwrap();
     assert_eq!(again, rates);
 }
