@@ -429,9 +429,9 @@ proptest! {
         let from_text = from.as_str().map_or_else(|| from.to_string(), str::to_owned);
         prop_assert_eq!(request.from_amount().get(), from_text.parse::<Decimal>().unwrap());
         prop_assert_eq!(request.pair_id().as_str(), body["pairId"].as_str().unwrap());
-        prop_assert_eq!(request.to_address().as_str(), body["toAddress"].as_str().unwrap());
+        prop_assert_eq!(request.parties().to_address().as_str(), body["toAddress"].as_str().unwrap());
         prop_assert_eq!(
-            request.from_address().map(|a| a.as_str().to_owned()),
+            request.parties().from_address().map(|a| a.as_str().to_owned()),
             body["fromAddress"].as_str().map(str::to_owned)
         );
         let expected_mode = match body.get("swapMode").and_then(Value::as_str) {
@@ -446,8 +446,8 @@ proptest! {
         };
         prop_assert_eq!(request.slippage().percent(), expected_slippage);
         for (key, got) in [
-            ("fromAddressTag", request.from_address_tag().map(|t| t.as_str().to_owned())),
-            ("toAddressTag", request.to_address_tag().map(|t| t.as_str().to_owned())),
+            ("fromAddressTag", request.parties().from_address_tag().map(|t| t.as_str().to_owned())),
+            ("toAddressTag", request.parties().to_address_tag().map(|t| t.as_str().to_owned())),
         ] {
             let sent = body.get(key).and_then(Value::as_str).filter(|t| !t.is_empty());
             prop_assert_eq!(got.as_deref(), sent);

@@ -195,8 +195,11 @@ fn missing_null_or_mistyped_amounts_are_invalid_request() {
 #[test]
 fn from_address_null_is_accepted_but_the_key_is_required() {
     let deferred = ok(&with("fromAddress", Some(json!(null))));
-    assert!(deferred.from_address().is_none());
-    assert_eq!(ok(&base()).from_address().unwrap().as_str(), BTC_ADDRESS);
+    assert!(deferred.parties().from_address().is_none());
+    assert_eq!(
+        ok(&base()).parties().from_address().unwrap().as_str(),
+        BTC_ADDRESS
+    );
 
     assert_field_error(
         &with("fromAddress", None),
@@ -249,6 +252,7 @@ fn empty_or_space_containing_addresses_are_invalid_address() {
     let longest = "a".repeat(128);
     assert_eq!(
         ok(&with("toAddress", Some(json!(longest))))
+            .parties()
             .to_address()
             .as_str(),
         longest
@@ -262,8 +266,8 @@ fn tags_absent_null_or_empty_mean_none() {
     for tag in ["fromAddressTag", "toAddressTag"] {
         for value in [None, Some(json!(null)), Some(json!(""))] {
             let request = ok(&with(tag, value));
-            assert!(request.from_address_tag().is_none());
-            assert!(request.to_address_tag().is_none());
+            assert!(request.parties().from_address_tag().is_none());
+            assert!(request.parties().to_address_tag().is_none());
         }
     }
     let tagged = ok(&json!({
@@ -271,10 +275,13 @@ fn tags_absent_null_or_empty_mean_none() {
         "fromAddressTag": "3302145", "toAmount": "0.0021", "toAddress": BTC_ADDRESS,
         "toAddressTag": "memo with spaces", "pairId": "XRP_BTC"
     }));
-    assert_eq!(tagged.from_address_tag().unwrap().as_str(), "3302145");
+    assert_eq!(
+        tagged.parties().from_address_tag().unwrap().as_str(),
+        "3302145"
+    );
     // Memos are free text (EOS, Stellar): spaces are allowed in a tag.
     assert_eq!(
-        tagged.to_address_tag().unwrap().as_str(),
+        tagged.parties().to_address_tag().unwrap().as_str(),
         "memo with spaces"
     );
 }
@@ -312,6 +319,7 @@ fn numeric_destination_tags_are_taken_as_their_digits() {
     let request = ok(&with("toAddressTag", Some(json!(3_302_145))));
     assert_eq!(
         request
+            .parties()
             .to_address_tag()
             .map(swaproute::screening::AddressTag::as_str),
         Some("3302145")
@@ -692,8 +700,8 @@ fn floating_body_validates_and_is_always_exact_in() {
         request.quote_id().as_str(),
         "b7e5c1d2-8f4a-4c3e-9a1b-2d6f0e7c9a11"
     );
-    assert!(request.from_address().is_none());
-    assert_eq!(request.to_address().as_str(), ETH_ADDRESS);
+    assert!(request.parties().from_address().is_none());
+    assert_eq!(request.parties().to_address().as_str(), ETH_ADDRESS);
     assert_eq!(request.swap_mode(), SwapMode::ExactIn);
 
     let tagged = float_validate(&json!({
@@ -701,8 +709,11 @@ fn floating_body_validates_and_is_always_exact_in() {
         "toAddress": "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh", "toAddressTag": "3302145"
     }))
     .unwrap();
-    assert!(tagged.from_address_tag().is_none());
-    assert_eq!(tagged.to_address_tag().unwrap().as_str(), "3302145");
+    assert!(tagged.parties().from_address_tag().is_none());
+    assert_eq!(
+        tagged.parties().to_address_tag().unwrap().as_str(),
+        "3302145"
+    );
 }
 
 #[test]

@@ -105,9 +105,9 @@ fn order() {
     use swaproute::order::{
         DepositTransactionUpdate, ExtraFeatures, FieldError, FixedOrderPlan, FixedOrderRequest,
         FloatOrderPlan, FloatOrderRequest, InvalidOrderStatus, InvalidTimestamp,
-        InvalidTransactionId, Observation, Order, OrderContext, OrderStatus, RawFixedOrderRequest,
-        RawFloatOrderRequest, RequestErrors, RequestField, Timestamp, ToAmount, TransactionId,
-        TransactionIdAlreadySet, UnknownStatus,
+        InvalidTransactionId, Observation, Order, OrderContext, OrderStatus, Parties,
+        RawFixedOrderRequest, RawFloatOrderRequest, RequestErrors, RequestField, Timestamp,
+        ToAmount, TransactionId, TransactionIdAlreadySet, UnknownStatus,
     };
     fn borrowed<'a>(_: &'a str) {
         assert_send_sync::<FixedOrderPlan<'a>>();
@@ -126,6 +126,7 @@ fn order() {
     assert_send_sync::<Observation>();
     assert_send_sync::<Order>();
     assert_send_sync::<OrderStatus>();
+    assert_send_sync::<Parties>();
     assert_send_sync::<RawFixedOrderRequest>();
     assert_send_sync::<RawFloatOrderRequest>();
     assert_send_sync::<RequestErrors>();

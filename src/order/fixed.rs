@@ -7,13 +7,14 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fields::{self, collect};
 use super::loose::{object_only, present, Loose};
+use super::parties::{Parties, RawParties};
 use super::{OrderContext, RequestErrors, RequestField};
 use crate::decimal::Amount;
 use crate::error::ApiError;
 use crate::ids::{CampaignId, RateId};
 use crate::rate::{PairId, Rate};
 use crate::route::{Route, RouteRequest};
-use crate::screening::{Address, AddressTag, ScreeningRequest, TagWarning};
+use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 
@@ -78,16 +79,13 @@ struct FixedFields {
 ///   "fromAddress":null,"toAmount":"16.5","toAddress":"0x52908400098527886E0F7030069857D2E4169EE7",
 ///   "pairId":"BTC_ETH"}"#).unwrap();
 /// assert_eq!(request.slippage().percent().to_string(), "2");
-/// assert!(request.from_address().is_none());
+/// assert!(request.parties().from_address().is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FixedOrderRequest {
     from_amount: Amount,
-    from_address: Option<Address>,
-    from_address_tag: Option<AddressTag>,
     to_amount: Amount,
-    to_address: Address,
-    to_address_tag: Option<AddressTag>,
+    parties: Parties,
     pair_id: PairId,
     slippage: Slippage,
     swap_mode: SwapMode,
@@ -100,65 +98,47 @@ impl FixedOrderRequest {
     /// [`RequestErrors`] with every problem, in the documented priority order.
     pub fn validate(raw: &RawFixedOrderRequest) -> Result<Self, RequestErrors> {
         use RequestField as F;
+        let raw = &raw.fields;
         let mut errors = Vec::new();
         let from_amount = collect(
             &mut errors,
-            fields::amount(F::FromAmount, raw.fields.from_amount.as_ref()),
-        );
-        let from_address = collect(
-            &mut errors,
-            fields::nullable_address(F::FromAddress, raw.fields.from_address.as_ref()),
-        );
-        let from_address_tag = collect(
-            &mut errors,
-            fields::tag(F::FromAddressTag, raw.fields.from_address_tag.as_ref()),
+            fields::amount(F::FromAmount, raw.from_amount.as_ref()),
         );
         let to_amount = collect(
             &mut errors,
-            fields::amount(F::ToAmount, raw.fields.to_amount.as_ref()),
+            fields::amount(F::ToAmount, raw.to_amount.as_ref()),
         );
-        let to_address = collect(
+        let parties = Parties::validate(
+            RawParties {
+                from_address: raw.from_address.as_ref(),
+                from_address_tag: raw.from_address_tag.as_ref(),
+                to_address: raw.to_address.as_ref(),
+                to_address_tag: raw.to_address_tag.as_ref(),
+            },
             &mut errors,
-            fields::address(F::ToAddress, raw.fields.to_address.as_ref()),
         );
-        let to_address_tag = collect(
-            &mut errors,
-            fields::tag(F::ToAddressTag, raw.fields.to_address_tag.as_ref()),
-        );
-        let pair_id = collect(&mut errors, fields::pair_id(raw.fields.pair_id.as_ref()));
-        let slippage = collect(&mut errors, fields::slippage(raw.fields.slippage.as_ref()));
-        let swap_mode = collect(
-            &mut errors,
-            fields::swap_mode(raw.fields.swap_mode.as_ref()),
-        );
+        let pair_id = collect(&mut errors, fields::pair_id(raw.pair_id.as_ref()));
+        let slippage = collect(&mut errors, fields::slippage(raw.slippage.as_ref()));
+        let swap_mode = collect(&mut errors, fields::swap_mode(raw.swap_mode.as_ref()));
         match (
             from_amount,
-            from_address,
-            from_address_tag,
             to_amount,
-            to_address,
-            to_address_tag,
+            parties,
             pair_id,
             slippage,
             swap_mode,
         ) {
             (
                 Some(from_amount),
-                Some(from_address),
-                Some(from_address_tag),
                 Some(to_amount),
-                Some(to_address),
-                Some(to_address_tag),
+                Some(parties),
                 Some(pair_id),
                 Some(slippage),
                 Some(swap_mode),
             ) if errors.is_empty() => Ok(FixedOrderRequest {
                 from_amount,
-                from_address,
-                from_address_tag,
                 to_amount,
-                to_address,
-                to_address_tag,
+                parties,
                 pair_id,
                 slippage,
                 swap_mode,
@@ -172,29 +152,14 @@ impl FixedOrderRequest {
         self.from_amount
     }
 
-    /// `fromAddress`, `None` when sent as `null`.
-    pub fn from_address(&self) -> Option<&Address> {
-        self.from_address.as_ref()
-    }
-
-    /// `fromAddressTag`.
-    pub fn from_address_tag(&self) -> Option<&AddressTag> {
-        self.from_address_tag.as_ref()
-    }
-
     /// `toAmount`: estimated in ExactIn, exact in ExactOut.
     pub fn to_amount(&self) -> Amount {
         self.to_amount
     }
 
-    /// `toAddress`.
-    pub fn to_address(&self) -> &Address {
-        &self.to_address
-    }
-
-    /// `toAddressTag`.
-    pub fn to_address_tag(&self) -> Option<&AddressTag> {
-        self.to_address_tag.as_ref()
+    /// The addresses and tags.
+    pub fn parties(&self) -> &Parties {
+        &self.parties
     }
 
     /// `pairId`.
@@ -242,17 +207,9 @@ impl FixedOrderRequest {
         rates: &'r [Rate],
         context: &OrderContext<'_>,
     ) -> Result<FixedOrderPlan<'r>, ApiError> {
-        let warnings = context.screening.screen(&ScreeningRequest {
-            region: context.region,
-            from_asset: self.pair_id.from(),
-            from_network: context.from_network,
-            from_address: self.from_address.as_ref(),
-            from_address_tag: self.from_address_tag.as_ref(),
-            to_asset: self.pair_id.to(),
-            to_network: context.to_network,
-            to_address: &self.to_address,
-            to_address_tag: self.to_address_tag.as_ref(),
-        })?;
+        let warnings = self
+            .parties
+            .screen(context, self.pair_id.from(), self.pair_id.to())?;
         let route = self.route_request(context).best(rates)?;
         Ok(FixedOrderPlan {
             route,
@@ -324,24 +281,17 @@ impl Serialize for FixedOrderRequest {
         #[serde(rename_all = "camelCase")]
         struct Wire<'a> {
             from_amount: Amount,
-            from_address: Option<&'a str>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            from_address_tag: Option<&'a str>,
             to_amount: Amount,
-            to_address: &'a str,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            to_address_tag: Option<&'a str>,
+            #[serde(flatten)]
+            parties: &'a Parties,
             pair_id: &'a PairId,
             slippage: Slippage,
             swap_mode: SwapMode,
         }
         Wire {
             from_amount: self.from_amount,
-            from_address: self.from_address.as_ref().map(Address::as_str),
-            from_address_tag: self.from_address_tag.as_ref().map(AddressTag::as_str),
             to_amount: self.to_amount,
-            to_address: self.to_address.as_str(),
-            to_address_tag: self.to_address_tag.as_ref().map(AddressTag::as_str),
+            parties: &self.parties,
             pair_id: &self.pair_id,
             slippage: self.slippage,
             swap_mode: self.swap_mode,

@@ -7,11 +7,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fields::{self, collect};
 use super::loose::{object_only, present, Loose};
+use super::parties::{Parties, RawParties};
 use super::{FieldError, OrderContext, RequestErrors, RequestField};
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, QuoteId};
 use crate::quote::Quote;
-use crate::screening::{Address, AddressTag, ScreeningRequest, TagWarning};
+use crate::screening::TagWarning;
 use crate::swap_mode::SwapMode;
 
 /// A floating order body as sent, loosely typed; see [`FloatOrderRequest::validate`].
@@ -79,10 +80,7 @@ struct FloatFields {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FloatOrderRequest {
     quote_id: QuoteId,
-    from_address: Option<Address>,
-    from_address_tag: Option<AddressTag>,
-    to_address: Address,
-    to_address_tag: Option<AddressTag>,
+    parties: Parties,
 }
 
 impl FloatOrderRequest {
@@ -91,16 +89,11 @@ impl FloatOrderRequest {
     /// # Errors
     /// [`RequestErrors`] with every problem, in the documented priority order.
     pub fn validate(raw: &RawFloatOrderRequest) -> Result<Self, RequestErrors> {
-        use RequestField as F;
+        let raw = &raw.fields;
         let mut errors = Vec::new();
-        if let Some(mode) = raw
-            .fields
-            .swap_mode
-            .as_ref()
-            .filter(|mode| **mode != Loose::Null)
-        {
+        if let Some(mode) = raw.swap_mode.as_ref().filter(|mode| **mode != Loose::Null) {
             errors.push(FieldError::new(
-                F::SwapMode,
+                RequestField::SwapMode,
                 ErrorCode::UnsupportedSwapMode,
                 alloc::format!(
                     "floating orders are always ExactIn and take no swapMode (got {})",
@@ -108,43 +101,20 @@ impl FloatOrderRequest {
                 ),
             ));
         }
-        let quote_id = collect(&mut errors, fields::quote_id(raw.fields.quote_id.as_ref()));
-        let from_address = collect(
+        let quote_id = collect(&mut errors, fields::quote_id(raw.quote_id.as_ref()));
+        let parties = Parties::validate(
+            RawParties {
+                from_address: raw.from_address.as_ref(),
+                from_address_tag: raw.from_address_tag.as_ref(),
+                to_address: raw.to_address.as_ref(),
+                to_address_tag: raw.to_address_tag.as_ref(),
+            },
             &mut errors,
-            fields::nullable_address(F::FromAddress, raw.fields.from_address.as_ref()),
         );
-        let from_address_tag = collect(
-            &mut errors,
-            fields::tag(F::FromAddressTag, raw.fields.from_address_tag.as_ref()),
-        );
-        let to_address = collect(
-            &mut errors,
-            fields::address(F::ToAddress, raw.fields.to_address.as_ref()),
-        );
-        let to_address_tag = collect(
-            &mut errors,
-            fields::tag(F::ToAddressTag, raw.fields.to_address_tag.as_ref()),
-        );
-        match (
-            quote_id,
-            from_address,
-            from_address_tag,
-            to_address,
-            to_address_tag,
-        ) {
-            (
-                Some(quote_id),
-                Some(from_address),
-                Some(from_address_tag),
-                Some(to_address),
-                Some(to_address_tag),
-            ) if errors.is_empty() => Ok(FloatOrderRequest {
-                quote_id,
-                from_address,
-                from_address_tag,
-                to_address,
-                to_address_tag,
-            }),
+        match (quote_id, parties) {
+            (Some(quote_id), Some(parties)) if errors.is_empty() => {
+                Ok(FloatOrderRequest { quote_id, parties })
+            }
             _ => Err(RequestErrors::collected(errors)),
         }
     }
@@ -154,24 +124,9 @@ impl FloatOrderRequest {
         &self.quote_id
     }
 
-    /// `fromAddress`, `None` when sent as `null`.
-    pub fn from_address(&self) -> Option<&Address> {
-        self.from_address.as_ref()
-    }
-
-    /// `fromAddressTag`.
-    pub fn from_address_tag(&self) -> Option<&AddressTag> {
-        self.from_address_tag.as_ref()
-    }
-
-    /// `toAddress`.
-    pub fn to_address(&self) -> &Address {
-        &self.to_address
-    }
-
-    /// `toAddressTag`.
-    pub fn to_address_tag(&self) -> Option<&AddressTag> {
-        self.to_address_tag.as_ref()
+    /// The addresses and tags.
+    pub fn parties(&self) -> &Parties {
+        &self.parties
     }
 
     /// Always [`SwapMode::ExactIn`].
@@ -191,17 +146,9 @@ impl FloatOrderRequest {
         quote: &'q Quote,
         context: &OrderContext<'_>,
     ) -> Result<FloatOrderPlan<'q>, ApiError> {
-        let warnings = context.screening.screen(&ScreeningRequest {
-            region: context.region,
-            from_asset: quote.pair_id.from(),
-            from_network: context.from_network,
-            from_address: self.from_address.as_ref(),
-            from_address_tag: self.from_address_tag.as_ref(),
-            to_asset: quote.pair_id.to(),
-            to_network: context.to_network,
-            to_address: &self.to_address,
-            to_address_tag: self.to_address_tag.as_ref(),
-        })?;
+        let warnings = self
+            .parties
+            .screen(context, quote.pair_id.from(), quote.pair_id.to())?;
         if quote.id != self.quote_id {
             return Err(ApiError::new(
                 ErrorCode::InvalidRequest,
@@ -272,19 +219,12 @@ impl Serialize for FloatOrderRequest {
         #[serde(rename_all = "camelCase")]
         struct Wire<'a> {
             quote_id: &'a QuoteId,
-            from_address: Option<&'a str>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            from_address_tag: Option<&'a str>,
-            to_address: &'a str,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            to_address_tag: Option<&'a str>,
+            #[serde(flatten)]
+            parties: &'a Parties,
         }
         Wire {
             quote_id: &self.quote_id,
-            from_address: self.from_address.as_ref().map(Address::as_str),
-            from_address_tag: self.from_address_tag.as_ref().map(AddressTag::as_str),
-            to_address: self.to_address.as_str(),
-            to_address_tag: self.to_address_tag.as_ref().map(AddressTag::as_str),
+            parties: &self.parties,
         }
         .serialize(serializer)
     }

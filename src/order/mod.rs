@@ -42,6 +42,7 @@ mod fields;
 mod fixed;
 mod float;
 mod loose;
+mod parties;
 mod resource;
 mod status;
 mod timestamp;
@@ -54,6 +55,7 @@ pub use deposit::{
 pub use field::{FieldError, RequestErrors, RequestField};
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
 pub use float::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
+pub use parties::Parties;
 pub use resource::{ExtraFeatures, Order, ToAmount};
 pub use status::{
     reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, UnknownStatus,
