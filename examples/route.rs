@@ -7,14 +7,16 @@
 //! ```
 //!
 //! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
-//! message on stderr, nothing on stdout).
+//! message on stderr, nothing on stdout). With no arguments at all it ranks the
+//! bundled sample at `--from-amount 0.5`.
 #![allow(
     clippy::print_stdout,
     clippy::print_stderr,
     clippy::arithmetic_side_effects
 )]
 
-use std::io::Read;
+use std::fmt::Write as _;
+use std::io::{Read, Write as _};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -52,9 +54,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// With no arguments at all, the example ranks the bundled sample at this
+/// amount, so `cargo run --release --example route` shows something useful.
+const DEMO_ARGS: [&str; 2] = ["--from-amount", "0.5"];
+
 fn run() -> Result<ExitCode, String> {
-    let Some(args) = parse_args(std::env::args().skip(1))? else {
-        println!("{USAGE}");
+    let mut words: Vec<String> = std::env::args().skip(1).collect();
+    if words.is_empty() {
+        eprintln!(
+            "route: no arguments, so ranking the bundled sample at --from-amount 0.5 (see --help)"
+        );
+        words = DEMO_ARGS.iter().map(|w| (*w).to_owned()).collect();
+    }
+    let Some(args) = parse_args(words.into_iter())? else {
+        emit(&format!("{USAGE}\n"));
         return Ok(ExitCode::SUCCESS);
     };
     let text = read_rates(args.rates.as_deref())?;
@@ -96,12 +109,17 @@ fn run() -> Result<ExitCode, String> {
 
     let selection = request.select(&rates);
     if args.json {
-        println!(
-            "{}",
+        emit(&format!(
+            "{}\n",
             json_report(&args, &request, estimate.as_ref(), &selection)
-        );
+        ));
     } else {
-        print_table(&request, estimate.as_ref(), &selection, args.top);
+        emit(&print_table(
+            &request,
+            estimate.as_ref(),
+            &selection,
+            args.top,
+        ));
     }
     Ok(if selection.no_route().is_some() {
         ExitCode::from(2)
@@ -168,6 +186,11 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         }
     }
     Ok(Some(args))
+}
+
+/// Writes to stdout; a closed pipe (`route | head`) is not an error worth a panic.
+fn emit(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 fn amount(name: &str, text: &str) -> Result<Amount, String> {
@@ -275,15 +298,15 @@ fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: NoRoute) 
             "rejected": [],
             "error": error_json(no_route),
         });
-        println!("{report}");
+        emit(&format!("{report}\n"));
     } else {
         let error = no_route.to_api_error();
-        println!(
-            "no route: {} ({}): {}",
+        emit(&format!(
+            "no route: {} ({}): {}\n",
             error.code(),
             error.http_status(),
             error.details()
-        );
+        ));
     }
 }
 
@@ -302,25 +325,29 @@ fn print_table(
     estimate: Option<&Estimate<'_>>,
     selection: &Selection<'_>,
     top: Option<usize>,
-) {
+) -> String {
+    let mut out = String::new();
     let to = request
         .to_amount()
         .map_or_else(|| "-".to_owned(), |a| a.to_string());
-    println!(
+    let _ = writeln!(
+        out,
         "mode {}  fromAmount {}  toAmount {}",
         request.mode(),
         request.from_amount(),
         to
     );
     if let Some(estimate) = estimate {
-        println!(
+        let _ = writeln!(
+            out,
             "ExactOut estimate: {} (via {})",
             estimate.from_amount(),
             short(estimate.rate().id().as_str())
         );
     }
-    println!();
-    println!(
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
         "{:>4}  {:<18}  {:>20}  {:>12}  {:>12}  {:>14}  {:>22}  {:>14}  sponsored by",
         "rank", "rate id", "multiplier", "miner fee", "min", "max", "net output", "required in"
     );
@@ -332,7 +359,8 @@ fn print_table(
         } else {
             dec(rate.max())
         };
-        println!(
+        let _ = writeln!(
+            out,
             "{:>4}  {:<18}  {:>20}  {:>12}  {:>12}  {:>14}  {:>22}  {:>14}  {}",
             at + 1,
             short(rate.id().as_str()),
@@ -349,13 +377,14 @@ fn print_table(
         );
     }
     if shown.is_empty() {
-        println!("   (none)");
+        let _ = writeln!(out, "   (none)");
     }
     if !selection.rejected().is_empty() {
-        println!();
-        println!("rejected:");
+        let _ = writeln!(out);
+        let _ = writeln!(out, "rejected:");
         for rejection in selection.rejected() {
-            println!(
+            let _ = writeln!(
+                out,
                 "  {:<18}  {:<22}  {}",
                 short(rejection.rate().id().as_str()),
                 rejection.reason().code(),
@@ -363,24 +392,31 @@ fn print_table(
             );
         }
     }
-    println!();
+    let _ = writeln!(out);
     match (selection.best(), selection.no_route()) {
-        (Some(best), _) => println!(
-            "chosen: {} (net output {}{})",
-            best.rate().id(),
-            dec(best.net_output()),
-            best.required_input()
-                .map_or_else(String::new, |r| format!(", send {r}"))
-        ),
+        (Some(best), _) => {
+            let _ = writeln!(
+                out,
+                "chosen: {} (net output {}{})",
+                best.rate().id(),
+                dec(best.net_output()),
+                best.required_input()
+                    .map_or_else(String::new, |r| format!(", send {r}"))
+            );
+        }
         (None, Some(no_route)) => {
             let error = no_route.to_api_error();
-            println!(
+            let _ = writeln!(
+                out,
                 "no route: {} ({}): {}",
                 error.code(),
                 error.http_status(),
                 error.details()
             );
         }
-        (None, None) => println!("no route"),
+        (None, None) => {
+            let _ = writeln!(out, "no route");
+        }
     }
+    out
 }
