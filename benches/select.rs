@@ -6,7 +6,10 @@
 //! - `naive_sort`: filter, collect, sort by the ranking key, take the first;
 //! - `f64_top1`: the same selection in `f64` (the float baseline, inexact);
 //! - `exact_out_top1`: ExactOut selection at an estimate;
-//! - `book_query`: the best route from a [`RateBook`] prepared once from the rates.
+//! - `book_query`: the best route from a [`RateBook`] prepared once from the rates;
+//! - `book_query_adversarial`: the same on the book's worst case, data where
+//!   every rate but the 8 lowest multipliers refuses the amount (a scan in
+//!   multiplier order with an early stop would read them all).
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -86,6 +89,38 @@ fn rates(n: usize) -> Vec<Rate> {
                 EpochMillis::new(4_102_444_800_000),
             )
             .with_exact_out(true)
+        })
+        .collect()
+}
+
+/// The same rates, except that all but the 8 lowest multipliers refuse the
+/// amount 1 (their limits are [2, 20]): the highest multipliers refuse.
+fn adversarial(data: &[Rate]) -> Vec<Rate> {
+    let mut order: Vec<usize> = (0..data.len()).collect();
+    order.sort_by_key(|&i| data[i].multiplier());
+    let mut refuses = vec![true; data.len()];
+    for &i in order.iter().take(8) {
+        refuses[i] = false;
+    }
+    data.iter()
+        .zip(refuses)
+        .map(|(r, refuses)| {
+            let (min, max) = if refuses {
+                (Decimal::TWO, Decimal::from(20))
+            } else {
+                (Decimal::new(1, 3), Decimal::TEN)
+            };
+            Rate::new(
+                r.id().clone(),
+                r.pair_id().clone(),
+                RateTerms {
+                    multiplier: r.multiplier(),
+                    miner_fee: r.miner_fee(),
+                    min,
+                    max,
+                },
+                r.expiry(),
+            )
         })
         .collect()
 }
@@ -219,6 +254,16 @@ fn bench_select(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("book_query", n), &book, |b, book| {
             b.iter(|| book.best(black_box(amount), NOW).map(|r| r.net_output()));
         });
+        let worst = adversarial(&data);
+        let book = RateBook::new(&worst, &CampaignLimits::new(), NOW);
+        assert_eq!(book.best(amount, NOW), exact_in.best(&worst));
+        group.bench_with_input(
+            BenchmarkId::new("book_query_adversarial", n),
+            &book,
+            |b, book| {
+                b.iter(|| book.best(black_box(amount), NOW).map(|r| r.net_output()));
+            },
+        );
     }
     group.finish();
 }

@@ -5,7 +5,8 @@
     clippy::indexing_slicing,
     clippy::arithmetic_side_effects
 )]
-//! Top-1 and fixed top-k selection allocate nothing (issue 5).
+//! Top-1 and fixed top-k selection allocate nothing, and `top` for a small
+//! k allocates only the `Vec` it returns (issue 5).
 //!
 //! The crate forbids unsafe code in every target, tests included (a Cargo
 //! `[lints]` forbid cannot be relaxed per file), so the counting global
@@ -105,6 +106,16 @@ fn best_and_top_n_allocate_nothing() {
     assert_eq!(stats.allocations, 0, "{stats:?}");
     assert_eq!(stats.reallocations, 0, "{stats:?}");
     assert_eq!(stats.bytes_allocated, 0, "{stats:?}");
+
+    // `top` for a small k allocates only the `Vec` it returns, once.
+    let region = Region::new(GLOBAL);
+    let top_vec = exact_in.top(&rates, 5).unwrap();
+    let top_out_vec = exact_out.top(&rates, 3).unwrap();
+    let stats = region.change();
+    assert_eq!(stats.allocations, 2, "{stats:?}");
+    assert_eq!(stats.reallocations, 0, "{stats:?}");
+    assert_eq!(top_vec.len(), 5);
+    assert_eq!(top_out_vec.len(), 3);
 
     // The answers are the allocating APIs' answers.
     assert_eq!(best, exact_in.select(&rates).into_best().unwrap());

@@ -12,8 +12,21 @@ use rust_decimal::Decimal;
 /// Limbs of a [`Wide`] integer: (2^96)² × 10^56 < 2^378 needs six; eight spare.
 const LIMBS: usize = 8;
 
+/// The largest power of ten a `u64` holds is `10^19`.
+const CHUNK: u32 = 19;
+
+/// `10^k` for `k <= 19`.
+fn pow10_u64(k: u32) -> Option<u64> {
+    10u64.checked_pow(k)
+}
+
+/// `10^k` for `k <= 38`.
+fn pow10_u128(k: u32) -> Option<u128> {
+    10u128.checked_pow(k)
+}
+
 /// A non-negative integer of `64 × LIMBS` bits, little-endian limbs.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Wide([u64; LIMBS]);
 
 impl Wide {
@@ -46,9 +59,16 @@ impl Wide {
         (carry == 0).then_some(Wide(out))
     }
 
-    /// `self × 10^exponent`, or `None` past the width.
+    /// `self × 10^exponent`, or `None` past the width: by `10^19` at a time.
     fn scaled(self, exponent: u32) -> Option<Self> {
-        (0..exponent).try_fold(self, |acc, _| acc.mul_small(10))
+        let mut acc = self;
+        let mut left = exponent;
+        while left > 0 {
+            let step = left.min(CHUNK);
+            acc = acc.mul_small(pow10_u64(step)?)?;
+            left = left.checked_sub(step)?;
+        }
+        Some(acc)
     }
 
     /// `self × factor` for a factor below 2^96.
@@ -112,6 +132,29 @@ pub(crate) fn product_at_least_sum(a: Decimal, b: Decimal, c: Decimal, d: Decima
     {
         return None;
     }
+    narrow_product_at_least_sum(a, b, c, d).or_else(|| wide_product_at_least_sum(a, b, c, d))
+}
+
+/// The common case in `u128`: every operand at the common scale fits.
+/// `None` when one does not (the wide path decides then). Arguments are
+/// non-negative.
+fn narrow_product_at_least_sum(a: Decimal, b: Decimal, c: Decimal, d: Decimal) -> Option<bool> {
+    let product_scale = a.scale().checked_add(b.scale())?;
+    let scale = product_scale.max(c.scale()).max(d.scale());
+    let up = |value: u128, from: u32| value.checked_mul(pow10_u128(scale.checked_sub(from)?)?);
+    let product = a
+        .mantissa()
+        .unsigned_abs()
+        .checked_mul(b.mantissa().unsigned_abs())?;
+    let product = up(product, product_scale)?;
+    let sum = up(c.mantissa().unsigned_abs(), c.scale())?
+        .checked_add(up(d.mantissa().unsigned_abs(), d.scale())?)?;
+    Some(product >= sum)
+}
+
+/// [`product_at_least_sum`] on 512-bit integers: never runs out of room for
+/// `Decimal` operands. Arguments are non-negative.
+fn wide_product_at_least_sum(a: Decimal, b: Decimal, c: Decimal, d: Decimal) -> Option<bool> {
     let product_scale = a.scale().checked_add(b.scale())?;
     let scale = product_scale.max(c.scale()).max(d.scale());
     let product = at_scale(a, a.scale())?
@@ -122,7 +165,13 @@ pub(crate) fn product_at_least_sum(a: Decimal, b: Decimal, c: Decimal, d: Decima
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::many_single_char_names
+)]
 mod tests {
     use super::*;
 
@@ -172,6 +221,60 @@ mod tests {
             product_at_least_sum(Decimal::ZERO, big, Decimal::ZERO, Decimal::ZERO),
             Some(true)
         );
+    }
+
+    /// Decimals of every shape: small, full-width, every scale.
+    fn samples() -> alloc::vec::Vec<Decimal> {
+        let mut out = alloc::vec::Vec::new();
+        let mantissas: [u128; 9] = [
+            0,
+            1,
+            7,
+            331,
+            123_456_789,
+            999_999_999_999_999_999,
+            18_446_744_073_709_551_615,
+            (1 << 96) - 1,
+            12_345_678_901_234_567_890_123,
+        ];
+        for (i, &m) in mantissas.iter().enumerate() {
+            for scale in [0u32, 1, 4, 8, 12, 17, 20, 28] {
+                // Vary the mantissa a little with the scale, to mix digits.
+                let m = m.saturating_sub(u128::from(scale) * (i as u128)) % (1 << 96);
+                out.push(Decimal::from_i128_with_scale(m as i128, scale));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn narrow_path_agrees_with_the_wide_path() {
+        let values = samples();
+        let mut narrow_answers = 0usize;
+        for &a in &values {
+            for &b in values.iter().step_by(3) {
+                for &c in values.iter().step_by(5) {
+                    for &d in values.iter().step_by(7) {
+                        let wide = wide_product_at_least_sum(a, b, c, d).unwrap();
+                        if let Some(narrow) = narrow_product_at_least_sum(a, b, c, d) {
+                            narrow_answers += 1;
+                            assert_eq!(narrow, wide, "{a} × {b} ≥ {c} + {d}");
+                        }
+                        assert_eq!(product_at_least_sum(a, b, c, d), Some(wide));
+                    }
+                }
+            }
+        }
+        assert!(narrow_answers > 1000, "{narrow_answers}");
+    }
+
+    #[test]
+    fn scaling_in_chunks_is_scaling_by_ten() {
+        let one = Wide::from_u128(7);
+        for exponent in 0..60 {
+            let by_tens = (0..exponent).try_fold(one, |acc, _| acc.mul_small(10));
+            assert_eq!(one.scaled(exponent), by_tens, "{exponent}");
+        }
     }
 
     #[test]

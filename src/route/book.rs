@@ -4,23 +4,25 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::fast::{fast_order, FastRequest, Score};
-use super::prepared::{POW10, SCALE};
+use super::eligibility::{check, Candidate};
+use super::envelope::{Envelope, Line};
+use super::fast::{fast_order, tie_order, FastRequest, Score};
+use super::prepared::{scaled28, FAST, OPERAND_LIMIT, POW10, USABLE};
+use super::rank::Keyed;
+use super::score::rank_order;
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
 use crate::rate::{CampaignLimits, Rate};
 use crate::time::EpochMillis;
 
-/// An ExactIn rate book: the live, valid rates of a response, ordered by
-/// multiplier (highest first), with the caller's campaign limits.
+/// An ExactIn rate book: the live, valid rates of a response, prepared for
+/// "best route at amount x" in `O(log² n)`, with the caller's campaign limits.
 ///
-/// A query scores rates in that order with the exact fast path and stops as
-/// soon as the next rate's `x × multiplier` (an upper bound of its net output,
-/// fees being non-negative) is below the best net output found: the rest
-/// cannot win or tie. When the best multipliers accept the amount, as they do
-/// in real responses, a query reads a handful of rates whatever the book's
-/// size; in the worst case (the highest multipliers all refuse the amount) it
-/// reads them all, never more.
+/// Each rate is the line `x ↦ x × multiplier − fee` on `[min, effective
+/// max]`; the book is a segment tree over the intervals whose nodes keep the
+/// upper envelope of their lines (see the `envelope` module). A query
+/// evaluates `O(log² n)` exact integer keys, whatever the data: there is no
+/// worst case where it reads every rate. Building is `O(n log n)`.
 ///
 /// The answer is exactly [`RouteRequest::best`]'s for
 /// `RouteRequest::exact_in(amount, now).with_campaigns(campaigns)` over the
@@ -30,10 +32,12 @@ use crate::time::EpochMillis;
 /// Built at `built_at`, the book is valid for `built_at <= now < horizon`,
 /// where the horizon is the earliest expiry among the rates live at
 /// `built_at`: within it, no rate expires or comes back. Outside it, and
-/// whenever a rate needs the plain `Decimal` path (a campaign-capped sponsored
-/// variant, numbers too wide for the fast path) or no rate accepts the amount
+/// whenever the amount is one for which some rate's key would not be exact
+/// (the plain `Decimal` path would round), or no rate is keyed at the amount
 /// (to classify "no route"), a query **falls back** to the engine's scan of
-/// the same rates, so answers are always right.
+/// the same rates, so answers are always right. Rates without an exact line
+/// (numbers too wide for the integer form) are scanned at every query beside
+/// the tree, by the fast path or the plain one as the engine would.
 ///
 /// ```
 /// use swaproute::{route::{RateBook, RouteRequest}, Amount, CampaignLimits, EpochMillis, RatesResponse};
@@ -59,34 +63,81 @@ pub struct RateBook<'r> {
     campaigns: CampaignLimits,
     built_at: EpochMillis,
     horizon: Option<EpochMillis>,
-    /// The live, valid rates, highest multiplier first.
-    by_multiplier: Vec<&'r Rate>,
-    /// Every live rate has the fast form and needs no campaign lookup: the
-    /// early stop is sound (no rate past it can round its way up).
-    fast: bool,
+    /// The keyed rates, in slope order (the envelope's line positions), with
+    /// their input positions.
+    keyed: Vec<(u32, &'r Rate)>,
+    /// The envelope over `keyed`.
+    envelope: Envelope,
+    /// For an amount at scale `a`: the largest mantissa for which every keyed
+    /// rate's fast key is exact (`None`: none is).
+    exact_below: [Option<u128>; 29],
+    /// Live, valid rates without an exact line: scanned at every query.
+    loose: Vec<(u32, &'r Rate)>,
 }
 
 impl<'r> RateBook<'r> {
     /// Prepares `rates` for ExactIn queries at `now` and later, under the
     /// caller's `campaigns` limits. `O(n log n)`.
     pub fn new(rates: &'r [Rate], campaigns: &CampaignLimits, now: EpochMillis) -> Self {
-        let mut by_multiplier: Vec<&'r Rate> = rates
+        let live: Vec<(u32, &'r Rate)> = rates
             .iter()
-            .filter(|rate| rate.defect().is_none() && !rate.is_expired_at(now))
+            .enumerate()
+            .filter(|(_, rate)| rate.defect().is_none() && !rate.is_expired_at(now))
+            .filter_map(|(i, rate)| Some((u32::try_from(i).ok()?, rate)))
             .collect();
-        by_multiplier.sort_by_key(|rate| core::cmp::Reverse(rate.multiplier()));
-        let horizon = by_multiplier.iter().map(|rate| rate.expiry()).min();
-        let fast = by_multiplier.iter().all(|rate| {
-            (campaigns.is_empty() || !rate.is_sponsored())
-                && rate.prepared().has(super::prepared::FAST)
+        let horizon = live.iter().map(|(_, rate)| rate.expiry()).min();
+        let slope_scale = live
+            .iter()
+            .filter(|(_, rate)| rate.prepared().has(USABLE | FAST))
+            .map(|(_, rate)| rate.prepared().multiplier_scale())
+            .max()
+            .unwrap_or(0);
+        let mut keyed: Vec<(Line, u32, &'r Rate)> = Vec::with_capacity(live.len());
+        let mut loose = Vec::new();
+        for (i, rate) in live {
+            match line(rate, campaigns, slope_scale) {
+                Some(exact) => keyed.push((exact, i, rate)),
+                None => loose.push((i, rate)),
+            }
+        }
+        // Slope order; equal slopes best first (the engine's tie-breaks).
+        keyed.sort_by(|a, b| {
+            a.0.slope
+                .cmp(&b.0.slope)
+                .then_with(|| a.0.fee.cmp(&b.0.fee))
+                .then_with(|| tie_rest((a.1, a.2), (b.1, b.2)))
         });
+        let lines: Vec<Line> = keyed.iter().map(|k| k.0).collect();
+        let mut exact_below = [Some(u128::MAX); 29];
+        for (scale, slot) in (0u32..).zip(exact_below.iter_mut()) {
+            for (_, _, rate) in &keyed {
+                let limit = FastRequest::exact_below(rate.prepared(), scale);
+                *slot = match (*slot, limit) {
+                    (Some(held), Some(limit)) => Some(held.min(limit)),
+                    _ => None,
+                };
+            }
+        }
+        let (keyed, envelope) = if let Some(envelope) = Envelope::new(&lines) {
+            (
+                keyed.into_iter().map(|(_, i, r)| (i, r)).collect(),
+                envelope,
+            )
+        } else {
+            // Past u32 positions: every rate is scanned instead.
+            loose.extend(keyed.into_iter().map(|(_, i, r)| (i, r)));
+            loose.sort_by_key(|&(i, _)| i);
+            (Vec::new(), Envelope::default())
+        };
         RateBook {
-            fast,
             rates,
             campaigns: campaigns.clone(),
             built_at: now,
             horizon,
-            by_multiplier,
+            keyed,
+            envelope,
+            exact_below,
+            loose,
         }
     }
 
@@ -113,54 +164,112 @@ impl<'r> RateBook<'r> {
     /// [`NoRoute`], exactly as [`RouteRequest::best`] classifies it.
     pub fn best(&self, amount: Amount, now: EpochMillis) -> Result<Route<'r>, NoRoute> {
         let request = RouteRequest::exact_in(amount, now).with_campaigns(&self.campaigns);
-        if !self.fast || !self.is_valid_at(now) {
-            return request.best(self.rates);
-        }
-        let Some(fast) = FastRequest::new(&request) else {
-            return request.best(self.rates);
-        };
-        let mut best: Option<(i128, &'r Rate)> = None;
-        for &rate in &self.by_multiplier {
-            if let (Some((held, _)), Some(bound)) = (best, fast.upper_bound28(rate)) {
-                // Sorted by multiplier: every later bound is at most this one.
-                if bound < held {
-                    break;
+        match self.search(&request, now) {
+            Some((Some(keyed), plain)) => {
+                if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed)) {
+                    // Rates equal in every key but input order, one keyed and
+                    // one plain: the engine's pick depends on which kind each
+                    // is to it; let it pick.
+                    if rank_order(&plain, &keyed) == Ordering::Equal {
+                        return request.best(self.rates);
+                    }
                 }
+                request.conclude(self.rates, Some(keyed), plain)
             }
+            // Nothing keyed: the engine classifies "no route", or finds the
+            // plain candidate with its own ties.
+            Some((None, _)) | None => request.best(self.rates),
+        }
+    }
+
+    /// The best keyed rate (in the tree or among the loose rates) and the
+    /// best plain candidate (a loose rate the fast path cannot key), or
+    /// `None` when the engine must answer (invalid time, an amount some
+    /// tree key is not exact for).
+    fn search(&self, request: &RouteRequest<'_>, now: EpochMillis) -> Option<Searched<'r>> {
+        if !self.is_valid_at(now) {
+            return None;
+        }
+        let fast = FastRequest::new(request)?;
+        let limit = (*self.exact_below.get(usize::from(fast.scale()))?)?;
+        if u128::from(fast.mantissa()) > limit {
+            return None;
+        }
+        let rate_at = |p: u32| self.keyed.get(usize::try_from(p).ok()?).copied();
+        let value = |p: u32| fast.net28(rate_at(p)?.1.prepared());
+        let order = |a: u32, b: u32| match (rate_at(a), rate_at(b)) {
+            (Some(a), Some(b)) => tie_order(a.1, b.1).then(a.0.cmp(&b.0)),
+            _ => Ordering::Equal,
+        };
+        let mut best: Option<(i128, (u32, &'r Rate))> =
+            match self.envelope.best(fast.x28(), value, order) {
+                Ok(Some((net, p))) if net > 0 => Some((net, rate_at(p)?)),
+                Ok(_) => None,
+                Err(()) => return None,
+            };
+        let mut plain: Option<Candidate<'r>> = None;
+        for &(i, rate) in &self.loose {
             match fast.score(rate) {
                 Score::Key(net) => {
-                    if best.is_none_or(|(held, held_rate)| {
-                        fast_order(net, rate, held, held_rate) == Ordering::Less
-                    }) {
-                        best = Some((net, rate));
+                    let better = best.is_none_or(|(held, (held_i, held_rate))| {
+                        fast_order(net, rate, held, held_rate).then(i.cmp(&held_i))
+                            == Ordering::Less
+                    });
+                    if better {
+                        best = Some((net, (i, rate)));
                     }
                 }
                 Score::Out => {}
-                Score::Slow => return request.best(self.rates),
+                Score::Slow => {
+                    if let Ok(candidate) = check(rate, request) {
+                        if plain.is_none_or(|held| rank_order(&candidate, &held) == Ordering::Less)
+                        {
+                            plain = Some(candidate);
+                        }
+                    }
+                }
             }
         }
-        let Some(best) = best else {
-            return request.best(self.rates);
-        };
-        match request.candidate(best).map(|c| request.finish(c)) {
-            Some(Ok(route)) => Ok(route),
-            _ => request.best(self.rates),
-        }
+        Some((best.map(|(net, (_, rate))| (net, rate)), plain))
     }
 }
 
-impl FastRequest {
-    /// `x × multiplier × 10^28` exactly, or `None` when it does not fit.
-    pub(crate) fn upper_bound28(&self, rate: &Rate) -> Option<i128> {
-        let p = rate.prepared();
-        if !p.has(super::prepared::FAST) {
-            return None;
-        }
-        let shift = SCALE.checked_sub(u32::from(self.scale().checked_add(p.multiplier_scale)?))?;
-        let up = POW10.get(usize::try_from(shift).ok()?)?;
-        let product = u128::from(self.mantissa())
-            .checked_mul(u128::from(p.multiplier))?
-            .checked_mul(*up)?;
-        i128::try_from(product).ok()
+/// What a book search finds: the best keyed rate and the best plain candidate.
+type Searched<'r> = (Option<Keyed<'r>>, Option<Candidate<'r>>);
+
+/// The exact line of a live, valid rate, or `None` when it has none (no fast
+/// form, or a multiplier too wide at the common slope scale).
+fn line(rate: &Rate, campaigns: &CampaignLimits, slope_scale: u32) -> Option<Line> {
+    let p = rate.prepared();
+    if !p.has(USABLE | FAST) {
+        return None;
     }
+    let up = POW10.get(usize::try_from(slope_scale.checked_sub(p.multiplier_scale())?).ok()?)?;
+    let slope = u128::from(p.multiplier).checked_mul(*up)?;
+    let max = if rate.is_sponsored() && !campaigns.is_empty() {
+        scaled28(rate.effective_max(campaigns)).unwrap_or(u128::MAX)
+    } else {
+        p.max28
+    };
+    (slope < OPERAND_LIMIT).then_some(Line {
+        slope,
+        fee: p.fee28,
+        min: p.min28,
+        max,
+    })
+}
+
+/// The engine's ties after net output and fee: a base rate before a
+/// sponsored variant, id bytes, then input order (the engine keeps the
+/// first of rates equal in every key).
+fn tie_rest(a: (u32, &Rate), b: (u32, &Rate)) -> Ordering {
+    a.1.is_sponsored()
+        .cmp(&b.1.is_sponsored())
+        .then_with(|| {
+            a.1.id()
+                .as_str()
+                .as_bytes()
+                .cmp(b.1.id().as_str().as_bytes())
+        })
+        .then(a.0.cmp(&b.0))
 }

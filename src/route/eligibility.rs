@@ -4,6 +4,7 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
+use super::cover::least_cover8;
 use super::{RejectReason, RouteRequest};
 use crate::decimal::{product_at_least_sum, Fixed8};
 use crate::rate::Rate;
@@ -98,7 +99,16 @@ const MAX_CORRECTION_STEPS: usize = 4;
 /// exact wide-integer comparison.
 pub(crate) fn required_input(rate: &Rate, to_amount: Decimal) -> Option<Fixed8> {
     let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
-    let approximate = to_amount.checked_add(fee)?.checked_div(multiplier)?;
+    // `toAmount + minerFee` overflowing `Decimal` is an overflow (ruling 5),
+    // whatever the integers below could hold.
+    let sum = to_amount.checked_add(fee)?;
+    // The common case: the exact ceiling in integers, no division of decimals.
+    if let Some(x8) = least_cover8(multiplier, to_amount, fee) {
+        let x8 = i128::try_from(x8).ok()?;
+        let exact = Decimal::try_from_i128_with_scale(x8, 8).ok()?;
+        return Fixed8::ceil(exact).ok();
+    }
+    let approximate = sum.checked_div(multiplier)?;
     let covers = |input: Fixed8| product_at_least_sum(input.get(), multiplier, to_amount, fee);
     let mut input = Fixed8::ceil(approximate).ok()?;
     let mut steps = 0usize;

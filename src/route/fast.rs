@@ -19,6 +19,8 @@
 
 use core::cmp::Ordering;
 
+use rust_decimal::Decimal;
+
 use super::prepared::{Prepared, EXACT_OUT, FAST, OPERAND_LIMIT, POW10, SCALE, SPONSORED, USABLE};
 use super::RouteRequest;
 use crate::rate::Rate;
@@ -38,27 +40,68 @@ pub(crate) enum Score {
 /// 2^96: `Decimal`'s mantissa bound.
 const MANTISSA_LIMIT: u128 = 1 << 96;
 
-/// `min(2^96 × 10^t, OPERAND_LIMIT)`: an operand at scale 28 whose value at
-/// scale `28 − t` has a mantissa below 2^96 is below this.
-const ALIGNED_LIMIT: [u128; 29] = aligned_limit_table();
+/// What a product shifted up by `10^t` (`t = 28 − product scale`) needs.
+#[derive(Clone, Copy, Debug)]
+struct Shift {
+    /// `10^t`.
+    up: u128,
+    /// `X × M` must stay below this: `min(2^96, ⌈2^126 / 10^t⌉)`, so the
+    /// product at scale 28 stays below `OPERAND_LIMIT` (and fits a `u128`).
+    xm_limit: u128,
+    /// `min(2^96 × 10^t, OPERAND_LIMIT)`: an operand at scale 28 whose value
+    /// at scale `28 − t` has a mantissa below 2^96 is below this.
+    aligned: u128,
+}
+
+/// [`Shift`] for `t` in `0..=28`; entries 29..32 refuse everything (a
+/// 32-entry table indexed by `t & 31` needs no bounds check).
+const SHIFTS: [Shift; 32] = shift_table();
 
 // Evaluated at compile time: an index out of range or an overflow would be a
 // build error, never a run-time panic.
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-const fn aligned_limit_table() -> [u128; 29] {
-    let mut table = [OPERAND_LIMIT; 29];
+const fn shift_table() -> [Shift; 32] {
+    let none = Shift {
+        up: 0,
+        xm_limit: 0,
+        aligned: 0,
+    };
+    let mut table = [none; 32];
     let mut t = 0;
-    let mut value = MANTISSA_LIMIT;
     while t < 29 {
-        if value >= OPERAND_LIMIT {
-            break;
+        let up = POW10[t];
+        let mut xm_limit = OPERAND_LIMIT.div_ceil(up);
+        if xm_limit > MANTISSA_LIMIT {
+            xm_limit = MANTISSA_LIMIT;
         }
-        table[t] = value;
-        value = value.saturating_mul(10);
+        let aligned = match MANTISSA_LIMIT.checked_mul(up) {
+            Some(v) if v < OPERAND_LIMIT => v,
+            _ => OPERAND_LIMIT,
+        };
+        table[t] = Shift {
+            up,
+            xm_limit,
+            aligned,
+        };
         t += 1;
     }
     table
 }
+
+/// The table entry for `t` (`t <= 28` gives a real one).
+#[inline]
+fn shift(t: u32) -> &'static Shift {
+    let index = usize::try_from(t & 31).unwrap_or(31);
+    // A 32-entry table and an index below 32: never the fallback.
+    SHIFTS.get(index).unwrap_or(&SHIFTS_NONE)
+}
+
+/// A [`Shift`] that refuses everything.
+static SHIFTS_NONE: Shift = Shift {
+    up: 0,
+    xm_limit: 0,
+    aligned: 0,
+};
 
 /// A request in the fast path's integer form.
 #[derive(Clone, Copy, Debug)]
@@ -67,6 +110,8 @@ pub(crate) struct FastRequest {
     x: u64,
     /// The amount's scale.
     scale: u8,
+    /// `28 − scale`: the product's shift before the multiplier's scale.
+    room: u32,
     /// `amount × 10^28`.
     x28: u128,
     now: u64,
@@ -85,6 +130,7 @@ impl FastRequest {
         Some(FastRequest {
             x,
             scale,
+            room: SCALE.checked_sub(u32::from(scale))?,
             x28,
             now: request.now().as_millis(),
             exact_out: request.mode() == SwapMode::ExactOut,
@@ -102,27 +148,39 @@ impl FastRequest {
         self.scale
     }
 
+    /// `amount × 10^28`.
+    pub(crate) fn x28(&self) -> u128 {
+        self.x28
+    }
+
     /// The fast verdict on `rate`: the checks of DESIGN ruling 5 in order.
+    ///
+    /// A rate that is not usable here needs the plain path; one expired,
+    /// ExactOut-incapable or below min is out; a sponsored variant whose
+    /// limit needs a campaign lookup needs the plain path; above max is out;
+    /// then the key, when it is proved exact. The exclusions are tested
+    /// together, in one branch.
     #[inline]
+    // Non-lazy on purpose: cheap comparisons, fewer unpredictable branches.
+    #[allow(clippy::needless_bitwise_bool)]
     pub(crate) fn score(&self, rate: &Rate) -> Score {
         let p = rate.prepared();
-        if !p.has(USABLE) {
+        let flags = p.flags();
+        if flags & USABLE == 0 {
             return Score::Slow;
         }
-        if p.expiry <= self.now {
+        let sponsored = flags & SPONSORED != 0;
+        let exact_out_bad = self.exact_out & ((flags & EXACT_OUT == 0) | sponsored);
+        let campaign_lookup = self.campaigns & sponsored;
+        let out = (p.expiry() <= self.now)
+            | exact_out_bad
+            | (self.x28 < p.min28)
+            | ((self.x28 > p.max28) & !campaign_lookup);
+        if out {
             return Score::Out;
         }
-        if self.exact_out && (!p.has(EXACT_OUT) || p.has(SPONSORED)) {
-            return Score::Out;
-        }
-        if self.x28 < p.min28 {
-            return Score::Out;
-        }
-        if self.campaigns && p.has(SPONSORED) {
+        if campaign_lookup {
             return Score::Slow;
-        }
-        if self.x28 > p.max28 {
-            return Score::Out;
         }
         match self.net28(p) {
             Some(net) if net > 0 => Score::Key(net),
@@ -134,29 +192,89 @@ impl FastRequest {
     /// `(x × multiplier − fee) × 10^28` when the plain path computes it exactly.
     #[inline]
     pub(crate) fn net28(&self, p: &Prepared) -> Option<i128> {
-        if !p.has(FAST) {
-            return None;
-        }
-        let product_scale = self.scale.checked_add(p.multiplier_scale)?;
-        let shift = u32::from(product_scale);
-        let up = POW10.get(usize::try_from(SCALE.checked_sub(shift)?).ok()?)?;
+        let (net, exact) = self.raw_net28(p);
+        exact.then_some(net)
+    }
+
+    /// The key and whether it is proved exact (the key means nothing when
+    /// it is not). The proof: the rate has the fast form, the product's scale
+    /// `a + b <= 28` (`t = 28 − a − b`), `X × M < 2^96` (`checked_mul`
+    /// exact), and at the difference's scale `max(a + b, c)` both aligned
+    /// operands below 2^96 (`checked_sub` exact): the product below
+    /// `aligned(28 − c)` and `2^126`, the fee below `aligned(t)`.
+    #[inline]
+    #[allow(clippy::needless_bitwise_bool)]
+    fn raw_net28(&self, p: &Prepared) -> (i128, bool) {
+        let scale = p.multiplier_scale();
+        let t = self.room.wrapping_sub(scale);
+        let at = shift(t);
         // A u64 × u64 product always fits a u128.
         let xm = u128::from(self.x).wrapping_mul(u128::from(p.multiplier));
-        if xm >= MANTISSA_LIMIT {
-            return None;
-        }
-        let product28 = xm.checked_mul(*up)?;
-        let diff_scale = product_scale.max(p.fee_scale);
-        let room = SCALE.checked_sub(u32::from(diff_scale))?;
-        let limit = ALIGNED_LIMIT.get(usize::try_from(room).ok()?)?;
-        if product28.max(p.fee28) >= *limit {
-            return None;
-        }
-        // Both operands are below 2^126: the difference fits.
-        let product = i128::try_from(product28).ok()?;
-        let fee = i128::try_from(p.fee28).ok()?;
-        product.checked_sub(fee)
+        // Below `xm_limit`, `xm × 10^t` stays below 2^126: no wrap then.
+        let product28 = xm.wrapping_mul(at.up);
+        let fee_side = shift(SCALE.wrapping_sub(p.fee_scale()));
+        let exact = p.has(FAST)
+            & (scale <= self.room)
+            & (xm < at.xm_limit)
+            & (product28 < fee_side.aligned)
+            & (p.fee28 < at.aligned);
+        // Both below 2^126 when exact: the casts keep the values and the
+        // difference fits; otherwise the key is unused.
+        #[allow(clippy::cast_possible_wrap)]
+        let net = (product28 as i128).wrapping_sub(p.fee28 as i128);
+        (net, exact)
     }
+
+    /// The largest amount mantissa at `scale` for which [`net28`](Self::net28)
+    /// proves `p` exact, `None` when no mantissa is (the conditions are
+    /// monotone in the mantissa: every smaller one is proved too).
+    pub(crate) fn exact_below(p: &Prepared, scale: u32) -> Option<u128> {
+        if !p.has(FAST) || p.multiplier == 0 {
+            return None;
+        }
+        let t = SCALE
+            .checked_sub(scale)?
+            .checked_sub(p.multiplier_scale())?;
+        let at = shift(t);
+        let fee_side = shift(SCALE.checked_sub(p.fee_scale())?);
+        if p.fee28 >= at.aligned || at.up == 0 {
+            return None;
+        }
+        // xm < xm_limit and xm × up < fee_side.aligned.
+        let by_product = fee_side.aligned.checked_sub(1)?.checked_div(at.up)?;
+        let xm_max = at.xm_limit.checked_sub(1)?.min(by_product);
+        xm_max.checked_div(u128::from(p.multiplier))
+    }
+}
+
+/// The `Decimal` the plain path computes for `amount × multiplier − fee`,
+/// built from integers when the operands prove it exact (same value, same
+/// scale: `max(a + b, c)`), `None` otherwise.
+#[inline]
+pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
+    let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
+    let product_scale = amount.scale().checked_add(multiplier.scale())?;
+    let scale = product_scale.max(fee.scale());
+    if scale > SCALE {
+        return None;
+    }
+    let xm = u128::try_from(amount.mantissa())
+        .ok()?
+        .checked_mul(u128::try_from(multiplier.mantissa()).ok()?)?;
+    let f = u128::try_from(fee.mantissa()).ok()?;
+    if xm >= MANTISSA_LIMIT {
+        return None;
+    }
+    let pow = |k: u32| POW10.get(usize::try_from(k).ok()?).copied();
+    let left = xm.checked_mul(pow(scale.checked_sub(product_scale)?)?)?;
+    let right = f.checked_mul(pow(scale.checked_sub(fee.scale())?)?)?;
+    if left >= MANTISSA_LIMIT || right >= MANTISSA_LIMIT {
+        return None;
+    }
+    let net = i128::try_from(left)
+        .ok()?
+        .checked_sub(i128::try_from(right).ok()?)?;
+    Decimal::try_from_i128_with_scale(net, scale).ok()
 }
 
 /// The ranking order on fast keys, with the same tie-breaks as

@@ -39,11 +39,11 @@ impl<'s, T: Copy> Kept<'s, T> {
                 .is_some_and(|held| order(held, &item) != Ordering::Greater)
         });
         let end = self.len.saturating_add(1).min(capacity);
-        if let Some(tail) = self.slots.get_mut(at..end) {
-            tail.rotate_right(1);
-            if let Some(first) = tail.first_mut() {
-                *first = Some(item);
-            }
+        // Shift the tail right by one with swaps (a `rotate_right` on a few
+        // small slots costs a `memmove` call); the last one falls off.
+        let mut carry = Some(item);
+        for slot in self.slots.get_mut(at..end).unwrap_or_default() {
+            core::mem::swap(slot, &mut carry);
         }
         self.len = end;
     }

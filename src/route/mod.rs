@@ -24,7 +24,9 @@
 //! ```
 
 mod book;
+mod cover;
 mod eligibility;
+mod envelope;
 mod estimate;
 mod fast;
 mod kept;

@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::eligibility::{check, net_output, required_input, Candidate};
-use super::fast::{fast_order, FastRequest, Score};
+use super::fast::{exact_net, fast_order, FastRequest, Score};
 use super::kept::Kept;
 use super::no_route::Tally;
 use super::score::rank_order;
@@ -35,6 +35,9 @@ pub(crate) enum Top {
 
 /// A rate the fast path scored: `net output × 10^28` and the rate.
 pub(crate) type Keyed<'r> = (i128, &'r Rate);
+
+/// Up to this many routes, [`RouteRequest::top`] keeps its slots on the stack.
+const STACK_K: usize = 8;
 
 impl RouteRequest<'_> {
     /// The best route, or why there is none. One pass, no allocation.
@@ -70,6 +73,17 @@ impl RouteRequest<'_> {
                 }
             }
         }
+        self.conclude(rates, keyed, plain)
+    }
+
+    /// The best route from the best fast-keyed rate and the best plain
+    /// candidate, as [`best`](Self::best) ends (also [`RateBook`](super::RateBook)'s end).
+    pub(crate) fn conclude<'r>(
+        &self,
+        rates: &'r [Rate],
+        keyed: Option<Keyed<'r>>,
+        plain: Option<Candidate<'r>>,
+    ) -> Result<Route<'r>, NoRoute> {
         let keyed = match keyed.map(|k| self.candidate(k)) {
             Some(Some(candidate)) => Some(candidate),
             // A fast key the plain path cannot reproduce: never happens, but
@@ -134,10 +148,35 @@ impl RouteRequest<'_> {
     /// [`NoRoute`] when every rate is excluded, whatever `k` is.
     pub fn top<'r>(&self, rates: &'r [Rate], k: usize) -> Result<Vec<Route<'r>>, NoRoute> {
         let k = k.min(rates.len());
+        if k <= STACK_K {
+            // Small k (the usual case): the slots live on the stack, the
+            // returned `Vec` is the one allocation.
+            let mut keyed_slots: [Option<Keyed<'r>>; STACK_K] = [None; STACK_K];
+            let mut plain_slots: [Option<Candidate<'r>>; STACK_K] = [None; STACK_K];
+            let (Some(keyed), Some(plain)) = (keyed_slots.get_mut(..k), plain_slots.get_mut(..k))
+            else {
+                return self.select(rates).into_top(k);
+            };
+            return self.top_with(rates, k, keyed, plain);
+        }
         let mut keyed_slots: Vec<Option<Keyed<'r>>> = alloc::vec![None; k];
         let mut plain_slots: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
-        let mut routes = Vec::with_capacity(k);
-        match self.top_into(rates, &mut keyed_slots, &mut plain_slots, |route| {
+        self.top_with(rates, k, &mut keyed_slots, &mut plain_slots)
+    }
+
+    /// [`top`](Self::top) over the caller's slots.
+    fn top_with<'r>(
+        &self,
+        rates: &'r [Rate],
+        k: usize,
+        keyed_slots: &mut [Option<Keyed<'r>>],
+        plain_slots: &mut [Option<Candidate<'r>>],
+    ) -> Result<Vec<Route<'r>>, NoRoute> {
+        let mut routes = Vec::new();
+        match self.top_into(rates, keyed_slots, plain_slots, |route| {
+            if routes.capacity() == 0 {
+                routes.reserve_exact(k);
+            }
             routes.push(route);
         }) {
             Top::Done => Ok(routes),
@@ -301,9 +340,10 @@ impl RouteRequest<'_> {
     /// The plain candidate of a fast-scored rate: the same `Decimal` net
     /// output the plain path computes (exact, as the fast key proved).
     pub(crate) fn candidate<'r>(&self, (_, rate): Keyed<'r>) -> Option<Candidate<'r>> {
+        let amount = self.from_amount().get();
         Some(Candidate {
             rate,
-            net_output: net_output(rate, self.from_amount().get())?,
+            net_output: exact_net(amount, rate).or_else(|| net_output(rate, amount))?,
             effective_max: rate.effective_max(self.campaigns()),
         })
     }

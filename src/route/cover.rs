@@ -1,0 +1,134 @@
+//! The exact ExactOut ceiling in integers: the common case of
+//! [`required_input`](super::eligibility::required_input) without a
+//! `Decimal` division or a correction loop.
+
+use rust_decimal::Decimal;
+
+use super::prepared::POW10;
+
+/// `10^k` for `k <= 38`.
+fn pow10(k: u32) -> Option<u128> {
+    POW10.get(usize::try_from(k).ok()?).copied()
+}
+
+/// The smallest `x` with 8 decimal places and `x × multiplier ≥ to + fee`, as the
+/// integer `x × 10^8`, computed exactly in `u128`: `⌈N × 10^e / M⌉` for the
+/// sum's mantissa `N` at scale `S = max(scale c, scale d)`, the multiplier's
+/// mantissa `M` at scale `s` and `e = 8 + s − S` (the divisor takes
+/// `10^(−e)` when `e < 0`). `None` when an intermediate does not fit or an
+/// argument is not as required (`multiplier > 0`, `to, fee ≥ 0`): the caller then takes
+/// the general path.
+pub(crate) fn least_cover8(multiplier: Decimal, to: Decimal, fee: Decimal) -> Option<u128> {
+    if multiplier <= Decimal::ZERO || to.is_sign_negative() || fee.is_sign_negative() {
+        return None;
+    }
+    let sum_scale = to.scale().max(fee.scale());
+    let up = |value: u128, by: u32| value.checked_mul(pow10(by)?);
+    let sum = up(
+        to.mantissa().unsigned_abs(),
+        sum_scale.checked_sub(to.scale())?,
+    )?
+    .checked_add(up(
+        fee.mantissa().unsigned_abs(),
+        sum_scale.checked_sub(fee.scale())?,
+    )?)?;
+    let mantissa = multiplier.mantissa().unsigned_abs();
+    let top = multiplier.scale().checked_add(8)?;
+    let (numerator, divisor) = if top >= sum_scale {
+        (up(sum, top.checked_sub(sum_scale)?)?, mantissa)
+    } else {
+        (sum, up(mantissa, sum_scale.checked_sub(top)?)?)
+    };
+    let (quotient, remainder) = match (u64::try_from(numerator), u64::try_from(divisor)) {
+        (Ok(narrow_numerator), Ok(narrow_divisor)) => (
+            u128::from(narrow_numerator.checked_div(narrow_divisor)?),
+            u128::from(narrow_numerator.checked_rem(narrow_divisor)?),
+        ),
+        _ => (
+            numerator.checked_div(divisor)?,
+            numerator.checked_rem(divisor)?,
+        ),
+    };
+    quotient.checked_add(u128::from(remainder != 0))
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::many_single_char_names
+)]
+mod tests {
+    use super::*;
+    use crate::decimal::product_at_least_sum;
+
+    fn d(text: &str) -> Decimal {
+        text.parse().unwrap()
+    }
+
+    /// Decimals of every shape: small, full-width, every scale.
+    fn samples() -> alloc::vec::Vec<Decimal> {
+        let mut out = alloc::vec::Vec::new();
+        let mantissas: [u128; 9] = [
+            0,
+            1,
+            7,
+            331,
+            123_456_789,
+            999_999_999_999_999_999,
+            18_446_744_073_709_551_615,
+            (1 << 96) - 1,
+            12_345_678_901_234_567_890_123,
+        ];
+        for (i, &m) in mantissas.iter().enumerate() {
+            for scale in [0u32, 1, 4, 8, 12, 17, 20, 28] {
+                // Vary the mantissa a little with the scale, to mix digits.
+                let m = m.saturating_sub(u128::from(scale) * (i as u128)) % (1 << 96);
+                out.push(Decimal::from_i128_with_scale(m as i128, scale));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn least_cover_is_the_exact_eight_place_ceiling() {
+        let values = samples();
+        let step = Decimal::new(1, 8);
+        let mut answers = 0usize;
+        for &m in values.iter().filter(|m| !m.is_zero()) {
+            for &c in values.iter().step_by(2) {
+                for &d in values.iter().step_by(9) {
+                    let Some(x8) = least_cover8(m, c, d) else {
+                        continue;
+                    };
+                    let Ok(x) = Decimal::try_from_i128_with_scale(x8 as i128, 8) else {
+                        continue;
+                    };
+                    answers += 1;
+                    assert_eq!(
+                        product_at_least_sum(x, m, c, d),
+                        Some(true),
+                        "{x} × {m} ≥ {c} + {d}"
+                    );
+                    if x8 > 0 {
+                        let below = x - step;
+                        assert_eq!(
+                            product_at_least_sum(below, m, c, d),
+                            Some(false),
+                            "{below} × {m} < {c} + {d}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(answers > 500, "{answers}");
+        assert_eq!(
+            least_cover8(d("33.1"), d("16.5"), d("0.05")),
+            Some(50_000_000)
+        );
+        assert_eq!(least_cover8(d("3"), d("1"), d("0")), Some(33_333_334));
+        assert_eq!(least_cover8(d("0"), d("1"), d("0")), None);
+    }
+}

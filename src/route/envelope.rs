@@ -1,0 +1,366 @@
+//! Upper envelopes of rate lines over amount intervals: the sub-linear part
+//! of a [`RateBook`](super::RateBook).
+//!
+//! A rate is the line `x ↦ x × m − fee` on its interval `[min, max]`. A
+//! segment tree over the intervals' end points holds each line in the
+//! `O(log n)` nodes that cover its interval; each node keeps the upper
+//! envelope (convex hull) of its lines, sorted by slope. A query walks from
+//! the leaf of `x` to the root and finds, in each node, the best line at `x`
+//! by binary search: `O(log² n)` evaluations of the exact fast key.
+//!
+//! Everything is exact: slopes and fees are integers at common scales, the
+//! hull test compares 256-bit products, and the query compares the engine's
+//! own integer keys. Ties follow the engine: higher net, lower fee, base rate
+//! before a sponsored variant, id bytes, then input order.
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+/// One line: a rate in slope order, with what the order needs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line {
+    /// The multiplier at the book's common slope scale.
+    pub(crate) slope: u128,
+    /// `minerFee × 10^28`.
+    pub(crate) fee: u128,
+    /// `min × 10^28`.
+    pub(crate) min: u128,
+    /// `effective max × 10^28`.
+    pub(crate) max: u128,
+}
+
+/// The segment tree of hulls. Lines are referred to by their position in
+/// the slice given to [`Envelope::new`] (which is in slope order).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Envelope {
+    /// The distinct interval end points, ascending.
+    points: Vec<u128>,
+    /// Leaves of the tree (a power of two, at least `2 × points + 1`).
+    size: usize,
+    /// Node `v`'s hull is `hulls[starts[v]..starts[v + 1]]`.
+    starts: Vec<u32>,
+    /// The hulls, each in slope order.
+    hulls: Vec<u32>,
+}
+
+impl Envelope {
+    /// Builds the tree over `lines`, which must be sorted by slope, lines of
+    /// equal slope best first (lower fee, then the engine's tie-breaks).
+    /// `O(n log n)` time and space; `None` past `u32` positions.
+    pub(crate) fn new(lines: &[Line]) -> Option<Self> {
+        let mut points: Vec<u128> = Vec::with_capacity(lines.len().checked_mul(2)?);
+        for line in lines {
+            points.push(line.min);
+            points.push(line.max);
+        }
+        points.sort_unstable();
+        points.dedup();
+        let leaves = points.len().checked_mul(2)?.checked_add(1)?;
+        let size = leaves.checked_next_power_of_two()?;
+        let nodes = size.checked_mul(2)?;
+        // (node, line) pairs: lines in slope order within each node.
+        let mut pairs: Vec<u64> = Vec::new();
+        for (position, line) in lines.iter().enumerate() {
+            let position = u32::try_from(position).ok()?;
+            let low = leaf(&points, line.min)?;
+            let high = leaf(&points, line.max)?;
+            let mut left = low.checked_add(size)?;
+            let mut right = high.checked_add(size)?.checked_add(1)?;
+            while left < right {
+                if left & 1 == 1 {
+                    pairs.push(pair(left, position)?);
+                    left = left.checked_add(1)?;
+                }
+                if right & 1 == 1 {
+                    right = right.checked_sub(1)?;
+                    pairs.push(pair(right, position)?);
+                }
+                left >>= 1;
+                right >>= 1;
+            }
+        }
+        pairs.sort_unstable();
+        let mut starts: Vec<u32> = Vec::with_capacity(nodes.checked_add(1)?);
+        let mut hulls: Vec<u32> = Vec::with_capacity(pairs.len());
+        let mut rest = pairs.as_slice();
+        for node in 0..nodes {
+            starts.push(u32::try_from(hulls.len()).ok()?);
+            let node = u64::try_from(node).ok()?;
+            let count = rest.partition_point(|&p| p >> 32 == node);
+            let (group, tail) = rest.split_at(count);
+            rest = tail;
+            let from = hulls.len();
+            for &p in group {
+                // The low half is the line's position.
+                let position = u32::try_from(p & u64::from(u32::MAX)).ok()?;
+                push_hull(lines, &mut hulls, from, position)?;
+            }
+        }
+        starts.push(u32::try_from(hulls.len()).ok()?);
+        hulls.shrink_to_fit();
+        Some(Envelope {
+            points,
+            size,
+            starts,
+            hulls,
+        })
+    }
+
+    /// The best line at `x28` among those whose interval holds it, by
+    /// `value` (the exact key of a line at `x`) and then by `order` (the
+    /// engine's tie-breaks between two positions of equal value). `None`
+    /// when no interval holds `x28`; `Err(())` when `value` cannot key a line.
+    pub(crate) fn best(
+        &self,
+        x28: u128,
+        value: impl Fn(u32) -> Option<i128>,
+        order: impl Fn(u32, u32) -> Ordering,
+    ) -> Result<Option<(i128, u32)>, ()> {
+        let Some(leaf) = leaf(&self.points, x28) else {
+            return Ok(None);
+        };
+        let mut node = leaf.checked_add(self.size).ok_or(())?;
+        let mut best: Option<(i128, u32)> = None;
+        while node > 0 {
+            if let Some(hull) = self.hull(node) {
+                let found = hull_best(hull, &value)?;
+                let better = best.is_none_or(|(held, held_at)| match found.0.cmp(&held) {
+                    Ordering::Equal => order(found.1, held_at) == Ordering::Less,
+                    other => other == Ordering::Greater,
+                });
+                if better {
+                    best = Some(found);
+                }
+            }
+            node >>= 1;
+        }
+        Ok(best)
+    }
+
+    /// Node `node`'s hull, `None` when empty.
+    fn hull(&self, node: usize) -> Option<&[u32]> {
+        let start = usize::try_from(*self.starts.get(node)?).ok()?;
+        let end = usize::try_from(*self.starts.get(node.checked_add(1)?)?).ok()?;
+        self.hulls.get(start..end).filter(|hull| !hull.is_empty())
+    }
+}
+
+/// The best line of a hull at the query's `x`: values along a hull rise,
+/// then fall (strictly between its break points), so a binary search finds
+/// the first line not beaten by its successor. At a break point the two
+/// lines tie and the lower slope (the lower fee) is the engine's pick.
+fn hull_best(hull: &[u32], value: &impl Fn(u32) -> Option<i128>) -> Result<(i128, u32), ()> {
+    let at = |i: usize| -> Result<(i128, u32), ()> {
+        let position = *hull.get(i).ok_or(())?;
+        Ok((value(position).ok_or(())?, position))
+    };
+    let (mut low, mut high) = (0usize, hull.len().checked_sub(1).ok_or(())?);
+    while low < high {
+        let mid = low
+            .checked_add(high.checked_sub(low).ok_or(())? >> 1)
+            .ok_or(())?;
+        let next = mid.checked_add(1).ok_or(())?;
+        if at(next)?.0 > at(mid)?.0 {
+            low = next;
+        } else {
+            high = mid;
+        }
+    }
+    at(low)
+}
+
+/// Adds line `position` to the hull `hulls[from..]` (lines come in slope
+/// order, equal slopes best first).
+fn push_hull(lines: &[Line], hulls: &mut Vec<u32>, from: usize, position: u32) -> Option<()> {
+    let line = *lines.get(usize::try_from(position).ok()?)?;
+    loop {
+        let len = hulls.len().checked_sub(from)?;
+        let top = match hulls.last() {
+            Some(&top) if len > 0 => *lines.get(usize::try_from(top).ok()?)?,
+            _ => break,
+        };
+        if top.slope == line.slope {
+            // The one already there is at least as good everywhere.
+            return Some(());
+        }
+        if len < 2 {
+            break;
+        }
+        let below = *hulls.get(hulls.len().checked_sub(2)?)?;
+        let below = *lines.get(usize::try_from(below).ok()?)?;
+        if never_best(&below, &top, &line)? {
+            hulls.pop();
+        } else {
+            break;
+        }
+    }
+    hulls.push(position);
+    Some(())
+}
+
+/// For slopes `a < b < c`: line `b` is nowhere strictly above both others,
+/// and where it ties it loses (to `a`, the lower fee). Exactly:
+/// `(m_b − m_a)(f_c − f_a) ≤ (f_b − f_a)(m_c − m_a)`.
+fn never_best(a: &Line, b: &Line, c: &Line) -> Option<bool> {
+    let rise_b = b.slope.checked_sub(a.slope)?;
+    let rise_c = c.slope.checked_sub(a.slope)?;
+    let fee_c = signed_diff(c.fee, a.fee)?;
+    let fee_b = signed_diff(b.fee, a.fee)?;
+    Some(signed_product_cmp(rise_b, fee_c, rise_c, fee_b) != Ordering::Greater)
+}
+
+/// `x − y` as a sign and a magnitude.
+fn signed_diff(x: u128, y: u128) -> Option<(bool, u128)> {
+    if x >= y {
+        Some((false, x.checked_sub(y)?))
+    } else {
+        Some((true, y.checked_sub(x)?))
+    }
+}
+
+/// Compares `p × s` with `q × t` for non-negative `p`, `q` and signed `s`, `t`.
+fn signed_product_cmp(p: u128, s: (bool, u128), q: u128, t: (bool, u128)) -> Ordering {
+    let left = wide_mul(p, s.1);
+    let right = wide_mul(q, t.1);
+    let left_negative = s.0 && left != (0, 0);
+    let right_negative = t.0 && right != (0, 0);
+    match (left_negative, right_negative) {
+        (false, false) => left.cmp(&right),
+        (true, true) => right.cmp(&left),
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+    }
+}
+
+/// `a × b` as `(high, low)` 128-bit halves.
+fn wide_mul(a: u128, b: u128) -> (u128, u128) {
+    const LOW: u128 = u64::MAX as u128;
+    let (a1, a0) = (a >> 64, a & LOW);
+    let (b1, b0) = (b >> 64, b & LOW);
+    // Each partial product of two 64-bit halves fits a u128.
+    let low = a0.wrapping_mul(b0);
+    let mid1 = a1.wrapping_mul(b0);
+    let mid2 = a0.wrapping_mul(b1);
+    let high = a1.wrapping_mul(b1);
+    let (mid, mid_carry) = mid1.overflowing_add(mid2);
+    let (low, low_carry) = low.overflowing_add(mid << 64);
+    let high = high
+        .wrapping_add(mid >> 64)
+        .wrapping_add(u128::from(mid_carry) << 64)
+        .wrapping_add(u128::from(low_carry));
+    (high, low)
+}
+
+/// The leaf of `x`: `2i + 1` for the end point `points[i]`, `2i` for the open
+/// gap just below it (`2 × len` past the last).
+fn leaf(points: &[u128], x: u128) -> Option<usize> {
+    let i = points.partition_point(|&p| p < x);
+    let twice = i.checked_mul(2)?;
+    if points.get(i) == Some(&x) {
+        twice.checked_add(1)
+    } else {
+        Some(twice)
+    }
+}
+
+/// A (node, line position) pair as one sortable integer.
+fn pair(node: usize, position: u32) -> Option<u64> {
+    Some((u64::try_from(node).ok()? << 32) | u64::from(position))
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap
+)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_mul_is_the_full_product() {
+        let samples = [
+            0u128,
+            1,
+            3,
+            u128::from(u64::MAX),
+            1 << 64,
+            (1 << 126) - 7,
+            u128::MAX,
+        ];
+        for &a in &samples {
+            for &b in &samples {
+                let (high, low) = wide_mul(a, b);
+                assert_eq!(low, a.wrapping_mul(b));
+                // Check the high half through 64-bit limbs.
+                let limbs = |v: u128| [v & u128::from(u64::MAX), v >> 64];
+                let (la, lb) = (limbs(a), limbs(b));
+                let mut acc = [0u128; 4];
+                for i in 0..2 {
+                    for j in 0..2 {
+                        let p = la[i] * lb[j];
+                        acc[i + j] += p & u128::from(u64::MAX);
+                        acc[i + j + 1] += p >> 64;
+                    }
+                }
+                for k in 0..3 {
+                    acc[k + 1] += acc[k] >> 64;
+                    acc[k] &= u128::from(u64::MAX);
+                }
+                assert_eq!(high, acc[2] | (acc[3] << 64), "{a} × {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn brute_force_agrees() {
+        // Small lines, every query point: the envelope against a scan.
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % n
+        };
+        for _ in 0..300 {
+            let count = 1 + next(12) as usize;
+            let mut lines: Vec<Line> = (0..count)
+                .map(|_| {
+                    let (a, b) = (u128::from(next(20)), u128::from(next(20)));
+                    Line {
+                        slope: u128::from(next(6)),
+                        fee: u128::from(next(30)),
+                        min: a.min(b),
+                        max: a.max(b),
+                    }
+                })
+                .collect();
+            lines.sort_by(|a, b| a.slope.cmp(&b.slope).then(a.fee.cmp(&b.fee)));
+            let envelope = Envelope::new(&lines).unwrap();
+            for x in 0..22u128 {
+                let value = |p: u32| {
+                    let l = lines[p as usize];
+                    Some((x * l.slope) as i128 - l.fee as i128)
+                };
+                let order = |a: u32, b: u32| {
+                    let (la, lb) = (lines[a as usize], lines[b as usize]);
+                    la.fee.cmp(&lb.fee).then(a.cmp(&b))
+                };
+                let got = envelope.best(x, value, order).unwrap();
+                let want = (0..count as u32)
+                    .filter(|&p| lines[p as usize].min <= x && x <= lines[p as usize].max)
+                    .map(|p| (value(p).unwrap(), p))
+                    .min_by(|a, b| b.0.cmp(&a.0).then(order(a.1, b.1)));
+                // Positions may differ only between identical lines.
+                match (got, want) {
+                    (Some(g), Some(w)) => {
+                        assert_eq!(g.0, w.0);
+                        let (lg, lw) = (lines[g.1 as usize], lines[w.1 as usize]);
+                        assert_eq!((lg.slope, lg.fee), (lw.slope, lw.fee), "x = {x}");
+                    }
+                    (g, w) => assert_eq!(g, w, "x = {x}"),
+                }
+            }
+        }
+    }
+}
