@@ -4,7 +4,7 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::cover::least_cover8;
+use super::cover::{least_cover8, Cover};
 use super::{RejectReason, RouteRequest};
 use crate::decimal::{product_at_least_sum, Fixed8};
 use crate::rate::Rate;
@@ -89,6 +89,27 @@ pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
 /// How many 8-dp steps `Decimal`'s rounding can be off by; one is the most
 /// seen, the bound keeps the correction finite whatever happens.
 const MAX_CORRECTION_STEPS: usize = 4;
+
+/// [`required_input`], first trying `near` (the request's amount, which an
+/// estimate made the answer for its best rate): two multiplications check
+/// it exactly, and the division is needed only when it is not the answer.
+pub(crate) fn required_input_near(
+    rate: &Rate,
+    to_amount: Decimal,
+    near: Decimal,
+) -> Option<Fixed8> {
+    if let (Some(cover), Ok(near)) = (
+        Cover::new(rate.multiplier(), to_amount, rate.miner_fee()),
+        Fixed8::ceil(near),
+    ) {
+        let x8 = near.get().mantissa().unsigned_abs();
+        // An exact sum cannot overflow: the answer is `near` when it is least.
+        if cover.sum_fits() && near.get() >= Decimal::ZERO && cover.is_least(x8) == Some(true) {
+            return Some(near);
+        }
+    }
+    required_input(rate, to_amount)
+}
 
 /// `(toAmount + minerFee) / multiplier` rounded up to 8 decimal places,
 /// exactly: the smallest 8-decimal amount `x` with

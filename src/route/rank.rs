@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::eligibility::{check, net_output, required_input, Candidate};
+use super::eligibility::{check, net_output, required_input_near, Candidate};
 use super::fast::{exact_net, fast_order, FastRequest, Score};
 use super::kept::Kept;
 use super::no_route::Tally;
@@ -222,23 +222,34 @@ impl RouteRequest<'_> {
                 Ok(_) => Top::Fallback,
             };
         }
-        // Merge the two sorted lists by the plain order.
-        let mut from_keyed = keyed.iter().map(|k| self.candidate(k)).peekable();
-        let mut from_plain = plain.iter().peekable();
+        // Merge the two sorted lists by the plain order (no `Peekable`: its
+        // copies of the held candidate cost more than the merge).
+        let mut keyed_rest = keyed.iter();
+        let mut plain_rest = plain.iter();
+        let mut next_keyed = match keyed_rest.next().map(|k| self.candidate(k)) {
+            Some(Some(candidate)) => Some(candidate),
+            Some(None) => return Top::Fallback,
+            None => None,
+        };
+        let mut next_plain = plain_rest.next();
         for _ in 0..k {
-            let take_plain = match (from_keyed.peek(), from_plain.peek()) {
-                (Some(Some(a)), Some(b)) => rank_order(b, a) == Ordering::Less,
-                (Some(Some(_)), None) => false,
-                (Some(None), _) => return Top::Fallback,
+            let take_plain = match (&next_keyed, &next_plain) {
+                (Some(a), Some(b)) => rank_order(b, a) == Ordering::Less,
+                (Some(_), None) => false,
                 (None, Some(_)) => true,
                 (None, None) => break,
             };
-            let next = if take_plain {
-                from_plain.next()
+            let candidate = if take_plain {
+                core::mem::replace(&mut next_plain, plain_rest.next())
             } else {
-                from_keyed.next().flatten()
+                let following = match keyed_rest.next().map(|k| self.candidate(k)) {
+                    Some(Some(candidate)) => Some(candidate),
+                    Some(None) => return Top::Fallback,
+                    None => None,
+                };
+                core::mem::replace(&mut next_keyed, following)
             };
-            let Some(candidate) = next else { break };
+            let Some(candidate) = candidate else { break };
             match self.finish(candidate) {
                 Ok(route) => emit(route),
                 // See `best`: an overflowing required input needs the full
@@ -339,6 +350,7 @@ impl RouteRequest<'_> {
 
     /// The plain candidate of a fast-scored rate: the same `Decimal` net
     /// output the plain path computes (exact, as the fast key proved).
+    #[inline]
     pub(crate) fn candidate<'r>(&self, (_, rate): Keyed<'r>) -> Option<Candidate<'r>> {
         let amount = self.from_amount().get();
         Some(Candidate {
@@ -353,8 +365,12 @@ impl RouteRequest<'_> {
         let required_input = match self.mode() {
             SwapMode::ExactIn => None,
             SwapMode::ExactOut => Some(
-                required_input(candidate.rate, self.exact_output())
-                    .ok_or(RejectReason::Overflow)?,
+                required_input_near(
+                    candidate.rate,
+                    self.exact_output(),
+                    self.from_amount().get(),
+                )
+                .ok_or(RejectReason::Overflow)?,
             ),
         };
         Ok(Route {
