@@ -154,33 +154,27 @@ impl FastRequest {
     }
 
     /// The fast verdict on `rate`: the checks of DESIGN ruling 5 in order.
-    ///
-    /// A rate that is not usable here needs the plain path; one expired,
-    /// ExactOut-incapable or below min is out; a sponsored variant whose
-    /// limit needs a campaign lookup needs the plain path; above max is out;
-    /// then the key, when it is proved exact. The exclusions are tested
-    /// together, in one branch.
     #[inline]
-    // Non-lazy on purpose: cheap comparisons, fewer unpredictable branches.
-    #[allow(clippy::needless_bitwise_bool)]
     pub(crate) fn score(&self, rate: &Rate) -> Score {
         let p = rate.prepared();
         let flags = p.flags();
         if flags & USABLE == 0 {
             return Score::Slow;
         }
-        let sponsored = flags & SPONSORED != 0;
-        let exact_out_bad = self.exact_out & ((flags & EXACT_OUT == 0) | sponsored);
-        let campaign_lookup = self.campaigns & sponsored;
-        let out = (p.expiry() <= self.now)
-            | exact_out_bad
-            | (self.x28 < p.min28)
-            | ((self.x28 > p.max28) & !campaign_lookup);
-        if out {
+        if p.expiry() <= self.now {
             return Score::Out;
         }
-        if campaign_lookup {
+        if self.exact_out && (flags & EXACT_OUT == 0 || flags & SPONSORED != 0) {
+            return Score::Out;
+        }
+        if self.x28 < p.min28 {
+            return Score::Out;
+        }
+        if self.campaigns && flags & SPONSORED != 0 {
             return Score::Slow;
+        }
+        if self.x28 > p.max28 {
+            return Score::Out;
         }
         match self.net28(p) {
             Some(net) if net > 0 => Score::Key(net),
@@ -203,26 +197,26 @@ impl FastRequest {
     /// operands below 2^96 (`checked_sub` exact): the product below
     /// `aligned(28 − c)` and `2^126`, the fee below `aligned(t)`.
     #[inline]
-    #[allow(clippy::needless_bitwise_bool)]
     fn raw_net28(&self, p: &Prepared) -> (i128, bool) {
         let scale = p.multiplier_scale();
-        let t = self.room.wrapping_sub(scale);
-        let at = shift(t);
+        if !p.has(FAST) || scale > self.room {
+            return (0, false);
+        }
+        let at = shift(self.room.wrapping_sub(scale));
         // A u64 × u64 product always fits a u128.
         let xm = u128::from(self.x).wrapping_mul(u128::from(p.multiplier));
-        // Below `xm_limit`, `xm × 10^t` stays below 2^126: no wrap then.
+        if xm >= at.xm_limit || p.fee28 >= at.aligned {
+            return (0, false);
+        }
+        // Below `xm_limit`, `xm × 10^t` stays below 2^126: no wrap.
         let product28 = xm.wrapping_mul(at.up);
-        let fee_side = shift(SCALE.wrapping_sub(p.fee_scale()));
-        let exact = p.has(FAST)
-            & (scale <= self.room)
-            & (xm < at.xm_limit)
-            & (product28 < fee_side.aligned)
-            & (p.fee28 < at.aligned);
-        // Both below 2^126 when exact: the casts keep the values and the
-        // difference fits; otherwise the key is unused.
+        if product28 >= shift(SCALE.wrapping_sub(p.fee_scale())).aligned {
+            return (0, false);
+        }
+        // Both below 2^126: the casts keep the values and the difference fits.
         #[allow(clippy::cast_possible_wrap)]
         let net = (product28 as i128).wrapping_sub(p.fee28 as i128);
-        (net, exact)
+        (net, true)
     }
 
     /// The largest amount mantissa at `scale` for which [`net28`](Self::net28)
