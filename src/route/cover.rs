@@ -11,6 +11,16 @@ fn pow10(k: u32) -> Option<u128> {
     POW10.get(usize::try_from(k).ok()?).copied()
 }
 
+/// `a × b`, or `None` past `u128`; one widening multiplication when both
+/// fit 64 bits (the usual case), which cannot overflow.
+#[inline]
+fn mul(a: u128, b: u128) -> Option<u128> {
+    match (u64::try_from(a), u64::try_from(b)) {
+        (Ok(a), Ok(b)) => Some(u128::from(a).wrapping_mul(u128::from(b))),
+        _ => a.checked_mul(b),
+    }
+}
+
 /// `x × multiplier ≥ to + fee` for `x` with 8 decimal places, as integers:
 /// `x8 × divisor ≥ numerator`, with the sum's mantissa `N` at scale `S =
 /// max(scale to, scale fee)`, the multiplier's mantissa `M` at scale `s` and
@@ -29,11 +39,22 @@ impl Cover {
     /// argument is not as required (`multiplier > 0`, `to, fee ≥ 0`): the
     /// caller then takes the general path.
     pub(crate) fn new(multiplier: Decimal, to: Decimal, fee: Decimal) -> Option<Self> {
-        if multiplier <= Decimal::ZERO || to.is_sign_negative() || fee.is_sign_negative() {
+        // Sign and zero tests, not comparisons (those align scales first).
+        if multiplier.is_sign_negative()
+            || multiplier.is_zero()
+            || to.is_sign_negative()
+            || fee.is_sign_negative()
+        {
             return None;
         }
         let sum_scale = to.scale().max(fee.scale());
-        let up = |value: u128, by: u32| value.checked_mul(pow10(by)?);
+        let up = |value: u128, by: u32| {
+            if by == 0 {
+                Some(value)
+            } else {
+                mul(value, pow10(by)?)
+            }
+        };
         let sum = up(
             to.mantissa().unsigned_abs(),
             sum_scale.checked_sub(to.scale())?,
@@ -80,7 +101,7 @@ impl Cover {
     /// `x8` is the smallest that covers (two multiplications, no division);
     /// `None` when a product does not fit.
     pub(crate) fn is_least(&self, x8: u128) -> Option<bool> {
-        let covers = |x: u128| Some(x.checked_mul(self.divisor)? >= self.numerator);
+        let covers = |x: u128| Some(mul(x, self.divisor)? >= self.numerator);
         if !covers(x8)? {
             return Some(false);
         }

@@ -90,21 +90,22 @@ pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
 /// seen, the bound keeps the correction finite whatever happens.
 const MAX_CORRECTION_STEPS: usize = 4;
 
-/// [`required_input`], first trying `near` (the request's amount, which an
-/// estimate made the answer for its best rate): two multiplications check
-/// it exactly, and the division is needed only when it is not the answer.
+/// [`required_input`], first trying `near` (the request's amount rounded up
+/// to 8 places, which an estimate made the answer for its best rate): two
+/// multiplications check it exactly, and the division is needed only when
+/// it is not the answer.
 pub(crate) fn required_input_near(
     rate: &Rate,
     to_amount: Decimal,
-    near: Decimal,
+    near: Option<Fixed8>,
 ) -> Option<Fixed8> {
-    if let (Some(cover), Ok(near)) = (
+    if let (Some(cover), Some(near)) = (
         Cover::new(rate.multiplier(), to_amount, rate.miner_fee()),
-        Fixed8::ceil(near),
+        near,
     ) {
         let x8 = near.get().mantissa().unsigned_abs();
         // An exact sum cannot overflow: the answer is `near` when it is least.
-        if cover.sum_fits() && near.get() >= Decimal::ZERO && cover.is_least(x8) == Some(true) {
+        if cover.sum_fits() && !near.get().is_sign_negative() && cover.is_least(x8) == Some(true) {
             return Some(near);
         }
     }

@@ -365,12 +365,8 @@ impl RouteRequest<'_> {
         let required_input = match self.mode() {
             SwapMode::ExactIn => None,
             SwapMode::ExactOut => Some(
-                required_input_near(
-                    candidate.rate,
-                    self.exact_output(),
-                    self.from_amount().get(),
-                )
-                .ok_or(RejectReason::Overflow)?,
+                required_input_near(candidate.rate, self.exact_output(), self.from8())
+                    .ok_or(RejectReason::Overflow)?,
             ),
         };
         Ok(Route {

@@ -1,8 +1,10 @@
 //! What the caller asks for.
 
+use core::fmt;
+
 use rust_decimal::Decimal;
 
-use crate::decimal::Amount;
+use crate::decimal::{Amount, Fixed8};
 use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
@@ -20,13 +22,31 @@ use crate::time::EpochMillis;
 /// let request = RouteRequest::exact_in("0.5".parse::<Amount>().unwrap(), EpochMillis::new(1_700_000_000_000));
 /// assert_eq!(request.from_amount().to_string(), "0.5");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct RouteRequest<'c> {
     mode: SwapMode,
     from_amount: Amount,
     to_amount: Option<Amount>,
     now: EpochMillis,
     campaigns: &'c CampaignLimits,
+    /// ExactOut: `from_amount` rounded up to 8 places, computed once: the
+    /// first guess of each required input (derived data, kept in step with
+    /// `from_amount` and `mode`).
+    from8: Option<Fixed8>,
+}
+
+// The cache is left out on purpose: it is derived from the other fields.
+#[allow(clippy::missing_fields_in_debug)]
+impl fmt::Debug for RouteRequest<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RouteRequest")
+            .field("mode", &self.mode)
+            .field("from_amount", &self.from_amount)
+            .field("to_amount", &self.to_amount)
+            .field("now", &self.now)
+            .field("campaigns", &self.campaigns)
+            .finish()
+    }
 }
 
 impl RouteRequest<'static> {
@@ -38,6 +58,7 @@ impl RouteRequest<'static> {
             to_amount: None,
             now,
             campaigns: &NO_CAMPAIGNS,
+            from8: None,
         }
     }
 
@@ -50,6 +71,7 @@ impl RouteRequest<'static> {
             to_amount: Some(to_amount),
             now,
             campaigns: &NO_CAMPAIGNS,
+            from8: Fixed8::ceil(from_amount.get()).ok(),
         }
     }
 }
@@ -64,6 +86,7 @@ impl<'c> RouteRequest<'c> {
             to_amount: self.to_amount,
             now: self.now,
             campaigns,
+            from8: self.from8,
         }
     }
 
@@ -98,6 +121,11 @@ impl<'c> RouteRequest<'c> {
     /// The caller's campaign limits.
     pub fn campaigns(&self) -> &'c CampaignLimits {
         self.campaigns
+    }
+
+    /// ExactOut: `from_amount` rounded up to 8 places (`None` in ExactIn).
+    pub(crate) fn from8(&self) -> Option<Fixed8> {
+        self.from8
     }
 
     /// The exact output of an ExactOut request (zero for ExactIn, where it is unused).
