@@ -244,7 +244,8 @@ impl FastRequest {
 /// The `Decimal` the plain path computes for `amount × multiplier − fee`,
 /// built from integers when the operands prove it exact (same value, same
 /// scale: `max(a + b, c)`), `None` otherwise.
-#[inline]
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
     let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
     let product_scale = amount.scale().checked_add(multiplier.scale())?;

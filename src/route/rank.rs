@@ -350,7 +350,11 @@ impl RouteRequest<'_> {
 
     /// The plain candidate of a fast-scored rate: the same `Decimal` net
     /// output the plain path computes (exact, as the fast key proved).
-    #[inline]
+    // Always inlined: returned through memory, the candidate's fields are
+    // written in pieces and read back whole (a store-forwarding stall per
+    // route, measured in `top`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(crate) fn candidate<'r>(&self, (_, rate): Keyed<'r>) -> Option<Candidate<'r>> {
         let amount = self.from_amount().get();
         Some(Candidate {
