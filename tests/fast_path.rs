@@ -143,9 +143,19 @@ fn oracle<'r>(
     x: Decimal,
     campaigns: &CampaignLimits,
 ) -> Vec<(&'r Rate, Decimal)> {
+    oracle_at(rates, x, campaigns, NOW)
+}
+
+/// [`oracle`] at instant `now`.
+fn oracle_at<'r>(
+    rates: &'r [Rate],
+    x: Decimal,
+    campaigns: &CampaignLimits,
+    now: u64,
+) -> Vec<(&'r Rate, Decimal)> {
     let mut ranked: Vec<(&Rate, Decimal)> = rates
         .iter()
-        .filter(|r| r.defect().is_none() && r.expiry().as_millis() > NOW)
+        .filter(|r| r.defect().is_none() && r.expiry().as_millis() > now)
         .filter(|r| r.min() <= x && x <= r.effective_max(campaigns))
         .filter_map(|r| {
             Some((
@@ -302,4 +312,57 @@ fn ties_on_net_go_to_the_lower_fee_then_base_then_id() {
     assert_eq!(ids, ["r6", "r7", "r8", "r9"]);
     assert_eq!(request.best(&rates).unwrap().rate().id().as_str(), "r6");
     assert_eq!(Ordering::Less, "r6".cmp("r7"));
+}
+
+#[test]
+fn expiries_past_the_packed_range_take_the_plain_path() {
+    // The prepared block packs expiries below 2^48 ms; later ones (and the
+    // instants near them) must still be judged exactly.
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let far = [1u64 << 48, (1 << 48) + 5, u64::MAX - 1, u64::MAX];
+    let rates: Vec<Rate> = far
+        .iter()
+        .enumerate()
+        .map(|(i, &expiry)| {
+            Rate::new(
+                RateId::new(&format!("far{i}")).unwrap(),
+                pair.clone(),
+                RateTerms {
+                    multiplier: dec(331 + i as u128, 1),
+                    miner_fee: dec(2, 4),
+                    min: dec(1, 3),
+                    max: dec(8, 0),
+                },
+                EpochMillis::new(expiry),
+            )
+        })
+        .collect();
+    let x = dec(5, 1);
+    let none = CampaignLimits::new();
+    for now in [
+        NOW,
+        (1 << 48) - 1,
+        1 << 48,
+        (1 << 48) + 4,
+        (1 << 48) + 5,
+        u64::MAX - 1,
+    ] {
+        let request = RouteRequest::exact_in(Amount::new(x).unwrap(), EpochMillis::new(now));
+        let want: Vec<_> = oracle_at(&rates, x, &none, now)
+            .into_iter()
+            .map(|(r, net)| key(r, net))
+            .collect();
+        let got: Vec<_> = request
+            .select(&rates)
+            .routes()
+            .iter()
+            .map(|r| key(r.rate(), r.net_output()))
+            .collect();
+        assert_eq!(got, want, "now = {now}");
+        let best = request
+            .best(&rates)
+            .ok()
+            .map(|b| key(b.rate(), b.net_output()));
+        assert_eq!(best.as_ref(), want.first(), "now = {now}");
+    }
 }
