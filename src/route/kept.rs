@@ -48,6 +48,17 @@ impl<'s, T: Copy> Kept<'s, T> {
         self.len = end;
     }
 
+    /// The worst kept item once the buffer is full (an item must rank at
+    /// least as well to enter), `None` before.
+    #[inline]
+    pub(crate) fn floor(&self) -> Option<T> {
+        if self.len == self.slots.len() {
+            self.slots.last().copied().flatten()
+        } else {
+            None
+        }
+    }
+
     /// The kept items, best first.
     pub(crate) fn iter(&self) -> impl Iterator<Item = T> + '_ {
         self.slots.iter().take(self.len).filter_map(|slot| *slot)

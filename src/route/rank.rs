@@ -199,12 +199,17 @@ impl RouteRequest<'_> {
         let mut plain = Kept::new(plain_slots);
         let fast = FastRequest::new(self);
         let mut any_eligible = false;
+        let mut floor = i128::MIN;
         for rate in rates {
             let score = fast.as_ref().map_or(Score::Slow, |f| f.score(rate));
             match score {
                 Score::Key(net) => {
                     any_eligible = true;
-                    keyed.offer((net, rate), |a, b| fast_order(a.0, a.1, b.0, b.1));
+                    // Below the worst kept key: out, without the full order.
+                    if net >= floor {
+                        keyed.offer((net, rate), |a, b| fast_order(a.0, a.1, b.0, b.1));
+                        floor = keyed.floor().map_or(i128::MIN, |(net, _)| net);
+                    }
                 }
                 Score::Out => {}
                 Score::Slow => {
