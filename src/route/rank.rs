@@ -197,26 +197,33 @@ impl RouteRequest<'_> {
         let k = keyed_slots.len().min(plain_slots.len());
         let mut keyed = Kept::new(keyed_slots);
         let mut plain = Kept::new(plain_slots);
-        let fast = FastRequest::new(self);
         let mut any_eligible = false;
-        let mut floor = i128::MIN;
-        for rate in rates {
-            let score = fast.as_ref().map_or(Score::Slow, |f| f.score(rate));
-            match score {
-                Score::Key(net) => {
-                    any_eligible = true;
-                    // Below the worst kept key: out, without the full order.
-                    if net >= floor {
-                        keyed.offer((net, rate), |a, b| fast_order(a.0, a.1, b.0, b.1));
-                        floor = keyed.floor().map_or(i128::MIN, |(net, _)| net);
+        if let Some(fast) = FastRequest::new(self) {
+            let mut floor = i128::MIN;
+            for rate in rates {
+                match fast.score(rate) {
+                    Score::Key(net) => {
+                        any_eligible = true;
+                        // Below the worst kept key: out, without the full order.
+                        if net >= floor {
+                            keyed.offer((net, rate), |a, b| fast_order(a.0, a.1, b.0, b.1));
+                            floor = keyed.floor().map_or(i128::MIN, |(net, _)| net);
+                        }
+                    }
+                    Score::Out => {}
+                    Score::Slow => {
+                        if let Ok(candidate) = check(rate, self) {
+                            any_eligible = true;
+                            plain.offer(candidate, rank_order);
+                        }
                     }
                 }
-                Score::Out => {}
-                Score::Slow => {
-                    if let Ok(candidate) = check(rate, self) {
-                        any_eligible = true;
-                        plain.offer(candidate, rank_order);
-                    }
+            }
+        } else {
+            for rate in rates {
+                if let Ok(candidate) = check(rate, self) {
+                    any_eligible = true;
+                    plain.offer(candidate, rank_order);
                 }
             }
         }
