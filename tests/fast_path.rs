@@ -366,3 +366,62 @@ fn expiries_past_the_packed_range_take_the_plain_path() {
         assert_eq!(best.as_ref(), want.first(), "now = {now}");
     }
 }
+
+#[test]
+fn reported_net_outputs_keep_the_plain_path_scale() {
+    // Zero fees at every scale, and fees of every scale against products of
+    // every scale: the reported `Decimal` is the plain path's, digit for digit.
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let fees = [
+        dec(0, 0),
+        dec(0, 1),
+        dec(0, 8),
+        dec(0, 28),
+        dec(2, 4),
+        dec(20, 5),
+        dec(1, 0),
+    ];
+    let multipliers = [
+        dec(1, 0),
+        dec(10, 1),
+        dec(331, 1),
+        dec(3310, 2),
+        dec(123_456_789, 12),
+    ];
+    let mut rates = Vec::new();
+    for (i, &fee) in fees.iter().enumerate() {
+        for (j, &multiplier) in multipliers.iter().enumerate() {
+            rates.push(Rate::new(
+                RateId::new(&format!("r{i}-{j}")).unwrap(),
+                pair.clone(),
+                RateTerms {
+                    multiplier,
+                    miner_fee: fee,
+                    min: dec(0, 0),
+                    max: dec(100, 0),
+                },
+                EpochMillis::new(NOW + 1),
+            ));
+        }
+    }
+    let none = CampaignLimits::new();
+    for x in [dec(1, 0), dec(10, 1), dec(5, 1), dec(12_345, 4), dec(2, 0)] {
+        let request = RouteRequest::exact_in(Amount::new(x).unwrap(), EpochMillis::new(NOW));
+        let plain: Vec<String> = oracle(&rates, x, &none)
+            .into_iter()
+            .map(|(r, net)| format!("{} {net}", r.id()))
+            .collect();
+        let got: Vec<String> = request
+            .select(&rates)
+            .routes()
+            .iter()
+            .map(|r| format!("{} {}", r.rate().id(), r.net_output()))
+            .collect();
+        assert_eq!(got, plain, "x = {x}");
+        let best = request.best(&rates).unwrap();
+        assert_eq!(
+            format!("{} {}", best.rate().id(), best.net_output()),
+            plain[0]
+        );
+    }
+}

@@ -243,7 +243,9 @@ impl FastRequest {
 
 /// The `Decimal` the plain path computes for `amount × multiplier − fee`,
 /// built from integers when the operands prove it exact (same value, same
-/// scale: `max(a + b, c)`), `None` otherwise.
+/// scale: `max(a + b, c)`, or `a + b` for a zero fee, which `Decimal`'s
+/// subtraction returns the product unchanged for), `None` otherwise (and
+/// for a zero product).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
@@ -257,8 +259,13 @@ pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
         .ok()?
         .checked_mul(u128::try_from(multiplier.mantissa()).ok()?)?;
     let f = u128::try_from(fee.mantissa()).ok()?;
-    if xm >= MANTISSA_LIMIT {
+    if xm >= MANTISSA_LIMIT || xm == 0 {
         return None;
+    }
+    if f == 0 {
+        // `Decimal` returns `x − 0` unchanged: the product, at its own scale.
+        let product = i128::try_from(xm).ok()?;
+        return Decimal::try_from_i128_with_scale(product, product_scale).ok();
     }
     let pow = |k: u32| POW10.get(usize::try_from(k).ok()?).copied();
     let left = xm.checked_mul(pow(scale.checked_sub(product_scale)?)?)?;
