@@ -149,7 +149,6 @@ fn route_select_required_input_overflow_is_no_route_for_best_and_top_one() {
 /// net output falls 1e-13 short of `toAmount`. (Fuzzer's input: m = 0.00004,
 /// fee = 21392098230009856, to = 4125.5875297411072 → 4125.587529741107.)
 #[test]
-#[ignore = "library bug: net_output rounds est × m to 28-29 digits and reports less than toAmount"]
 fn exact_out_estimate_net_output_is_at_least_to_amount() {
     let rates = [rate(
         "r",

@@ -104,6 +104,92 @@ impl Wide {
     }
 }
 
+impl Wide {
+    /// `self − other` for `self >= other`.
+    fn sub(self, other: Self) -> Option<Self> {
+        let mut out = [0u64; LIMBS];
+        let mut borrow = false;
+        for ((slot, &a), &b) in out.iter_mut().zip(self.0.iter()).zip(other.0.iter()) {
+            let (diff, b1) = a.overflowing_sub(b);
+            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
+            *slot = diff;
+            borrow = b1 || b2;
+        }
+        (!borrow).then_some(Wide(out))
+    }
+
+    /// `self / 10` when `self` is a multiple of ten.
+    fn div10_exact(self) -> Option<Self> {
+        let mut out = [0u64; LIMBS];
+        let mut rest: u128 = 0;
+        for (slot, &limb) in out.iter_mut().zip(self.0.iter()).rev() {
+            // rest < 10, so (rest << 64 | limb) < 10 × 2^64: the quotient fits a limb.
+            let current = (rest << 64) | u128::from(limb);
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                *slot = current.checked_div(10)? as u64;
+            }
+            rest = current.checked_rem(10)?;
+        }
+        (rest == 0).then_some(Wide(out))
+    }
+
+    /// The value, when it fits a `u128`.
+    fn to_u128(self) -> Option<u128> {
+        let (low, high) = self.0.split_at(2);
+        if high.iter().any(|&limb| limb != 0) {
+            return None;
+        }
+        let (&l0, &l1) = (low.first()?, low.get(1)?);
+        Some((u128::from(l1) << 64) | u128::from(l0))
+    }
+}
+
+/// The largest mantissa a `Decimal` holds.
+const MAX_MANTISSA: u128 = (1 << 96) - 1;
+
+/// `a × b − c` exactly, as a `Decimal` with the fewest decimal places that
+/// hold it — or `None` when the exact value has more significant digits than a
+/// `Decimal` holds (then only a rounded value exists). `a` and `b` must be
+/// non-negative.
+pub(crate) fn product_minus(a: Decimal, b: Decimal, c: Decimal) -> Option<Decimal> {
+    if a.is_sign_negative() || b.is_sign_negative() {
+        return None;
+    }
+    let product_scale = a.scale().checked_add(b.scale())?;
+    let mut scale = product_scale.max(c.scale());
+    let product = at_scale(a, a.scale())?
+        .mul_u128(b.mantissa().unsigned_abs())?
+        .scaled(scale.checked_sub(product_scale)?)?;
+    let subtrahend = at_scale(c, scale)?;
+    // A negative `c` adds.
+    let (mut magnitude, negative) = if c.is_sign_negative() {
+        (product.add(subtrahend)?, false)
+    } else if product >= subtrahend {
+        (product.sub(subtrahend)?, false)
+    } else {
+        (subtrahend.sub(product)?, true)
+    };
+    // Drop trailing zeros until the value fits a `Decimal` exactly.
+    loop {
+        match magnitude.to_u128() {
+            Some(m) if m <= MAX_MANTISSA && scale <= 28 => {
+                let m = i128::try_from(m).ok()?;
+                return Decimal::try_from_i128_with_scale(
+                    if negative { m.checked_neg()? } else { m },
+                    scale,
+                )
+                .ok();
+            }
+            _ if scale > 0 => {
+                magnitude = magnitude.div10_exact()?;
+                scale = scale.checked_sub(1)?;
+            }
+            _ => return None,
+        }
+    }
+}
+
 impl PartialOrd for Wide {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
@@ -275,6 +361,36 @@ mod tests {
             let by_tens = (0..exponent).try_fold(one, |acc, _| acc.mul_small(10));
             assert_eq!(one.scaled(exponent), by_tens, "{exponent}");
         }
+    }
+
+    #[test]
+    fn product_minus_is_exact_where_decimal_rounds() {
+        // 5e20 × 0.00004 − 2e16 needs 30 digits on the way; Decimal's product rounds.
+        let (x, m, fee) = (
+            d("500000000000000003086.41972531"),
+            d("0.00004"),
+            d("20000000000000000"),
+        );
+        assert_eq!(
+            alloc::string::ToString::to_string(&product_minus(x, m, fee).unwrap()),
+            "0.1234567890124"
+        );
+        let rounded = x.checked_mul(m).unwrap().checked_sub(fee).unwrap();
+        assert_ne!(rounded, d("0.1234567890124"), "Decimal alone rounds here");
+        // Ordinary values agree with Decimal exactly, scale included up to trailing zeros.
+        assert_eq!(
+            product_minus(d("0.5"), d("33.1"), d("0.0002")).unwrap(),
+            d("16.5498")
+        );
+        assert_eq!(product_minus(d("1"), d("1"), d("2")).unwrap(), d("-1"));
+        assert_eq!(
+            product_minus(d("0"), d("7"), d("0")).unwrap(),
+            Decimal::ZERO
+        );
+        // More digits than a Decimal holds: no exact answer.
+        let tiny = d("0.0000000000000000000000000001");
+        assert_eq!(product_minus(tiny, tiny, Decimal::ZERO), None);
+        assert_eq!(product_minus(d("-1"), d("1"), Decimal::ZERO), None);
     }
 
     #[test]

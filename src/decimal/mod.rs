@@ -30,7 +30,7 @@ pub use parse::{parse_amount, parse_json_number};
 pub use rust_decimal::Decimal;
 pub use wire_number::WireNumber;
 
-pub(crate) use exact::product_at_least_sum;
+pub(crate) use exact::{product_at_least_sum, product_minus};
 pub(crate) use float::decimal_from_f64;
 
 /// Why a text or number is not an acceptable decimal.

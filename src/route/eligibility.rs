@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 
 use super::cover::{least_cover8, Cover};
 use super::{RejectReason, RouteRequest};
-use crate::decimal::{product_at_least_sum, Fixed8};
+use crate::decimal::{product_at_least_sum, product_minus, Fixed8};
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;
 
@@ -81,9 +81,31 @@ pub(crate) fn within_limits(
 
 /// `amount × multiplier − minerFee`, or `None` on overflow.
 pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
-    amount
-        .checked_mul(rate.multiplier())?
-        .checked_sub(rate.miner_fee())
+    let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
+    let product = amount.checked_mul(multiplier)?;
+    let rounded = product.checked_sub(fee)?;
+    // `Decimal` rounds a product (or the difference) that needs more than its
+    // 28-29 digits, and a large product minus a large fee can leave a small
+    // net whose exact digits were lost. When the exact net fits a `Decimal`,
+    // report that; only an exact value wider than a `Decimal` stays rounded.
+    // (`Decimal` returns the product itself for a zero fee, whatever its scale.)
+    let difference_exact = fee.is_zero() || rounded.scale() == product.scale().max(fee.scale());
+    if product_is_exact(amount, multiplier, product) && difference_exact {
+        return Some(rounded);
+    }
+    Some(product_minus(amount, multiplier, fee).unwrap_or(rounded))
+}
+
+/// `true` when `Decimal` computed `a × b` without rounding: the mantissas'
+/// product fits 96 bits at the scales' sum.
+fn product_is_exact(a: Decimal, b: Decimal, product: Decimal) -> bool {
+    let exact_scale = a.scale().saturating_add(b.scale());
+    exact_scale <= 28
+        && product.scale() == exact_scale
+        && a.mantissa()
+            .unsigned_abs()
+            .checked_mul(b.mantissa().unsigned_abs())
+            .is_some_and(|m| m < (1 << 96))
 }
 
 /// How many 8-dp steps `Decimal`'s rounding can be off by; one is the most

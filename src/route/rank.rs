@@ -39,6 +39,9 @@ pub(crate) type Keyed<'r> = (i128, &'r Rate);
 /// Up to this many routes, [`RouteRequest::top`] keeps its slots on the stack.
 const STACK_K: usize = 8;
 
+/// Above this `k`, [`RouteRequest::top`] sorts instead of inserting.
+const SORT_K: usize = 64;
+
 impl RouteRequest<'_> {
     /// The best route, or why there is none. One pass, no allocation.
     ///
@@ -140,14 +143,24 @@ impl RouteRequest<'_> {
     }
 
     /// The best `k` routes, best first (fewer when fewer are eligible; none
-    /// for `k == 0`).
+    /// for `k == 0`). Linear in the rates for small `k`; a full ranking
+    /// (`O(n log n)`) for `k` above a few dozen.
     ///
     /// See [`top_n`](Self::top_n) for a fixed `k` without allocation.
     ///
     /// # Errors
     /// [`NoRoute`] when every rate is excluded, whatever `k` is.
     pub fn top<'r>(&self, rates: &'r [Rate], k: usize) -> Result<Vec<Route<'r>>, NoRoute> {
+        if k == 0 {
+            // Nothing to rank, but "no route" is still an answer about the rates.
+            return self.best(rates).map(|_| Vec::new());
+        }
         let k = k.min(rates.len());
+        if k > SORT_K {
+            // Bounded insertion moves up to k slots per rate: past a few dozen,
+            // one sort of the eligible keys (O(n log n)) is the cheaper plan.
+            return self.select(rates).into_top(k);
+        }
         if k <= STACK_K {
             // Small k (the usual case): the slots live on the stack, the
             // returned `Vec` is the one allocation.
