@@ -115,7 +115,6 @@ fn exact_out_estimate_covers_to_amount_when_the_quotient_rounds_down() {
 /// computes the required input and answers `Ok([])` instead of the `NoRoute`
 /// its docs promise ("NoRoute when every rate is excluded, whatever k is").
 #[test]
-#[ignore = "library bug: top(rates, 0) answers Ok([]) where select() has no route"]
 fn route_select_top_zero_reports_no_route_like_select() {
     let rates = [rate("r", "0.5", "0", "0", "10")];
     let request =
