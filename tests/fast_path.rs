@@ -10,13 +10,15 @@
 //! The exact integer fast path ranks exactly as the plain `Decimal` path
 //! (issue 5): every public ranking entry point (which scores with the fast
 //! path and falls back to `Decimal` when it cannot prove exactness) against an
-//! oracle that scores every rate with `checked_mul` + `checked_sub` and sorts
-//! by the documented key. Extreme decimals (mantissas up to 2^96 − 1, scales
+//! oracle that scores every rate exactly on big integers (rounded once, as the
+//! engine reports nets `Decimal` cannot hold) and sorts by the documented key. Extreme decimals (mantissas up to 2^96 − 1, scales
 //! up to 28, many-digit amounts) force the fallback, alone and mixed with
 //! rates the fast path takes; small pools of numbers force ties.
 //!
 //! Case counts follow `PROPTEST_CASES` (default 256 per property).
 
+mod common;
+use common::exact_net;
 use std::cmp::Ordering;
 
 use proptest::prelude::*;
@@ -157,12 +159,7 @@ fn oracle_at<'r>(
         .iter()
         .filter(|r| r.defect().is_none() && r.expiry().as_millis() > now)
         .filter(|r| r.min() <= x && x <= r.effective_max(campaigns))
-        .filter_map(|r| {
-            Some((
-                r,
-                x.checked_mul(r.multiplier())?.checked_sub(r.miner_fee())?,
-            ))
-        })
+        .filter_map(|r| Some((r, exact_net(x, r.multiplier(), r.miner_fee())?)))
         .filter(|(_, net)| *net > Decimal::ZERO)
         .collect();
     ranked.sort_by(|(a, an), (b, bn)| {
@@ -214,11 +211,16 @@ proptest! {
         let selection = request.select(&rates);
         let got: Vec<_> = selection.routes().iter().map(|r| key(r.rate(), r.net_output())).collect();
         prop_assert_eq!(&got, &expected);
-        // The reported net output is the plain path's, scale included.
+        // The reported net output is the exact one rounded once; where plain
+        // `Decimal` arithmetic is exact too, it is that value, scale included.
         for route in selection.routes() {
-            let plain = x.checked_mul(route.rate().multiplier()).unwrap()
-                .checked_sub(route.rate().miner_fee()).unwrap();
-            prop_assert_eq!(route.net_output().to_string(), plain.to_string());
+            let (m, fee) = (route.rate().multiplier(), route.rate().miner_fee());
+            let plain = x.checked_mul(m).unwrap().checked_sub(fee).unwrap();
+            let exact = exact_net(x, m, fee).unwrap();
+            prop_assert_eq!(route.net_output(), exact);
+            if plain == exact {
+                prop_assert_eq!(route.net_output().to_string(), plain.to_string());
+            }
         }
 
         match request.best(&rates) {

@@ -16,6 +16,7 @@
 //!
 //! Case counts follow `PROPTEST_CASES` (default 256 per property).
 
+mod common;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -591,10 +592,7 @@ fn oracle_check(case: &Case, spec: &Spec) -> Result<Expected, (&'static str, Opt
     }
     // "Arithmetic overflow" (the score, and in ExactOut the required input)
     // comes before "net output <= 0" in ruling 5.
-    let net = case
-        .from
-        .checked_mul(spec.m)
-        .and_then(|p| p.checked_sub(spec.fee));
+    let net = common::exact_net(case.from, spec.m, spec.fee);
     let required = if case.exact_out {
         exact_required(case.to, spec.fee, spec.m).map(Some)
     } else {
@@ -1021,7 +1019,7 @@ proptest! {
             let Some(input) = exact_required(case.to, s.fee, s.m) else {
                 continue;
             };
-            let net = input.checked_mul(s.m).and_then(|p| p.checked_sub(s.fee));
+            let net = common::exact_net(input, s.m, s.fee);
             if s.min <= input && input <= s.max && net.is_some_and(|n| n > Decimal::ZERO) {
                 inputs.push(input);
             }

@@ -118,8 +118,8 @@ impl Wide {
         (!borrow).then_some(Wide(out))
     }
 
-    /// `self / 10` when `self` is a multiple of ten.
-    fn div10_exact(self) -> Option<Self> {
+    /// `self / 10` and the remainder.
+    fn div10(self) -> Option<(Self, u8)> {
         let mut out = [0u64; LIMBS];
         let mut rest: u128 = 0;
         for (slot, &limb) in out.iter_mut().zip(self.0.iter()).rev() {
@@ -131,7 +131,7 @@ impl Wide {
             }
             rest = current.checked_rem(10)?;
         }
-        (rest == 0).then_some(Wide(out))
+        Some((Wide(out), u8::try_from(rest).ok()?))
     }
 
     /// The value, when it fits a `u128`.
@@ -148,10 +148,12 @@ impl Wide {
 /// The largest mantissa a `Decimal` holds.
 const MAX_MANTISSA: u128 = (1 << 96) - 1;
 
-/// `a × b − c` exactly, as a `Decimal` with the fewest decimal places that
-/// hold it — or `None` when the exact value has more significant digits than a
-/// `Decimal` holds (then only a rounded value exists). `a` and `b` must be
-/// non-negative.
+/// `a × b − c` computed exactly and rounded once, half to even, to what a
+/// `Decimal` holds: exact whenever the exact value fits (then with the fewest
+/// trailing zeros dropped that make it fit), otherwise within half a unit of
+/// its last digit. `Decimal`'s own `a × b − c` rounds the product first, which
+/// can lose the digits that survive the subtraction. `None` for a negative `a`
+/// or `b`, or a value beyond `Decimal`'s range.
 pub(crate) fn product_minus(a: Decimal, b: Decimal, c: Decimal) -> Option<Decimal> {
     if a.is_sign_negative() || b.is_sign_negative() {
         return None;
@@ -170,24 +172,44 @@ pub(crate) fn product_minus(a: Decimal, b: Decimal, c: Decimal) -> Option<Decima
     } else {
         (subtrahend.sub(product)?, true)
     };
-    // Drop trailing zeros until the value fits a `Decimal` exactly.
-    loop {
-        match magnitude.to_u128() {
-            Some(m) if m <= MAX_MANTISSA && scale <= 28 => {
-                let m = i128::try_from(m).ok()?;
-                return Decimal::try_from_i128_with_scale(
-                    if negative { m.checked_neg()? } else { m },
-                    scale,
-                )
-                .ok();
+    // The largest scale (at most 28) whose correctly rounded value fits:
+    // drop digits one at a time, remembering them to round once.
+    let mut last_dropped = 0u8;
+    let mut dropped_rest_nonzero = false;
+    let mantissa = loop {
+        if scale <= 28 {
+            if let Some(truncated) = magnitude.to_u128() {
+                let round_up = last_dropped > 5
+                    || (last_dropped == 5 && (dropped_rest_nonzero || truncated % 2 == 1));
+                let rounded = if round_up {
+                    truncated.checked_add(1)
+                } else {
+                    Some(truncated)
+                };
+                if let Some(rounded) = rounded.filter(|&m| m <= MAX_MANTISSA) {
+                    break rounded;
+                }
             }
-            _ if scale > 0 => {
-                magnitude = magnitude.div10_exact()?;
-                scale = scale.checked_sub(1)?;
-            }
-            _ => return None,
         }
-    }
+        if scale == 0 {
+            return None;
+        }
+        let (quotient, digit) = magnitude.div10()?;
+        dropped_rest_nonzero |= last_dropped != 0;
+        last_dropped = digit;
+        magnitude = quotient;
+        scale = scale.checked_sub(1)?;
+    };
+    let signed = i128::try_from(mantissa).ok()?;
+    Decimal::try_from_i128_with_scale(
+        if negative {
+            signed.checked_neg()?
+        } else {
+            signed
+        },
+        scale,
+    )
+    .ok()
 }
 
 impl PartialOrd for Wide {
@@ -387,9 +409,22 @@ mod tests {
             product_minus(d("0"), d("7"), d("0")).unwrap(),
             Decimal::ZERO
         );
-        // More digits than a Decimal holds: no exact answer.
+        // More digits than a Decimal holds: rounded once, half to even.
         let tiny = d("0.0000000000000000000000000001");
-        assert_eq!(product_minus(tiny, tiny, Decimal::ZERO), None);
+        assert_eq!(
+            product_minus(tiny, tiny, Decimal::ZERO),
+            Some(Decimal::ZERO)
+        );
+        let third = d("0.3333333333333333333333333333");
+        // 0.3333…3 (28 places) × 3 − 0.0000…05 (29 places): exactly 0.99999…95, rounds to even.
+        assert_eq!(
+            product_minus(third, d("3"), d("0.00000000000000000000000000005")).unwrap(),
+            d("0.9999999999999999999999999998")
+        );
+        assert_eq!(
+            product_minus(d("0.15"), d("0.1"), Decimal::ZERO).unwrap(),
+            d("0.015")
+        );
         assert_eq!(product_minus(d("-1"), d("1"), Decimal::ZERO), None);
     }
 

@@ -93,7 +93,11 @@ pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
     if product_is_exact(amount, multiplier, product) && difference_exact {
         return Some(rounded);
     }
-    Some(product_minus(amount, multiplier, fee).unwrap_or(rounded))
+    // Where `Decimal` was right after all, its representation (scale) is kept.
+    Some(match product_minus(amount, multiplier, fee) {
+        Some(exact) if exact != rounded => exact,
+        _ => rounded,
+    })
 }
 
 /// `true` when `Decimal` computed `a × b` without rounding: the mantissas'
