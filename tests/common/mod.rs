@@ -8,7 +8,7 @@ use swaproute::Decimal;
 /// arithmetic overflows; otherwise the exact value, rounded once (half to even)
 /// at the largest scale ≤ 28 whose mantissa fits 96 bits. Big integers, so it
 /// shares nothing with the library's wide arithmetic.
-pub fn exact_net(amount: Decimal, multiplier: Decimal, fee: Decimal) -> Option<Decimal> {
+pub(crate) fn exact_net(amount: Decimal, multiplier: Decimal, fee: Decimal) -> Option<Decimal> {
     use num_bigint::BigInt;
     let plain = amount.checked_mul(multiplier)?.checked_sub(fee)?;
     let ten = |e: u32| BigInt::from(10u8).pow(e);
