@@ -24,6 +24,7 @@ pub(crate) fn check<'r>(
     rate: &'r Rate,
     request: &RouteRequest<'_>,
 ) -> Result<Candidate<'r>, RejectReason> {
+    super::work::tick();
     if let Some(defect) = rate.defect() {
         return Err(RejectReason::InvalidRate(defect));
     }

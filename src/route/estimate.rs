@@ -119,6 +119,7 @@ fn candidate(
     probe: &RouteRequest<'_>,
     smallest_input: &mut Option<Decimal>,
 ) -> Result<(Fixed8, Decimal), RejectReason> {
+    super::work::tick();
     if let Some(defect) = rate.defect() {
         return Err(RejectReason::InvalidRate(defect));
     }

@@ -156,6 +156,7 @@ impl FastRequest {
     /// The fast verdict on `rate`: the checks of DESIGN ruling 5 in order.
     #[inline]
     pub(crate) fn score(&self, rate: &Rate) -> Score {
+        super::work::tick();
         let p = rate.prepared();
         let flags = p.flags();
         if flags & USABLE == 0 {
@@ -283,6 +284,7 @@ pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
 /// [`rank_order`](super::score::rank_order): `Less` means `a` ranks first.
 #[inline]
 pub(crate) fn fast_order(a_net: i128, a: &Rate, b_net: i128, b: &Rate) -> Ordering {
+    super::work::tick();
     match b_net.cmp(&a_net) {
         Ordering::Equal => tie_order(a, b),
         other => other,

@@ -39,6 +39,7 @@ mod request;
 mod score;
 mod selection;
 mod top_n;
+mod work;
 
 pub use book::RateBook;
 pub use estimate::{estimate_exact_out, Estimate};

@@ -14,6 +14,7 @@ use super::eligibility::Candidate;
 /// Ids are unique within a sane response; when two rates share every number
 /// *and* their id, they are interchangeable and either may come first.
 pub(crate) fn rank_order(a: &Candidate<'_>, b: &Candidate<'_>) -> Ordering {
+    super::work::tick();
     b.net_output
         .cmp(&a.net_output)
         .then_with(|| a.rate.miner_fee().cmp(&b.rate.miner_fee()))

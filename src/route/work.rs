@@ -1,0 +1,121 @@
+//! A work meter for tests: how many eligibility checks and ranking
+//! comparisons a call made. Compiled only into the crate's own unit tests, so
+//! the library itself keeps no state; elsewhere `tick` is an empty inline fn.
+
+/// Counts one unit of work (a rate scored or checked, two keys compared).
+#[inline]
+pub(crate) fn tick() {
+    #[cfg(all(test, feature = "std"))]
+    meter::COUNT.with(|count| count.set(count.get().saturating_add(1)));
+}
+
+#[cfg(all(test, feature = "std"))]
+pub(crate) mod meter {
+    use std::cell::Cell;
+
+    std::thread_local! {
+        pub(super) static COUNT: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// The work `f` did on this thread.
+    pub(crate) fn measure<T>(f: impl FnOnce() -> T) -> (T, u64) {
+        COUNT.with(|count| count.set(0));
+        let value = f();
+        (value, COUNT.with(Cell::get))
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+#[allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    clippy::cast_precision_loss,
+    clippy::float_arithmetic
+)]
+mod tests {
+    use alloc::format;
+    use alloc::vec::Vec;
+
+    use rust_decimal::Decimal;
+
+    use super::meter::measure;
+    use crate::rate::{Rate, RateTerms, MAX_RATES};
+    use crate::route::{estimate_exact_out, RouteRequest};
+    use crate::{Amount, EpochMillis, PairId, RateId};
+
+    /// `n` varied rates: different multipliers and fees, limits that refuse
+    /// about a third, every tenth expired, every seventh without exactOut.
+    fn rates(n: usize) -> Vec<Rate> {
+        let pair = PairId::new("BTC_ETH").unwrap();
+        (0..n)
+            .map(|i| {
+                let i64i = i64::try_from(i).unwrap();
+                let terms = RateTerms {
+                    multiplier: Decimal::new(33_000_000 + (i64i * 7919) % 1_000_000, 6),
+                    miner_fee: Decimal::new((i64i * 31) % 500, 6),
+                    min: Decimal::new(if i % 3 == 0 { 200 } else { 1 }, 2),
+                    max: Decimal::new(1000, 0),
+                };
+                let expiry = if i % 10 == 0 { 1 } else { 4_102_444_800_000 };
+                Rate::new(
+                    RateId::new(&format!("r{i:06}")).unwrap(),
+                    pair.clone(),
+                    terms,
+                    EpochMillis::new(expiry),
+                )
+                .with_exact_out(i % 7 != 0)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn selection_work_is_linear_up_to_max_rates() {
+        let now = EpochMillis::new(1_785_000_000_000);
+        let one = Amount::new(Decimal::ONE).unwrap();
+        let exact_in = RouteRequest::exact_in(one, now);
+        let exact_out =
+            RouteRequest::exact_out(one, Amount::new(Decimal::new(30, 0)).unwrap(), now);
+        let mut per_rate = Vec::new();
+        for n in [1024, 8192, MAX_RATES] {
+            let data = rates(n);
+            let (best, best_work) = measure(|| exact_in.best(&data));
+            assert!(best.is_ok());
+            let (_, top_work) = measure(|| exact_in.top(&data, 5));
+            let (_, top_n_work) = measure(|| exact_in.top_n::<5>(&data));
+            let (_, out_work) = measure(|| exact_out.best(&data));
+            let (_, estimate_work) = measure(|| estimate_exact_out(&data, one, now));
+            let (_, select_work) = measure(|| exact_in.select(&data));
+            let nf = n as f64;
+            // One check per rate and at most a few comparisons: linear (and
+            // the meter is wired: every rate is looked at).
+            for (name, work) in [
+                ("best", best_work),
+                ("top5", top_work),
+                ("top_n5", top_n_work),
+                ("exact_out", out_work),
+                ("estimate", estimate_work),
+            ] {
+                assert!(
+                    (work as f64) <= 4.0 * nf,
+                    "{name}: {work} units for {n} rates"
+                );
+                assert!(
+                    work >= u64::try_from(n).unwrap(),
+                    "{name}: {work} units for {n} rates"
+                );
+            }
+            // The full ranking sorts: n log n comparisons at most.
+            assert!(
+                (select_work as f64) <= 2.0 * nf * nf.log2() + 4.0 * nf,
+                "select: {select_work} for {n}"
+            );
+            per_rate.push(best_work as f64 / nf);
+        }
+        // Work per rate stays flat from 1024 to MAX_RATES rates.
+        let (first, last) = (*per_rate.first().unwrap(), *per_rate.last().unwrap());
+        assert!(
+            last <= first * 1.1,
+            "best: {first} units per rate at 1024, {last} at {MAX_RATES}"
+        );
+    }
+}
