@@ -261,7 +261,7 @@ fn values_no_double_carries_are_written_as_strings_not_rounded() {
 }
 
 #[test]
-#[cfg(feature = "json-float-roundtrip")]
+#[cfg(all(feature = "json-float-roundtrip", not(feature = "arbitrary-precision")))]
 fn numbers_decode_from_the_correctly_rounded_double() {
     // serde_json's best-effort float parser reads this text one unit in the last
     // place off (its shortest text would then be ...560000); the default
@@ -282,4 +282,18 @@ fn numbers_decode_from_the_correctly_rounded_double() {
     let again: RatesResponse =
         serde_json::from_str(&serde_json::to_string(&rates).unwrap()).unwrap();
     assert_eq!(again, rates);
+}
+
+#[test]
+#[cfg(feature = "arbitrary-precision")]
+fn arbitrary_precision_keeps_the_exact_number_text() {
+    assert_eq!(
+        value("108647074443709551615").unwrap(),
+        "108647074443709551615"
+    );
+    assert_eq!(
+        value("0.1000000000000000055511151231").unwrap(),
+        "0.1000000000000000055511151231"
+    );
+    assert_eq!(value("33.098927169677374").unwrap(), "33.098927169677374");
 }
