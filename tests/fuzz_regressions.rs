@@ -166,3 +166,34 @@ fn exact_out_estimate_net_output_is_at_least_to_amount() {
     // Exactly: 500000000000000003086.41972531 × 0.00004 − 2e16 = 0.1234567890124.
     assert!(best.net_output() >= to.get(), "{}", best.net_output());
 }
+
+/// exact_out_estimate: `toAmount + minerFee` needs 30 digits, so `Decimal`
+/// rounds the sum and the quotient lands five 8-dp steps below the answer;
+/// the estimator gave up (NO_OUTPUT) where the exact least input exists.
+#[test]
+fn exact_out_estimate_finds_the_least_input_when_the_sum_rounds_far() {
+    let d = |s: &str| s.parse::<Decimal>().unwrap();
+    let rate = Rate::new(
+        RateId::new("e").unwrap(),
+        PairId::new("BTC_ETH").unwrap(),
+        RateTerms {
+            multiplier: d("0.0012330"),
+            miner_fee: d("792281625142643375.76364081151"),
+            min: d("19.580"),
+            max: d("4722366482869645213695"),
+        },
+        EpochMillis::new(1_785_000_000_040),
+    )
+    .with_exact_out(true);
+    let to = Amount::new(d("792281.62514120503788204198411")).unwrap();
+    let rates = [rate];
+    let estimate = estimate_exact_out(&rates, to, EpochMillis::new(1_785_000_000_000)).unwrap();
+    // By hand, exactly: 642564172865722349869.24737758 × 0.0012330
+    // = 792281625143435657.388782016556140 ≥ to + fee
+    // = 792281625143435657.38878201654788204198411, while one step less
+    // (…757) gives 792281625143435657.388782016543810, short of it.
+    assert_eq!(
+        estimate.from_amount().to_string(),
+        "642564172865722349869.24737758"
+    );
+}

@@ -38,18 +38,6 @@ impl Fixed8 {
         }
     }
 
-    /// One step of `0.00000001` up, or `None` past the range.
-    pub(crate) fn step_up(self) -> Option<Self> {
-        let next = self.0.checked_add(Decimal::new(1, 8))?;
-        (next.scale() == 8).then_some(Fixed8(next))
-    }
-
-    /// One step of `0.00000001` down, or `None` below zero.
-    pub(crate) fn step_down(self) -> Option<Self> {
-        let next = self.0.checked_sub(Decimal::new(1, 8))?;
-        (next.scale() == 8 && !next.is_sign_negative()).then_some(Fixed8(next))
-    }
-
     /// The value (scale 8).
     pub const fn get(self) -> Decimal {
         self.0

@@ -113,10 +113,6 @@ fn product_is_exact(a: Decimal, b: Decimal, product: Decimal) -> bool {
             .is_some_and(|m| m < (1 << 96))
 }
 
-/// How many 8-dp steps `Decimal`'s rounding can be off by; one is the most
-/// seen, the bound keeps the correction finite whatever happens.
-const MAX_CORRECTION_STEPS: usize = 4;
-
 /// [`required_input`], first trying `near` (the request's amount rounded up
 /// to 8 places, which an estimate made the answer for its best rate): two
 /// multiplications check it exactly, and the division is needed only when
@@ -157,22 +153,49 @@ pub(crate) fn required_input(rate: &Rate, to_amount: Decimal) -> Option<Fixed8> 
         let exact = Decimal::try_from_i128_with_scale(x8, 8).ok()?;
         return Fixed8::ceil(exact).ok();
     }
-    let approximate = sum.checked_div(multiplier)?;
-    let covers = |input: Fixed8| product_at_least_sum(input.get(), multiplier, to_amount, fee);
-    let mut input = Fixed8::ceil(approximate).ok()?;
-    let mut steps = 0usize;
-    while !covers(input)? {
-        steps = steps.saturating_add(1);
-        if steps > MAX_CORRECTION_STEPS {
-            return None;
+    // Otherwise: the rounded quotient of the (possibly rounded) sum is a first
+    // guess, then the least covering amount is found exactly: gallop away from
+    // the guess until the answer is bracketed, then bisect. Every step is one
+    // exact comparison; the bracket doubles, so even a guess that `Decimal`'s
+    // rounding put many steps off costs a few dozen comparisons.
+    let guess = Fixed8::ceil(sum.checked_div(multiplier)?).ok()?;
+    let covers = |units: i128| -> Option<bool> {
+        let input = Decimal::try_from_i128_with_scale(units, 8).ok()?;
+        product_at_least_sum(input, multiplier, to_amount, fee)
+    };
+    let start = guess.get().mantissa();
+    // `low` never covers (or is -1), `high` always covers.
+    let (mut low, mut high) = if covers(start)? {
+        let mut high = start;
+        let mut stride: i128 = 1;
+        loop {
+            let low = high.checked_sub(stride)?.max(-1);
+            if low < 0 || !covers(low)? {
+                break (low, high);
+            }
+            high = low;
+            stride = stride.checked_mul(2)?;
         }
-        input = input.step_up()?;
-    }
-    for _ in 0..MAX_CORRECTION_STEPS {
-        match input.step_down() {
-            Some(lower) if covers(lower)? => input = lower,
-            _ => break,
+    } else {
+        let mut low = start;
+        let mut stride: i128 = 1;
+        loop {
+            let high = low.checked_add(stride)?;
+            if covers(high)? {
+                break (low, high);
+            }
+            low = high;
+            stride = stride.checked_mul(2)?;
+        }
+    };
+    while high.checked_sub(low)? > 1 {
+        let mid = low.checked_add(high.checked_sub(low)? / 2)?;
+        if covers(mid)? {
+            high = mid;
+        } else {
+            low = mid;
         }
     }
-    Some(input)
+    let exact = Decimal::try_from_i128_with_scale(high, 8).ok()?;
+    Fixed8::ceil(exact).ok()
 }
