@@ -933,7 +933,10 @@ proptest! {
                 for other in &eligible {
                     prop_assert!(best.net_output() >= other.net, "{} < {} of {}", best.net_output(), other.net, other.id);
                 }
-                prop_assert_eq!(best.net_output(), case.from * best.rate().multiplier() - best.rate().miner_fee());
+                prop_assert_eq!(
+                    Some(best.net_output()),
+                    common::exact_net(case.from, best.rate().multiplier(), best.rate().miner_fee())
+                );
             }
             Err(_) => prop_assert!(eligible.is_empty()),
         }
