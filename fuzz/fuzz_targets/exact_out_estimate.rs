@@ -22,7 +22,8 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
-use swaproute::decimal::{Amount, Decimal, Fixed8};
+use common::{covers, exact_required_input};
+use swaproute::decimal::{Amount, Decimal};
 use swaproute::rate::{Rate, RateTerms};
 use swaproute::{estimate_exact_out, CampaignId, EpochMillis, PairId, RateId};
 
@@ -106,124 +107,10 @@ fn order(a: (&Rate, Decimal, Decimal), b: (&Rate, Decimal, Decimal)) -> Ordering
         })
 }
 
-/// A non-negative integer of any size (little-endian base-2^32 limbs): the
-/// oracle's exact arithmetic, independent of the library's own.
-#[derive(Clone, Debug)]
-struct Big(Vec<u32>);
-
-impl Big {
-    fn new(value: u128) -> Big {
-        let mut limbs = Vec::new();
-        let mut v = value;
-        while v > 0 {
-            limbs.push(v as u32);
-            v >>= 32;
-        }
-        Big(limbs)
-    }
-
-    /// `|mantissa| × 10^(scale − d.scale())`: `d` at a larger scale.
-    fn at_scale(d: Decimal, scale: u32) -> Big {
-        Big::new(d.mantissa().unsigned_abs()).times_pow10(scale - d.scale())
-    }
-
-    fn times_pow10(mut self, n: u32) -> Big {
-        for _ in 0..n {
-            let mut carry = 0_u64;
-            for limb in &mut self.0 {
-                let v = u64::from(*limb) * 10 + carry;
-                *limb = v as u32;
-                carry = v >> 32;
-            }
-            if carry > 0 {
-                self.0.push(carry as u32);
-            }
-        }
-        self
-    }
-
-    fn mul(&self, other: &Big) -> Big {
-        let mut out = vec![0_u32; self.0.len() + other.0.len() + 1];
-        for (i, &a) in self.0.iter().enumerate() {
-            let mut carry = 0_u64;
-            for (j, &b) in other.0.iter().enumerate() {
-                let v = u64::from(out[i + j]) + u64::from(a) * u64::from(b) + carry;
-                out[i + j] = v as u32;
-                carry = v >> 32;
-            }
-            let mut k = i + other.0.len();
-            while carry > 0 {
-                let v = u64::from(out[k]) + carry;
-                out[k] = v as u32;
-                carry = v >> 32;
-                k += 1;
-            }
-        }
-        Big(out)
-    }
-
-    fn add(&self, other: &Big) -> Big {
-        let len = self.0.len().max(other.0.len()) + 1;
-        let mut out = Vec::with_capacity(len);
-        let mut carry = 0_u64;
-        for i in 0..len {
-            let v = u64::from(*self.0.get(i).unwrap_or(&0))
-                + u64::from(*other.0.get(i).unwrap_or(&0))
-                + carry;
-            out.push(v as u32);
-            carry = v >> 32;
-        }
-        Big(out)
-    }
-
-    fn cmp(&self, other: &Big) -> Ordering {
-        let len = self.0.len().max(other.0.len());
-        for i in (0..len).rev() {
-            let (a, b) = (self.0.get(i).unwrap_or(&0), other.0.get(i).unwrap_or(&0));
-            if a != b {
-                return a.cmp(b);
-            }
-        }
-        Ordering::Equal
-    }
-}
-
-/// `x × m ≥ to + fee`, exactly (all non-negative).
 /// `net >= to`, allowing the engine's one rounding of a net output a `Decimal`
 /// cannot hold exactly: less than one unit in the net's last place short.
 fn delivers(net: Decimal, to: Decimal) -> bool {
     net >= to || to - net < Decimal::new(1, net.scale())
-}
-
-fn covers(x: Decimal, m: Decimal, to: Decimal, fee: Decimal) -> bool {
-    let product_scale = x.scale() + m.scale();
-    let scale = product_scale.max(to.scale()).max(fee.scale());
-    let product = Big::new(x.mantissa().unsigned_abs())
-        .mul(&Big::new(m.mantissa().unsigned_abs()))
-        .times_pow10(scale - product_scale);
-    let sum = Big::at_scale(to, scale).add(&Big::at_scale(fee, scale));
-    product.cmp(&sum) != Ordering::Less
-}
-
-/// The exact ExactOut required input of ruling 8: the least multiple of 1e-8
-/// whose product with `m` covers `to + fee`; `None` past `Fixed8`'s range.
-/// Starts from `Decimal`'s approximate quotient and walks one step at a time.
-fn exact_required_input(m: Decimal, to: Decimal, fee: Decimal) -> Option<Decimal> {
-    let step = Decimal::new(1, 8);
-    let approximate = to.checked_add(fee)?.checked_div(m)?;
-    let mut x = Fixed8::ceil(approximate).ok()?.get();
-    let mut walked = 0;
-    while !covers(x, m, to, fee) {
-        x = x.checked_add(step).filter(|n| n.scale() == 8)?;
-        walked += 1;
-        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
-    }
-    while x > Decimal::ZERO && covers(x - step, m, to, fee) {
-        x -= step;
-        walked += 1;
-        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
-    }
-    Some(x)
 }
 
 fuzz_target!(|input: Input| {

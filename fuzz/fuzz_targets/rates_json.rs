@@ -11,7 +11,8 @@ fuzz_target!(|data: &[u8]| {
     };
     assert!(rates.len() <= swaproute::rate::MAX_RATES);
     let encoded = serde_json::to_vec(&rates).expect("a decoded response always encodes");
-    let again: RatesResponse = serde_json::from_slice(&encoded).expect("an encoded response always decodes");
+    let again: RatesResponse =
+        serde_json::from_slice(&encoded).expect("an encoded response always decodes");
     assert_eq!(again, rates, "round trip changed the rates");
     // Re-encoding is a fixed point.
     assert_eq!(serde_json::to_vec(&again).expect("encodes"), encoded);

@@ -2,14 +2,14 @@
 //! code with the library's own wide arithmetic.
 #![allow(dead_code, clippy::arithmetic_side_effects)]
 
-use swaproute::Decimal;
+use num_bigint::BigInt;
+use swaproute::decimal::{Decimal, Fixed8};
 
 /// `x × m − fee` as the engine reports it: `None` where `Decimal`'s own
 /// arithmetic overflows; otherwise the exact value, rounded once (half to even)
 /// at the largest scale ≤ 28 whose mantissa fits 96 bits. Big integers, so it
 /// shares nothing with the library's wide arithmetic.
 pub(crate) fn exact_net(amount: Decimal, multiplier: Decimal, fee: Decimal) -> Option<Decimal> {
-    use num_bigint::BigInt;
     let plain = amount.checked_mul(multiplier)?.checked_sub(fee)?;
     let ten = |e: u32| BigInt::from(10u8).pow(e);
     let top = (amount.scale() + multiplier.scale()).max(fee.scale());
@@ -35,4 +35,36 @@ pub(crate) fn exact_net(amount: Decimal, multiplier: Decimal, fee: Decimal) -> O
         }
     }
     None
+}
+
+/// `x × m ≥ to + fee`, exactly (all non-negative).
+pub(crate) fn covers(x: Decimal, m: Decimal, to: Decimal, fee: Decimal) -> bool {
+    let ten = |e: u32| BigInt::from(10u8).pow(e);
+    let product_scale = x.scale() + m.scale();
+    let scale = product_scale.max(to.scale()).max(fee.scale());
+    let at = |d: Decimal| BigInt::from(d.mantissa()) * ten(scale - d.scale());
+    let product =
+        BigInt::from(x.mantissa()) * BigInt::from(m.mantissa()) * ten(scale - product_scale);
+    product >= at(to) + at(fee)
+}
+
+/// The exact ExactOut required input of ruling 8: the least multiple of 1e-8
+/// whose product with `m` covers `to + fee`; `None` past `Fixed8`'s range.
+/// Starts from `Decimal`'s approximate quotient and walks one step at a time.
+pub(crate) fn exact_required_input(m: Decimal, to: Decimal, fee: Decimal) -> Option<Decimal> {
+    let step = Decimal::new(1, 8);
+    let approximate = to.checked_add(fee)?.checked_div(m)?;
+    let mut x = Fixed8::ceil(approximate).ok()?.get();
+    let mut walked = 0;
+    while !covers(x, m, to, fee) {
+        x = x.checked_add(step).filter(|n| n.scale() == 8)?;
+        walked += 1;
+        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
+    }
+    while x > Decimal::ZERO && covers(x - step, m, to, fee) {
+        x -= step;
+        walked += 1;
+        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
+    }
+    Some(x)
 }
