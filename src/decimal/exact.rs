@@ -274,6 +274,36 @@ fn wide_product_at_least_sum(a: Decimal, b: Decimal, c: Decimal, d: Decimal) -> 
 
 #[cfg(test)]
 #[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::arithmetic_side_effects
+)]
+/// Decimals of every shape: small, full-width, every scale.
+pub(crate) fn samples() -> alloc::vec::Vec<Decimal> {
+    let mut out = alloc::vec::Vec::new();
+    let mantissas: [u128; 9] = [
+        0,
+        1,
+        7,
+        331,
+        123_456_789,
+        999_999_999_999_999_999,
+        18_446_744_073_709_551_615,
+        (1 << 96) - 1,
+        12_345_678_901_234_567_890_123,
+    ];
+    for (i, &m) in mantissas.iter().enumerate() {
+        for scale in [0u32, 1, 4, 8, 12, 17, 20, 28] {
+            // Vary the mantissa a little with the scale, to mix digits.
+            let m = m.saturating_sub(u128::from(scale) * (i as u128)) % (1 << 96);
+            out.push(Decimal::from_i128_with_scale(m as i128, scale));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+#[allow(
     clippy::unwrap_used,
     clippy::arithmetic_side_effects,
     clippy::cast_possible_truncation,
@@ -331,33 +361,9 @@ mod tests {
         );
     }
 
-    /// Decimals of every shape: small, full-width, every scale.
-    fn samples() -> alloc::vec::Vec<Decimal> {
-        let mut out = alloc::vec::Vec::new();
-        let mantissas: [u128; 9] = [
-            0,
-            1,
-            7,
-            331,
-            123_456_789,
-            999_999_999_999_999_999,
-            18_446_744_073_709_551_615,
-            (1 << 96) - 1,
-            12_345_678_901_234_567_890_123,
-        ];
-        for (i, &m) in mantissas.iter().enumerate() {
-            for scale in [0u32, 1, 4, 8, 12, 17, 20, 28] {
-                // Vary the mantissa a little with the scale, to mix digits.
-                let m = m.saturating_sub(u128::from(scale) * (i as u128)) % (1 << 96);
-                out.push(Decimal::from_i128_with_scale(m as i128, scale));
-            }
-        }
-        out
-    }
-
     #[test]
     fn narrow_path_agrees_with_the_wide_path() {
-        let values = samples();
+        let values = super::samples();
         let mut narrow_answers = 0usize;
         for &a in &values {
             for &b in values.iter().step_by(3) {

@@ -30,6 +30,8 @@ pub use parse::{parse_amount, parse_json_number};
 pub use rust_decimal::Decimal;
 pub use wire_number::WireNumber;
 
+#[cfg(test)]
+pub(crate) use exact::samples as test_samples;
 pub(crate) use exact::{product_at_least_sum, product_minus};
 pub(crate) use float::decimal_from_f64;
 

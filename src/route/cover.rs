@@ -135,33 +135,9 @@ mod tests {
         text.parse().unwrap()
     }
 
-    /// Decimals of every shape: small, full-width, every scale.
-    fn samples() -> alloc::vec::Vec<Decimal> {
-        let mut out = alloc::vec::Vec::new();
-        let mantissas: [u128; 9] = [
-            0,
-            1,
-            7,
-            331,
-            123_456_789,
-            999_999_999_999_999_999,
-            18_446_744_073_709_551_615,
-            (1 << 96) - 1,
-            12_345_678_901_234_567_890_123,
-        ];
-        for (i, &m) in mantissas.iter().enumerate() {
-            for scale in [0u32, 1, 4, 8, 12, 17, 20, 28] {
-                // Vary the mantissa a little with the scale, to mix digits.
-                let m = m.saturating_sub(u128::from(scale) * (i as u128)) % (1 << 96);
-                out.push(Decimal::from_i128_with_scale(m as i128, scale));
-            }
-        }
-        out
-    }
-
     #[test]
     fn least_cover_is_the_exact_eight_place_ceiling() {
-        let values = samples();
+        let values = crate::decimal::test_samples();
         let step = Decimal::new(1, 8);
         let mut answers = 0usize;
         for &m in values.iter().filter(|m| !m.is_zero()) {
