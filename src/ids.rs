@@ -4,8 +4,13 @@
 //! 30-character strings with punctuation such as `@ ( ! & $ )`, ~200-character
 //! base64 with `+ / =`. An id here is non-empty, at most [`MAX_ID_LEN`] bytes and
 //! free of control characters; nothing else is assumed about it.
+//!
+//! An id of at most 24 bytes (12 on 32-bit targets) is held inline, without a
+//! heap allocation: asset ids (`BTC`), pair ids (`BTC_ETH`) and many rate ids
+//! fit. Longer ids live on the heap; which one an id uses is invisible: equality,
+//! ordering and hashing are those of the text.
 
-use alloc::boxed::Box;
+use compact_str::CompactString;
 
 /// The longest id accepted, in bytes (DESIGN ruling 17). Real ids are at most ~200.
 pub const MAX_ID_LEN: usize = 512;
@@ -49,7 +54,7 @@ macro_rules! opaque_id {
     ($(#[$doc:meta])* $name:ident, $what:literal) => {
         $(#[$doc])*
         #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(Box<str>);
+        pub struct $name(CompactString);
 
         impl $name {
             /// Validates `text` as an id.
@@ -59,12 +64,12 @@ macro_rules! opaque_id {
             /// contains a control character.
             pub fn new(text: &str) -> Result<Self, InvalidId> {
                 check_id(text)?;
-                Ok($name(text.into()))
+                Ok($name(CompactString::new(text)))
             }
 
             /// The id's text.
             pub fn as_str(&self) -> &str {
-                &self.0
+                self.0.as_str()
             }
         }
 
@@ -107,6 +112,7 @@ opaque_id!(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use core::hash::{BuildHasher, Hash, Hasher};
 
     #[test]
     fn accepts_real_world_ids() {
@@ -141,6 +147,73 @@ mod tests {
                 len: MAX_ID_LEN + 1
             })
         );
+    }
+
+    /// Ids either side of the inline limit (24 bytes on 64-bit targets, 12 on
+    /// 32-bit ones), and at the cap.
+    fn lengths() -> [usize; 9] {
+        [1, 11, 12, 13, 23, 24, 25, 26, MAX_ID_LEN]
+    }
+
+    #[test]
+    fn every_length_keeps_its_text_and_round_trips() {
+        for len in lengths() {
+            // Multi-byte characters too: "é" is two bytes.
+            for text in ["x".repeat(len), "é".repeat(len / 2)] {
+                if text.is_empty() {
+                    continue;
+                }
+                let id = AssetId::new(&text).unwrap();
+                assert_eq!(id.as_str(), text);
+                assert_eq!(id.as_ref(), text);
+                assert_eq!(alloc::format!("{id}"), text);
+                assert_eq!(
+                    alloc::format!("{id:?}"),
+                    alloc::format!("AssetId({text:?})")
+                );
+                assert_eq!(id.clone(), id);
+                assert_eq!(text.parse::<AssetId>().unwrap(), id);
+                let json = serde_json::to_string(&id).unwrap();
+                assert_eq!(json, alloc::format!("\"{text}\""));
+                assert_eq!(serde_json::from_str::<AssetId>(&json).unwrap(), id);
+            }
+        }
+    }
+
+    #[test]
+    fn equality_hash_and_order_are_the_texts_at_every_length() {
+        let texts: alloc::vec::Vec<alloc::string::String> = lengths()
+            .into_iter()
+            .flat_map(|len| {
+                [
+                    "a".repeat(len),
+                    alloc::format!("{}b", "a".repeat(len - 1)),
+                    alloc::format!("B{}", "a".repeat(len - 1)),
+                ]
+            })
+            .collect();
+        let hasher = std::hash::RandomState::new();
+        let hash = |value: &dyn Fn(&mut std::hash::DefaultHasher)| {
+            let mut state = hasher.build_hasher();
+            value(&mut state);
+            state.finish()
+        };
+        for a in &texts {
+            let id_a = RateId::new(a).unwrap();
+            // The same hash as the text itself, whichever way it is held.
+            assert_eq!(hash(&|h| id_a.hash(h)), hash(&|h| a.as_str().hash(h)));
+            for b in &texts {
+                let id_b = RateId::new(b).unwrap();
+                assert_eq!(id_a == id_b, a == b, "{a} {b}");
+                assert_eq!(id_a.cmp(&id_b), a.as_bytes().cmp(b.as_bytes()), "{a} {b}");
+                assert_eq!(id_a.partial_cmp(&id_b), Some(a.cmp(b)));
+                assert_eq!(
+                    hash(&|h| id_a.hash(h)) == hash(&|h| id_b.hash(h)),
+                    a == b,
+                    "{a} {b}"
+                );
+            }
+        }
     }
 
     #[test]

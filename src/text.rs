@@ -53,8 +53,9 @@ macro_rules! text_traits {
     };
 }
 
-/// For a `struct $name(Box<str>)` with `as_str`: `AsRef<str>` and `Display`
-/// (the text as held), plus everything [`text_traits`] gives.
+/// For a `struct $name(T)` whose `T` derefs to `str` (`Box<str>`, an inline
+/// string) with `as_str`: `AsRef<str>` and `Display` (the text as held), plus
+/// everything [`text_traits`] gives.
 macro_rules! boxed_text {
     ($name:ident, $parse:path, $err:ty, $what:literal) => {
         impl AsRef<str> for $name {

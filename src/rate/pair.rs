@@ -2,14 +2,14 @@
 
 use core::fmt;
 
-use alloc::boxed::Box;
+use compact_str::CompactString;
 
 use crate::ids::{check_id, AssetId, InvalidId};
 
 /// A pair id, `FROM_TO` (`"BTC_ETH"`): the from asset, `_`, the to asset.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PairId {
-    text: Box<str>,
+    text: CompactString,
     from: AssetId,
     to: AssetId,
 }
@@ -49,7 +49,7 @@ impl PairId {
             return Err(InvalidPairId::NotFromTo);
         }
         Ok(PairId {
-            text: text.into(),
+            text: CompactString::new(text),
             from: AssetId::new(from)?,
             to: AssetId::new(to)?,
         })
@@ -86,3 +86,41 @@ impl fmt::Display for PairId {
 }
 
 crate::text::text_traits!(PairId, PairId::new, InvalidPairId, "a pair id FROM_TO");
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_of_short_and_long_assets_keep_their_parts() {
+        // Whole texts of 7, 24, 25 and 63 bytes; assets of 3 to 31 bytes.
+        let long = "USDCbasemainnetB5A52617abcdefgh";
+        let cases = [
+            ("BTC", "ETH"),
+            ("BTC", "ETHETHETHETHETHETHET"),
+            ("BTC", "ETHETHETHETHETHETHETH"),
+            (long, long),
+        ];
+        let mut pairs = alloc::vec::Vec::new();
+        for (from, to) in cases {
+            let text = alloc::format!("{from}_{to}");
+            let pair = PairId::new(&text).unwrap();
+            assert_eq!(pair.as_str(), text);
+            assert_eq!((pair.from().as_str(), pair.to().as_str()), (from, to));
+            assert_eq!(alloc::format!("{pair}"), text);
+            let rebuilt = PairId::from_assets(pair.from(), pair.to()).unwrap();
+            assert_eq!(rebuilt, pair);
+            pairs.push((text, pair));
+        }
+        for (text_a, a) in &pairs {
+            for (text_b, b) in &pairs {
+                assert_eq!(a.cmp(b), text_a.cmp(text_b), "{text_a} {text_b}");
+            }
+        }
+        assert_eq!(
+            [7, 24, 25, 63].map(|len| pairs.iter().any(|(t, _)| t.len() == len)),
+            [true; 4]
+        );
+    }
+}
