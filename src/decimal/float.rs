@@ -1,4 +1,4 @@
-//! Doubles to decimals, through their shortest round-trip text.
+//! Doubles to decimals, through their shortest round-trip digits.
 
 use rust_decimal::Decimal;
 
@@ -8,11 +8,23 @@ use super::{parse_json_number, DecimalError};
 /// double-based JSON encoder writes for it (`0.1` → `0.1`, not
 /// `0.1000000000000000055…`).
 ///
-/// `zmij` (the shortest round-trip formatter serde_json writes floats with)
-/// prints that text into a stack buffer, possibly in exponent form (`1e-7`),
-/// and [`parse_json_number`] reads it exactly. Doubles outside `Decimal`'s
-/// range or precision are refused by the parser.
+/// Doubles of the magnitudes amounts have (about `1e-15` to `4.5e15`) take
+/// [`shortest_exact`], integer arithmetic on the double's bits. The rest
+/// (zero, subnormals, huge or tiny values, powers of two) go through `zmij`
+/// (the shortest round-trip formatter serde_json writes floats with), which
+/// prints the same digits into a stack buffer, possibly in exponent form
+/// (`1e-7`), for [`parse_json_number`] to read exactly. Doubles outside
+/// `Decimal`'s range or precision are refused by the parser.
 pub(crate) fn decimal_from_f64(value: f64) -> Result<Decimal, DecimalError> {
+    if let Some(decimal) = shortest_exact(value) {
+        return Ok(decimal);
+    }
+    via_text(value)
+}
+
+/// The same decimal through the formatter's text: the general path, and the
+/// reference [`shortest_exact`] is tested against.
+fn via_text(value: f64) -> Result<Decimal, DecimalError> {
     if !value.is_finite() {
         return Err(DecimalError::NotFinite);
     }
@@ -25,6 +37,125 @@ pub(crate) fn decimal_from_f64(value: f64) -> Result<Decimal, DecimalError> {
         Some(decimal) => Ok(decimal),
         None => parse_json_number(text),
     }
+}
+
+/// Bits of a double's stored significand.
+const SIGNIFICAND_BITS: u32 = 52;
+/// `2^52`, the implicit leading bit of a normal double's significand.
+const HIDDEN_BIT: u64 = 1 << SIGNIFICAND_BITS;
+/// The biased exponent of a double whose significand counts units of `2^0`.
+const EXPONENT_BIAS: u64 = 1075;
+/// The largest `k` [`shortest_exact`] scales by (`10^k`): `5^31 < 2^72`, so
+/// `significand × 5^k` (below `2^125`), twice it and every distance stay in a `u128`.
+const MAX_K: u32 = 31;
+/// The largest `n` of a value `c × 2^-n` that still needs `k <= MAX_K`.
+const MAX_N: u32 = 102;
+/// `5^k` for `k` in `0..=MAX_K`.
+const POW5: [u128; MAX_K as usize + 1] = pow5_table();
+
+// Evaluated at compile time: an index out of range or an overflow would be a
+// build error, never a run-time panic.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const fn pow5_table() -> [u128; MAX_K as usize + 1] {
+    let mut table = [1u128; MAX_K as usize + 1];
+    let mut k = 1;
+    while k <= MAX_K as usize {
+        table[k] = table[k - 1] * 5;
+        k += 1;
+    }
+    table
+}
+
+/// `k = ⌈n · log10 2⌉` for `1 <= n <= MAX_N`: the power of ten that scales a
+/// unit in the last place, `2^-n`, to between 1 and 10 (`10^(k-1) < 2^n < 10^k`;
+/// `n · log10 2` is never an integer). `⌊n · log10 2⌋ = (n × 78913) >> 18`
+/// holds far past `MAX_N`; a test checks every `n` used.
+fn ceil_log10_pow2(n: u32) -> u32 {
+    // n <= 102: the product is below 2^23.
+    (n.wrapping_mul(78_913) >> 18).wrapping_add(1)
+}
+
+/// The shortest decimal that round-trips a normal double `c × 2^-n` with
+/// `1 <= n <= MAX_N` and `c` not a power of two (the rounding interval is then
+/// symmetric), by exact integer arithmetic; `None` for every other double.
+///
+/// Scaled by `10^k` (`k` from [`ceil_log10_pow2`]), the value is
+/// `c × 5^k / 2^(n-k)` and one unit in its last place is `5^k / 2^(n-k)`,
+/// between 1 and 10. The doubles that read back as `value` are those within
+/// half a unit of it (the bounds included when `c` is even: round half to
+/// even). A multiple of 10 in that interval (at most one: it is narrower than
+/// 10) is the shortest decimal; otherwise every integer in it has as many digits
+/// as the others, and the one nearest to the value is taken (the interval holds
+/// it: half a unit is more than ½), an exact tie going to the even one. That is
+/// the shortest round-trip text's definition, so the result equals the
+/// formatter's.
+fn shortest_exact(value: f64) -> Option<Decimal> {
+    let bits = value.to_bits();
+    let negative = bits >> 63 != 0;
+    let biased = (bits >> SIGNIFICAND_BITS) & 0x7ff;
+    let stored = bits & HIDDEN_BIT.wrapping_sub(1);
+    if biased == 0 || stored == 0 {
+        // Zero, subnormals, and powers of two (whose lower neighbour is
+        // nearer than the upper one): the general path.
+        return None;
+    }
+    let significand = stored | HIDDEN_BIT;
+    let n = u32::try_from(EXPONENT_BIAS.checked_sub(biased)?).ok()?;
+    if n == 0 || n > MAX_N {
+        return None;
+    }
+    let k = ceil_log10_pow2(n);
+    let unit = *POW5.get(usize::try_from(k).ok()?)?;
+    // The value × 10^k is `scaled / 2^shift`; one unit in the last place is
+    // `unit / 2^shift`.
+    let shift = n.checked_sub(k)?;
+    let scaled = u128::from(significand).checked_mul(unit)?;
+    let whole = u64::try_from(scaled.checked_shr(shift)?).ok()?;
+    let one = 1u128.checked_shl(shift)?;
+    let rest = scaled & one.wrapping_sub(1);
+    // A candidate at distance `d / 2^shift` from the value reads back as it
+    // when `2d` is at most `unit` (below it when `c` is odd).
+    let inclusive = significand & 1 == 0;
+    let reads_back = |distance: u128| -> bool {
+        match distance.checked_mul(2) {
+            Some(twice) if inclusive => twice <= unit,
+            Some(twice) => twice < unit,
+            None => false,
+        }
+    };
+    // The multiples of 10 on either side of the value.
+    let tens = whole / 10;
+    let below = u128::from(whole % 10).checked_mul(one)?.checked_add(rest)?;
+    let above = u128::from(10u64.checked_sub(whole % 10)?)
+        .checked_mul(one)?
+        .checked_sub(rest)?;
+    let (mut digits, mut scale) = if reads_back(below) {
+        (tens, k.checked_sub(1)?)
+    } else if reads_back(above) {
+        (tens.checked_add(1)?, k.checked_sub(1)?)
+    } else {
+        let twice_rest = rest.checked_mul(2)?;
+        let up = twice_rest > one || (twice_rest == one && whole & 1 == 1);
+        (whole.checked_add(u64::from(up))?, k)
+    };
+    // Trailing zeros of the fraction do not change the value.
+    for step in [16u32, 8, 4, 2, 1] {
+        if step <= scale {
+            let power = 10u64.checked_pow(step)?;
+            if digits.checked_rem(power)? == 0 {
+                digits = digits.checked_div(power)?;
+                scale = scale.wrapping_sub(step);
+            }
+        }
+    }
+    let magnitude = i128::from(digits);
+    // A u64 magnitude: negating it cannot overflow an i128.
+    let signed = if negative {
+        magnitude.wrapping_neg()
+    } else {
+        magnitude
+    };
+    Decimal::try_from_i128_with_scale(signed, scale).ok()
 }
 
 /// Reads the formatter's text when the value plainly fits a `Decimal`;
@@ -107,7 +238,11 @@ fn read_exponent(bytes: &[u8]) -> Option<i32> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::float_arithmetic)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::float_arithmetic,
+    clippy::arithmetic_side_effects
+)]
 mod tests {
     use super::*;
     use alloc::string::ToString;
@@ -183,5 +318,132 @@ mod tests {
         assert_eq!(decimal_from_f64(1e300), Err(DecimalError::OutOfRange));
         assert_eq!(decimal_from_f64(1e-300), Err(DecimalError::TooPrecise));
         assert_eq!(decimal_from_f64(1e29), Err(DecimalError::OutOfRange));
+    }
+
+    /// A small deterministic generator for the comparisons below.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            self.0 ^ (self.0 >> 29)
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// The double `c × 2^-n` (`c` a normal significand, `1 <= n <= 1074`).
+    fn double(c: u64, n: u32, negative: bool) -> f64 {
+        let biased = EXPONENT_BIAS - u64::from(n);
+        f64::from_bits(u64::from(negative) << 63 | biased << 52 | (c & (HIDDEN_BIT - 1)))
+    }
+
+    /// The exact path, where it answers, gives the formatter's decimal with
+    /// the formatter's scale.
+    fn agrees(value: f64) -> bool {
+        match shortest_exact(value) {
+            Some(exact) => {
+                let text = via_text(value).unwrap();
+                assert_eq!(exact, text, "{value:e}");
+                assert_eq!(exact.scale(), text.scale(), "{value:e}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[test]
+    fn scaling_power_of_ten_puts_a_unit_between_1_and_10() {
+        for n in 1..=MAX_N {
+            let k = ceil_log10_pow2(n);
+            let two = 1u128 << n;
+            assert!(10u128.pow(k - 1) < two && two < 10u128.pow(k), "n = {n}");
+            assert!(k <= MAX_K);
+        }
+    }
+
+    #[test]
+    fn exact_path_takes_amount_magnitudes_and_leaves_the_rest() {
+        for value in [
+            0.1,
+            33.1,
+            0.000_191_92,
+            8.330_286_57,
+            1e-14,
+            4e15,
+            3.0,
+            1e-5,
+        ] {
+            assert!(agrees(value), "{value:e}");
+            assert!(agrees(-value), "{value:e}");
+        }
+        // Zero, subnormals, powers of two, integers of 2^53 and up, below ~1e-15.
+        for value in [0.0, -0.0, 5e-324, 1.0, 0.5, 1024.0, 1e16, 1e-16, 1e300] {
+            assert_eq!(shortest_exact(value), None, "{value:e}");
+        }
+    }
+
+    #[test]
+    fn exact_path_agrees_with_the_formatter_on_random_doubles() {
+        let mut rng = Lcg(0x0ddb_a115_eed0);
+        let mut taken = 0u32;
+        for _ in 0..200_000 {
+            // Every significand at every exponent of the exact path's range.
+            let c = HIDDEN_BIT | rng.below(HIDDEN_BIT);
+            let n = 1 + u32::try_from(rng.below(u64::from(MAX_N) + 4)).unwrap();
+            taken += u32::from(agrees(double(c, n, rng.below(2) == 0)));
+        }
+        // All but the draws past MAX_N and those of more than 28 decimal places.
+        assert!(taken > 170_000, "{taken}");
+    }
+
+    #[test]
+    fn exact_path_agrees_with_the_formatter_on_short_decimals() {
+        // Doubles read from decimals of 1 to 17 digits: the shorter-candidate
+        // branch, trailing zeros, values a digit either side of a power of ten.
+        let mut rng = Lcg(0x000f_eed0_cafe);
+        for _ in 0..200_000 {
+            let digits = 1 + u32::try_from(rng.below(17)).unwrap();
+            let mantissa = rng.below(10u64.pow(digits));
+            let exponent = i32::try_from(rng.below(32)).unwrap() - 16;
+            let value: f64 = alloc::format!("{mantissa}e{exponent}").parse().unwrap();
+            agrees(value);
+            agrees(f64::from_bits(value.to_bits() + 1));
+            agrees(f64::from_bits(value.to_bits().saturating_sub(1)));
+        }
+    }
+
+    #[test]
+    fn exact_path_agrees_with_the_formatter_on_ties() {
+        // Doubles exactly halfway between two integers once scaled by 10^k
+        // (`c × 5^k` an odd multiple of 2^(n-k-1)), and doubles with the
+        // extreme significands, at every exponent of the range.
+        let mut rng = Lcg(0x71e5);
+        let mut ties = 0u32;
+        for n in 1..=MAX_N {
+            let zeros = (n - ceil_log10_pow2(n)).checked_sub(1);
+            for _ in 0..200 {
+                if let Some(zeros) = zeros.filter(|&z| z < 52) {
+                    let odd = (rng.below(1 << (53 - zeros)) | 1) << zeros;
+                    if odd >= HIDDEN_BIT {
+                        ties += u32::from(agrees(double(odd, n, false)));
+                    }
+                }
+            }
+            for c in [
+                HIDDEN_BIT + 1,
+                HIDDEN_BIT + 2,
+                2 * HIDDEN_BIT - 1,
+                2 * HIDDEN_BIT - 2,
+            ] {
+                agrees(double(c, n, false));
+            }
+        }
+        assert!(ties > 1_000, "{ties}");
     }
 }
