@@ -2,7 +2,9 @@
 //!
 //! Group `select`, one `BenchmarkId::new(FUNCTION, N)` per function and size:
 //! - `floor`: checked mul + sub + keep the max over all rates, no filtering;
-//! - `top1`, `top5`, `all`: the engine's best, top-k and full ranking;
+//! - `top1`, `top5`, `all`: the engine's best, top-k and full ranking
+//!   (`top5` is the allocation-free `top_n::<5>`; `top5_vec` is `top(rates, 5)`,
+//!   the same plus the returned `Vec`);
 //! - `naive_sort`: filter, collect, sort by the ranking key, take the first;
 //! - `f64_top1`: the same selection in `f64` (the float baseline, inexact);
 //! - `exact_out_top1`: ExactOut selection at an estimate;
@@ -185,7 +187,26 @@ fn bench_select(c: &mut Criterion) {
             b.iter(|| black_box(&exact_in).best(data).map(|r| r.net_output()));
         });
         group.bench_with_input(BenchmarkId::new("top5", n), &data, |b, data| {
-            b.iter(|| black_box(&exact_in).top(data, 5).map(|r| r.len()));
+            b.iter(|| {
+                black_box(&exact_in).top_n::<5>(data).map(|top| {
+                    // Read every route, as a caller that asked for five does.
+                    for route in &top {
+                        black_box(route.net_output());
+                    }
+                    top.len()
+                })
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("top5_vec", n), &data, |b, data| {
+            b.iter(|| {
+                black_box(&exact_in).top(data, 5).map(|top| {
+                    // Read every route, as a caller that asked for five does.
+                    for route in &top {
+                        black_box(route.net_output());
+                    }
+                    top.len()
+                })
+            });
         });
         group.bench_with_input(BenchmarkId::new("all", n), &data, |b, data| {
             b.iter(|| black_box(&exact_in).select(data).routes().len());

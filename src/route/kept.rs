@@ -24,28 +24,33 @@ impl<'s, T: Copy> Kept<'s, T> {
     #[inline]
     pub(crate) fn offer(&mut self, item: T, order: impl Fn(&T, &T) -> Ordering) {
         let capacity = self.slots.len();
-        if capacity == 0 {
-            return;
-        }
-        if self.len == capacity {
+        // Insertion from the back: a new item usually ranks last or near it,
+        // so walking up from the end beats a binary search plus a shift.
+        let mut at = self.len;
+        if at >= capacity {
             match self.slots.last() {
                 Some(Some(last)) if order(&item, last) == Ordering::Less => {}
                 _ => return,
             }
+            at = capacity.saturating_sub(1);
+        } else {
+            self.len = at.saturating_add(1);
         }
-        let held = self.slots.get(..self.len).unwrap_or_default();
-        let at = held.partition_point(|slot| {
-            slot.as_ref()
-                .is_some_and(|held| order(held, &item) != Ordering::Greater)
-        });
-        let end = self.len.saturating_add(1).min(capacity);
-        // Shift the tail right by one with swaps (a `rotate_right` on a few
-        // small slots costs a `memmove` call); the last one falls off.
-        let mut carry = Some(item);
-        for slot in self.slots.get_mut(at..end).unwrap_or_default() {
-            core::mem::swap(slot, &mut carry);
+        while let Some(above) = at.checked_sub(1) {
+            let Some(&Some(held)) = self.slots.get(above) else {
+                break;
+            };
+            if order(&item, &held) != Ordering::Less {
+                break;
+            }
+            if let Some(slot) = self.slots.get_mut(at) {
+                *slot = Some(held);
+            }
+            at = above;
         }
-        self.len = end;
+        if let Some(slot) = self.slots.get_mut(at) {
+            *slot = Some(item);
+        }
     }
 
     /// The worst kept item once the buffer is full (an item must rank at
@@ -57,6 +62,11 @@ impl<'s, T: Copy> Kept<'s, T> {
         } else {
             None
         }
+    }
+
+    /// `true` when nothing was kept.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The kept items, best first.

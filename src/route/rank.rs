@@ -16,6 +16,7 @@ use super::eligibility::{check, net_output, required_input_near, Candidate};
 use super::fast::{exact_net, fast_order, FastRequest, Score};
 use super::kept::Kept;
 use super::no_route::Tally;
+use super::prepared::SPONSORED;
 use super::score::rank_order;
 use super::{NoRoute, RejectReason, Rejection, Route, RouteRequest, Selection};
 use crate::rate::Rate;
@@ -24,8 +25,8 @@ use crate::swap_mode::SwapMode;
 /// How a top-k scan ended.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Top {
-    /// Every route was emitted.
-    Done,
+    /// This many routes were written, best first.
+    Done(usize),
     /// Nothing is eligible.
     NoRoute(NoRoute),
     /// A required input overflowed (absurd ExactOut amounts): the caller
@@ -185,29 +186,39 @@ impl RouteRequest<'_> {
         keyed_slots: &mut [Option<Keyed<'r>>],
         plain_slots: &mut [Option<Candidate<'r>>],
     ) -> Result<Vec<Route<'r>>, NoRoute> {
-        let mut routes = Vec::new();
-        match self.top_into(rates, keyed_slots, plain_slots, |route| {
-            if routes.capacity() == 0 {
-                routes.reserve_exact(k);
-            }
-            routes.push(route);
-        }) {
-            Top::Done => Ok(routes),
+        if k <= STACK_K {
+            let mut routes: [Option<Route<'r>>; STACK_K] = [None; STACK_K];
+            let Some(routes) = routes.get_mut(..k) else {
+                return self.select(rates).into_top(k);
+            };
+            return match self.top_into(rates, keyed_slots, plain_slots, routes) {
+                Top::Done(len) => {
+                    let mut out = Vec::with_capacity(len);
+                    out.extend(routes.iter().take(len).flatten());
+                    Ok(out)
+                }
+                Top::NoRoute(no_route) => Err(no_route),
+                Top::Fallback => self.select(rates).into_top(k),
+            };
+        }
+        let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
+        match self.top_into(rates, keyed_slots, plain_slots, &mut routes) {
+            Top::Done(len) => Ok(routes.into_iter().take(len).flatten().collect()),
             Top::NoRoute(no_route) => Err(no_route),
             Top::Fallback => self.select(rates).into_top(k),
         }
     }
 
-    /// Scans `rates` keeping the best `slots.len()` of each kind, then hands the
-    /// merged top routes to `emit`, best first. Allocates nothing itself.
+    /// Scans `rates` keeping the best `slots.len()` of each kind, then writes
+    /// the merged top routes to `routes`, best first (as many as there are
+    /// and `routes` holds). Allocates nothing itself.
     pub(crate) fn top_into<'r>(
         &self,
         rates: &'r [Rate],
         keyed_slots: &mut [Option<Keyed<'r>>],
         plain_slots: &mut [Option<Candidate<'r>>],
-        mut emit: impl FnMut(Route<'r>),
+        routes: &mut [Option<Route<'r>>],
     ) -> Top {
-        let k = keyed_slots.len().min(plain_slots.len());
         let mut keyed = Kept::new(keyed_slots);
         let mut plain = Kept::new(plain_slots);
         let mut any_eligible = false;
@@ -247,17 +258,78 @@ impl RouteRequest<'_> {
                 Ok(_) => Top::Fallback,
             };
         }
-        // Merge the two sorted lists by the plain order (no `Peekable`: its
-        // copies of the held candidate cost more than the merge).
-        let mut keyed_rest = keyed.iter();
-        let mut plain_rest = plain.iter();
+        if plain.is_empty() {
+            // The usual case: every eligible rate was keyed.
+            return self.write_keyed(keyed.iter(), routes);
+        }
+        self.write_merged(keyed.iter(), plain.iter(), routes)
+    }
+
+    /// Writes the routes of the best keyed rates to `routes`, best first.
+    ///
+    /// Each route is built in its slot: a route built aside and copied in is
+    /// read back before its pieces are stored, a stall per route.
+    fn write_keyed<'r>(
+        &self,
+        keyed: impl Iterator<Item = Keyed<'r>>,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Top {
+        let amount = self.from_amount().get();
+        let mut len = 0usize;
+        for (slot, (_, rate)) in routes.iter_mut().zip(keyed) {
+            // A key proves `exact_net` succeeds; were it ever not to, the
+            // full selection is the reference.
+            let Some(net_output) = exact_net(amount, rate) else {
+                return Top::Fallback;
+            };
+            let route = Route {
+                rate,
+                net_output,
+                effective_max: if rate.prepared().has(SPONSORED) {
+                    rate.effective_max(self.campaigns())
+                } else {
+                    rate.max()
+                },
+                from_amount: amount,
+                required_input: None,
+            };
+            // Each arm writes its own route: an `Option` assembled in one
+            // place and copied into the route stalls the copy.
+            match self.mode() {
+                SwapMode::ExactIn => *slot = Some(route),
+                SwapMode::ExactOut => {
+                    let required = required_input_near(rate, self.exact_output(), self.from8());
+                    let Some(required) = required else {
+                        return Top::Fallback;
+                    };
+                    *slot = Some(Route {
+                        required_input: Some(required),
+                        ..route
+                    });
+                }
+            }
+            len = len.saturating_add(1);
+        }
+        Top::Done(len)
+    }
+
+    /// Merges the best keyed rates and plain candidates (each sorted) by the
+    /// plain order into `routes`, best first.
+    fn write_merged<'r>(
+        &self,
+        mut keyed_rest: impl Iterator<Item = Keyed<'r>>,
+        mut plain_rest: impl Iterator<Item = Candidate<'r>>,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Top {
+        // No `Peekable`: its copies of the held candidate cost more than the merge.
         let mut next_keyed = match keyed_rest.next().map(|k| self.candidate(k)) {
             Some(Some(candidate)) => Some(candidate),
             Some(None) => return Top::Fallback,
             None => None,
         };
         let mut next_plain = plain_rest.next();
-        for _ in 0..k {
+        let mut len = 0usize;
+        for slot in routes.iter_mut() {
             let take_plain = match (&next_keyed, &next_plain) {
                 (Some(a), Some(b)) => rank_order(b, a) == Ordering::Less,
                 (Some(_), None) => false,
@@ -276,13 +348,14 @@ impl RouteRequest<'_> {
             };
             let Some(candidate) = candidate else { break };
             match self.finish(candidate) {
-                Ok(route) => emit(route),
+                Ok(route) => *slot = Some(route),
                 // See `best`: an overflowing required input needs the full
                 // selection, which rejects such routes.
                 Err(_) => return Top::Fallback,
             }
+            len = len.saturating_add(1);
         }
-        Top::Done
+        Top::Done(len)
     }
 
     /// Every rate, ranked or rejected with its reason.

@@ -51,8 +51,17 @@ impl<'r, const K: usize> TopN<'r, K> {
     }
 
     /// The routes, best first.
-    pub fn iter(&self) -> impl Iterator<Item = &Route<'r>> + '_ {
-        self.routes.iter().filter_map(Option::as_ref)
+    pub fn iter(&self) -> core::iter::Flatten<core::slice::Iter<'_, Option<Route<'r>>>> {
+        self.routes.iter().flatten()
+    }
+}
+
+impl<'a, 'r, const K: usize> IntoIterator for &'a TopN<'r, K> {
+    type Item = &'a Route<'r>;
+    type IntoIter = core::iter::Flatten<core::slice::Iter<'a, Option<Route<'r>>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
     }
 }
 
@@ -67,37 +76,50 @@ impl RouteRequest<'_> {
     ///
     /// # Errors
     /// [`NoRoute`] when every rate is excluded, whatever `K` is.
+    #[inline]
     pub fn top_n<'r, const K: usize>(&self, rates: &'r [Rate]) -> Result<TopN<'r, K>, NoRoute> {
         let mut keyed_slots: [Option<Keyed<'r>>; K] = [None; K];
         let mut plain_slots: [Option<Candidate<'r>>; K] = [None; K];
+        // One result, filled where it will be returned: a `TopN` built
+        // aside and moved into the `Result` is a copy of every route.
+        let mut result = Ok(TopN {
+            routes: [None; K],
+            len: 0,
+        });
+        let outcome = match &mut result {
+            Ok(out) => {
+                let outcome =
+                    self.top_into(rates, &mut keyed_slots, &mut plain_slots, &mut out.routes);
+                if let Top::Done(len) = outcome {
+                    out.len = len;
+                }
+                outcome
+            }
+            Err(_) => Top::Fallback,
+        };
+        match outcome {
+            Top::Done(_) => {}
+            Top::NoRoute(no_route) => result = Err(no_route),
+            Top::Fallback => result = self.top_n_by_select(rates),
+        }
+        result
+    }
+
+    /// [`top_n`](Self::top_n) from the full selection.
+    #[cold]
+    fn top_n_by_select<'r, const K: usize>(
+        &self,
+        rates: &'r [Rate],
+    ) -> Result<TopN<'r, K>, NoRoute> {
+        let routes = self.select(rates).into_top(K)?;
         let mut out = TopN {
             routes: [None; K],
             len: 0,
         };
-        let mut slots = out.routes.iter_mut();
-        let mut len = 0usize;
-        let outcome = self.top_into(rates, &mut keyed_slots, &mut plain_slots, |route| {
-            if let Some(slot) = slots.next() {
-                *slot = Some(route);
-                len = len.saturating_add(1);
-            }
-        });
-        out.len = len;
-        match outcome {
-            Top::Done => Ok(out),
-            Top::NoRoute(no_route) => Err(no_route),
-            Top::Fallback => {
-                let routes = self.select(rates).into_top(K)?;
-                let mut out = TopN {
-                    routes: [None; K],
-                    len: 0,
-                };
-                for (slot, route) in out.routes.iter_mut().zip(routes) {
-                    *slot = Some(route);
-                    out.len = out.len.saturating_add(1);
-                }
-                Ok(out)
-            }
+        for (slot, route) in out.routes.iter_mut().zip(routes) {
+            *slot = Some(route);
+            out.len = out.len.saturating_add(1);
         }
+        Ok(out)
     }
 }
