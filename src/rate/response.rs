@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use serde::de::{SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::Rate;
@@ -76,17 +76,30 @@ impl<'de> Deserialize<'de> for RatesResponse {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RatesResponse, A::Error> {
                 let mut rates = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(256));
-                while let Some(rate) = seq.next_element::<Rate>()? {
-                    if rates.len() == MAX_RATES {
-                        return Err(serde::de::Error::custom(TooManyRates {
-                            len: MAX_RATES.saturating_add(1),
-                        }));
-                    }
-                    rates.push(rate);
-                }
+                while seq.next_element_seed(PushRate(&mut rates))?.is_some() {}
                 Ok(RatesResponse(rates))
             }
         }
         deserializer.deserialize_seq(Rates)
+    }
+}
+
+/// Decodes one rate straight onto the end of the list: the rate is moved once,
+/// not passed back up through `Option` and `Result` (a `Rate` is a few hundred
+/// bytes, and each of those moves was a copy).
+struct PushRate<'a>(&'a mut Vec<Rate>);
+
+impl<'de> DeserializeSeed<'de> for PushRate<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        let rate = Rate::deserialize(deserializer)?;
+        if self.0.len() == MAX_RATES {
+            return Err(serde::de::Error::custom(TooManyRates {
+                len: MAX_RATES.saturating_add(1),
+            }));
+        }
+        self.0.push(rate);
+        Ok(())
     }
 }
