@@ -44,10 +44,31 @@ pub(crate) fn check_id(text: &str) -> Result<(), InvalidId> {
     if text.len() > MAX_ID_LEN {
         return Err(InvalidId::TooLong { len: text.len() });
     }
-    match text.char_indices().find(|(_, c)| c.is_control()) {
-        Some((at, _)) => Err(InvalidId::ControlCharacter { at }),
+    match first_control(text.as_bytes()) {
+        Some(at) => Err(InvalidId::ControlCharacter { at }),
         None => Ok(()),
     }
+}
+
+/// Byte offset of the first control character (`char::is_control`: U+0000 to
+/// U+001F and U+007F to U+009F) of UTF-8 text, read as bytes rather than
+/// decoded: the C0 controls and DEL are those single bytes, and U+0080 to
+/// U+009F are `C2 80` to `C2 9F` (in valid UTF-8, `C2` only ever starts a
+/// character).
+fn first_control(bytes: &[u8]) -> Option<usize> {
+    let mut iter = bytes.iter().enumerate();
+    while let Some((at, &byte)) = iter.next() {
+        match byte {
+            0x00..=0x1f | 0x7f => return Some(at),
+            0xc2 => {
+                if let Some((_, 0x80..=0x9f)) = iter.next() {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 macro_rules! opaque_id {
@@ -214,6 +235,35 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn control_characters_found_as_by_chars() {
+        // Every scalar value, alone and between other text: the byte scan
+        // agrees with `char::is_control` on the decoded characters.
+        let reference = |text: &str| {
+            text.char_indices()
+                .find(|(_, c)| c.is_control())
+                .map(|(at, _)| at)
+        };
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            for text in [
+                alloc::format!("{c}"),
+                alloc::format!("a{c}é{c}"),
+                alloc::format!("\u{c2}{c}"),
+            ] {
+                assert_eq!(first_control(text.as_bytes()), reference(&text), "{c:?}");
+            }
+        }
+        assert_eq!(
+            RateId::new("é\u{85}"),
+            Err(InvalidId::ControlCharacter { at: 2 })
+        );
+        assert_eq!(
+            RateId::new("\u{a0}\u{9f}"),
+            Err(InvalidId::ControlCharacter { at: 2 })
+        );
+        assert!(RateId::new("\u{a0}\u{c2}\u{100}").is_ok());
     }
 
     #[test]
