@@ -107,9 +107,12 @@ fn shortest_exact(value: f64) -> Option<Decimal> {
     let k = ceil_log10_pow2(n);
     let unit = *POW5.get(usize::try_from(k).ok()?)?;
     // The value × 10^k is `scaled / 2^shift`; one unit in the last place is
-    // `unit / 2^shift`.
+    // `unit / 2^shift`. Bounds that keep the wrapping operations below exact:
+    // significand < 2^53 and unit <= 5^31 < 2^72, so scaled < 2^125;
+    // shift = n - k <= 71, so every distance (at most 10 × 2^shift) and twice
+    // it stay below 2^76.
     let shift = n.checked_sub(k)?;
-    let scaled = u128::from(significand).checked_mul(unit)?;
+    let scaled = u128::from(significand).wrapping_mul(unit);
     let whole = u64::try_from(scaled.checked_shr(shift)?).ok()?;
     let one = 1u128.checked_shl(shift)?;
     let rest = scaled & one.wrapping_sub(1);
@@ -117,24 +120,22 @@ fn shortest_exact(value: f64) -> Option<Decimal> {
     // when `2d` is at most `unit` (below it when `c` is odd).
     let inclusive = significand & 1 == 0;
     let reads_back = |distance: u128| -> bool {
-        match distance.checked_mul(2) {
-            Some(twice) if inclusive => twice <= unit,
-            Some(twice) => twice < unit,
-            None => false,
-        }
+        let twice = distance.wrapping_mul(2);
+        twice < unit || (inclusive && twice == unit)
     };
     // The multiples of 10 on either side of the value.
     let tens = whole / 10;
-    let below = u128::from(whole % 10).checked_mul(one)?.checked_add(rest)?;
-    let above = u128::from(10u64.checked_sub(whole % 10)?)
-        .checked_mul(one)?
-        .checked_sub(rest)?;
+    let last = whole % 10;
+    let below = u128::from(last).checked_shl(shift)?.wrapping_add(rest);
+    let above = u128::from(10u64.wrapping_sub(last))
+        .checked_shl(shift)?
+        .wrapping_sub(rest);
     let (mut digits, mut scale) = if reads_back(below) {
         (tens, k.checked_sub(1)?)
     } else if reads_back(above) {
         (tens.checked_add(1)?, k.checked_sub(1)?)
     } else {
-        let twice_rest = rest.checked_mul(2)?;
+        let twice_rest = rest.wrapping_mul(2);
         let up = twice_rest > one || (twice_rest == one && whole & 1 == 1);
         (whole.checked_add(u64::from(up))?, k)
     };
