@@ -22,31 +22,16 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+#[path = "../common/num.rs"]
+mod num;
 use common::{covers, exact_required_input};
-use swaproute::decimal::{Amount, Decimal};
+use num::Num;
+use swaproute::decimal::Decimal;
 use swaproute::rate::{Rate, RateTerms};
 use swaproute::{estimate_exact_out, CampaignId, EpochMillis, PairId, RateId};
 
 const IDS: [&str; 6] = ["a", "b", "B", "ab", "a b", "é"];
 const NOW: u64 = 1_785_000_000_000;
-
-#[derive(Arbitrary, Debug, Clone, Copy)]
-enum Num {
-    Small(i16, u8),
-    Medium(i64, u8),
-    Huge(i128, u8),
-}
-
-impl Num {
-    fn build(self) -> Decimal {
-        let (mantissa, scale) = match self {
-            Num::Small(m, s) => (i128::from(m), s % 9),
-            Num::Medium(m, s) => (i128::from(m), s % 29),
-            Num::Huge(m, s) => (m % (1_i128 << 96), s % 29),
-        };
-        Decimal::try_from_i128_with_scale(mantissa, u32::from(scale)).expect("in range")
-    }
-}
 
 #[derive(Arbitrary, Debug)]
 struct FuzzRate {
@@ -136,7 +121,7 @@ fuzz_target!(|input: Input| {
             }
         })
         .collect();
-    let to = Amount::new(input.to.build().abs()).expect("non-negative");
+    let to = input.to.amount();
     let now = EpochMillis::new(NOW);
 
     let expected: Vec<_> = rates.iter().map(|r| oracle(r, to.get(), NOW)).collect();

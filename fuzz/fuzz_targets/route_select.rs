@@ -23,7 +23,10 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+#[path = "../common/num.rs"]
+mod num;
 use common::exact_required_input;
+use num::Num;
 use swaproute::decimal::{Amount, Decimal, Fixed8};
 use swaproute::rate::{CampaignLimits, Rate, RateTerms};
 use swaproute::route::RateBook;
@@ -33,29 +36,6 @@ use swaproute::{CampaignId, EpochMillis, PairId, RateId, Route, RouteRequest, Se
 const IDS: [&str; 6] = ["a", "b", "B", "ab", "a b", "é"];
 const CAMPAIGNS: [&str; 3] = ["spring", "summer", "unknown"];
 const NOW: u64 = 1_785_000_000_000;
-
-/// A decimal from a (mantissa, scale) pair, mostly small.
-#[derive(Arbitrary, Debug, Clone, Copy)]
-enum Num {
-    Small(i16, u8),
-    Medium(i64, u8),
-    Huge(i128, u8),
-}
-
-impl Num {
-    fn build(self) -> Decimal {
-        let (mantissa, scale) = match self {
-            Num::Small(m, s) => (i128::from(m), s % 9),
-            Num::Medium(m, s) => (i128::from(m), s % 29),
-            Num::Huge(m, s) => (m % (1_i128 << 96), s % 29),
-        };
-        Decimal::try_from_i128_with_scale(mantissa, u32::from(scale)).expect("in range")
-    }
-
-    fn amount(self) -> Amount {
-        Amount::new(self.build().abs()).expect("non-negative")
-    }
-}
 
 #[derive(Arbitrary, Debug)]
 struct FuzzRate {
