@@ -92,3 +92,65 @@ pub(crate) fn write_escaped(
     }
     core::fmt::write(&mut Escaping(f), text)
 }
+
+/// How a text breaks the rules addresses and transaction ids share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TokenDefect {
+    /// The text is empty.
+    Empty,
+    /// The text is `len` bytes long, more than allowed.
+    TooLong { len: usize },
+    /// The byte at `at` is not visible ASCII.
+    Invisible { at: usize },
+}
+
+/// Checks, in this order, that `text` is non-empty, at most `max_len` bytes
+/// and visible ASCII (`!`..=`~`) throughout: no whitespace, control or
+/// non-ASCII character, so no look-alike Unicode either.
+pub(crate) fn check_visible_ascii(text: &str, max_len: usize) -> Result<(), TokenDefect> {
+    if text.is_empty() {
+        return Err(TokenDefect::Empty);
+    }
+    if text.len() > max_len {
+        return Err(TokenDefect::TooLong { len: text.len() });
+    }
+    match text.bytes().position(|b| !b.is_ascii_graphic()) {
+        Some(at) => Err(TokenDefect::Invisible { at }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::{check_visible_ascii, TokenDefect};
+
+    #[test]
+    fn visible_ascii_rules_in_order() {
+        assert_eq!(check_visible_ascii("", 4), Err(TokenDefect::Empty));
+        // Length is reported before characters.
+        assert_eq!(
+            check_visible_ascii("a b c", 4),
+            Err(TokenDefect::TooLong { len: 5 })
+        );
+        assert_eq!(
+            check_visible_ascii("ab c", 4),
+            Err(TokenDefect::Invisible { at: 2 })
+        );
+        // The first offending byte: é is two bytes, its first is reported.
+        assert_eq!(
+            check_visible_ascii("xé", 4),
+            Err(TokenDefect::Invisible { at: 1 })
+        );
+        assert_eq!(
+            check_visible_ascii("a\u{7f}", 4),
+            Err(TokenDefect::Invisible { at: 1 })
+        );
+        assert_eq!(
+            check_visible_ascii("a\t", 4),
+            Err(TokenDefect::Invisible { at: 1 })
+        );
+        // Both ends of the visible range, at the length cap.
+        assert_eq!(check_visible_ascii("!~!~", 4), Ok(()));
+    }
+}

@@ -9,6 +9,7 @@ use core::fmt;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{ApiError, ErrorCode};
+use crate::text::{check_visible_ascii, TokenDefect};
 
 /// The longest transaction id accepted, in bytes (DESIGN ruling 17). Real ones
 /// are shorter: 66 bytes for an EVM hash, 88 for a Solana signature.
@@ -36,6 +37,16 @@ pub enum InvalidTransactionId {
     },
 }
 
+impl From<TokenDefect> for InvalidTransactionId {
+    fn from(defect: TokenDefect) -> Self {
+        match defect {
+            TokenDefect::Empty => InvalidTransactionId::Empty,
+            TokenDefect::TooLong { len } => InvalidTransactionId::TooLong { len },
+            TokenDefect::Invisible { at } => InvalidTransactionId::BadCharacter { at },
+        }
+    }
+}
+
 impl From<InvalidTransactionId> for ApiError {
     fn from(error: InvalidTransactionId) -> Self {
         ApiError::new(ErrorCode::InvalidRequest, format!("transactionId: {error}"))
@@ -56,16 +67,8 @@ impl TransactionId {
     /// [`MAX_TRANSACTION_ID_LEN`] bytes, or contains a byte that is not visible
     /// ASCII (`!`..=`~`).
     pub fn new(text: &str) -> Result<Self, InvalidTransactionId> {
-        if text.is_empty() {
-            return Err(InvalidTransactionId::Empty);
-        }
-        if text.len() > MAX_TRANSACTION_ID_LEN {
-            return Err(InvalidTransactionId::TooLong { len: text.len() });
-        }
-        match text.bytes().position(|b| !b.is_ascii_graphic()) {
-            Some(at) => Err(InvalidTransactionId::BadCharacter { at }),
-            None => Ok(TransactionId(text.into())),
-        }
+        check_visible_ascii(text, MAX_TRANSACTION_ID_LEN)?;
+        Ok(TransactionId(text.into()))
     }
 
     /// The id's text.

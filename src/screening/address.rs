@@ -3,6 +3,7 @@
 use alloc::boxed::Box;
 
 use super::evm;
+use crate::text::{check_visible_ascii, TokenDefect};
 
 /// The longest address accepted, in bytes (DESIGN ruling 17).
 ///
@@ -42,6 +43,16 @@ pub enum InvalidAddress {
     /// On an EVM network: a mixed-case address whose EIP-55 checksum is wrong.
     #[error("EVM address fails its EIP-55 checksum")]
     EvmChecksum,
+}
+
+impl From<TokenDefect> for InvalidAddress {
+    fn from(defect: TokenDefect) -> Self {
+        match defect {
+            TokenDefect::Empty => InvalidAddress::Empty,
+            TokenDefect::TooLong { len } => InvalidAddress::TooLong { len },
+            TokenDefect::Invisible { at } => InvalidAddress::BadCharacter { at },
+        }
+    }
 }
 
 /// Why a text is not a valid address tag.
@@ -105,16 +116,8 @@ impl Address {
     /// [`InvalidAddress`] when `text` is empty, longer than [`MAX_ADDRESS_LEN`]
     /// bytes, or contains a byte that is not visible ASCII (`!`..=`~`).
     pub fn new(text: &str) -> Result<Self, InvalidAddress> {
-        if text.is_empty() {
-            return Err(InvalidAddress::Empty);
-        }
-        if text.len() > MAX_ADDRESS_LEN {
-            return Err(InvalidAddress::TooLong { len: text.len() });
-        }
-        match text.bytes().position(|b| !b.is_ascii_graphic()) {
-            Some(at) => Err(InvalidAddress::BadCharacter { at }),
-            None => Ok(Address(text.into())),
-        }
+        check_visible_ascii(text, MAX_ADDRESS_LEN)?;
+        Ok(Address(text.into()))
     }
 
     /// Validates `text` as an address on a network of kind `network`.
