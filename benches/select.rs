@@ -28,6 +28,9 @@
 
 use std::hint::black_box;
 
+mod common;
+use common::SplitMix;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use swaproute::route::{RateBook, RouteRequest};
 use swaproute::{Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms};
@@ -35,29 +38,11 @@ use swaproute::{Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, Rate
 const SIZES: [usize; 5] = [8, 64, 512, 4096, 65_536];
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
 
-/// A small deterministic generator: benches must see the same data every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A decimal with `digits` significant digits and magnitude about `10^exp`.
-    fn decimal(&mut self, digits: u32, exp: i32) -> Decimal {
-        let lo = 10u64.pow(digits - 1);
-        let mantissa = lo + self.below(9 * lo);
-        let scale = (i32::try_from(digits).unwrap() - 1 - exp).clamp(0, 28) as u32;
-        Decimal::from_i128_with_scale(i128::from(mantissa), scale)
-    }
+/// A decimal with `digits` significant digits and magnitude about `10^exp`.
+fn decimal(rng: &mut SplitMix, digits: u32, exp: i32) -> Decimal {
+    let mantissa = rng.significand(digits);
+    let scale = (i32::try_from(digits).unwrap() - 1 - exp).clamp(0, 28) as u32;
+    Decimal::from_i128_with_scale(i128::from(mantissa), scale)
 }
 
 /// Realistic random rates: multipliers 1e-6..1e5 with 8-17 significant digits,
@@ -69,15 +54,15 @@ fn rates(n: usize) -> Vec<Rate> {
     (0..n)
         .map(|i| {
             let digits = 8 + u32::try_from(rng.below(10)).unwrap();
-            let multiplier = rng.decimal(digits, base_exp.clamp(-6, 4));
-            let miner_fee = rng.decimal(4, base_exp - 4);
+            let multiplier = decimal(&mut rng, digits, base_exp.clamp(-6, 4));
+            let miner_fee = decimal(&mut rng, 4, base_exp - 4);
             let accepts = rng.below(10) < 7;
             let (min, max) = if accepts {
-                (rng.decimal(3, -3), rng.decimal(3, 1))
+                (decimal(&mut rng, 3, -3), decimal(&mut rng, 3, 1))
             } else if rng.below(2) == 0 {
-                (rng.decimal(3, 1), rng.decimal(3, 2))
+                (decimal(&mut rng, 3, 1), decimal(&mut rng, 3, 2))
             } else {
-                (rng.decimal(3, -4), rng.decimal(3, -2))
+                (decimal(&mut rng, 3, -4), decimal(&mut rng, 3, -2))
             };
             Rate::new(
                 RateId::new(&format!("rate-{i:06}")).unwrap(),

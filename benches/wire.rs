@@ -24,36 +24,20 @@
 use std::fmt::Write;
 use std::hint::black_box;
 
+mod common;
+use common::SplitMix;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use serde::Deserialize;
 use swaproute::RatesResponse;
 
 const RATES: usize = 256;
 
-/// A small deterministic generator: benches must see the same data every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A double with about `digits` significant digits near `10^exp`, as the
-    /// service's double-based encoder writes it (shortest round-trip text).
-    fn number(&mut self, digits: u32, exp: i32) -> String {
-        let lo = 10u64.pow(digits - 1);
-        let mantissa = lo + self.below(9 * lo);
-        let value = mantissa as f64 * 10f64.powi(exp - (digits as i32 - 1));
-        format!("{value}")
-    }
+/// A double with about `digits` significant digits near `10^exp`, as the
+/// service's double-based encoder writes it (shortest round-trip text).
+fn number(rng: &mut SplitMix, digits: u32, exp: i32) -> String {
+    let value = rng.significand(digits) as f64 * 10f64.powi(exp - (digits as i32 - 1));
+    format!("{value}")
 }
 
 /// A realistic rates response: multipliers with 8-17 significant digits,
@@ -80,12 +64,12 @@ fn response(n: usize) -> String {
         write!(
             json,
             r#"{{"amount":{{"assetId":"ETH","value":{}}},"expiry":{},"id":"{:016x}-{i:04}","max":{{"assetId":"BTC","value":{}}},"min":{{"assetId":"BTC","value":{}}},"minerFee":{{"assetId":"ETH","value":{}}},"pairId":"BTC_ETH"{features}{sponsor}}}"#,
-            rng.number(digits, exp),
+            number(&mut rng, digits, exp),
             1_785_333_919_000 + rng.below(1_000_000),
             rng.next(),
-            rng.number(8, 0),
-            rng.number(6, -4),
-            rng.number(5, -5),
+            number(&mut rng, 8, 0),
+            number(&mut rng, 6, -4),
+            number(&mut rng, 5, -5),
         )
         .unwrap();
     }
