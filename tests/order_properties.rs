@@ -17,12 +17,14 @@
     missing_docs
 )]
 
+mod common;
+use common::order_priority;
+
 use proptest::collection::{btree_map, vec};
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 use swaproute::order::{
-    FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest,
-    RequestErrors, RequestField,
+    FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest, RequestErrors,
 };
 use swaproute::{Decimal, ErrorCode, SwapMode};
 
@@ -38,44 +40,11 @@ const FIXED_KEYS: [&str; 9] = [
     "swapMode",
 ];
 
-/// The documented priority class of a code (`RequestErrors` docs).
-fn class(code: ErrorCode) -> u8 {
-    match code {
-        ErrorCode::InvalidRequest => 0,
-        ErrorCode::UnsupportedSwapMode => 1,
-        ErrorCode::InvalidAmount => 2,
-        ErrorCode::InvalidAddress => 3,
-        other => panic!("{other:?} is not a field-level code"),
-    }
-}
-
-/// The spec's field order. `quoteId` (floating orders only) is not in the
-/// documented list; it is ranked first, as `RequestField` declares it.
-fn field_rank(field: RequestField) -> u8 {
-    match field {
-        RequestField::Body => 0,
-        RequestField::QuoteId => 1,
-        RequestField::FromAmount => 2,
-        RequestField::FromAddress => 3,
-        RequestField::FromAddressTag => 4,
-        RequestField::ToAmount => 5,
-        RequestField::ToAddress => 6,
-        RequestField::ToAddressTag => 7,
-        RequestField::PairId => 8,
-        RequestField::Slippage => 9,
-        RequestField::SwapMode => 10,
-        other => panic!("unexpected field {other:?}"),
-    }
-}
-
 fn check_errors(errors: &RequestErrors) -> Result<(), TestCaseError> {
     let all = errors.all();
     prop_assert!(!all.is_empty());
     prop_assert_eq!(errors.first(), &all[0]);
-    let keys: Vec<(u8, u8)> = all
-        .iter()
-        .map(|e| (class(e.code()), field_rank(e.field())))
-        .collect();
+    let keys: Vec<(u8, u8)> = all.iter().map(order_priority::priority).collect();
     let mut sorted = keys.clone();
     sorted.sort_unstable();
     prop_assert_eq!(&keys, &sorted, "not in priority order: {:?}", all);

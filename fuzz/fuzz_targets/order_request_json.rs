@@ -5,40 +5,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
 use swaproute::order::{
     FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest,
-    RequestErrors, RequestField,
+    RequestErrors,
 };
-use swaproute::ErrorCode;
-
-/// The documented priority class of a field-level code.
-fn class(code: ErrorCode) -> u8 {
-    match code {
-        ErrorCode::InvalidRequest => 0,
-        ErrorCode::UnsupportedSwapMode => 1,
-        ErrorCode::InvalidAmount => 2,
-        ErrorCode::InvalidAddress => 3,
-        other => panic!("{other:?} is not a field-level code"),
-    }
-}
-
-/// The spec's field order (`quoteId`, floating only, first).
-fn rank(field: RequestField) -> u8 {
-    match field {
-        RequestField::Body => 0,
-        RequestField::QuoteId => 1,
-        RequestField::FromAmount => 2,
-        RequestField::FromAddress => 3,
-        RequestField::FromAddressTag => 4,
-        RequestField::ToAmount => 5,
-        RequestField::ToAddress => 6,
-        RequestField::ToAddressTag => 7,
-        RequestField::PairId => 8,
-        RequestField::Slippage => 9,
-        RequestField::SwapMode => 10,
-        other => panic!("unexpected field {other:?}"),
-    }
-}
 
 fn check_errors(errors: &RequestErrors) {
     let all = errors.all();
@@ -46,7 +19,7 @@ fn check_errors(errors: &RequestErrors) {
     assert_eq!(errors.first(), &all[0], "first() is not all()[0]");
     let keys: Vec<(u8, u8)> = all
         .iter()
-        .map(|e| (class(e.code()), rank(e.field())))
+        .map(common::order_priority::priority)
         .collect();
     assert!(
         keys.windows(2).all(|w| w[0] <= w[1]),

@@ -1,6 +1,9 @@
-//! Exact arithmetic for test oracles, on big integers: nothing here shares
-//! code with the library's own wide arithmetic.
+//! Oracles shared by the tests and the fuzz targets: exact arithmetic on big
+//! integers (nothing here shares code with the library's own wide arithmetic)
+//! and the documented order of request errors.
 #![allow(dead_code, clippy::arithmetic_side_effects)]
+
+pub(crate) mod order_priority;
 
 use num_bigint::BigInt;
 use swaproute::decimal::{Decimal, Fixed8};
