@@ -53,8 +53,7 @@ fn text_value(number: &str) -> Option<Decimal> {
         // `from_scientific` may round; only an exact reading counts.
         let back: f64 = value.to_string().parse().ok()?;
         let original: f64 = number.parse().ok()?;
-        (back == original && significant_digits(value) == mantissa_digits(number))
-            .then_some(value)
+        (back == original && significant_digits(value) == mantissa_digits(number)).then_some(value)
     } else {
         Decimal::from_str_exact(number).ok()
     }
@@ -70,7 +69,11 @@ fn significant_digits(value: Decimal) -> usize {
 fn mantissa_digits(number: &str) -> usize {
     let mantissa = number.split(['e', 'E']).next().unwrap_or("");
     let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    digits.trim_start_matches('0').trim_end_matches('0').len().max(1)
+    digits
+        .trim_start_matches('0')
+        .trim_end_matches('0')
+        .len()
+        .max(1)
 }
 
 fuzz_target!(|input: Input| {
@@ -86,7 +89,10 @@ fuzz_target!(|input: Input| {
         (Ok(ours), Some(expected)) => {
             assert_eq!(ours, expected, "{number} decoded to {ours}");
             assert_eq!(ours.scale(), expected.scale(), "{number} decoded to {ours}");
-            let back: f64 = ours.to_string().parse().expect("a decimal reads as a double");
+            let back: f64 = ours
+                .to_string()
+                .parse()
+                .expect("a decimal reads as a double");
             assert!(back == value, "{number}: {ours} reads back as {back}");
             if let Ok(shortest) = Decimal::from_str_exact(&format!("{value}")) {
                 assert_eq!(
@@ -97,7 +103,9 @@ fuzz_target!(|input: Input| {
             }
         }
         (Ok(ours), None) => panic!("{number} decoded to {ours}, which its text does not say"),
-        (Err(error), Some(expected)) => panic!("{number} refused ({error}), though {expected} fits"),
+        (Err(error), Some(expected)) => {
+            panic!("{number} refused ({error}), though {expected} fits")
+        }
         (Err(_), None) => {}
     }
 });

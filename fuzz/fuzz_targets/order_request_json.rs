@@ -9,18 +9,14 @@ use libfuzzer_sys::fuzz_target;
 #[path = "../../tests/common/mod.rs"]
 mod common;
 use swaproute::order::{
-    FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest,
-    RequestErrors,
+    FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest, RequestErrors,
 };
 
 fn check_errors(errors: &RequestErrors) {
     let all = errors.all();
     assert!(!all.is_empty(), "RequestErrors is empty");
     assert_eq!(errors.first(), &all[0], "first() is not all()[0]");
-    let keys: Vec<(u8, u8)> = all
-        .iter()
-        .map(common::order_priority::priority)
-        .collect();
+    let keys: Vec<(u8, u8)> = all.iter().map(common::order_priority::priority).collect();
     assert!(
         keys.windows(2).all(|w| w[0] <= w[1]),
         "errors not in priority order: {all:?}"
