@@ -799,6 +799,11 @@ fn check_against_oracle(case: &Case, rates: &[Rate]) -> Result<(), TestCaseError
             prop_assert_eq!(Some(*e), selection.no_route());
         }
     }
+    // top_n::<K>() is top(K) without allocating, for K on both sides of the
+    // number of rates and of top's on-stack slots.
+    prop_assert_eq!(top_n_routes::<1>(&request, rates), request.top(rates, 1));
+    prop_assert_eq!(top_n_routes::<3>(&request, rates), request.top(rates, 3));
+    prop_assert_eq!(top_n_routes::<12>(&request, rates), request.top(rates, 12));
     prop_assert_eq!(
         selection.no_route().is_some(),
         selection.routes().is_empty()
@@ -1197,4 +1202,14 @@ fn estimate_rounds_up_even_when_to_plus_fee_is_inexact() {
     let rates = [rate];
     let estimate = estimate_exact_out(&rates, to, EpochMillis::new(NOW)).unwrap();
     assert_eq!(estimate.from_amount().to_string(), "100.00000001");
+}
+
+/// `top_n::<K>` as a `Vec`, to compare with `top`.
+fn top_n_routes<'r, const K: usize>(
+    request: &RouteRequest<'_>,
+    rates: &'r [Rate],
+) -> Result<Vec<Route<'r>>, NoRoute> {
+    request
+        .top_n::<K>(rates)
+        .map(|top| top.iter().copied().collect())
 }
