@@ -120,19 +120,25 @@ fn product_is_exact(a: Decimal, b: Decimal, product: Decimal) -> bool {
 pub(crate) fn required_input_near(
     rate: &Rate,
     to_amount: Decimal,
-    near: Option<Fixed8>,
+    near: Option<&Fixed8>,
 ) -> Option<Fixed8> {
-    if let (Some(cover), Some(near)) = (
-        Cover::new(rate.multiplier(), to_amount, rate.miner_fee()),
-        near,
-    ) {
-        let x8 = near.get().mantissa().unsigned_abs();
-        // An exact sum cannot overflow: the answer is `near` when it is least.
-        if cover.sum_fits() && !near.get().is_sign_negative() && cover.is_least(x8) == Some(true) {
-            return Some(near);
-        }
+    match near {
+        Some(&near) if is_least_cover(rate, to_amount, near) => Some(near),
+        _ => required_input(rate, to_amount),
     }
-    required_input(rate, to_amount)
+}
+
+/// `near` is the required input: it covers `to_amount` and one unit less does
+/// not (two multiplications, exact). An exact sum cannot overflow, so the
+/// answer is `near` whenever it is least.
+fn is_least_cover(rate: &Rate, to_amount: Decimal, near: Fixed8) -> bool {
+    let Some(cover) = Cover::new(rate.multiplier(), to_amount, rate.miner_fee()) else {
+        return false;
+    };
+    let near = near.get();
+    cover.sum_fits()
+        && !near.is_sign_negative()
+        && cover.is_least(near.mantissa().unsigned_abs()) == Some(true)
 }
 
 /// `(toAmount + minerFee) / multiplier` rounded up to 8 decimal places,

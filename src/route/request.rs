@@ -124,8 +124,8 @@ impl<'c> RouteRequest<'c> {
     }
 
     /// ExactOut: `from_amount` rounded up to 8 places (`None` in ExactIn).
-    pub(crate) fn from8(&self) -> Option<Fixed8> {
-        self.from8
+    pub(crate) fn from8(&self) -> Option<&Fixed8> {
+        self.from8.as_ref()
     }
 
     /// The exact output of an ExactOut request (zero for ExactIn, where it is unused).
