@@ -18,6 +18,7 @@
 )]
 
 mod common;
+use common::json_body::set_key;
 use common::order_priority;
 
 use proptest::collection::{btree_map, vec};
@@ -281,16 +282,8 @@ fn mutated_fixed_body() -> impl Strategy<Value = Value> {
         ),
     )
         .prop_map(|(mut body, edits)| {
-            let map = body.as_object_mut().unwrap();
             for (key, value) in edits {
-                match value {
-                    Some(value) => {
-                        map.insert(key.to_owned(), value);
-                    }
-                    None => {
-                        map.remove(key);
-                    }
-                }
+                set_key(&mut body, key, value);
             }
             body
         })
@@ -318,16 +311,8 @@ fn mutated_float_body() -> impl Strategy<Value = Value> {
     )
         .prop_map(|(quote_id, from, to, edits)| {
             let mut body = json!({"quoteId": quote_id, "fromAddress": from, "toAddress": to});
-            let map = body.as_object_mut().unwrap();
             for (key, value) in edits {
-                match value {
-                    Some(value) => {
-                        map.insert(key.to_owned(), value);
-                    }
-                    None => {
-                        map.remove(key);
-                    }
-                }
+                set_key(&mut body, key, value);
             }
             body
         })

@@ -14,6 +14,8 @@
     missing_docs
 )]
 
+mod common;
+use common::json_body::set_key;
 use serde_json::{json, Value};
 use swaproute::order::{
     FieldError, FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest,
@@ -38,15 +40,7 @@ fn base() -> Value {
 /// `base()` with `key` set to `value` (`None` removes the key).
 fn with(key: &str, value: Option<Value>) -> Value {
     let mut body = base();
-    let map = body.as_object_mut().unwrap();
-    match value {
-        Some(value) => {
-            map.insert(key.to_owned(), value);
-        }
-        None => {
-            map.remove(key);
-        }
-    }
+    set_key(&mut body, key, value);
     body
 }
 
@@ -676,15 +670,7 @@ fn float_base() -> Value {
 
 fn float_with(key: &str, value: Option<Value>) -> Value {
     let mut body = float_base();
-    let map = body.as_object_mut().unwrap();
-    match value {
-        Some(value) => {
-            map.insert(key.to_owned(), value);
-        }
-        None => {
-            map.remove(key);
-        }
-    }
+    set_key(&mut body, key, value);
     body
 }
 

@@ -1,8 +1,9 @@
 //! Oracles shared by the tests and the fuzz targets: exact arithmetic on big
 //! integers (nothing here shares code with the library's own wide arithmetic)
-//! and the documented order of request errors.
+//! the documented order of request errors, and request-body editing.
 #![allow(dead_code, clippy::arithmetic_side_effects)]
 
+pub(crate) mod json_body;
 pub(crate) mod order_priority;
 
 use num_bigint::BigInt;
