@@ -22,16 +22,13 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
-#[path = "../common/num.rs"]
-mod num;
+#[path = "../common/inputs.rs"]
+mod inputs;
 use common::{covers, exact_required_input};
-use num::Num;
+use inputs::{Num, NOW};
 use swaproute::decimal::Decimal;
-use swaproute::rate::{Rate, RateTerms};
-use swaproute::{estimate_exact_out, CampaignId, EpochMillis, PairId, RateId};
-
-const IDS: [&str; 6] = ["a", "b", "B", "ab", "a b", "é"];
-const NOW: u64 = 1_785_000_000_000;
+use swaproute::rate::Rate;
+use swaproute::{estimate_exact_out, CampaignId, EpochMillis};
 
 #[derive(Arbitrary, Debug)]
 struct FuzzRate {
@@ -99,21 +96,13 @@ fn delivers(net: Decimal, to: Decimal) -> bool {
 }
 
 fuzz_target!(|input: Input| {
-    let pair = PairId::new("BTC_ETH").expect("valid pair");
     let rates: Vec<Rate> = input
         .rates
         .iter()
         .take(16)
         .map(|r| {
-            let terms = RateTerms {
-                multiplier: r.multiplier.build(),
-                miner_fee: r.fee.build(),
-                min: r.min.build(),
-                max: r.max.build(),
-            };
-            let id = RateId::new(IDS[usize::from(r.id) % IDS.len()]).expect("valid id");
-            let expiry = EpochMillis::new(NOW.wrapping_add_signed(i64::from(r.expiry)));
-            let rate = Rate::new(id, pair.clone(), terms, expiry).with_exact_out(!r.no_exact_out);
+            let numbers = [r.multiplier, r.fee, r.min, r.max];
+            let rate = inputs::rate(r.id, numbers, r.expiry).with_exact_out(!r.no_exact_out);
             if r.sponsored {
                 rate.sponsored_by(CampaignId::new("spring").expect("valid id"))
             } else {

@@ -23,19 +23,16 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
-#[path = "../common/num.rs"]
-mod num;
+#[path = "../common/inputs.rs"]
+mod inputs;
 use common::exact_required_input;
-use num::Num;
+use inputs::{Num, NOW};
 use swaproute::decimal::{Amount, Decimal, Fixed8};
-use swaproute::rate::{CampaignLimits, Rate, RateTerms};
+use swaproute::rate::{CampaignLimits, Rate};
 use swaproute::route::RateBook;
-use swaproute::{CampaignId, EpochMillis, PairId, RateId, Route, RouteRequest, Selection};
+use swaproute::{CampaignId, EpochMillis, Route, RouteRequest, Selection};
 
-/// Ids from a small alphabet, so that duplicates and ties happen.
-const IDS: [&str; 6] = ["a", "b", "B", "ab", "a b", "é"];
 const CAMPAIGNS: [&str; 3] = ["spring", "summer", "unknown"];
-const NOW: u64 = 1_785_000_000_000;
 
 #[derive(Arbitrary, Debug)]
 struct FuzzRate {
@@ -76,21 +73,13 @@ struct Built {
 }
 
 fn build(input: &Input) -> Built {
-    let pair = PairId::new("BTC_ETH").expect("valid pair");
     let rates = input
         .rates
         .iter()
         .take(16)
         .map(|r| {
-            let terms = RateTerms {
-                multiplier: r.multiplier.build(),
-                miner_fee: r.fee.build(),
-                min: r.min.build(),
-                max: r.max.build(),
-            };
-            let id = RateId::new(IDS[usize::from(r.id) % IDS.len()]).expect("valid id");
-            let expiry = EpochMillis::new(NOW.wrapping_add_signed(i64::from(r.expiry)));
-            let mut rate = Rate::new(id, pair.clone(), terms, expiry).with_exact_out(r.exact_out);
+            let numbers = [r.multiplier, r.fee, r.min, r.max];
+            let mut rate = inputs::rate(r.id, numbers, r.expiry).with_exact_out(r.exact_out);
             if let Some(c) = r.sponsor {
                 let campaign = CAMPAIGNS[usize::from(c) % CAMPAIGNS.len()];
                 rate = rate.sponsored_by(CampaignId::new(campaign).expect("valid id"));
