@@ -165,45 +165,37 @@ impl RouteRequest<'_> {
         if k <= STACK_K {
             // Small k (the usual case): the slots live on the stack, the
             // returned `Vec` is the one allocation.
-            let mut keyed_slots: [Option<Keyed<'r>>; STACK_K] = [None; STACK_K];
-            let mut plain_slots: [Option<Candidate<'r>>; STACK_K] = [None; STACK_K];
-            let (Some(keyed), Some(plain)) = (keyed_slots.get_mut(..k), plain_slots.get_mut(..k))
+            let mut keyed: [Option<Keyed<'r>>; STACK_K] = [None; STACK_K];
+            let mut plain: [Option<Candidate<'r>>; STACK_K] = [None; STACK_K];
+            let mut routes: [Option<Route<'r>>; STACK_K] = [None; STACK_K];
+            let (Some(keyed), Some(plain), Some(routes)) =
+                (keyed.get_mut(..k), plain.get_mut(..k), routes.get_mut(..k))
             else {
                 return self.select(rates).into_top(k);
             };
-            return self.top_with(rates, k, keyed, plain);
+            return self.top_with(rates, k, keyed, plain, routes);
         }
-        let mut keyed_slots: Vec<Option<Keyed<'r>>> = alloc::vec![None; k];
-        let mut plain_slots: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
-        self.top_with(rates, k, &mut keyed_slots, &mut plain_slots)
+        let mut keyed: Vec<Option<Keyed<'r>>> = alloc::vec![None; k];
+        let mut plain: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
+        let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
+        self.top_with(rates, k, &mut keyed, &mut plain, &mut routes)
     }
 
-    /// [`top`](Self::top) over the caller's slots.
+    /// [`top`](Self::top) over the caller's slots (`k` of each).
     fn top_with<'r>(
         &self,
         rates: &'r [Rate],
         k: usize,
-        keyed_slots: &mut [Option<Keyed<'r>>],
-        plain_slots: &mut [Option<Candidate<'r>>],
+        keyed: &mut [Option<Keyed<'r>>],
+        plain: &mut [Option<Candidate<'r>>],
+        routes: &mut [Option<Route<'r>>],
     ) -> Result<Vec<Route<'r>>, NoRoute> {
-        if k <= STACK_K {
-            let mut routes: [Option<Route<'r>>; STACK_K] = [None; STACK_K];
-            let Some(routes) = routes.get_mut(..k) else {
-                return self.select(rates).into_top(k);
-            };
-            return match self.top_into(rates, keyed_slots, plain_slots, routes) {
-                Top::Done(len) => {
-                    let mut out = Vec::with_capacity(len);
-                    out.extend(routes.iter().take(len).flatten());
-                    Ok(out)
-                }
-                Top::NoRoute(no_route) => Err(no_route),
-                Top::Fallback => self.select(rates).into_top(k),
-            };
-        }
-        let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
-        match self.top_into(rates, keyed_slots, plain_slots, &mut routes) {
-            Top::Done(len) => Ok(routes.into_iter().take(len).flatten().collect()),
+        match self.top_into(rates, keyed, plain, routes) {
+            Top::Done(len) => {
+                let mut out = Vec::with_capacity(len);
+                out.extend(routes.iter().take(len).flatten());
+                Ok(out)
+            }
             Top::NoRoute(no_route) => Err(no_route),
             Top::Fallback => self.select(rates).into_top(k),
         }
