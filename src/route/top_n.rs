@@ -80,29 +80,18 @@ impl RouteRequest<'_> {
     pub fn top_n<'r, const K: usize>(&self, rates: &'r [Rate]) -> Result<TopN<'r, K>, NoRoute> {
         let mut keyed_slots: [Option<Keyed<'r>>; K] = [None; K];
         let mut plain_slots: [Option<Candidate<'r>>; K] = [None; K];
-        // One result, filled where it will be returned: a `TopN` built
-        // aside and moved into the `Result` is a copy of every route.
-        let mut result = Ok(TopN {
+        let mut out = TopN {
             routes: [None; K],
             len: 0,
-        });
-        let outcome = match &mut result {
-            Ok(out) => {
-                let outcome =
-                    self.top_into(rates, &mut keyed_slots, &mut plain_slots, &mut out.routes);
-                if let Top::Done(len) = outcome {
-                    out.len = len;
-                }
-                outcome
-            }
-            Err(_) => Top::Fallback,
         };
-        match outcome {
-            Top::Done(_) => {}
-            Top::NoRoute(no_route) => result = Err(no_route),
-            Top::Fallback => result = self.top_n_by_select(rates),
+        match self.top_into(rates, &mut keyed_slots, &mut plain_slots, &mut out.routes) {
+            Top::Done(len) => {
+                out.len = len;
+                Ok(out)
+            }
+            Top::NoRoute(no_route) => Err(no_route),
+            Top::Fallback => self.top_n_by_select(rates),
         }
-        result
     }
 
     /// [`top_n`](Self::top_n) from the full selection.
