@@ -7,7 +7,7 @@ use core::cmp::Ordering;
 use super::eligibility::{check, Candidate};
 use super::envelope::{Envelope, Line};
 use super::fast::{fast_order, tie_order, FastRequest, Score};
-use super::prepared::{scaled28, FAST, OPERAND_LIMIT, POW10, USABLE};
+use super::prepared::{pow10, scaled28, FAST, OPERAND_LIMIT, USABLE};
 use super::rank::Keyed;
 use super::score::rank_order;
 use super::{NoRoute, Route, RouteRequest};
@@ -244,8 +244,8 @@ fn line(rate: &Rate, campaigns: &CampaignLimits, slope_scale: u32) -> Option<Lin
     if !p.has(USABLE | FAST) {
         return None;
     }
-    let up = POW10.get(usize::try_from(slope_scale.checked_sub(p.multiplier_scale())?).ok()?)?;
-    let slope = u128::from(p.multiplier).checked_mul(*up)?;
+    let up = pow10(slope_scale.checked_sub(p.multiplier_scale())?)?;
+    let slope = u128::from(p.multiplier).checked_mul(up)?;
     let max = if rate.is_sponsored() && !campaigns.is_empty() {
         scaled28(rate.effective_max(campaigns)).unwrap_or(u128::MAX)
     } else {

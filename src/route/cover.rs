@@ -4,22 +4,7 @@
 
 use rust_decimal::Decimal;
 
-use super::prepared::POW10;
-
-/// `10^k` for `k <= 38`.
-fn pow10(k: u32) -> Option<u128> {
-    POW10.get(usize::try_from(k).ok()?).copied()
-}
-
-/// `a × b`, or `None` past `u128`; one widening multiplication when both
-/// fit 64 bits (the usual case), which cannot overflow.
-#[inline]
-fn mul(a: u128, b: u128) -> Option<u128> {
-    match (u64::try_from(a), u64::try_from(b)) {
-        (Ok(a), Ok(b)) => Some(u128::from(a).wrapping_mul(u128::from(b))),
-        _ => a.checked_mul(b),
-    }
-}
+use super::prepared::{pow10, widening_mul};
 
 /// `x × multiplier ≥ to + fee` for `x` with 8 decimal places, as integers:
 /// `x8 × divisor ≥ numerator`, with the sum's mantissa `N` at scale `S =
@@ -52,7 +37,7 @@ impl Cover {
             if by == 0 {
                 Some(value)
             } else {
-                mul(value, pow10(by)?)
+                widening_mul(value, pow10(by)?)
             }
         };
         let sum = up(
@@ -101,7 +86,7 @@ impl Cover {
     /// `x8` is the smallest that covers (two multiplications, no division);
     /// `None` when a product does not fit.
     pub(crate) fn is_least(&self, x8: u128) -> Option<bool> {
-        let covers = |x: u128| Some(mul(x, self.divisor)? >= self.numerator);
+        let covers = |x: u128| Some(widening_mul(x, self.divisor)? >= self.numerator);
         if !covers(x8)? {
             return Some(false);
         }

@@ -21,7 +21,9 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::prepared::{Prepared, EXACT_OUT, FAST, OPERAND_LIMIT, POW10, SCALE, SPONSORED, USABLE};
+use super::prepared::{
+    pow10, widening_mul, Prepared, EXACT_OUT, FAST, OPERAND_LIMIT, POW10, SCALE, SPONSORED, USABLE,
+};
 use super::RouteRequest;
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;
@@ -269,9 +271,8 @@ pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
         let product = i128::try_from(xm).ok()?;
         return Decimal::try_from_i128_with_scale(product, product_scale).ok();
     }
-    let pow = |k: u32| POW10.get(usize::try_from(k).ok()?).copied();
-    let left = widening_mul(xm, pow(scale.checked_sub(product_scale)?)?)?;
-    let right = widening_mul(f, pow(scale.checked_sub(fee.scale())?)?)?;
+    let left = widening_mul(xm, pow10(scale.checked_sub(product_scale)?)?)?;
+    let right = widening_mul(f, pow10(scale.checked_sub(fee.scale())?)?)?;
     if left >= MANTISSA_LIMIT || right >= MANTISSA_LIMIT {
         return None;
     }
@@ -279,18 +280,6 @@ pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
         .ok()?
         .checked_sub(i128::try_from(right).ok()?)?;
     Decimal::try_from_i128_with_scale(net, scale).ok()
-}
-
-/// `a × b`, `None` on overflow: one machine multiplication when both fit 64
-/// bits (the usual case here), instead of `u128::checked_mul`'s three and
-/// its overflow tests.
-#[inline]
-fn widening_mul(a: u128, b: u128) -> Option<u128> {
-    match (u64::try_from(a), u64::try_from(b)) {
-        // A u64 × u64 product always fits a u128.
-        (Ok(a), Ok(b)) => Some(u128::from(a).wrapping_mul(u128::from(b))),
-        _ => a.checked_mul(b),
-    }
 }
 
 /// The ranking order on fast keys, with the same tie-breaks as

@@ -26,6 +26,23 @@ const fn pow10_table() -> [u128; 39] {
     table
 }
 
+/// `10^k`, or `None` past `10^38`.
+pub(crate) fn pow10(k: u32) -> Option<u128> {
+    POW10.get(usize::try_from(k).ok()?).copied()
+}
+
+/// `a × b`, or `None` past `u128`: one machine multiplication when both fit
+/// 64 bits (the usual case here), instead of `u128::checked_mul`'s three and
+/// its overflow tests.
+#[inline]
+pub(crate) fn widening_mul(a: u128, b: u128) -> Option<u128> {
+    match (u64::try_from(a), u64::try_from(b)) {
+        // A u64 × u64 product always fits a u128.
+        (Ok(a), Ok(b)) => Some(u128::from(a).wrapping_mul(u128::from(b))),
+        _ => a.checked_mul(b),
+    }
+}
+
 /// Largest value (exclusive) an operand of the fast path may reach: keeps
 /// every difference of two operands inside `i128`.
 pub(crate) const OPERAND_LIMIT: u128 = 1 << 126;
@@ -157,8 +174,7 @@ pub(crate) fn scaled28(value: Decimal) -> Option<u128> {
     }
     let mantissa = u128::try_from(value.mantissa()).ok()?;
     let shift = SCALE.checked_sub(value.scale())?;
-    let power = POW10.get(usize::try_from(shift).ok()?)?;
-    mantissa.checked_mul(*power)
+    mantissa.checked_mul(pow10(shift)?)
 }
 
 /// A decimal's scale (at most 28: five bits).
