@@ -316,7 +316,16 @@ fn pick() -> impl Strategy<Value = Pick> {
     ]
 }
 
+/// The amount a pick stands for, in checked arithmetic: a limit one unit
+/// beyond `Decimal`'s range stays at the limit instead of overflowing.
 fn amount_for(pick: Pick, free: Decimal, specs: &[Spec], known: &[Option<Decimal>]) -> Decimal {
+    let nudge = |x: Decimal, up: bool| {
+        if up {
+            x.checked_add(unit()).unwrap_or(x)
+        } else {
+            x.checked_sub(unit()).unwrap_or(x)
+        }
+    };
     let spec = |i: prop::sample::Index| (!specs.is_empty()).then(|| &specs[i.index(specs.len())]);
     let caps: Vec<Decimal> = known.iter().flatten().copied().collect();
     let cap = |i: prop::sample::Index| (!caps.is_empty()).then(|| caps[i.index(caps.len())]);
@@ -326,12 +335,13 @@ fn amount_for(pick: Pick, free: Decimal, specs: &[Spec], known: &[Option<Decimal
         Pick::AtMin(i) => spec(i).map(|s| s.min),
         Pick::AtMax(i) => spec(i).map(|s| s.max),
         Pick::AtCap(i) => cap(i),
-        Pick::BelowMin(i) => spec(i).map(|s| s.min - unit()),
-        Pick::AboveMax(i) => spec(i).map(|s| s.max + unit()),
-        Pick::AboveCap(i) => cap(i).map(|c| c + unit()),
+        Pick::BelowMin(i) => spec(i).map(|s| nudge(s.min, false)),
+        Pick::AboveMax(i) => spec(i).map(|s| nudge(s.max, true)),
+        Pick::AboveCap(i) => cap(i).map(|c| nudge(c, true)),
         Pick::Midpoint(a, b) => spec(a)
             .zip(spec(b))
-            .map(|(a, b)| (a.max + b.min) / Decimal::TWO),
+            .and_then(|(a, b)| a.max.checked_add(b.min))
+            .and_then(|sum| sum.checked_div(Decimal::TWO)),
     };
     value.unwrap_or(free).max(Decimal::ZERO)
 }
@@ -474,7 +484,7 @@ fn extreme_case() -> impl Strategy<Value = Case> {
         prop_oneof![0usize..=14, Just(usize::MAX)],
     )
         .prop_map(|(specs, known, pick, free, to, exact_out, k)| {
-            let from = amount_for_extreme(pick, free, &specs, &known);
+            let from = amount_for(pick, free, &specs, &known);
             Case {
                 specs,
                 known,
@@ -484,40 +494,6 @@ fn extreme_case() -> impl Strategy<Value = Case> {
                 k,
             }
         })
-}
-
-/// `amount_for` without arithmetic that could overflow on extreme limits.
-fn amount_for_extreme(
-    pick: Pick,
-    free: Decimal,
-    specs: &[Spec],
-    known: &[Option<Decimal>],
-) -> Decimal {
-    let nudge = |x: Decimal, up: bool| {
-        if up {
-            x.checked_add(unit()).unwrap_or(x)
-        } else {
-            x.checked_sub(unit()).unwrap_or(x)
-        }
-    };
-    let spec = |i: prop::sample::Index| (!specs.is_empty()).then(|| &specs[i.index(specs.len())]);
-    let caps: Vec<Decimal> = known.iter().flatten().copied().collect();
-    let cap = |i: prop::sample::Index| (!caps.is_empty()).then(|| caps[i.index(caps.len())]);
-    let value = match pick {
-        Pick::Free => Some(free),
-        Pick::Zero => Some(Decimal::ZERO),
-        Pick::AtMin(i) => spec(i).map(|s| s.min),
-        Pick::AtMax(i) => spec(i).map(|s| s.max),
-        Pick::AtCap(i) => cap(i),
-        Pick::BelowMin(i) => spec(i).map(|s| nudge(s.min, false)),
-        Pick::AboveMax(i) => spec(i).map(|s| nudge(s.max, true)),
-        Pick::AboveCap(i) => cap(i).map(|c| nudge(c, true)),
-        Pick::Midpoint(a, b) => spec(a)
-            .zip(spec(b))
-            .and_then(|(a, b)| a.max.checked_add(b.min))
-            .and_then(|sum| sum.checked_div(Decimal::TWO)),
-    };
-    value.unwrap_or(free).max(Decimal::ZERO)
 }
 
 // ---------------------------------------------------------------------------
