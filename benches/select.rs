@@ -5,6 +5,9 @@
 //! - `top1`, `top5`, `all`: the engine's best, top-k and full ranking
 //!   (`top5` is the allocation-free `top_n::<5>`; `top5_vec` is `top(rates, 5)`,
 //!   the same plus the returned `Vec`);
+//! - `top5_best_first`: `top5` on the same rates in ranking order (five
+//!   insertions instead of about `5 × (1 + ln(eligible / 5))`: what keeping
+//!   five costs over keeping one, measured apart from the input order);
 //! - `naive_sort`: filter, collect, sort by the ranking key, take the first;
 //! - `f64_top1`: the same selection in `f64` (the float baseline, inexact);
 //! - `exact_out_top1`: ExactOut selection at an estimate;
@@ -33,7 +36,9 @@ use common::SplitMix;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use swaproute::route::{RateBook, RouteRequest};
-use swaproute::{Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms};
+use swaproute::{
+    Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, Route,
+};
 
 const SIZES: [usize; 5] = [8, 64, 512, 4096, 65_536];
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
@@ -112,6 +117,21 @@ fn adversarial(data: &[Rate]) -> Vec<Rate> {
         .collect()
 }
 
+/// The same rates in ranking order (eligible best first, then the rest as
+/// they were): `top5` on them keeps five keys with five insertions, where
+/// the random order needs about `5 × (1 + ln(eligible / 5))`.
+fn best_first(data: &[Rate], request: &RouteRequest<'_>) -> Vec<Rate> {
+    let selection = request.select(data);
+    let ranked: Vec<&Rate> = selection.routes().iter().map(Route::rate).collect();
+    let mut out: Vec<Rate> = ranked.iter().map(|&r| r.clone()).collect();
+    out.extend(
+        data.iter()
+            .filter(|r| !ranked.iter().any(|&k| std::ptr::eq(k, *r)))
+            .cloned(),
+    );
+    out
+}
+
 /// The `f64` copy of the data, for the float baseline.
 struct FloatRate {
     multiplier: f64,
@@ -182,6 +202,33 @@ fn bench_select(c: &mut Criterion) {
                 })
             });
         });
+        let ranked = best_first(&data, &exact_in);
+        assert_eq!(
+            exact_in
+                .top_n::<5>(&ranked)
+                .unwrap()
+                .iter()
+                .collect::<Vec<_>>(),
+            exact_in
+                .top_n::<5>(&data)
+                .unwrap()
+                .iter()
+                .collect::<Vec<_>>()
+        );
+        group.bench_with_input(
+            BenchmarkId::new("top5_best_first", n),
+            &ranked,
+            |b, data| {
+                b.iter(|| {
+                    black_box(&exact_in).top_n::<5>(data).map(|top| {
+                        for route in &top {
+                            black_box(route.net_output());
+                        }
+                        top.len()
+                    })
+                });
+            },
+        );
         group.bench_with_input(BenchmarkId::new("top5_vec", n), &data, |b, data| {
             b.iter(|| {
                 black_box(&exact_in).top(data, 5).map(|top| {
