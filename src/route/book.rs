@@ -166,7 +166,7 @@ impl<'r> RateBook<'r> {
         let request = RouteRequest::exact_in(amount, now).with_campaigns(&self.campaigns);
         match self.search(&request, now) {
             Some((Some(keyed), plain)) => {
-                if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed)) {
+                if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed.1)) {
                     // Rates equal in every key but input order, one keyed and
                     // one plain: the engine's pick depends on which kind each
                     // is to it; let it pick.

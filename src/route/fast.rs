@@ -222,6 +222,26 @@ impl FastRequest {
         (net, true)
     }
 
+    /// The `Decimal` net output of a rate this request keyed, as
+    /// [`exact_net`] computes it, from the amount's and multiplier's integers
+    /// already at hand (no `Decimal` to take apart). `None` for a rate
+    /// without the fast form.
+    #[inline]
+    pub(crate) fn keyed_net(&self, rate: &Rate) -> Option<Decimal> {
+        let p = rate.prepared();
+        if !p.has(FAST) {
+            return None;
+        }
+        net_from_parts(
+            // A u64 × u64 product always fits a u128.
+            u128::from(self.x).wrapping_mul(u128::from(p.multiplier)),
+            // Two scales of at most 28.
+            u32::from(self.scale).wrapping_add(p.multiplier_scale()),
+            u128::try_from(rate.miner_fee().mantissa()).ok()?,
+            p.fee_scale(),
+        )
+    }
+
     /// The largest amount mantissa at `scale` for which [`net28`](Self::net28)
     /// proves `p` exact, `None` when no mantissa is (the conditions are
     /// monotone in the mantissa: every smaller one is proved too).
@@ -246,40 +266,54 @@ impl FastRequest {
 
 /// The `Decimal` the plain path computes for `amount × multiplier − fee`,
 /// built from integers when the operands prove it exact (same value, same
-/// scale: `max(a + b, c)`, or `a + b` for a zero fee, which `Decimal`'s
-/// subtraction returns the product unchanged for), `None` otherwise (and
-/// for a zero product).
+/// scale) and it is positive, `None` otherwise; see [`net_from_parts`].
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
     let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
-    let product_scale = amount.scale().checked_add(multiplier.scale())?;
-    let scale = product_scale.max(fee.scale());
-    if scale > SCALE {
+    net_from_parts(
+        widening_mul(
+            u128::try_from(amount.mantissa()).ok()?,
+            u128::try_from(multiplier.mantissa()).ok()?,
+        )?,
+        amount.scale().checked_add(multiplier.scale())?,
+        u128::try_from(fee.mantissa()).ok()?,
+        fee.scale(),
+    )
+}
+
+/// `x × m − f` from the product's mantissa `xm` at `product_scale` and the
+/// fee's `f` at `fee_scale`, as `Decimal`'s `checked_mul` and `checked_sub`
+/// compute it when both are exact: at scale `max(product_scale, fee_scale)`,
+/// or the product unchanged for a zero fee (`Decimal` returns `x − 0` as it
+/// is). `None` when exactness is not proved (the product or an aligned
+/// operand at or past 2^96, a scale past 28) and for a result that is not
+/// positive (the rates asked about are eligible ones).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn net_from_parts(xm: u128, product_scale: u32, f: u128, fee_scale: u32) -> Option<Decimal> {
+    let (left, right, scale) = if f == 0 {
+        (xm, 0, product_scale)
+    } else {
+        let scale = product_scale.max(fee_scale);
+        (
+            widening_mul(xm, pow10(scale.wrapping_sub(product_scale))?)?,
+            widening_mul(f, pow10(scale.wrapping_sub(fee_scale))?)?,
+            scale,
+        )
+    };
+    if scale > SCALE || xm >= MANTISSA_LIMIT || left >= MANTISSA_LIMIT || right >= MANTISSA_LIMIT {
         return None;
     }
-    let xm = widening_mul(
-        u128::try_from(amount.mantissa()).ok()?,
-        u128::try_from(multiplier.mantissa()).ok()?,
-    )?;
-    let f = u128::try_from(fee.mantissa()).ok()?;
-    if xm >= MANTISSA_LIMIT || xm == 0 {
-        return None;
-    }
-    if f == 0 {
-        // `Decimal` returns `x − 0` unchanged: the product, at its own scale.
-        let product = i128::try_from(xm).ok()?;
-        return Decimal::try_from_i128_with_scale(product, product_scale).ok();
-    }
-    let left = widening_mul(xm, pow10(scale.checked_sub(product_scale)?)?)?;
-    let right = widening_mul(f, pow10(scale.checked_sub(fee.scale())?)?)?;
-    if left >= MANTISSA_LIMIT || right >= MANTISSA_LIMIT {
-        return None;
-    }
-    let net = i128::try_from(left)
-        .ok()?
-        .checked_sub(i128::try_from(right).ok()?)?;
-    Decimal::try_from_i128_with_scale(net, scale).ok()
+    let mantissa = left.checked_sub(right).filter(|&m| m > 0)?;
+    // Below 2^96: three 32-bit words, which the truncating casts take apart.
+    #[allow(clippy::cast_possible_truncation)]
+    let (lo, mid, hi) = (
+        mantissa as u32,
+        (mantissa >> 32) as u32,
+        (mantissa >> 64) as u32,
+    );
+    Some(Decimal::from_parts(lo, mid, hi, false, scale))
 }
 
 /// The ranking order on fast keys, with the same tie-breaks as

@@ -1,5 +1,6 @@
 //! A bounded, sorted buffer over storage the caller provides (an array for a
-//! fixed `k`, so keeping the top `k` allocates nothing).
+//! fixed `k`, so keeping the top `k` allocates nothing): the plain path's
+//! candidates. Fast keys have their own buffer ([`super::kept_keys`]).
 
 use core::cmp::Ordering;
 
@@ -50,17 +51,6 @@ impl<'s, T: Copy> Kept<'s, T> {
         }
         if let Some(slot) = self.slots.get_mut(at) {
             *slot = Some(item);
-        }
-    }
-
-    /// The worst kept item once the buffer is full (an item must rank at
-    /// least as well to enter), `None` before.
-    #[inline]
-    pub(crate) fn floor(&self) -> Option<T> {
-        if self.len == self.slots.len() {
-            self.slots.last().copied().flatten()
-        } else {
-            None
         }
     }
 

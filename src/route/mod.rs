@@ -30,6 +30,7 @@ mod envelope;
 mod estimate;
 mod fast;
 mod kept;
+mod kept_keys;
 mod no_route;
 pub(crate) mod prepared;
 mod rank;

@@ -15,6 +15,7 @@ use core::cmp::Ordering;
 use super::eligibility::{check, net_output, required_input_near, Candidate};
 use super::fast::{exact_net, fast_order, FastRequest, Score};
 use super::kept::Kept;
+use super::kept_keys::{KeepKeyed, KeyedSlots};
 use super::no_route::Tally;
 use super::prepared::SPONSORED;
 use super::score::rank_order;
@@ -88,7 +89,7 @@ impl RouteRequest<'_> {
         keyed: Option<Keyed<'r>>,
         plain: Option<Candidate<'r>>,
     ) -> Result<Route<'r>, NoRoute> {
-        let keyed = match keyed.map(|k| self.candidate(k)) {
+        let keyed = match keyed.map(|(_, rate)| self.candidate(rate)) {
             Some(Some(candidate)) => Some(candidate),
             // A fast key the plain path cannot reproduce: never happens, but
             // the plain path is the reference.
@@ -165,19 +166,26 @@ impl RouteRequest<'_> {
         if k <= STACK_K {
             // Small k (the usual case): the slots live on the stack, the
             // returned `Vec` is the one allocation.
-            let mut keyed: [Option<Keyed<'r>>; STACK_K] = [None; STACK_K];
+            let mut keys = [i128::MIN; STACK_K];
+            let mut keyed: [Option<&'r Rate>; STACK_K] = [None; STACK_K];
             let mut plain: [Option<Candidate<'r>>; STACK_K] = [None; STACK_K];
             let mut routes: [Option<Route<'r>>; STACK_K] = [None; STACK_K];
-            let (Some(keyed), Some(plain), Some(routes)) =
-                (keyed.get_mut(..k), plain.get_mut(..k), routes.get_mut(..k))
-            else {
+            let (Some(keys), Some(keyed), Some(plain), Some(routes)) = (
+                keys.get_mut(..k),
+                keyed.get_mut(..k),
+                plain.get_mut(..k),
+                routes.get_mut(..k),
+            ) else {
                 return self.select(rates).into_top(k);
             };
-            return self.top_with(rates, k, keyed, plain, routes);
+            let mut keyed = KeyedSlots::new(keys, keyed);
+            return self.top_with(rates, k, &mut keyed, plain, routes);
         }
-        let mut keyed: Vec<Option<Keyed<'r>>> = alloc::vec![None; k];
+        let mut keys = alloc::vec![i128::MIN; k];
+        let mut keyed: Vec<Option<&'r Rate>> = alloc::vec![None; k];
         let mut plain: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
         let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
+        let mut keyed = KeyedSlots::new(&mut keys, &mut keyed);
         self.top_with(rates, k, &mut keyed, &mut plain, &mut routes)
     }
 
@@ -186,7 +194,7 @@ impl RouteRequest<'_> {
         &self,
         rates: &'r [Rate],
         k: usize,
-        keyed: &mut [Option<Keyed<'r>>],
+        keyed: &mut KeyedSlots<'_, 'r>,
         plain: &mut [Option<Candidate<'r>>],
         routes: &mut [Option<Route<'r>>],
     ) -> Result<Vec<Route<'r>>, NoRoute> {
@@ -207,43 +215,29 @@ impl RouteRequest<'_> {
     pub(crate) fn top_into<'r>(
         &self,
         rates: &'r [Rate],
-        keyed_slots: &mut [Option<Keyed<'r>>],
+        keyed: &mut impl KeepKeyed<'r>,
         plain_slots: &mut [Option<Candidate<'r>>],
         routes: &mut [Option<Route<'r>>],
     ) -> Top {
-        let mut keyed = Kept::new(keyed_slots);
         let mut plain = Kept::new(plain_slots);
-        let mut any_eligible = false;
-        if let Some(fast) = FastRequest::new(self) {
-            let mut floor = i128::MIN;
+        let fast = FastRequest::new(self);
+        if let Some(fast) = &fast {
+            let mut floor = keyed.floor();
             for rate in rates {
                 match fast.score(rate) {
-                    Score::Key(net) => {
-                        any_eligible = true;
-                        // Below the worst kept key: out, without the full order.
-                        if net >= floor {
-                            keyed.offer((net, rate), |a, b| fast_order(a.0, a.1, b.0, b.1));
-                            floor = keyed.floor().map_or(i128::MIN, |(net, _)| net);
-                        }
-                    }
-                    Score::Out => {}
-                    Score::Slow => {
-                        if let Ok(candidate) = check(rate, self) {
-                            any_eligible = true;
-                            plain.offer(candidate, rank_order);
-                        }
-                    }
+                    // Below the worst kept key: out, without the full order.
+                    Score::Key(net) if net >= floor => floor = keyed.offer(net, rate),
+                    Score::Key(_) | Score::Out => {}
+                    Score::Slow => self.offer_plain(rate, &mut plain),
                 }
             }
         } else {
             for rate in rates {
-                if let Ok(candidate) = check(rate, self) {
-                    any_eligible = true;
-                    plain.offer(candidate, rank_order);
-                }
+                self.offer_plain(rate, &mut plain);
             }
         }
-        if !any_eligible {
+        // With room for at least one, a keyed rate leaves one kept.
+        if keyed.is_empty() && plain.is_empty() {
             return match self.best_plain(rates) {
                 Err(no_route) => Top::NoRoute(no_route),
                 // Unreachable: the plain pass agrees that nothing is eligible.
@@ -252,9 +246,19 @@ impl RouteRequest<'_> {
         }
         if plain.is_empty() {
             // The usual case: every eligible rate was keyed.
-            return self.write_keyed(keyed.iter(), routes);
+            return self.write_keyed(fast.as_ref(), keyed.rates(), routes);
         }
-        self.write_merged(keyed.iter(), plain.iter(), routes)
+        self.write_merged(keyed.rates(), plain.iter(), routes)
+    }
+
+    /// Keeps `rate` among the plain candidates if the plain path finds it
+    /// eligible. Out of line: the plain path is slow anyway, and the scan
+    /// loop keeps its registers for the fast path.
+    #[inline(never)]
+    fn offer_plain<'r>(&self, rate: &'r Rate, plain: &mut Kept<'_, Candidate<'r>>) {
+        if let Ok(candidate) = check(rate, self) {
+            plain.offer(candidate, rank_order);
+        }
     }
 
     /// Writes the routes of the best keyed rates to `routes`, best first.
@@ -263,15 +267,19 @@ impl RouteRequest<'_> {
     /// read back before its pieces are stored, a stall per route.
     fn write_keyed<'r>(
         &self,
-        keyed: impl Iterator<Item = Keyed<'r>>,
+        fast: Option<&FastRequest>,
+        keyed: impl Iterator<Item = &'r Rate>,
         routes: &mut [Option<Route<'r>>],
     ) -> Top {
         let amount = self.from_amount().get();
         let mut len = 0usize;
-        for (slot, (_, rate)) in routes.iter_mut().zip(keyed) {
-            // A key proves `exact_net` succeeds; were it ever not to, the
-            // full selection is the reference.
-            let Some(net_output) = exact_net(amount, rate) else {
+        for (slot, rate) in routes.iter_mut().zip(keyed) {
+            // A key proves `keyed_net` and `exact_net` succeed; were they
+            // ever not to, the full selection is the reference.
+            let net_output = fast
+                .and_then(|fast| fast.keyed_net(rate))
+                .or_else(|| exact_net(amount, rate));
+            let Some(net_output) = net_output else {
                 return Top::Fallback;
             };
             let route = Route {
@@ -309,12 +317,12 @@ impl RouteRequest<'_> {
     /// plain order into `routes`, best first.
     fn write_merged<'r>(
         &self,
-        mut keyed_rest: impl Iterator<Item = Keyed<'r>>,
+        mut keyed_rest: impl Iterator<Item = &'r Rate>,
         mut plain_rest: impl Iterator<Item = Candidate<'r>>,
         routes: &mut [Option<Route<'r>>],
     ) -> Top {
         // No `Peekable`: its copies of the held candidate cost more than the merge.
-        let mut next_keyed = match keyed_rest.next().map(|k| self.candidate(k)) {
+        let mut next_keyed = match keyed_rest.next().map(|rate| self.candidate(rate)) {
             Some(Some(candidate)) => Some(candidate),
             Some(None) => return Top::Fallback,
             None => None,
@@ -331,7 +339,7 @@ impl RouteRequest<'_> {
             let candidate = if take_plain {
                 core::mem::replace(&mut next_plain, plain_rest.next())
             } else {
-                let following = match keyed_rest.next().map(|k| self.candidate(k)) {
+                let following = match keyed_rest.next().map(|rate| self.candidate(rate)) {
                     Some(Some(candidate)) => Some(candidate),
                     Some(None) => return Top::Fallback,
                     None => None,
@@ -374,7 +382,7 @@ impl RouteRequest<'_> {
             keyed.sort_by(|a, b| fast_order(a.0, a.1, b.0, b.1));
         }
         for k in keyed {
-            match self.candidate(k) {
+            match self.candidate(k.1) {
                 Some(candidate) => candidates.push(candidate),
                 None => return self.select_plain(rates),
             }
@@ -445,7 +453,7 @@ impl RouteRequest<'_> {
     // route, measured in `top`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(crate) fn candidate<'r>(&self, (_, rate): Keyed<'r>) -> Option<Candidate<'r>> {
+    pub(crate) fn candidate<'r>(&self, rate: &'r Rate) -> Option<Candidate<'r>> {
         let amount = self.from_amount().get();
         Some(Candidate {
             rate,

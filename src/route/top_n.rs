@@ -1,7 +1,8 @@
 //! The top `K` routes for a `K` fixed at compile time, without allocating.
 
 use super::eligibility::Candidate;
-use super::rank::{Keyed, Top};
+use super::kept_keys::KeptKeys;
+use super::rank::Top;
 use super::{NoRoute, Route, RouteRequest};
 use crate::rate::Rate;
 
@@ -76,15 +77,22 @@ impl RouteRequest<'_> {
     ///
     /// # Errors
     /// [`NoRoute`] when every rate is excluded, whatever `K` is.
-    #[inline]
+    #[inline(never)]
     pub fn top_n<'r, const K: usize>(&self, rates: &'r [Rate]) -> Result<TopN<'r, K>, NoRoute> {
-        let mut keyed_slots: [Option<Keyed<'r>>; K] = [None; K];
+        if K == 0 {
+            // Nothing to rank, but "no route" is still an answer about the rates.
+            return self.best(rates).map(|_| TopN {
+                routes: [None; K],
+                len: 0,
+            });
+        }
+        let mut keyed = KeptKeys::<'r, K>::new();
         let mut plain_slots: [Option<Candidate<'r>>; K] = [None; K];
         let mut out = TopN {
             routes: [None; K],
             len: 0,
         };
-        match self.top_into(rates, &mut keyed_slots, &mut plain_slots, &mut out.routes) {
+        match self.top_into(rates, &mut keyed, &mut plain_slots, &mut out.routes) {
             Top::Done(len) => {
                 out.len = len;
                 Ok(out)
