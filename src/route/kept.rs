@@ -12,11 +12,9 @@ pub(crate) struct Kept<'s, T> {
 }
 
 impl<'s, T: Copy> Kept<'s, T> {
-    /// An empty buffer over `slots` (whose contents are discarded).
+    /// An empty buffer over `slots`. Their contents are ignored: only the
+    /// slots it has filled are read, so they need no clearing.
     pub(crate) fn new(slots: &'s mut [Option<T>]) -> Self {
-        for slot in slots.iter_mut() {
-            *slot = None;
-        }
         Kept { slots, len: 0 }
     }
 
