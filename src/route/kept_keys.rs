@@ -4,7 +4,7 @@
 //! 16-byte key and moves 24 bytes, where a slot of `Option<(i128, &Rate)>`
 //! moves 48. An empty slot holds the key `i128::MIN`, below every real key
 //! (keys are positive), so the last key is the floor an offer must reach
-//! whether the buffer is full or not, and no length is kept.
+//! whether the buffer is full or not.
 
 use core::cmp::Ordering;
 
@@ -117,9 +117,10 @@ fn floor(keys: &[i128]) -> i128 {
 }
 
 /// Insertion from the back: a new item usually ranks last or near it, so a
-/// walk up from past the end beats a binary search plus a shift; the last
-/// item falls off. Always inlined: over an array the walk unrolls, and each
-/// step is one key compare and one shift (the tie-breaks are out of line).
+/// walk up from `start` (the first free slot, or past the end once full,
+/// when the last item falls off) beats a binary search plus a shift. Always
+/// inlined: over an array the walk unrolls, and each step is one key compare
+/// and one shift (the tie-breaks are out of line).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn insert<'r>(
