@@ -7,11 +7,12 @@
 //! - each rate's fate (ranked, or the reason code it was rejected with) and each
 //!   route's numbers equal the oracle's, and the ranking equals the oracle's
 //!   sort by (net desc, fee asc, non-sponsored first, id bytes asc);
-//! - `best` == `select().best()` == `top(k)[0]`, `top(k)` is the prefix of the
-//!   ranking, and the ranking does not depend on input order;
+//! - `best` == `select().best()` == `top(k)[0]`, `top(k)` and `top_n::<K>`
+//!   (K = 1, 3, 8) are the prefix of the ranking, and the ranking does not
+//!   depend on input order;
 //! - no sponsored route in ExactOut, and ExactOut routes carry the required
 //!   input of ruling 8, checked exactly (big-integer oracle in this file);
-//! - a `NoRoute` is present iff no route is, and `best`/`top` report the same one;
+//! - a `NoRoute` is present iff no route is, and `best`/`top`/`top_n` report the same one;
 //! - in ExactIn, a `RateBook` built up to 255 ms earlier answers as `best` does.
 #![no_main]
 
@@ -321,6 +322,11 @@ fuzz_target!(|input: Input| {
         }
     }
 
+    // The fixed-k API (its own keeper: arrays, a fill phase) agrees with `top`.
+    check_top_n::<1>(&request, rates, routes, selection.no_route());
+    check_top_n::<3>(&request, rates, routes, selection.no_route());
+    check_top_n::<8>(&request, rates, routes, selection.no_route());
+
     // ExactIn: a RateBook built a little earlier answers exactly as `best`.
     if !b.exact_out {
         let book = RateBook::new(rates, &b.campaigns, b.book_built_at);
@@ -344,3 +350,25 @@ fuzz_target!(|input: Input| {
     );
     assert_eq!(again.no_route(), selection.no_route());
 });
+
+/// `top_n::<K>` is the first `K` routes of the selection, or its "no route".
+fn check_top_n<const K: usize>(
+    request: &RouteRequest<'_>,
+    rates: &[Rate],
+    routes: &[Route<'_>],
+    no_route: Option<swaproute::NoRoute>,
+) {
+    match request.top_n::<K>(rates) {
+        Ok(top) => {
+            assert_eq!(top.len(), K.min(routes.len()), "top_n::<{K}> length");
+            assert!(
+                top.iter().zip(routes).all(|(t, r)| same_route(t, r)),
+                "top_n::<{K}> is not the prefix"
+            );
+        }
+        Err(err) => {
+            assert!(routes.is_empty(), "top_n::<{K}> failed with routes left");
+            assert_eq!(Some(err), no_route);
+        }
+    }
+}
