@@ -209,7 +209,8 @@ impl RouteRequest<'_> {
         }
     }
 
-    /// Scans `rates` keeping the best `slots.len()` of each kind, then writes
+    /// Scans `rates` keeping the best keyed rates in `keyed` and the best
+    /// plain candidates in `plain_slots` (as many as each holds), then writes
     /// the merged top routes to `routes`, best first (as many as there are
     /// and `routes` holds). Allocates nothing itself.
     pub(crate) fn top_into<'r>(
@@ -236,11 +237,13 @@ impl RouteRequest<'_> {
                 self.offer_plain(rate, &mut plain);
             }
         }
-        // With room for at least one, a keyed rate leaves one kept.
+        // Nothing kept: nothing is eligible (with room for one, the first
+        // eligible rate of a kind is always kept; the callers answer k = 0
+        // themselves). The plain pass classifies "no route".
         if keyed.is_empty() && plain.is_empty() {
             return match self.best_plain(rates) {
                 Err(no_route) => Top::NoRoute(no_route),
-                // Unreachable: the plain pass agrees that nothing is eligible.
+                // Only without room: the full selection answers.
                 Ok(_) => Top::Fallback,
             };
         }
