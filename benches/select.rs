@@ -35,7 +35,7 @@ mod common;
 use common::SplitMix;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use swaproute::route::{RateBook, RouteRequest};
+use swaproute::route::{RateBook, Rejection, RouteRequest};
 use swaproute::{
     Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, Route,
 };
@@ -117,19 +117,15 @@ fn adversarial(data: &[Rate]) -> Vec<Rate> {
         .collect()
 }
 
-/// The same rates in ranking order (eligible best first, then the rest as
-/// they were): `top5` on them keeps five keys with five insertions, where
-/// the random order needs about `5 × (1 + ln(eligible / 5))`.
+/// The same rates in ranking order (eligible best first, then the rejected
+/// ones in input order): `top5` on them keeps five keys with five
+/// insertions, where the random order needs about `5 × (1 + ln(eligible / 5))`.
 fn best_first(data: &[Rate], request: &RouteRequest<'_>) -> Vec<Rate> {
+    // Every rate is ranked or rejected exactly once.
     let selection = request.select(data);
-    let ranked: Vec<&Rate> = selection.routes().iter().map(Route::rate).collect();
-    let mut out: Vec<Rate> = ranked.iter().map(|&r| r.clone()).collect();
-    out.extend(
-        data.iter()
-            .filter(|r| !ranked.iter().any(|&k| std::ptr::eq(k, *r)))
-            .cloned(),
-    );
-    out
+    let ranked = selection.routes().iter().map(Route::rate);
+    let rejected = selection.rejected().iter().map(Rejection::rate);
+    ranked.chain(rejected).cloned().collect()
 }
 
 /// The `f64` copy of the data, for the float baseline.
@@ -203,6 +199,7 @@ fn bench_select(c: &mut Criterion) {
             });
         });
         let ranked = best_first(&data, &exact_in);
+        assert_eq!(ranked.len(), data.len());
         assert_eq!(
             exact_in
                 .top_n::<5>(&ranked)
