@@ -775,3 +775,42 @@ fn estimates_and_selects_from_a_real_rates_response_in_exact_out() {
         ]
     );
 }
+
+#[test]
+fn rates_equal_in_every_key_keep_input_order() {
+    // Forty copies of one rate (same id, multiplier, fee), told apart only by
+    // their max, which the ranking never reads: 1 × 2 − 0.1 = 1.9 for each.
+    // They rank in input order, between a better and a worse rate, in the
+    // full selection and in top(k).
+    let mut rates = vec![rate("worse", "1.5", "0.1", "0.5", "10")];
+    for i in 0..40 {
+        rates.push(rate("same", "2", "0.1", "0.5", &format!("{}", 10 + i)));
+    }
+    rates.push(rate("better", "3", "0.1", "0.5", "10"));
+    let request = RouteRequest::exact_in(amount("1"), NOW);
+    let maxes: Vec<Decimal> = request
+        .select(&rates)
+        .routes()
+        .iter()
+        .map(|r| r.effective_max())
+        .collect();
+    let mut expected = vec![d("10")];
+    expected.extend((0..40).map(|i| Decimal::from(10 + i)));
+    expected.push(d("10"));
+    assert_eq!(maxes, expected);
+    let top: Vec<Decimal> = request
+        .top(&rates, 6)
+        .unwrap()
+        .iter()
+        .map(|r| r.effective_max())
+        .collect();
+    assert_eq!(top, expected[..6]);
+    let ids: Vec<&str> = request
+        .select(&rates)
+        .routes()
+        .iter()
+        .map(|r| r.rate().id().as_str())
+        .collect();
+    assert_eq!(ids.first(), Some(&"better"));
+    assert_eq!(ids.last(), Some(&"worse"));
+}
