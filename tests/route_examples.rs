@@ -792,7 +792,7 @@ fn rates_equal_in_every_key_keep_input_order() {
         .select(&rates)
         .routes()
         .iter()
-        .map(|r| r.effective_max())
+        .map(swaproute::Route::effective_max)
         .collect();
     let mut expected = vec![d("10")];
     expected.extend((0..40).map(|i| Decimal::from(10 + i)));
@@ -802,7 +802,7 @@ fn rates_equal_in_every_key_keep_input_order() {
         .top(&rates, 6)
         .unwrap()
         .iter()
-        .map(|r| r.effective_max())
+        .map(swaproute::Route::effective_max)
         .collect();
     assert_eq!(top, expected[..6]);
     let ids: Vec<&str> = request
