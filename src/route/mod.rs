@@ -32,6 +32,7 @@ mod fast;
 mod kept;
 mod kept_keys;
 mod no_route;
+mod permute;
 pub(crate) mod prepared;
 mod rank;
 mod ranked;

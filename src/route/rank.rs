@@ -17,8 +17,9 @@ use super::fast::{exact_net, fast_order, tie_order, FastRequest, Score};
 use super::kept::Kept;
 use super::kept_keys::{KeepKeyed, KeyedSlots};
 use super::no_route::Tally;
+use super::permute::apply_order;
 use super::prepared::SPONSORED;
-use super::score::rank_order;
+use super::score::{rank_order, route_order};
 use super::{NoRoute, RejectReason, Rejection, Route, RouteRequest, Selection};
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;
@@ -364,12 +365,14 @@ impl RouteRequest<'_> {
     /// Every rate, ranked or rejected with its reason.
     pub fn select<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
         let fast = FastRequest::new(self);
-        // A keyed rate's candidate is built while the scan has the rate in
-        // cache, and the sort moves `(key, index)` pairs: read again in
-        // ranking order, a rate set larger than the cache (65536 rates are
-        // 25 MB) misses on almost every rate, which measured 4× slower per rate.
+        // A keyed rate's route is built while the scan has the rate in cache,
+        // in input order; the sort moves `(key, position)` pairs and the
+        // routes are then put in that order in place. Read again in ranking
+        // order, a rate set larger than the cache (65536 rates are 25 MB)
+        // missed on almost every rate (4× slower per rate), and every
+        // intermediate buffer is megabytes of fresh pages.
         let mut keyed: Vec<(i128, usize)> = Vec::with_capacity(rates.len());
-        let mut keyed_candidates: Vec<Candidate<'r>> = Vec::with_capacity(rates.len());
+        let mut routes: Vec<Route<'r>> = Vec::with_capacity(rates.len());
         let mut plain: Vec<Candidate<'r>> = Vec::new();
         let mut rejected: Vec<Rejection<'r>> = Vec::new();
         for rate in rates {
@@ -378,8 +381,13 @@ impl RouteRequest<'_> {
                 let Some(candidate) = self.candidate(rate) else {
                     return self.select_plain(rates);
                 };
-                keyed.push((net, keyed_candidates.len()));
-                keyed_candidates.push(candidate);
+                match self.finish(candidate) {
+                    Ok(route) => {
+                        keyed.push((net, routes.len()));
+                        routes.push(route);
+                    }
+                    Err(reason) => rejected.push(Rejection::new(rate, reason)),
+                }
                 continue;
             }
             match check(rate, self) {
@@ -387,30 +395,26 @@ impl RouteRequest<'_> {
                 Err(reason) => rejected.push(Rejection::new(rate, reason)),
             }
         }
-        let mut routes = Vec::with_capacity(keyed_candidates.len().saturating_add(plain.len()));
         if plain.is_empty() {
-            // The index breaks the last ties: input order, as a stable sort
-            // keeps it, without the stable sort's scratch buffer.
+            // The position breaks the last ties: input order, as a stable
+            // sort keeps it, without the stable sort's scratch buffer.
             keyed.sort_unstable_by(|a, b| {
                 b.0.cmp(&a.0)
-                    .then_with(
-                        || match (keyed_candidates.get(a.1), keyed_candidates.get(b.1)) {
-                            (Some(x), Some(y)) => tie_order(x.rate, y.rate),
-                            _ => Ordering::Equal,
-                        },
-                    )
+                    .then_with(|| match (routes.get(a.1), routes.get(b.1)) {
+                        (Some(x), Some(y)) => tie_order(x.rate, y.rate),
+                        _ => Ordering::Equal,
+                    })
                     .then_with(|| a.1.cmp(&b.1))
             });
-            let ranked = keyed
-                .iter()
-                .filter_map(|&(_, index)| keyed_candidates.get(index).copied());
-            self.finish_all(ranked, &mut routes, &mut rejected);
+            if !apply_order(&mut routes, &mut keyed) {
+                // Never: the positions are those of the routes pushed above.
+                return self.select_plain(rates);
+            }
         } else {
-            // Stable: rates that tie on every key, id included, keep input order.
-            let mut candidates = keyed_candidates;
-            candidates.append(&mut plain);
-            candidates.sort_by(rank_order);
-            self.finish_all(candidates, &mut routes, &mut rejected);
+            // Stable: rates that tie on every key, id included, keep input
+            // order (keyed ones first).
+            self.finish_all(plain, &mut routes, &mut rejected);
+            routes.sort_by(route_order);
         }
         let no_route = if routes.is_empty() {
             let mut tally = Tally::default();

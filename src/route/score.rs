@@ -2,7 +2,11 @@
 
 use core::cmp::Ordering;
 
+use rust_decimal::Decimal;
+
 use super::eligibility::Candidate;
+use super::Route;
+use crate::rate::Rate;
 
 /// The total ranking order: `Less` means `a` ranks before `b`.
 ///
@@ -14,16 +18,20 @@ use super::eligibility::Candidate;
 /// Ids are unique within a sane response; when two rates share every number
 /// *and* their id, they are interchangeable and either may come first.
 pub(crate) fn rank_order(a: &Candidate<'_>, b: &Candidate<'_>) -> Ordering {
+    order(a.net_output, a.rate, b.net_output, b.rate)
+}
+
+/// [`rank_order`] on finished routes.
+pub(crate) fn route_order(a: &Route<'_>, b: &Route<'_>) -> Ordering {
+    order(a.net_output, a.rate, b.net_output, b.rate)
+}
+
+/// The ranking order on a net output and its rate.
+fn order(a_net: Decimal, a: &Rate, b_net: Decimal, b: &Rate) -> Ordering {
     super::work::tick();
-    b.net_output
-        .cmp(&a.net_output)
-        .then_with(|| a.rate.miner_fee().cmp(&b.rate.miner_fee()))
-        .then_with(|| a.rate.is_sponsored().cmp(&b.rate.is_sponsored()))
-        .then_with(|| {
-            a.rate
-                .id()
-                .as_str()
-                .as_bytes()
-                .cmp(b.rate.id().as_str().as_bytes())
-        })
+    b_net
+        .cmp(&a_net)
+        .then_with(|| a.miner_fee().cmp(&b.miner_fee()))
+        .then_with(|| a.is_sponsored().cmp(&b.is_sponsored()))
+        .then_with(|| a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
 }

@@ -1,0 +1,94 @@
+//! Putting a slice into a given order in place.
+
+/// Reorders `items` so that position `i` holds the item that was at
+/// `order[i].1`, in place: one swap per item, no second buffer (a full
+/// selection's routes are megabytes, and fresh pages cost more than the
+/// moves). The `.0` of each entry is whatever it was sorted by, untouched.
+///
+/// The positions must be a permutation of `0..items.len()`; they are used
+/// up (overwritten with a marker). Anything else (a wrong length, a position
+/// out of range, a repeat) is a bug in the caller: the items are then left
+/// in some order, never lost or duplicated, and this returns `false`.
+pub(crate) fn apply_order<T, K>(items: &mut [T], order: &mut [(K, usize)]) -> bool {
+    const PLACED: usize = usize::MAX;
+    if items.len() != order.len() {
+        return false;
+    }
+    let mut sound = true;
+    for start in 0..order.len() {
+        // Follow the cycle through `start`: each swap puts one item in its
+        // place and carries the item from `start` one step along.
+        let mut at = start;
+        loop {
+            let Some((_, slot)) = order.get_mut(at) else {
+                sound = false;
+                break;
+            };
+            let from = core::mem::replace(slot, PLACED);
+            if from == PLACED || from == start {
+                // Placed already, or the cycle closed (the carried item
+                // belongs here).
+                sound &= from != PLACED || at == start;
+                break;
+            }
+            if from >= items.len() {
+                sound = false;
+                break;
+            }
+            items.swap(at, from);
+            at = from;
+        }
+    }
+    sound
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing)]
+mod tests {
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    use super::apply_order;
+
+    /// The positions as `apply_order` takes them, each with a dummy key.
+    fn order(positions: &[usize]) -> Vec<((), usize)> {
+        positions.iter().map(|&at| ((), at)).collect()
+    }
+
+    #[test]
+    fn gathers_each_item_from_its_source() {
+        // Position i receives the item at position order[i]: one 3-cycle (0 ← 2 ←
+        // 4 ← 0), one 2-cycle (1 ← 3 ← 1), and 5 in place.
+        let mut items = ['a', 'b', 'c', 'd', 'e', 'f'];
+        assert!(apply_order(&mut items, &mut order(&[2, 3, 4, 1, 0, 5])));
+        assert_eq!(items, ['c', 'd', 'e', 'b', 'a', 'f']);
+    }
+
+    #[test]
+    fn identity_and_empty_orders_change_nothing() {
+        let mut items = [10, 20, 30];
+        assert!(apply_order(&mut items, &mut order(&[0, 1, 2])));
+        assert_eq!(items, [10, 20, 30]);
+        let mut none: [u8; 0] = [];
+        assert!(apply_order(&mut none, &mut order(&[])));
+    }
+
+    #[test]
+    fn reversal_of_many_items() {
+        let mut items: Vec<usize> = (0..1000).collect();
+        let reversed: Vec<usize> = (0..1000).rev().collect();
+        assert!(apply_order(&mut items, &mut order(&reversed)));
+        assert_eq!(items, (0..1000).rev().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_broken_order_keeps_every_item_and_says_so() {
+        for positions in [vec![0, 0, 1], vec![0, 7, 1], vec![0, 1]] {
+            let mut items = ['x', 'y', 'z'];
+            assert!(!apply_order(&mut items, &mut order(&positions)));
+            let mut sorted = items;
+            sorted.sort_unstable();
+            assert_eq!(sorted, ['x', 'y', 'z']);
+        }
+    }
+}
