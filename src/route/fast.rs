@@ -22,7 +22,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::prepared::{
-    pow10, widening_mul, Prepared, EXACT_OUT, FAST, OPERAND_LIMIT, POW10, SCALE, SPONSORED, USABLE,
+    widening_mul, Prepared, EXACT_OUT, FAST, OPERAND_LIMIT, POW10, SCALE, SPONSORED, USABLE,
 };
 use super::RouteRequest;
 use crate::rate::Rate;
@@ -292,17 +292,19 @@ pub(crate) fn exact_net(amount: Decimal, rate: &Rate) -> Option<Decimal> {
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn net_from_parts(xm: u128, product_scale: u32, f: u128, fee_scale: u32) -> Option<Decimal> {
+    // One operand keeps its scale, the other is scaled up to it: by `10^k`
+    // only while the result stays below 2^96 (one comparison with a
+    // precomputed bound, then a multiplication that cannot wrap).
     let (left, right, scale) = if f == 0 {
         (xm, 0, product_scale)
+    } else if product_scale >= fee_scale {
+        let k = product_scale.wrapping_sub(fee_scale);
+        (xm, times_pow10_below_2_96(f, k)?, product_scale)
     } else {
-        let scale = product_scale.max(fee_scale);
-        (
-            widening_mul(xm, pow10(scale.wrapping_sub(product_scale))?)?,
-            widening_mul(f, pow10(scale.wrapping_sub(fee_scale))?)?,
-            scale,
-        )
+        let k = fee_scale.wrapping_sub(product_scale);
+        (times_pow10_below_2_96(xm, k)?, f, fee_scale)
     };
-    if scale > SCALE || xm >= MANTISSA_LIMIT || left >= MANTISSA_LIMIT || right >= MANTISSA_LIMIT {
+    if scale > SCALE || left >= MANTISSA_LIMIT || right >= MANTISSA_LIMIT {
         return None;
     }
     let mantissa = left.checked_sub(right).filter(|&m| m > 0)?;
@@ -314,6 +316,31 @@ fn net_from_parts(xm: u128, product_scale: u32, f: u128, fee_scale: u32) -> Opti
         (mantissa >> 64) as u32,
     );
     Some(Decimal::from_parts(lo, mid, hi, false, scale))
+}
+
+/// `v × 10^k` when it is below 2^96, `None` otherwise (and for `k > 28`).
+#[inline]
+fn times_pow10_below_2_96(v: u128, k: u32) -> Option<u128> {
+    let index = usize::try_from(k).ok()?;
+    let &(up, limit) = FIT_96.get(index)?;
+    // `v < ⌈2^96 / 10^k⌉` is `v × 10^k < 2^96`: no wrap.
+    (v < limit).then(|| v.wrapping_mul(up))
+}
+
+/// `(10^k, ⌈2^96 / 10^k⌉)` for `k` in `0..=28`.
+const FIT_96: [(u128, u128); 29] = fit_96_table();
+
+// Evaluated at compile time: an overflow would be a build error.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const fn fit_96_table() -> [(u128, u128); 29] {
+    let mut table = [(1, MANTISSA_LIMIT); 29];
+    let mut k = 1;
+    while k < 29 {
+        let up = POW10[k];
+        table[k] = (up, MANTISSA_LIMIT.div_ceil(up));
+        k += 1;
+    }
+    table
 }
 
 /// The ranking order on fast keys, with the same tie-breaks as
@@ -337,4 +364,30 @@ pub(crate) fn tie_order(a: &Rate, b: &Rate) -> Ordering {
     };
     fee.then_with(|| a.is_sponsored().cmp(&b.is_sponsored()))
         .then_with(|| a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::times_pow10_below_2_96;
+
+    /// 2^96, written out.
+    const TWO_96: u128 = 79_228_162_514_264_337_593_543_950_336;
+
+    #[test]
+    fn scaling_up_stops_just_below_2_96() {
+        // 2^96 / 10 = 7922816251426433759354395033.6: ...033 × 10 fits, ...034 × 10 does not.
+        let largest = 7_922_816_251_426_433_759_354_395_033;
+        assert_eq!(times_pow10_below_2_96(largest, 1), Some(TWO_96 - 6));
+        assert_eq!(times_pow10_below_2_96(largest + 1, 1), None);
+        // k = 0 is the bound itself.
+        assert_eq!(times_pow10_below_2_96(TWO_96 - 1, 0), Some(TWO_96 - 1));
+        assert_eq!(times_pow10_below_2_96(TWO_96, 0), None);
+        // 10^28 < 2^96 < 8 × 10^28: 7 × 10^28 fits, 8 × 10^28 does not.
+        let e28 = 10_000_000_000_000_000_000_000_000_000;
+        assert_eq!(times_pow10_below_2_96(7, 28), Some(7 * e28));
+        assert_eq!(times_pow10_below_2_96(8, 28), None);
+        // Past Decimal's scales: refused, whatever the value.
+        assert_eq!(times_pow10_below_2_96(0, 29), None);
+        assert_eq!(times_pow10_below_2_96(1, u32::MAX), None);
+    }
 }

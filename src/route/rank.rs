@@ -58,28 +58,36 @@ impl RouteRequest<'_> {
             return self.best_plain(rates);
         };
         let mut keyed: Option<Keyed<'r>> = None;
+        // The held key, and `i128::MIN` (below every key) before one is held.
+        let mut floor = i128::MIN;
         let mut plain: Option<Candidate<'r>> = None;
         for rate in rates {
             match fast.score(rate) {
-                Score::Key(net) => {
+                // Below the held key: out with one comparison.
+                Score::Key(net) if net >= floor => {
                     if keyed.is_none_or(|(held, held_rate)| {
                         fast_order(net, rate, held, held_rate) == Ordering::Less
                     }) {
                         keyed = Some((net, rate));
+                        floor = net;
                     }
                 }
-                Score::Out => {}
-                Score::Slow => {
-                    if let Ok(candidate) = check(rate, self) {
-                        if plain.is_none_or(|held| rank_order(&candidate, &held) == Ordering::Less)
-                        {
-                            plain = Some(candidate);
-                        }
-                    }
-                }
+                Score::Key(_) | Score::Out => {}
+                Score::Slow => self.keep_best_plain(rate, &mut plain),
             }
         }
         self.conclude(rates, keyed, plain)
+    }
+
+    /// Keeps `rate` as the best plain candidate if the plain path finds it
+    /// eligible and it ranks first. Out of line, as [`offer_plain`](Self::offer_plain).
+    #[inline(never)]
+    fn keep_best_plain<'r>(&self, rate: &'r Rate, plain: &mut Option<Candidate<'r>>) {
+        if let Ok(candidate) = check(rate, self) {
+            if plain.is_none_or(|held| rank_order(&candidate, &held) == Ordering::Less) {
+                *plain = Some(candidate);
+            }
+        }
     }
 
     /// The best route from the best fast-keyed rate and the best plain
