@@ -48,6 +48,8 @@ mod tests {
     use alloc::vec;
     use alloc::vec::Vec;
 
+    use proptest::strategy::{Just, Strategy};
+
     use super::apply_order;
 
     /// The positions as `apply_order` takes them, each with a dummy key.
@@ -89,6 +91,23 @@ mod tests {
             let mut sorted = items;
             sorted.sort_unstable();
             assert_eq!(sorted, ['x', 'y', 'z']);
+        }
+    }
+
+    proptest::proptest! {
+        /// Any permutation: position i ends up with the item that was at
+        /// order[i], so every item is kept exactly once.
+        #[test]
+        fn any_order_gathers(order in (0usize..300).prop_flat_map(|n| {
+            Just((0..n).collect::<Vec<usize>>()).prop_shuffle()
+        })) {
+            let original: Vec<alloc::string::String> = (0..order.len()).map(|i| alloc::format!("item {i}")).collect();
+            let mut items = original.clone();
+            let mut pairs = self::order(&order);
+            proptest::prop_assert!(apply_order(&mut items, &mut pairs));
+            for (i, &from) in order.iter().enumerate() {
+                proptest::prop_assert_eq!(&items[i], &original[from]);
+            }
         }
     }
 }
