@@ -12,6 +12,8 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+use rust_decimal::Decimal;
+
 use super::eligibility::{check, net_output, required_input_near, Candidate};
 use super::fast::{exact_net, fast_order, tie_order, FastRequest, Score};
 use super::kept::Kept;
@@ -258,7 +260,12 @@ impl RouteRequest<'_> {
         }
         if plain.is_empty() {
             // The usual case: every eligible rate was keyed.
-            return self.write_keyed(fast.as_ref(), keyed.rates(), routes);
+            return match (&fast, self.mode()) {
+                (Some(fast), SwapMode::ExactIn) => {
+                    self.write_keyed_exact_in(fast, keyed.rates(), routes)
+                }
+                _ => self.write_keyed(fast.as_ref(), keyed.rates(), routes),
+            };
         }
         self.write_merged(keyed.rates(), plain.iter(), routes)
     }
@@ -270,6 +277,52 @@ impl RouteRequest<'_> {
     fn offer_plain<'r>(&self, rate: &'r Rate, plain: &mut Kept<'_, Candidate<'r>>) {
         if let Ok(candidate) = check(rate, self) {
             plain.offer(candidate, rank_order);
+        }
+    }
+
+    /// [`write_keyed`](Self::write_keyed) for ExactIn with the fast form at
+    /// hand (the usual case): no required input, and the net output straight
+    /// from the integers the key was proved from.
+    fn write_keyed_exact_in<'r>(
+        &self,
+        fast: &FastRequest,
+        keyed: impl Iterator<Item = &'r Rate>,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Top {
+        let from_amount = self.from_amount().get();
+        let mut len = 0usize;
+        for (slot, rate) in routes.iter_mut().zip(keyed) {
+            // A key proves `keyed_net` succeeds; were it ever not to, the
+            // full selection is the reference.
+            let Some(net_output) = fast.keyed_net(rate) else {
+                return Top::Fallback;
+            };
+            *slot = Some(self.keyed_route(rate, net_output, from_amount));
+            len = len.saturating_add(1);
+        }
+        Top::Done(len)
+    }
+
+    /// The route of a kept rate, before any required input: the campaign
+    /// lookup only for a sponsored variant.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn keyed_route<'r>(
+        &self,
+        rate: &'r Rate,
+        net_output: Decimal,
+        from_amount: Decimal,
+    ) -> Route<'r> {
+        Route {
+            rate,
+            net_output,
+            effective_max: if rate.prepared().has(SPONSORED) {
+                rate.effective_max(self.campaigns())
+            } else {
+                rate.max()
+            },
+            from_amount,
+            required_input: None,
         }
     }
 
@@ -294,17 +347,7 @@ impl RouteRequest<'_> {
             let Some(net_output) = net_output else {
                 return Top::Fallback;
             };
-            let route = Route {
-                rate,
-                net_output,
-                effective_max: if rate.prepared().has(SPONSORED) {
-                    rate.effective_max(self.campaigns())
-                } else {
-                    rate.max()
-                },
-                from_amount: amount,
-                required_input: None,
-            };
+            let route = self.keyed_route(rate, net_output, amount);
             // Each arm writes its own route: an `Option` assembled in one
             // place and copied into the route stalls the copy.
             match self.mode() {
