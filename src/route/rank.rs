@@ -479,8 +479,8 @@ impl RouteRequest<'_> {
         Selection::new(routes, rejected, no_route)
     }
 
-    /// Finishes ranked candidates into `routes`, in order; a candidate whose
-    /// required input overflows goes to `rejected`.
+    /// Finishes candidates into routes appended to `routes`, in the order
+    /// given; a candidate whose required input overflows goes to `rejected`.
     fn finish_all<'r>(
         &self,
         ranked: impl IntoIterator<Item = Candidate<'r>>,
