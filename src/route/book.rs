@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::eligibility::{check, Candidate};
+use super::eligibility::Candidate;
 use super::envelope::{Envelope, Line};
 use super::fast::{fast_order, tie_order, FastRequest, Score};
 use super::prepared::{pow10, scaled28, FAST, OPERAND_LIMIT, USABLE};
@@ -220,14 +220,7 @@ impl<'r> RateBook<'r> {
                     }
                 }
                 Score::Out => {}
-                Score::Slow => {
-                    if let Ok(candidate) = check(rate, request) {
-                        if plain.is_none_or(|held| rank_order(&candidate, &held) == Ordering::Less)
-                        {
-                            plain = Some(candidate);
-                        }
-                    }
-                }
+                Score::Slow => request.keep_best_plain(rate, &mut plain),
             }
         }
         Some((best.map(|(net, (_, rate))| (net, rate)), plain))

@@ -82,9 +82,10 @@ impl RouteRequest<'_> {
     }
 
     /// Keeps `rate` as the best plain candidate if the plain path finds it
-    /// eligible and it ranks first. Out of line, as [`offer_plain`](Self::offer_plain).
+    /// eligible and it ranks first (also [`RateBook`](super::RateBook)'s
+    /// scan). Out of line, as [`offer_plain`](Self::offer_plain).
     #[inline(never)]
-    fn keep_best_plain<'r>(&self, rate: &'r Rate, plain: &mut Option<Candidate<'r>>) {
+    pub(crate) fn keep_best_plain<'r>(&self, rate: &'r Rate, plain: &mut Option<Candidate<'r>>) {
         if let Ok(candidate) = check(rate, self) {
             if plain.is_none_or(|held| rank_order(&candidate, &held) == Ordering::Less) {
                 *plain = Some(candidate);
