@@ -261,11 +261,13 @@ impl RouteRequest<'_> {
         }
         if plain.is_empty() {
             // The usual case: every eligible rate was keyed.
-            return match (&fast, self.mode()) {
-                (Some(fast), SwapMode::ExactIn) => {
-                    self.write_keyed_exact_in(fast, keyed.rates(), routes)
-                }
-                _ => self.write_keyed(fast.as_ref(), keyed.rates(), routes),
+            // Keys come only from the fast form, so it is at hand.
+            let Some(fast) = &fast else {
+                return Top::Fallback;
+            };
+            return match self.mode() {
+                SwapMode::ExactIn => self.write_keyed_exact_in(fast, keyed.rates(), routes),
+                SwapMode::ExactOut => self.write_keyed_exact_out(fast, keyed.rates(), routes),
             };
         }
         self.write_merged(keyed.rates(), plain.iter(), routes)
@@ -281,9 +283,9 @@ impl RouteRequest<'_> {
         }
     }
 
-    /// [`write_keyed`](Self::write_keyed) for ExactIn with the fast form at
-    /// hand (the usual case): no required input, and the net output straight
-    /// from the integers the key was proved from.
+    /// Writes the ExactIn routes of the best keyed rates to `routes`, best
+    /// first: the net output straight from the integers the key was proved
+    /// from, no required input.
     fn write_keyed_exact_in<'r>(
         &self,
         fast: &FastRequest,
@@ -327,43 +329,35 @@ impl RouteRequest<'_> {
         }
     }
 
-    /// Writes the routes of the best keyed rates to `routes`, best first.
+    /// Writes the ExactOut routes of the best keyed rates to `routes`, best
+    /// first, each with its required input.
     ///
     /// Each route is built in its slot: a route built aside and copied in is
     /// read back before its pieces are stored, a stall per route.
-    fn write_keyed<'r>(
+    fn write_keyed_exact_out<'r>(
         &self,
-        fast: Option<&FastRequest>,
+        fast: &FastRequest,
         keyed: impl Iterator<Item = &'r Rate>,
         routes: &mut [Option<Route<'r>>],
     ) -> Top {
         let amount = self.from_amount().get();
         let mut len = 0usize;
         for (slot, rate) in routes.iter_mut().zip(keyed) {
-            // A key proves `keyed_net` and `exact_net` succeed; were they
-            // ever not to, the full selection is the reference.
-            let net_output = fast
-                .and_then(|fast| fast.keyed_net(rate))
-                .or_else(|| exact_net(amount, rate));
+            // A key proves `keyed_net` and `exact_net` succeed, and only
+            // absurd amounts overflow a required input; in either case the
+            // full selection is the reference.
+            let net_output = fast.keyed_net(rate).or_else(|| exact_net(amount, rate));
             let Some(net_output) = net_output else {
                 return Top::Fallback;
             };
-            let route = self.keyed_route(rate, net_output, amount);
-            // Each arm writes its own route: an `Option` assembled in one
-            // place and copied into the route stalls the copy.
-            match self.mode() {
-                SwapMode::ExactIn => *slot = Some(route),
-                SwapMode::ExactOut => {
-                    let required = required_input_near(rate, self.exact_output(), self.from8());
-                    let Some(required) = required else {
-                        return Top::Fallback;
-                    };
-                    *slot = Some(Route {
-                        required_input: Some(required),
-                        ..route
-                    });
-                }
-            }
+            let required = required_input_near(rate, self.exact_output(), self.from8());
+            let Some(required) = required else {
+                return Top::Fallback;
+            };
+            *slot = Some(Route {
+                required_input: Some(required),
+                ..self.keyed_route(rate, net_output, amount)
+            });
             len = len.saturating_add(1);
         }
         Top::Done(len)
