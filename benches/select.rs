@@ -4,7 +4,8 @@
 //! - `floor`: checked mul + sub + keep the max over all rates, no filtering;
 //! - `top1`, `top5`, `all`: the engine's best, top-k and full ranking
 //!   (`top5` is the allocation-free `top_n::<5>`; `top5_vec` is `top(rates, 5)`,
-//!   the same plus the returned `Vec`);
+//!   the same plus the returned `Vec`; `top5_into` is `top_n_into`, which
+//!   refills one `TopN` the bench holds);
 //! - `top5_best_first`: `top5` on the same rates in ranking order (five
 //!   insertions instead of about `5 × (1 + ln(eligible / 5))`: what keeping
 //!   five costs over keeping one, measured apart from the input order);
@@ -191,6 +192,17 @@ fn bench_select(c: &mut Criterion) {
             b.iter(|| {
                 black_box(&exact_in).top_n::<5>(data).map(|top| {
                     // Read every route, as a caller that asked for five does.
+                    for route in &top {
+                        black_box(route.net_output());
+                    }
+                    top.len()
+                })
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("top5_into", n), &data, |b, data| {
+            let mut top = swaproute::TopN::<5>::new();
+            b.iter(|| {
+                black_box(&exact_in).top_n_into(data, &mut top).map(|()| {
                     for route in &top {
                         black_box(route.net_output());
                     }

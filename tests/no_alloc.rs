@@ -18,7 +18,7 @@ use std::alloc::System;
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use swaproute::{
     Amount, CampaignId, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms,
-    RouteRequest,
+    RouteRequest, TopN,
 };
 
 #[global_allocator]
@@ -101,6 +101,8 @@ fn best_and_top_n_allocate_nothing() {
     let top3_out = exact_out.top_n::<3>(&rates).unwrap();
     let none = nothing.best(&rates).unwrap_err();
     let none_top = nothing.top_n::<5>(&rates).unwrap_err();
+    let mut top5_into = TopN::<5>::new();
+    exact_in.top_n_into(&rates, &mut top5_into).unwrap();
     let stats = region.change();
 
     assert_eq!(stats.allocations, 0, "{stats:?}");
@@ -129,6 +131,7 @@ fn best_and_top_n_allocate_nothing() {
     let top = exact_out.top(&rates, 3).unwrap();
     assert_eq!(top3_out.iter().copied().collect::<Vec<_>>(), top);
     assert_eq!(top5.len(), 5);
+    assert_eq!(top5_into, top5);
     assert_eq!(none, nothing.select(&rates).into_best().unwrap_err());
     assert_eq!(none_top, none);
 }

@@ -24,7 +24,7 @@ use proptest::prelude::*;
 use rust_decimal::Decimal;
 use swaproute::{
     estimate_exact_out, Amount, CampaignId, CampaignLimits, EpochMillis, NoRoute, PairId, Rate,
-    RateId, RateTerms, Route, RouteRequest, Selection,
+    RateId, RateTerms, Route, RouteRequest, Selection, TopN,
 };
 
 const NOW: u64 = 1_700_000_000_000;
@@ -780,6 +780,26 @@ fn check_against_oracle(case: &Case, rates: &[Rate]) -> Result<(), TestCaseError
     prop_assert_eq!(top_n_routes::<1>(&request, rates), request.top(rates, 1));
     prop_assert_eq!(top_n_routes::<3>(&request, rates), request.top(rates, 3));
     prop_assert_eq!(top_n_routes::<12>(&request, rates), request.top(rates, 12));
+    // top_n_into() replaces what its buffer held: here the answer for every
+    // rate, then the one for the first half (an error leaves it empty).
+    let mut buffer = TopN::<3>::new();
+    let full = request.top_n_into(rates, &mut buffer);
+    prop_assert_eq!(
+        full.map(|()| buffer.iter().copied().collect::<Vec<_>>()),
+        request.top(rates, 3)
+    );
+    let half = rates.get(..rates.len() / 2).unwrap_or_default();
+    match request.top_n_into(half, &mut buffer) {
+        Ok(()) => prop_assert_eq!(
+            Ok(buffer.iter().copied().collect::<Vec<_>>()),
+            request.top(half, 3)
+        ),
+        Err(e) => {
+            prop_assert_eq!(Err(e), request.top(half, 3));
+            prop_assert!(buffer.is_empty());
+            prop_assert_eq!(buffer.iter().count(), 0);
+        }
+    }
     prop_assert_eq!(
         selection.no_route().is_some(),
         selection.routes().is_empty()

@@ -9,7 +9,8 @@
 //!   sort by (net desc, fee asc, non-sponsored first, id bytes asc);
 //! - `best` == `select().best()` == `top(k)[0]`, `top(k)` and `top_n::<K>`
 //!   (K = 1, 3, 8) are the prefix of the ranking, and the ranking does not
-//!   depend on input order;
+//!   depend on input order; `top_n_into` over a buffer that held another
+//!   answer gives `top_n`'s;
 //! - no sponsored route in ExactOut, and ExactOut routes carry the required
 //!   input of ruling 8, checked exactly (big-integer oracle in this file);
 //! - a `NoRoute` is present iff no route is, and `best`/`top`/`top_n` report the same one;
@@ -31,7 +32,7 @@ use inputs::{Num, NOW};
 use swaproute::decimal::{Amount, Decimal, Fixed8};
 use swaproute::rate::{CampaignLimits, Rate};
 use swaproute::route::RateBook;
-use swaproute::{CampaignId, EpochMillis, Route, RouteRequest, Selection};
+use swaproute::{CampaignId, EpochMillis, Route, RouteRequest, Selection, TopN};
 
 const CAMPAIGNS: [&str; 3] = ["spring", "summer", "unknown"];
 
@@ -370,5 +371,21 @@ fn check_top_n<const K: usize>(
             assert!(routes.is_empty(), "top_n::<{K}> failed with routes left");
             assert_eq!(Some(err), no_route);
         }
+    }
+    // `top_n_into` over a buffer holding the answer for every rate: the
+    // answer for the second half replaces it entirely.
+    let mut buffer = TopN::<K>::new();
+    let _ = request.top_n_into(rates, &mut buffer);
+    let half = rates.get(rates.len() / 2..).unwrap_or_default();
+    match (
+        request.top_n_into(half, &mut buffer),
+        request.top_n::<K>(half),
+    ) {
+        (Ok(()), Ok(fresh)) => assert_eq!(buffer, fresh, "top_n_into kept stale routes"),
+        (Err(a), Err(b)) => {
+            assert_eq!(a, b);
+            assert!(buffer.is_empty() && buffer.iter().next().is_none());
+        }
+        (a, b) => panic!("top_n_into {a:?} but top_n {b:?}"),
     }
 }
