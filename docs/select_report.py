@@ -7,10 +7,10 @@ import json, math, os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, '..', 'target', 'criterion')
-FUNCS = ['floor', 'top1', 'top5', 'top5_vec', 'top5_best_first', 'all', 'naive_sort', 'f64_top1', 'exact_out_top1',
+FUNCS = ['floor', 'top1', 'top5', 'top5_into', 'top5_vec', 'top5_best_first', 'all', 'naive_sort', 'f64_top1', 'exact_out_top1',
          'book_query', 'book_query_adversarial']
 SIZES = [8, 64, 512, 4096, 65536]
-COLORS = ['#1f77b4', '#d62728', '#ff7f0e', '#bcbd22', '#ffbb78', '#2ca02c', '#9467bd', '#8c564b', '#e377c2',
+COLORS = ['#1f77b4', '#d62728', '#ff7f0e', '#c49c94', '#bcbd22', '#ffbb78', '#2ca02c', '#9467bd', '#8c564b', '#e377c2',
           '#17becf', '#7f7f7f']
 
 def med(group, fn, n):
@@ -33,6 +33,7 @@ print('WIRE', {k: fmt(v) for k, v in w.items()}, 'ratio %.2f' % (w['swaproute'] 
 r = lambda a, b, n: m[a][n] / m[b][n]
 print('top1/floor@4096 %.2f' % r('top1', 'floor', 4096))
 print('top5/top1', [round(r('top5', 'top1', n), 2) for n in SIZES])
+print('top5_into/top1', [round(r('top5_into', 'top1', n), 2) for n in SIZES])
 print('top5_vec/top1', [round(r('top5_vec', 'top1', n), 2) for n in SIZES])
 print('top5_best_first/top1', [round(r('top5_best_first', 'top1', n), 2) for n in SIZES])
 print('all/naive', [round(r('all', 'naive_sort', n), 2) for n in SIZES])
