@@ -6,10 +6,10 @@ use core::cmp::Ordering;
 
 use super::eligibility::Candidate;
 use super::envelope::{Envelope, Line};
-use super::fast::{fast_order, tie_order, FastRequest, Score};
+use super::fast::{fast_order, FastRequest, Score};
 use super::prepared::{pow10, scaled28, FAST, OPERAND_LIMIT, USABLE};
 use super::rank::Keyed;
-use super::score::rank_order;
+use super::score::{rank_order, tie_order};
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
 use crate::rate::{CampaignLimits, Rate};

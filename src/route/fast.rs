@@ -24,6 +24,7 @@ use rust_decimal::Decimal;
 use super::prepared::{
     widening_mul, Prepared, EXACT_OUT, FAST, OPERAND_LIMIT, POW10, SCALE, SPONSORED, USABLE,
 };
+use super::score::tie_order;
 use super::RouteRequest;
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;
@@ -352,18 +353,6 @@ pub(crate) fn fast_order(a_net: i128, a: &Rate, b_net: i128, b: &Rate) -> Orderi
         Ordering::Equal => tie_order(a, b),
         other => other,
     }
-}
-
-/// Lower fee, then a base rate before a sponsored variant, then id bytes.
-pub(crate) fn tie_order(a: &Rate, b: &Rate) -> Ordering {
-    let (pa, pb) = (a.prepared(), b.prepared());
-    let fee = if pa.has(FAST) && pb.has(FAST) {
-        pa.fee28.cmp(&pb.fee28)
-    } else {
-        a.miner_fee().cmp(&b.miner_fee())
-    };
-    fee.then_with(|| a.is_sponsored().cmp(&b.is_sponsored()))
-        .then_with(|| a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 
 use core::cmp::Ordering;
 
-use super::fast::tie_order;
+use super::score::tie_order;
 use crate::rate::Rate;
 
 /// A bounded, best-first buffer of fast-keyed rates.

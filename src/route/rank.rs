@@ -15,13 +15,13 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::eligibility::{check, net_output, required_input_near, Candidate};
-use super::fast::{exact_net, fast_order, tie_order, FastRequest, Score};
+use super::fast::{exact_net, fast_order, FastRequest, Score};
 use super::kept::Kept;
 use super::kept_keys::{KeepKeyed, KeyedSlots};
 use super::no_route::Tally;
 use super::permute::apply_order;
 use super::prepared::SPONSORED;
-use super::score::{rank_order, route_order};
+use super::score::{rank_order, route_order, tie_order};
 use super::{NoRoute, RejectReason, Rejection, Route, RouteRequest, Selection};
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;

@@ -5,6 +5,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::eligibility::Candidate;
+use super::prepared::FAST;
 use super::Route;
 use crate::rate::Rate;
 
@@ -29,9 +30,21 @@ pub(crate) fn route_order(a: &Route<'_>, b: &Route<'_>) -> Ordering {
 /// The ranking order on a net output and its rate.
 fn order(a_net: Decimal, a: &Rate, b_net: Decimal, b: &Rate) -> Ordering {
     super::work::tick();
-    b_net
-        .cmp(&a_net)
-        .then_with(|| a.miner_fee().cmp(&b.miner_fee()))
-        .then_with(|| a.is_sponsored().cmp(&b.is_sponsored()))
+    b_net.cmp(&a_net).then_with(|| tie_order(a, b))
+}
+
+/// The tie-breaks of the ranking order, for equal net outputs (steps 2-4 of
+/// [`rank_order`]): lower fee, then a base rate before a sponsored variant,
+/// then id bytes. The fast path's keys share them.
+pub(crate) fn tie_order(a: &Rate, b: &Rate) -> Ordering {
+    let (pa, pb) = (a.prepared(), b.prepared());
+    // Prepared fees are the exact fees × 10^28: integers compare as the
+    // `Decimal`s do.
+    let fee = if pa.has(FAST) && pb.has(FAST) {
+        pa.fee28.cmp(&pb.fee28)
+    } else {
+        a.miner_fee().cmp(&b.miner_fee())
+    };
+    fee.then_with(|| a.is_sponsored().cmp(&b.is_sponsored()))
         .then_with(|| a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
 }
