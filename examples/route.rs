@@ -98,7 +98,7 @@ fn run() -> Result<ExitCode, String> {
                         found.request(to, now)
                     }
                     Err(no_route) => {
-                        report_no_route(&args, None, no_route);
+                        report_no_route(&args, None, &no_route);
                         return Ok(ExitCode::from(2));
                     }
                 },
@@ -268,7 +268,7 @@ fn json_report(
     })
 }
 
-fn error_json(no_route: NoRoute) -> Value {
+fn error_json(no_route: &NoRoute) -> Value {
     let error = no_route.to_api_error();
     let mut body = json!({
         "status": error.http_status().as_u16(),
@@ -287,7 +287,7 @@ fn error_json(no_route: NoRoute) -> Value {
 }
 
 /// No route before ranking (the ExactOut estimator found none).
-fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: NoRoute) {
+fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: &NoRoute) {
     if args.json {
         let report = json!({
             "mode": args.mode.as_str(),

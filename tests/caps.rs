@@ -369,15 +369,16 @@ fn caip_asset_ids_at_and_past_max_asset_id_len() {
 
 const MINIMAL_RATE: &str = r#"{"amount":{"assetId":"E","value":2},"expiry":4102444800000,"id":"r","max":{"assetId":"B","value":10},"min":{"assetId":"B","value":0},"minerFee":{"assetId":"E","value":0},"pairId":"B_E"}"#;
 
-/// A JSON array of `n` minimal rates, built in one buffer.
+/// A JSON array of `n` minimal rates, built in one buffer, each with its own
+/// id (`r0`, `r1`, …: a response repeats no id).
 fn rates_json(n: usize) -> String {
-    let mut json = String::with_capacity(n * (MINIMAL_RATE.len() + 1) + 2);
+    let mut json = String::with_capacity(n * (MINIMAL_RATE.len() + 8) + 2);
     json.push('[');
     for i in 0..n {
         if i > 0 {
             json.push(',');
         }
-        json.push_str(MINIMAL_RATE);
+        json.push_str(&MINIMAL_RATE.replacen(r#""id":"r""#, &format!(r#""id":"r{i}""#), 1));
     }
     json.push(']');
     json
@@ -402,7 +403,7 @@ fn max_rates_decode_and_one_more_is_refused() {
     vec.push(vec[0].clone());
     assert_eq!(
         RatesResponse::try_from(vec),
-        Err(TooManyRates { len: MAX_RATES + 1 })
+        Err(TooManyRates { len: MAX_RATES + 1 }.into())
     );
 }
 
@@ -475,7 +476,7 @@ fn selection_over_max_rates_accounts_for_every_rate_once() {
         }
         let best = request.best(&rates);
         assert_eq!(best.as_ref().ok(), selection.best());
-        assert_eq!(best.err(), selection.no_route());
+        assert_eq!(best.err().as_ref(), selection.no_route());
         let top = request.top(&rates, 10);
         assert_eq!(
             top.as_deref().ok(),

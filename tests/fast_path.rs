@@ -230,7 +230,7 @@ proptest! {
             }
             Err(no_route) => {
                 prop_assert!(expected.is_empty());
-                prop_assert_eq!(Some(no_route), selection.no_route());
+                prop_assert_eq!(Some(&no_route), selection.no_route());
             }
         }
         let top = request.top(&rates, 3);

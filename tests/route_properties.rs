@@ -555,14 +555,18 @@ fn oracle_check(case: &Case, spec: &Spec) -> Result<Expected, (&'static str, Opt
             return Err(("SPONSORED_IN_EXACT_OUT", None));
         }
     }
-    if case.from < spec.min {
-        return Err(("BELOW_MIN", Some(spec.min)));
-    }
     // Ruling 3: min(max, limit) for a sponsored variant with a known limit.
     let effective_max = match case.limit_of(spec) {
         Some(limit) if limit < spec.max => limit,
         _ => spec.max,
     };
+    // Ruling 30: a campaign limit below min leaves no amount, whatever the amount.
+    if effective_max < spec.min {
+        return Err(("CAMPAIGN_LIMIT_BELOW_MIN", Some(spec.min)));
+    }
+    if case.from < spec.min {
+        return Err(("BELOW_MIN", Some(spec.min)));
+    }
     if case.from > effective_max {
         return Err(("ABOVE_MAX", Some(effective_max)));
     }
@@ -631,7 +635,7 @@ fn rejected_map(selection: &Selection<'_>) -> BTreeMap<String, (&'static str, Op
         .map(|r| {
             let reason = r.reason();
             let limit = match reason {
-                swaproute::RejectReason::NoOutput { net_output } => Some(net_output),
+                swaproute::RejectReason::NoOutput { net_output } => Some(*net_output),
                 _ => reason.limit(),
             };
             (r.rate().id().as_str().to_owned(), (reason.code(), limit))
@@ -675,7 +679,9 @@ fn expected_no_route(case: &Case) -> (&'static str, Option<Decimal>, Option<Deci
             _ => None,
         })
         .collect();
-    if mins.len() + maxes.len() < live - mode {
+    // Ruling 30: variants that can serve no amount take no part in the limits.
+    let unservable = count("CAMPAIGN_LIMIT_BELOW_MIN");
+    if mins.len() + maxes.len() < live - mode - unservable {
         // Some rate accepted the amount; none yields an output.
         return ("INSUFFICIENT_LIQUIDITY", None, None);
     }
@@ -692,11 +698,18 @@ fn expected_no_route(case: &Case) -> (&'static str, Option<Decimal>, Option<Deci
             };
             (code, Some(min), Some(max))
         }
-        (None, None) => unreachable!("every live, capable rate is in, below or above"),
+        // Every live, capable rate left can serve no amount (ruling 30).
+        (None, None) => {
+            assert!(
+                unservable > 0,
+                "every live, capable rate is in, below or above"
+            );
+            ("INSUFFICIENT_LIQUIDITY", None, None)
+        }
     }
 }
 
-fn no_route_parts(no_route: NoRoute) -> (&'static str, Option<Decimal>, Option<Decimal>) {
+fn no_route_parts(no_route: &NoRoute) -> (&'static str, Option<Decimal>, Option<Decimal>) {
     (no_route.code().as_str(), no_route.min(), no_route.max())
 }
 
@@ -758,7 +771,7 @@ fn check_against_oracle(case: &Case, rates: &[Rate]) -> Result<(), TestCaseError
     let top = request.top(rates, case.k);
     match (&best, selection.best()) {
         (Ok(b), Some(s)) => prop_assert_eq!(b, s),
-        (Err(e), None) => prop_assert_eq!(Some(*e), selection.no_route()),
+        (Err(e), None) => prop_assert_eq!(Some(e), selection.no_route()),
         (b, s) => prop_assert!(false, "best {:?} but select().best() {:?}", b, s),
     }
     match &top {
@@ -772,7 +785,7 @@ fn check_against_oracle(case: &Case, rates: &[Rate]) -> Result<(), TestCaseError
         }
         Err(e) => {
             prop_assert!(selection.routes().is_empty());
-            prop_assert_eq!(Some(*e), selection.no_route());
+            prop_assert_eq!(Some(e), selection.no_route());
         }
     }
     // top_n::<K>() is top(K) without allocating, for K on both sides of the
@@ -1106,8 +1119,8 @@ proptest! {
             None => prop_assert!(!selection.routes().is_empty()),
             Some(no_route) => {
                 prop_assert_eq!(no_route_parts(no_route), expected_no_route(&case));
-                prop_assert_eq!(request.best(&rates).err(), Some(no_route));
-                prop_assert_eq!(request.top(&rates, case.k).err(), Some(no_route));
+                prop_assert_eq!(request.best(&rates).err(), Some(no_route.clone()));
+                prop_assert_eq!(request.top(&rates, case.k).err(), Some(no_route.clone()));
                 let api = no_route.to_api_error();
                 prop_assert_eq!(api.code(), no_route.code());
             }

@@ -135,6 +135,11 @@ fn optional_keys_may_be_absent_null_or_set_and_unknown_keys_are_ignored() {
             r#""sponsoredByCampaignId":null"#,
             r#""sponsoredByCampaignId":"camp-1","provider":{"x":1}"#,
         );
+    // One response repeats no id (ruling 31).
+    let (nulls, set) = (
+        nulls.replacen(r#""id":""#, r#""id":"n-"#, 1),
+        set.replacen(r#""id":""#, r#""id":"s-"#, 1),
+    );
     let json = format!("[{absent},{nulls},{set}]");
     let rates: RatesResponse = serde_json::from_str(&json).unwrap();
     assert!(!rates[0].supports_exact_out() && !rates[0].is_sponsored());
@@ -158,9 +163,25 @@ fn optional_keys_may_be_absent_null_or_set_and_unknown_keys_are_ignored() {
 fn serializing_gives_the_service_shape_back() {
     let rates: RatesResponse = serde_json::from_str(&format!("[{LIVE_RATE}]")).unwrap();
     let out = serde_json::to_string(&rates).unwrap();
-    // Values as numbers; empty features and a null sponsor are omitted.
-    let expected = LIVE_RATE.replace(r#","features":[],"sponsoredByCampaignId":null"#, "");
-    assert_eq!(out, format!("[{expected}]"));
+    // Values as numbers; `"features":[]` and `"sponsoredByCampaignId":null`
+    // stay as they came (ruling 22): the same text, key for key.
+    assert_eq!(out, format!("[{LIVE_RATE}]"));
+    // Absent keys stay absent.
+    let absent = LIVE_RATE.replace(r#","features":[],"sponsoredByCampaignId":null"#, "");
+    let rates_absent: RatesResponse = serde_json::from_str(&format!("[{absent}]")).unwrap();
+    assert_eq!(
+        serde_json::to_string(&rates_absent).unwrap(),
+        format!("[{absent}]")
+    );
+    // `"features":null` stays null.
+    let null = LIVE_RATE.replace(r#""features":[]"#, r#""features":null"#);
+    let rates_null: RatesResponse = serde_json::from_str(&format!("[{null}]")).unwrap();
+    assert_eq!(
+        serde_json::to_string(&rates_null).unwrap(),
+        format!("[{null}]")
+    );
+    // The spelling is not part of what a rate means.
+    assert_eq!(rates_absent, rates);
     let again: RatesResponse = serde_json::from_str(&out).unwrap();
     assert_eq!(again, rates);
 }

@@ -296,11 +296,11 @@ fuzz_target!(|input: Input| {
     assert_eq!(selection.no_route().is_some(), routes.is_empty());
     match (request.best(rates), selection.best()) {
         (Ok(best), Some(first)) => assert!(same_route(&best, first), "best != select().best()"),
-        (Err(no_route), None) => assert_eq!(Some(no_route), selection.no_route()),
+        (Err(no_route), None) => assert_eq!(Some(&no_route), selection.no_route()),
         (best, first) => panic!("best {best:?} but select().best() {first:?}"),
     }
     if rates.is_empty() {
-        assert_eq!(selection.no_route(), Some(swaproute::NoRoute::NoRates));
+        assert_eq!(selection.no_route(), Some(&swaproute::NoRoute::NoRates));
     }
     for k in [1, b.k] {
         match request.top(rates, k) {
@@ -318,7 +318,7 @@ fuzz_target!(|input: Input| {
             }
             Err(no_route) => {
                 assert!(routes.is_empty(), "top({k}) failed with routes left");
-                assert_eq!(Some(no_route), selection.no_route());
+                assert_eq!(Some(&no_route), selection.no_route());
             }
         }
     }
@@ -357,7 +357,7 @@ fn check_top_n<const K: usize>(
     request: &RouteRequest<'_>,
     rates: &[Rate],
     routes: &[Route<'_>],
-    no_route: Option<swaproute::NoRoute>,
+    no_route: Option<&swaproute::NoRoute>,
 ) {
     match request.top_n::<K>(rates) {
         Ok(top) => {
@@ -369,7 +369,7 @@ fn check_top_n<const K: usize>(
         }
         Err(err) => {
             assert!(routes.is_empty(), "top_n::<{K}> failed with routes left");
-            assert_eq!(Some(err), no_route);
+            assert_eq!(Some(&err), no_route);
         }
     }
     // `top_n_into` over a buffer holding the answer for every rate: the

@@ -3,6 +3,7 @@
 mod asset_amount;
 mod campaign;
 mod features;
+mod list;
 mod pair;
 mod record;
 mod response;
@@ -11,6 +12,7 @@ pub use asset_amount::{as_number, as_string, AssetAmount};
 pub use campaign::CampaignLimits;
 pub(crate) use campaign::NO_CAMPAIGNS;
 pub use features::{Feature, Features};
+pub use list::{DuplicateRateId, MixedPairs, RateList};
 pub use pair::{InvalidPairId, PairId};
-pub use record::{Rate, RateDefect, RateTerms};
-pub use response::{RatesResponse, TooManyRates, MAX_RATES};
+pub use record::{Rate, RateDefect, RateField, RateTerms};
+pub use response::{InvalidRates, RatesResponse, TooManyRates, MAX_RATES};

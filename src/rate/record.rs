@@ -3,10 +3,11 @@
 use core::fmt;
 
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{AssetAmount, CampaignLimits, Features};
-use crate::ids::{CampaignId, RateId};
+use crate::ids::{AssetId, CampaignId, RateId};
 use crate::rate::PairId;
 use crate::route::prepared::{Numbers, Prepared};
 use crate::time::EpochMillis;
@@ -21,14 +22,20 @@ use crate::time::EpochMillis;
 ///  "features":[],"sponsoredByCampaignId":null}
 /// ```
 ///
-/// A decoded rate holds whatever numbers the service sent. Whether they make
-/// sense (DESIGN ruling 2) is [`Rate::defect`]'s question: the engine reports a
-/// rate with a defect as invalid and never selects it, while the other rates of
-/// the response stay usable. Unknown keys are ignored; `features` and
-/// `sponsoredByCampaignId` may be absent or `null` and are omitted when
-/// serialized empty.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", from = "RateWire")]
+/// A decoded rate holds whatever numbers and asset ids the service sent.
+/// Whether they make sense (rulings 2 and 18 in docs/RULES.md) is
+/// [`Rate::defect`]'s question: the engine reports a rate with a defect as
+/// invalid and never selects it, while the other rates of the response stay
+/// usable. Unknown keys are ignored.
+///
+/// `features` and `sponsoredByCampaignId` may be absent, `null`, or set; a
+/// decoded rate remembers which, so encoding it again gives the same JSON value
+/// (ruling 22): `"features":[]` stays, `"sponsoredByCampaignId":null` stays,
+/// an absent key stays absent. Equality compares what the rate means, not
+/// that spelling: a rate decoded with `"features":[]` equals the same rate
+/// decoded without the key.
+#[derive(Clone, Deserialize)]
+#[serde(from = "RateWire")]
 pub struct Rate {
     amount: AssetAmount,
     expiry: EpochMillis,
@@ -37,14 +44,50 @@ pub struct Rate {
     min: AssetAmount,
     miner_fee: AssetAmount,
     pair_id: PairId,
-    #[serde(default, skip_serializing_if = "Features::is_empty")]
     features: Features,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     sponsored_by_campaign_id: Option<CampaignId>,
+    /// How the optional keys were spelled on the wire.
+    keys: OptionalKeys,
     /// The ranking fast path's form of the numbers above, kept in step by
     /// every constructor and setter.
-    #[serde(skip)]
     prepared: Prepared,
+}
+
+/// How an optional key of a rate was spelled on the wire.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+enum KeyForm {
+    /// Not there (and a rate built in code).
+    #[default]
+    Absent,
+    /// `null`.
+    Null,
+    /// A value (for `features`, possibly `[]`).
+    Value,
+}
+
+impl KeyForm {
+    fn of<T>(wire: Option<&Option<T>>) -> Self {
+        match wire {
+            None => KeyForm::Absent,
+            Some(None) => KeyForm::Null,
+            Some(Some(_)) => KeyForm::Value,
+        }
+    }
+}
+
+/// The spelling of `features` and `sponsoredByCampaignId` as decoded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct OptionalKeys {
+    features: KeyForm,
+    sponsored_by_campaign_id: KeyForm,
+}
+
+/// `Some(value)` for a key that is present, `null` included: with
+/// `#[serde(default)]`, an absent key stays `None` and `null` is `Some(None)`.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
 }
 
 /// The wire shape of a rate; decoding goes through it to compute the cache.
@@ -58,14 +101,21 @@ struct RateWire {
     min: AssetAmount,
     miner_fee: AssetAmount,
     pair_id: PairId,
-    #[serde(default)]
-    features: Features,
-    #[serde(default)]
-    sponsored_by_campaign_id: Option<CampaignId>,
+    // `None`: absent; `Some(None)`: `null`. Three cases, as on the wire.
+    #[allow(clippy::option_option)]
+    #[serde(default, deserialize_with = "present")]
+    features: Option<Option<Features>>,
+    #[allow(clippy::option_option)]
+    #[serde(default, deserialize_with = "present")]
+    sponsored_by_campaign_id: Option<Option<CampaignId>>,
 }
 
 impl From<RateWire> for Rate {
     fn from(wire: RateWire) -> Self {
+        let keys = OptionalKeys {
+            features: KeyForm::of(wire.features.as_ref()),
+            sponsored_by_campaign_id: KeyForm::of(wire.sponsored_by_campaign_id.as_ref()),
+        };
         Rate {
             amount: wire.amount,
             expiry: wire.expiry,
@@ -74,13 +124,65 @@ impl From<RateWire> for Rate {
             min: wire.min,
             miner_fee: wire.miner_fee,
             pair_id: wire.pair_id,
-            features: wire.features,
-            sponsored_by_campaign_id: wire.sponsored_by_campaign_id,
+            features: wire.features.flatten().unwrap_or_default(),
+            sponsored_by_campaign_id: wire.sponsored_by_campaign_id.flatten(),
+            keys,
             prepared: Prepared::default(),
         }
         .prepare()
     }
 }
+
+impl Serialize for Rate {
+    /// The wire shape, keys in the service's order; `features` and
+    /// `sponsoredByCampaignId` as they were decoded (ruling 22), and written
+    /// whenever they hold a value.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let features = !self.features.is_empty() || self.keys.features != KeyForm::Absent;
+        let sponsor = self.sponsored_by_campaign_id.is_some()
+            || self.keys.sponsored_by_campaign_id != KeyForm::Absent;
+        let len = 7usize
+            .saturating_add(usize::from(features))
+            .saturating_add(usize::from(sponsor));
+        let mut out = serializer.serialize_struct("Rate", len)?;
+        out.serialize_field("amount", &self.amount)?;
+        out.serialize_field("expiry", &self.expiry)?;
+        out.serialize_field("id", &self.id)?;
+        out.serialize_field("max", &self.max)?;
+        out.serialize_field("min", &self.min)?;
+        out.serialize_field("minerFee", &self.miner_fee)?;
+        out.serialize_field("pairId", &self.pair_id)?;
+        if features {
+            if self.features.is_empty() && self.keys.features == KeyForm::Null {
+                out.serialize_field("features", &())?;
+            } else {
+                out.serialize_field("features", &self.features)?;
+            }
+        }
+        if sponsor {
+            out.serialize_field("sponsoredByCampaignId", &self.sponsored_by_campaign_id)?;
+        }
+        out.end()
+    }
+}
+
+impl PartialEq for Rate {
+    /// The rate's fields; the wire spelling of its optional keys is not part
+    /// of what it means, and the cache is derived from the fields.
+    fn eq(&self, other: &Self) -> bool {
+        self.amount == other.amount
+            && self.expiry == other.expiry
+            && self.id == other.id
+            && self.max == other.max
+            && self.min == other.min
+            && self.miner_fee == other.miner_fee
+            && self.pair_id == other.pair_id
+            && self.features == other.features
+            && self.sponsored_by_campaign_id == other.sponsored_by_campaign_id
+    }
+}
+
+impl Eq for Rate {}
 
 // The cache is left out on purpose: it is derived from the other fields.
 #[allow(clippy::missing_fields_in_debug)]
@@ -114,10 +216,61 @@ pub struct RateTerms {
     pub max: Decimal,
 }
 
-/// Why a rate is unusable (DESIGN ruling 2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+/// Which asset-carrying object of a rate an [`RateDefect::AssetMismatch`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RateField {
+    /// `amount` (the multiplier): in the pair's to asset.
+    Amount,
+    /// `minerFee`: in the pair's to asset.
+    MinerFee,
+    /// `min`: in the pair's from asset.
+    Min,
+    /// `max`: in the pair's from asset.
+    Max,
+}
+
+impl RateField {
+    /// The wire key, e.g. `"minerFee"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RateField::Amount => "amount",
+            RateField::MinerFee => "minerFee",
+            RateField::Min => "min",
+            RateField::Max => "max",
+        }
+    }
+
+    /// `true` for the fields in the pair's from asset (`min`, `max`).
+    pub const fn is_from_side(self) -> bool {
+        matches!(self, RateField::Min | RateField::Max)
+    }
+}
+
+impl fmt::Display for RateField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a rate is unusable (rulings 2 and 18 in docs/RULES.md).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateDefect {
+    /// An object names another asset than the pair requires for it: `amount`
+    /// and `minerFee` are in the pair's to asset, `min` and `max` in its from
+    /// asset (ruling 18). Such a rate's numbers are not of its pair at all.
+    #[error(
+        "{field}.assetId is {named}, but the pair's {side} asset is {required}",
+        side = if field.is_from_side() { "from" } else { "to" }
+    )]
+    AssetMismatch {
+        /// The object that names the wrong asset.
+        field: RateField,
+        /// The asset it named.
+        named: AssetId,
+        /// The asset the pair requires there.
+        required: AssetId,
+    },
     /// The multiplier is zero or negative.
     #[error("multiplier {0} is not positive")]
     NonPositiveMultiplier(Decimal),
@@ -166,6 +319,7 @@ impl Rate {
             pair_id,
             features: Features::new(),
             sponsored_by_campaign_id: None,
+            keys: OptionalKeys::default(),
             prepared: Prepared::default(),
         }
         .prepare()
@@ -309,9 +463,37 @@ impl Rate {
         self.sponsored_by_campaign_id.is_some()
     }
 
-    /// The first broken rule of DESIGN ruling 2 (multiplier > 0, miner fee ≥ 0,
-    /// 0 ≤ min ≤ max), or `None` for a usable rate.
+    /// The first broken rule, or `None` for a usable rate: first the assets
+    /// (ruling 18: `amount`, `minerFee`, `min`, `max` in that order, each in the
+    /// asset its side of the pair requires), then the numbers (ruling 2:
+    /// multiplier > 0, miner fee ≥ 0, 0 ≤ min ≤ max).
+    ///
+    /// ```
+    /// use swaproute::{Rate, RateDefect};
+    /// let rate: Rate = serde_json::from_str(r#"{"amount":{"assetId":"DOGE","value":900000},
+    ///   "expiry":1785333919000,"id":"liar","max":{"assetId":"BTC","value":8},
+    ///   "min":{"assetId":"BTC","value":0.001},"minerFee":{"assetId":"ETH","value":0},
+    ///   "pairId":"BTC_ETH"}"#).unwrap();
+    /// let defect = rate.defect().unwrap();
+    /// assert!(matches!(defect, RateDefect::AssetMismatch { .. }));
+    /// assert_eq!(defect.to_string(), "amount.assetId is DOGE, but the pair's to asset is ETH");
+    /// ```
     pub fn defect(&self) -> Option<RateDefect> {
+        let (from, to) = (self.pair_id.from(), self.pair_id.to());
+        for (field, object, required) in [
+            (RateField::Amount, &self.amount, to),
+            (RateField::MinerFee, &self.miner_fee, to),
+            (RateField::Min, &self.min, from),
+            (RateField::Max, &self.max, from),
+        ] {
+            if object.asset_id != *required {
+                return Some(RateDefect::AssetMismatch {
+                    field,
+                    named: object.asset_id.clone(),
+                    required: required.clone(),
+                });
+            }
+        }
         let (multiplier, fee, min, max) =
             (self.multiplier(), self.miner_fee(), self.min(), self.max());
         if multiplier <= Decimal::ZERO {

@@ -6,14 +6,22 @@ use core::fmt;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::Rate;
+use super::list::{first_duplicate_id, one_pair, DuplicateRateId, MixedPairs};
+use super::{PairId, Rate};
 
 /// Most rates one response may carry (DESIGN ruling 17). Real responses hold a
 /// handful; the cap keeps decoding and selection bounded on hostile input.
 pub const MAX_RATES: usize = 65_536;
 
 /// `GET /v3/pairs/:pairId/rates`: a bare JSON array of [`Rate`]s, at most
-/// [`MAX_RATES`] of them.
+/// [`MAX_RATES`] of them, all of one pair (ruling 18) and with unique ids
+/// (ruling 31). Decoding and [`TryFrom<Vec<Rate>>`](#impl-TryFrom<Vec<Rate>>-for-RatesResponse)
+/// refuse anything else with [`InvalidRates`], so the engine trusts a
+/// `RatesResponse` without checking it again.
+///
+/// A single rate may still be unusable (its assets or numbers disagree with its
+/// pair, see [`Rate::defect`]): that is the rate's own defect, reported as
+/// `INVALID_RATE` while the other rates stay usable.
 ///
 /// ```
 /// use swaproute::RatesResponse;
@@ -38,6 +46,11 @@ impl RatesResponse {
     pub fn into_rates(self) -> Vec<Rate> {
         self.0
     }
+
+    /// The pair every rate names (`None` for an empty response).
+    pub fn pair_id(&self) -> Option<&PairId> {
+        self.0.first().map(Rate::pair_id)
+    }
 }
 
 /// More rates than [`MAX_RATES`].
@@ -48,14 +61,42 @@ pub struct TooManyRates {
     pub len: usize,
 }
 
+/// Why a list of rates is not a rates response.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidRates {
+    /// More than [`MAX_RATES`] rates.
+    #[error(transparent)]
+    TooMany(#[from] TooManyRates),
+    /// Rates of more than one pair (ruling 18).
+    #[error(transparent)]
+    MixedPairs(#[from] MixedPairs),
+    /// Two rates share an id (ruling 31).
+    #[error(transparent)]
+    DuplicateId(#[from] DuplicateRateId),
+}
+
+/// The checks of a whole list, after each rate decoded: one pair, unique ids.
+fn check_list(rates: &[Rate]) -> Result<(), InvalidRates> {
+    one_pair(rates)?;
+    if let Some(id) = first_duplicate_id(rates) {
+        return Err(DuplicateRateId { id: id.clone() }.into());
+    }
+    Ok(())
+}
+
 impl TryFrom<Vec<Rate>> for RatesResponse {
-    type Error = TooManyRates;
+    type Error = InvalidRates;
+
+    /// # Errors
+    /// [`InvalidRates`]: more than [`MAX_RATES`] rates, more than one pair, or
+    /// a repeated rate id.
     fn try_from(rates: Vec<Rate>) -> Result<Self, Self::Error> {
         if rates.len() > MAX_RATES {
-            Err(TooManyRates { len: rates.len() })
-        } else {
-            Ok(RatesResponse(rates))
+            return Err(TooManyRates { len: rates.len() }.into());
         }
+        check_list(&rates)?;
+        Ok(RatesResponse(rates))
     }
 }
 
@@ -77,6 +118,7 @@ impl<'de> Deserialize<'de> for RatesResponse {
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RatesResponse, A::Error> {
                 let mut rates = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(256));
                 while seq.next_element_seed(PushRate(&mut rates))?.is_some() {}
+                check_list(&rates).map_err(serde::de::Error::custom)?;
                 Ok(RatesResponse(rates))
             }
         }

@@ -12,7 +12,7 @@ use super::rank::Keyed;
 use super::score::{rank_order, tie_order};
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
-use crate::rate::{CampaignLimits, Rate};
+use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList};
 use crate::time::EpochMillis;
 
 /// An ExactIn rate book: the live, valid rates of a response, prepared for
@@ -73,12 +73,39 @@ pub struct RateBook<'r> {
     exact_below: [Option<u128>; 29],
     /// Live, valid rates without an exact line: scanned at every query.
     loose: Vec<(u32, &'r Rate)>,
+    /// The rates were of more than one pair: every query answers this.
+    mixed: Option<MixedPairs>,
 }
 
 impl<'r> RateBook<'r> {
     /// Prepares `rates` for ExactIn queries at `now` and later, under the
     /// caller's `campaigns` limits. `O(n log n)`.
-    pub fn new(rates: &'r [Rate], campaigns: &CampaignLimits, now: EpochMillis) -> Self {
+    ///
+    /// A hand-built list of more than one pair's rates (see [`RateList`])
+    /// makes a book that answers every query with [`NoRoute::MixedPairs`].
+    pub fn new<R: RateList + ?Sized>(
+        rates: &'r R,
+        campaigns: &CampaignLimits,
+        now: EpochMillis,
+    ) -> Self {
+        match rates.one_pair() {
+            Ok(rates) => Self::one_pair(rates, campaigns, now),
+            Err(mixed) => RateBook {
+                rates: &[],
+                campaigns: campaigns.clone(),
+                built_at: now,
+                horizon: None,
+                keyed: Vec::new(),
+                envelope: Envelope::default(),
+                exact_below: [None; 29],
+                loose: Vec::new(),
+                mixed: Some(mixed),
+            },
+        }
+    }
+
+    /// [`new`](Self::new) over rates known to be one pair's.
+    fn one_pair(rates: &'r [Rate], campaigns: &CampaignLimits, now: EpochMillis) -> Self {
         let live: Vec<(u32, &'r Rate)> = rates
             .iter()
             .enumerate()
@@ -138,6 +165,7 @@ impl<'r> RateBook<'r> {
             envelope,
             exact_below,
             loose,
+            mixed: None,
         }
     }
 
@@ -163,6 +191,9 @@ impl<'r> RateBook<'r> {
     /// # Errors
     /// [`NoRoute`], exactly as [`RouteRequest::best`] classifies it.
     pub fn best(&self, amount: Amount, now: EpochMillis) -> Result<Route<'r>, NoRoute> {
+        if let Some(mixed) = &self.mixed {
+            return Err(NoRoute::MixedPairs(mixed.clone()));
+        }
         let request = RouteRequest::exact_in(amount, now).with_campaigns(&self.campaigns);
         match self.search(&request, now) {
             Some((Some(keyed), plain)) => {
@@ -171,14 +202,14 @@ impl<'r> RateBook<'r> {
                     // one plain: the engine's pick depends on which kind each
                     // is to it; let it pick.
                     if rank_order(&plain, &keyed) == Ordering::Equal {
-                        return request.best(self.rates);
+                        return request.best_in(self.rates);
                     }
                 }
                 request.conclude(self.rates, Some(keyed), plain)
             }
             // Nothing keyed: the engine classifies "no route", or finds the
             // plain candidate with its own ties.
-            Some((None, _)) | None => request.best(self.rates),
+            Some((None, _)) | None => request.best_in(self.rates),
         }
     }
 

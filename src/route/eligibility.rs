@@ -5,7 +5,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::cover::{least_cover8, Cover};
-use super::{RejectReason, RouteRequest};
+use super::{LimitCheck, RejectReason, RouteRequest};
 use crate::decimal::{product_at_least_sum, product_minus, Fixed8};
 use crate::rate::Rate;
 use crate::swap_mode::SwapMode;
@@ -54,6 +54,20 @@ pub(crate) fn check<'r>(
         }
         return Err(RejectReason::NoOutput { net_output });
     }
+    if request.strict_exact_out() {
+        let required = required_input_near(rate, request.exact_output(), request.from8())
+            .ok_or(RejectReason::Overflow)?
+            .get();
+        match LimitCheck::of(required, rate.min(), effective_max) {
+            LimitCheck::Within => {}
+            LimitCheck::BelowMin { min } => {
+                return Err(RejectReason::RequiredInputBelowMin { required, min })
+            }
+            LimitCheck::AboveMax { max } => {
+                return Err(RejectReason::RequiredInputAboveMax { required, max })
+            }
+        }
+    }
     Ok(Candidate {
         rate,
         net_output,
@@ -62,15 +76,25 @@ pub(crate) fn check<'r>(
 }
 
 /// `min <= amount <= effective max`, inclusive at both ends; returns the effective max.
+///
+/// A campaign limit below the rate's min (ruling 30) leaves no amount at all:
+/// that is its own reason, before the amount is looked at.
 pub(crate) fn within_limits(
     rate: &Rate,
     amount: Decimal,
     request: &RouteRequest<'_>,
 ) -> Result<Decimal, RejectReason> {
+    let effective_max = rate.effective_max(request.campaigns());
+    // A valid rate has min <= max, so only a campaign limit can go below min.
+    if effective_max < rate.min() {
+        return Err(RejectReason::CampaignLimitBelowMin {
+            min: rate.min(),
+            limit: effective_max,
+        });
+    }
     if amount < rate.min() {
         return Err(RejectReason::BelowMin { min: rate.min() });
     }
-    let effective_max = rate.effective_max(request.campaigns());
     if amount > effective_max {
         return Err(RejectReason::AboveMax {
             max: effective_max,

@@ -8,7 +8,7 @@ use super::eligibility::{net_output, required_input};
 use super::no_route::Tally;
 use super::{NoRoute, RejectReason};
 use crate::decimal::{Amount, Fixed8};
-use crate::rate::{Rate, NO_CAMPAIGNS};
+use crate::rate::{Rate, RateList, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -69,11 +69,15 @@ impl<'r> Estimate<'r> {
 /// required input standing for the amount; the amount the error names is the
 /// smallest required input that any rate's limits were checked against (the
 /// to-amount when none was).
-pub fn estimate_exact_out(
-    rates: &[Rate],
+///
+/// [`NoRoute::MixedPairs`] for a hand-built list of more than one pair's
+/// rates (see [`RateList`]).
+pub fn estimate_exact_out<R: RateList + ?Sized>(
+    rates: &R,
     to_amount: Amount,
     now: EpochMillis,
 ) -> Result<Estimate<'_>, NoRoute> {
+    let rates = rates.one_pair().map_err(NoRoute::MixedPairs)?;
     let probe = RouteRequest::exact_out(Amount::ZERO, to_amount, now).with_campaigns(&NO_CAMPAIGNS);
     let mut tally = Tally::default();
     let mut best: Option<(Fixed8, Decimal, &Rate)> = None;

@@ -126,6 +126,11 @@ pub(crate) struct FastRequest {
 impl FastRequest {
     /// The fast form of `request`, or `None` when its amount does not fit.
     pub(crate) fn new(request: &RouteRequest<'_>) -> Option<Self> {
+        // The strict ExactOut policy judges each rate by its required input,
+        // which only the plain path computes.
+        if request.strict_exact_out() {
+            return None;
+        }
         let amount = request.from_amount().get();
         let x = u64::try_from(amount.mantissa()).ok()?;
         let scale = u8::try_from(amount.scale()).ok()?;

@@ -4,11 +4,14 @@ use rust_decimal::Decimal;
 
 use super::RejectReason;
 use crate::error::{ApiError, ErrorCode};
+use crate::rate::MixedPairs;
 use crate::swap_mode::SwapMode;
 
 /// Why no route is left, with the limits nearest to the amount.
 ///
 /// Classification, first match wins:
+/// 0. the rates name more than one pair → `INTERNAL_ERROR` (ruling 18: the
+///    caller built a list no service sends; nothing is ranked);
 /// 1. no rates at all → `INSUFFICIENT_LIQUIDITY`;
 /// 2. no rate is valid → `INSUFFICIENT_LIQUIDITY`;
 /// 3. every valid rate has expired → `RATE_EXPIRED`;
@@ -19,11 +22,19 @@ use crate::swap_mode::SwapMode;
 ///    the nearest max below and the nearest min above, with the code of the nearer
 ///    side (`AMOUNT_ABOVE_LIMIT` when the amount is closer to the max below, ties
 ///    included);
+///    Under the strict ExactOut limit policy (ruling 23), a route whose
+///    required input is below its min (above its max) counts as below (above)
+///    that limit; a sponsored variant whose campaign limit is below its min
+///    (ruling 30) takes no part here;
 /// 6. some rate accepted the amount but none yields a positive output (or its
-///    arithmetic overflows) → `INSUFFICIENT_LIQUIDITY`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+///    arithmetic overflows), or every remaining rate is a sponsored variant
+///    that can serve no amount → `INSUFFICIENT_LIQUIDITY`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NoRoute {
+    /// The rates name more than one pair (ruling 18).
+    #[error(transparent)]
+    MixedPairs(MixedPairs),
     /// The rates response is empty.
     #[error("no rates are offered for the pair")]
     NoRates,
@@ -76,15 +87,26 @@ pub enum NoRoute {
         /// The amount checked.
         amount: Decimal,
     },
+    /// Every rate left is a sponsored variant whose campaign limit is below
+    /// its min (ruling 30): no amount fits any of them.
+    #[error(
+        "no route can serve any amount: every campaign limit left is below its rate's minimum"
+    )]
+    CampaignLimitsBelowMin {
+        /// How many such variants there were.
+        count: usize,
+    },
 }
 
 impl NoRoute {
     /// The stable error code.
     pub fn code(&self) -> ErrorCode {
         match self {
-            NoRoute::NoRates | NoRoute::NoValidRates { .. } | NoRoute::NoOutput { .. } => {
-                ErrorCode::InsufficientLiquidity
-            }
+            NoRoute::MixedPairs(_) => ErrorCode::InternalError,
+            NoRoute::NoRates
+            | NoRoute::NoValidRates { .. }
+            | NoRoute::NoOutput { .. }
+            | NoRoute::CampaignLimitsBelowMin { .. } => ErrorCode::InsufficientLiquidity,
             NoRoute::AllExpired => ErrorCode::RateExpired,
             NoRoute::UnsupportedSwapMode { .. } => ErrorCode::UnsupportedSwapMode,
             NoRoute::BelowMin { .. } => ErrorCode::AmountBelowLimit,
@@ -143,6 +165,8 @@ pub(crate) struct Tally {
     invalid: usize,
     expired: usize,
     swap_mode: usize,
+    /// Sponsored variants whose campaign limit is below their min.
+    unservable: usize,
     /// Rates that passed the limit check (ranked, or out for overflow / no output).
     within_limits: usize,
     /// Smallest min among rates the amount is below.
@@ -165,11 +189,13 @@ impl Tally {
             RejectReason::ExactOutUnsupported | RejectReason::SponsoredInExactOut => {
                 &mut self.swap_mode
             }
-            RejectReason::BelowMin { min } => {
+            RejectReason::CampaignLimitBelowMin { .. } => &mut self.unservable,
+            RejectReason::BelowMin { min } | RejectReason::RequiredInputBelowMin { min, .. } => {
                 self.min_above = Some(self.min_above.map_or(*min, |m| m.min(*min)));
                 return;
             }
-            RejectReason::AboveMax { max, .. } => {
+            RejectReason::AboveMax { max, .. }
+            | RejectReason::RequiredInputAboveMax { max, .. } => {
                 self.max_below = Some(self.max_below.map_or(*max, |m| m.max(*max)));
                 return;
             }
@@ -201,8 +227,11 @@ impl Tally {
                 },
                 (Some(max), None) => NoRoute::AboveMax { amount, max },
                 (None, Some(min)) => NoRoute::BelowMin { amount, min },
-                // Unreachable by counting: every live, mode-capable rate is either
+                // Every live, mode-capable rate that is not unservable is
                 // within limits or below/above them.
+                (None, None) if self.unservable > 0 => NoRoute::CampaignLimitsBelowMin {
+                    count: self.unservable,
+                },
                 (None, None) => NoRoute::NoOutput { amount },
             }
         }

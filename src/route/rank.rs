@@ -23,11 +23,11 @@ use super::permute::apply_order;
 use super::prepared::SPONSORED;
 use super::score::{rank_order, route_order, tie_order};
 use super::{NoRoute, RejectReason, Rejection, Route, RouteRequest, Selection};
-use crate::rate::Rate;
+use crate::rate::{Rate, RateList};
 use crate::swap_mode::SwapMode;
 
 /// How a top-k scan ended.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Top {
     /// This many routes were written, best first.
     Done(usize),
@@ -54,8 +54,16 @@ impl RouteRequest<'_> {
     /// first route of [`select`](Self::select), independent of input order.
     ///
     /// # Errors
-    /// [`NoRoute`] when every rate is excluded; its code follows DESIGN ruling 10.
-    pub fn best<'r>(&self, rates: &'r [Rate]) -> Result<Route<'r>, NoRoute> {
+    /// [`NoRoute`] when every rate is excluded; its code follows ruling 10 in
+    /// docs/RULES.md. [`NoRoute::MixedPairs`] for a hand-built list of more
+    /// than one pair's rates (see [`RateList`]).
+    #[inline]
+    pub fn best<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Result<Route<'r>, NoRoute> {
+        self.best_in(rates.one_pair().map_err(NoRoute::MixedPairs)?)
+    }
+
+    /// [`best`](Self::best) over rates known to be one pair's.
+    pub(crate) fn best_in<'r>(&self, rates: &'r [Rate]) -> Result<Route<'r>, NoRoute> {
         let Some(fast) = FastRequest::new(self) else {
             return self.best_plain(rates);
         };
@@ -124,7 +132,7 @@ impl RouteRequest<'_> {
             Ok(route) => Ok(route),
             // Only an ExactOut required input can overflow here, and only for
             // absurd amounts: redo the full selection, which rejects such routes.
-            Err(_) => self.select(rates).into_best(),
+            Err(_) => self.select_in(rates).into_best(),
         }
     }
 
@@ -152,7 +160,7 @@ impl RouteRequest<'_> {
         };
         match self.finish(best) {
             Ok(route) => Ok(route),
-            Err(_) => self.select(rates).into_best(),
+            Err(_) => self.select_in(rates).into_best(),
         }
     }
 
@@ -163,17 +171,28 @@ impl RouteRequest<'_> {
     /// See [`top_n`](Self::top_n) for a fixed `k` without allocation.
     ///
     /// # Errors
-    /// [`NoRoute`] when every rate is excluded, whatever `k` is.
-    pub fn top<'r>(&self, rates: &'r [Rate], k: usize) -> Result<Vec<Route<'r>>, NoRoute> {
+    /// [`NoRoute`] when every rate is excluded, whatever `k` is (and
+    /// [`NoRoute::MixedPairs`] as for [`best`](Self::best)).
+    #[inline]
+    pub fn top<'r, R: RateList + ?Sized>(
+        &self,
+        rates: &'r R,
+        k: usize,
+    ) -> Result<Vec<Route<'r>>, NoRoute> {
+        self.top_in(rates.one_pair().map_err(NoRoute::MixedPairs)?, k)
+    }
+
+    /// [`top`](Self::top) over rates known to be one pair's.
+    fn top_in<'r>(&self, rates: &'r [Rate], k: usize) -> Result<Vec<Route<'r>>, NoRoute> {
         if k == 0 {
             // Nothing to rank, but "no route" is still an answer about the rates.
-            return self.best(rates).map(|_| Vec::new());
+            return self.best_in(rates).map(|_| Vec::new());
         }
         let k = k.min(rates.len());
         if k > SORT_K {
             // Bounded insertion moves up to k slots per rate: past a few dozen,
             // one sort of the eligible keys (O(n log n)) is the cheaper plan.
-            return self.select(rates).into_top(k);
+            return self.select_in(rates).into_top(k);
         }
         if k <= STACK_K {
             // Small k (the usual case): the slots live on the stack, the
@@ -188,7 +207,7 @@ impl RouteRequest<'_> {
                 plain.get_mut(..k),
                 routes.get_mut(..k),
             ) else {
-                return self.select(rates).into_top(k);
+                return self.select_in(rates).into_top(k);
             };
             let mut keyed = KeyedSlots::new(keys, keyed);
             return self.top_with(rates, k, &mut keyed, plain, routes);
@@ -217,7 +236,7 @@ impl RouteRequest<'_> {
                 Ok(out)
             }
             Top::NoRoute(no_route) => Err(no_route),
-            Top::Fallback => self.select(rates).into_top(k),
+            Top::Fallback => self.select_in(rates).into_top(k),
         }
     }
 
@@ -409,7 +428,19 @@ impl RouteRequest<'_> {
     }
 
     /// Every rate, ranked or rejected with its reason.
-    pub fn select<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
+    ///
+    /// A hand-built list of more than one pair's rates (see [`RateList`]) is
+    /// not ranked: the selection is empty, with [`NoRoute::MixedPairs`] as its
+    /// [`no_route`](Selection::no_route).
+    pub fn select<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Selection<'r> {
+        match rates.one_pair() {
+            Ok(rates) => self.select_in(rates),
+            Err(mixed) => Selection::new(Vec::new(), Vec::new(), Some(NoRoute::MixedPairs(mixed))),
+        }
+    }
+
+    /// [`select`](Self::select) over rates known to be one pair's.
+    pub(crate) fn select_in<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
         let fast = FastRequest::new(self);
         // A keyed rate's route is built while the scan has the rate in cache,
         // in input order; the sort moves `(key, position)` pairs and the
@@ -468,7 +499,7 @@ impl RouteRequest<'_> {
         let no_route = if routes.is_empty() {
             let mut tally = Tally::default();
             for rejection in &rejected {
-                tally.rejected(&rejection.reason());
+                tally.rejected(rejection.reason());
             }
             Some(tally.classify(self.from_amount().get(), self.mode()))
         } else {

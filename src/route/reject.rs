@@ -7,14 +7,16 @@ use rust_decimal::Decimal;
 use crate::rate::{Rate, RateDefect};
 use crate::time::EpochMillis;
 
-/// Why a rate was excluded, with the numbers involved (DESIGN ruling 5).
+/// Why a rate was excluded, with the numbers involved (ruling 5 in
+/// docs/RULES.md, with rulings 18, 23 and 30).
 ///
 /// Eligibility is checked in the order of the variants; the first failure is
 /// the one reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RejectReason {
-    /// `INVALID_RATE`: the rate breaks ruling 2.
+    /// `INVALID_RATE`: the rate breaks ruling 2 (its numbers) or ruling 18 (an
+    /// asset that is not its pair's); the defect says which.
     InvalidRate(RateDefect),
     /// `EXPIRED`: `expiry <= now`.
     Expired {
@@ -25,6 +27,15 @@ pub enum RejectReason {
     ExactOutUnsupported,
     /// `SPONSORED_IN_EXACT_OUT`: ExactOut orders are excluded from sponsorship campaigns.
     SponsoredInExactOut,
+    /// `CAMPAIGN_LIMIT_BELOW_MIN`: a sponsored variant whose campaign's
+    /// per-swap limit is below the rate's `min` can serve no amount at all
+    /// (ruling 30). It takes no part in the nearest-limit answer of "no route".
+    CampaignLimitBelowMin {
+        /// The rate's lower limit.
+        min: Decimal,
+        /// The campaign's per-swap limit.
+        limit: Decimal,
+    },
     /// `BELOW_MIN`: `fromAmount < min`.
     BelowMin {
         /// The rate's lower limit.
@@ -44,6 +55,22 @@ pub enum RejectReason {
         /// The non-positive net output.
         net_output: Decimal,
     },
+    /// `REQUIRED_INPUT_BELOW_MIN`: ExactOut under the strict limit policy
+    /// only (ruling 23): the route's required input is below the rate's `min`.
+    RequiredInputBelowMin {
+        /// The required input.
+        required: Decimal,
+        /// The rate's lower limit.
+        min: Decimal,
+    },
+    /// `REQUIRED_INPUT_ABOVE_MAX`: ExactOut under the strict limit policy
+    /// only (ruling 23): the route's required input is above the effective max.
+    RequiredInputAboveMax {
+        /// The required input.
+        required: Decimal,
+        /// The effective upper limit.
+        max: Decimal,
+    },
 }
 
 impl RejectReason {
@@ -54,18 +81,26 @@ impl RejectReason {
             RejectReason::Expired { .. } => "EXPIRED",
             RejectReason::ExactOutUnsupported => "EXACT_OUT_UNSUPPORTED",
             RejectReason::SponsoredInExactOut => "SPONSORED_IN_EXACT_OUT",
+            RejectReason::CampaignLimitBelowMin { .. } => "CAMPAIGN_LIMIT_BELOW_MIN",
             RejectReason::BelowMin { .. } => "BELOW_MIN",
             RejectReason::AboveMax { .. } => "ABOVE_MAX",
             RejectReason::Overflow => "OVERFLOW",
             RejectReason::NoOutput { .. } => "NO_OUTPUT",
+            RejectReason::RequiredInputBelowMin { .. } => "REQUIRED_INPUT_BELOW_MIN",
+            RejectReason::RequiredInputAboveMax { .. } => "REQUIRED_INPUT_ABOVE_MAX",
         }
     }
 
-    /// The limit that was broken, for `BELOW_MIN` and `ABOVE_MAX`.
+    /// The limit that was broken: the min for `BELOW_MIN`,
+    /// `REQUIRED_INPUT_BELOW_MIN` and `CAMPAIGN_LIMIT_BELOW_MIN`, the
+    /// (effective) max for `ABOVE_MAX` and `REQUIRED_INPUT_ABOVE_MAX`.
     pub const fn limit(&self) -> Option<Decimal> {
         match self {
-            RejectReason::BelowMin { min } => Some(*min),
-            RejectReason::AboveMax { max, .. } => Some(*max),
+            RejectReason::BelowMin { min }
+            | RejectReason::CampaignLimitBelowMin { min, .. }
+            | RejectReason::RequiredInputBelowMin { min, .. } => Some(*min),
+            RejectReason::AboveMax { max, .. }
+            | RejectReason::RequiredInputAboveMax { max, .. } => Some(*max),
             _ => None,
         }
     }
@@ -88,6 +123,10 @@ impl fmt::Display for RejectReason {
             RejectReason::SponsoredInExactOut => {
                 f.write_str("sponsored variants are excluded from ExactOut")
             }
+            RejectReason::CampaignLimitBelowMin { min, limit } => write!(
+                f,
+                "the campaign's per-swap limit {limit} is below the minimum {min}: no amount fits"
+            ),
             RejectReason::BelowMin { min } => write!(f, "amount is below the minimum {min}"),
             RejectReason::AboveMax {
                 max,
@@ -100,12 +139,18 @@ impl fmt::Display for RejectReason {
             RejectReason::NoOutput { net_output } => {
                 write!(f, "net output {net_output} is not positive")
             }
+            RejectReason::RequiredInputBelowMin { required, min } => {
+                write!(f, "required input {required} is below the minimum {min}")
+            }
+            RejectReason::RequiredInputAboveMax { required, max } => {
+                write!(f, "required input {required} is above the maximum {max}")
+            }
         }
     }
 }
 
 /// A rate that was excluded, and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection<'r> {
     rate: &'r Rate,
     reason: RejectReason,
@@ -122,7 +167,7 @@ impl<'r> Rejection<'r> {
     }
 
     /// Why it was excluded.
-    pub fn reason(&self) -> RejectReason {
-        self.reason
+    pub fn reason(&self) -> &RejectReason {
+        &self.reason
     }
 }

@@ -9,8 +9,29 @@ use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
-/// A route request: the swap mode, the amounts, the time, and the caller's
-/// campaign limits.
+/// How an ExactOut route's required input is held to its rate's limits
+/// (ruling 23 in docs/RULES.md).
+///
+/// The specification checks limits against `fromAmount` in every mode, and the
+/// created order's `amount` in ExactOut is the route's required input, which
+/// may lie outside the limits the estimate passed. Every ExactOut route says
+/// whether it does ([`Route::required_input_limits`](super::Route::required_input_limits));
+/// the strict policy also makes such a route ineligible, so the next route is
+/// chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LimitPolicy {
+    /// The specification's rule: limits on `fromAmount` only.
+    #[default]
+    Spec,
+    /// Also refuse an ExactOut route whose required input lies outside
+    /// `[min, effective max]` (`REQUIRED_INPUT_BELOW_MIN` /
+    /// `REQUIRED_INPUT_ABOVE_MAX`). No effect in ExactIn.
+    Strict,
+}
+
+/// A route request: the swap mode, the amounts, the time, the caller's
+/// campaign limits and limit policy.
 ///
 /// Provider limits are checked against `from_amount` in every mode, never
 /// against `to_amount` (the spec's swap-mode rule 4). In ExactOut, `from_amount`
@@ -29,6 +50,7 @@ pub struct RouteRequest<'c> {
     to_amount: Option<Amount>,
     now: EpochMillis,
     campaigns: &'c CampaignLimits,
+    limit_policy: LimitPolicy,
     /// ExactOut: `from_amount` rounded up to 8 places, computed once: the
     /// first guess of each required input (derived data, kept in step with
     /// `from_amount` and `mode`).
@@ -45,6 +67,7 @@ impl fmt::Debug for RouteRequest<'_> {
             .field("to_amount", &self.to_amount)
             .field("now", &self.now)
             .field("campaigns", &self.campaigns)
+            .field("limit_policy", &self.limit_policy)
             .finish()
     }
 }
@@ -58,6 +81,7 @@ impl RouteRequest<'static> {
             to_amount: None,
             now,
             campaigns: &NO_CAMPAIGNS,
+            limit_policy: LimitPolicy::Spec,
             from8: None,
         }
     }
@@ -71,6 +95,7 @@ impl RouteRequest<'static> {
             to_amount: Some(to_amount),
             now,
             campaigns: &NO_CAMPAIGNS,
+            limit_policy: LimitPolicy::Spec,
             from8: Fixed8::ceil(from_amount.get()).ok(),
         }
     }
@@ -86,8 +111,43 @@ impl<'c> RouteRequest<'c> {
             to_amount: self.to_amount,
             now: self.now,
             campaigns,
+            limit_policy: self.limit_policy,
             from8: self.from8,
         }
+    }
+
+    /// The same request under `policy` (ruling 23).
+    ///
+    /// ```
+    /// use swaproute::route::{LimitPolicy, RouteRequest};
+    /// use swaproute::{Amount, EpochMillis, RatesResponse};
+    /// // max 3.5 BTC: 1000 ETH needs 30.1 BTC.
+    /// let rates: RatesResponse = serde_json::from_str(r#"[{"amount":{"assetId":"ETH","value":33.2},
+    ///   "expiry":4102444800000,"id":"q","max":{"assetId":"BTC","value":3.5},
+    ///   "min":{"assetId":"BTC","value":0.01},"minerFee":{"assetId":"ETH","value":0.00215},
+    ///   "pairId":"BTC_ETH","features":["exactOut"]}]"#).unwrap();
+    /// let now = EpochMillis::new(1_785_000_000_000);
+    /// let amount = |s: &str| s.parse::<Amount>().unwrap();
+    /// let request = RouteRequest::exact_out(amount("1"), amount("1000"), now);
+    /// assert!(request.best(&rates).is_ok()); // the specification's rule
+    /// let strict = request.with_limit_policy(LimitPolicy::Strict);
+    /// let selection = strict.select(&rates);
+    /// assert_eq!(selection.rejected()[0].reason().code(), "REQUIRED_INPUT_ABOVE_MAX");
+    /// ```
+    #[must_use]
+    pub fn with_limit_policy(mut self, policy: LimitPolicy) -> Self {
+        self.limit_policy = policy;
+        self
+    }
+
+    /// The limit policy (ruling 23).
+    pub fn limit_policy(&self) -> LimitPolicy {
+        self.limit_policy
+    }
+
+    /// `true` when ExactOut routes must keep their required input within limits.
+    pub(crate) fn strict_exact_out(&self) -> bool {
+        self.mode == SwapMode::ExactOut && self.limit_policy == LimitPolicy::Strict
     }
 
     /// The same request with the client's estimated `to_amount` (ExactIn; it

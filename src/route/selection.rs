@@ -59,8 +59,8 @@ impl<'r> Selection<'r> {
     }
 
     /// Why no route is left, when none is.
-    pub fn no_route(&self) -> Option<NoRoute> {
-        self.no_route
+    pub fn no_route(&self) -> Option<&NoRoute> {
+        self.no_route.as_ref()
     }
 
     /// The best route, or why there is none.

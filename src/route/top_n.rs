@@ -4,7 +4,7 @@ use super::eligibility::Candidate;
 use super::kept_keys::KeptKeys;
 use super::rank::Top;
 use super::{NoRoute, Route, RouteRequest};
-use crate::rate::Rate;
+use crate::rate::{Rate, RateList};
 
 /// Up to `K` routes, best first, held in an array.
 ///
@@ -106,7 +106,10 @@ impl RouteRequest<'_> {
     /// # Errors
     /// [`NoRoute`] when every rate is excluded, whatever `K` is.
     #[inline]
-    pub fn top_n<'r, const K: usize>(&self, rates: &'r [Rate]) -> Result<TopN<'r, K>, NoRoute> {
+    pub fn top_n<'r, const K: usize>(
+        &self,
+        rates: &'r (impl RateList + ?Sized),
+    ) -> Result<TopN<'r, K>, NoRoute> {
         let mut out = TopN::new();
         self.top_n_into(rates, &mut out)?;
         Ok(out)
@@ -140,11 +143,28 @@ impl RouteRequest<'_> {
     /// ```
     ///
     /// # Errors
-    /// [`NoRoute`] when every rate is excluded, whatever `K` is.
+    /// [`NoRoute`] when every rate is excluded, whatever `K` is (and
+    /// [`NoRoute::MixedPairs`] as for [`best`](Self::best)).
+    #[inline]
+    pub fn top_n_into<'r, const K: usize>(
+        &self,
+        rates: &'r (impl RateList + ?Sized),
+        out: &mut TopN<'r, K>,
+    ) -> Result<(), NoRoute> {
+        match rates.one_pair() {
+            Ok(rates) => self.top_n_into_slice(rates, out),
+            Err(mixed) => {
+                out.clear();
+                Err(NoRoute::MixedPairs(mixed))
+            }
+        }
+    }
+
+    /// [`top_n_into`](Self::top_n_into) over rates known to be one pair's.
     // Not inlined: the whole scan is in here, and inlined into a caller's
     // loop it measured slower (about 8 ns at 64 rates).
     #[inline(never)]
-    pub fn top_n_into<'r, const K: usize>(
+    fn top_n_into_slice<'r, const K: usize>(
         &self,
         rates: &'r [Rate],
         out: &mut TopN<'r, K>,
@@ -152,7 +172,7 @@ impl RouteRequest<'_> {
         out.clear();
         if K == 0 {
             // Nothing to rank, but "no route" is still an answer about the rates.
-            return self.best(rates).map(|_| ());
+            return self.best_in(rates).map(|_| ());
         }
         let mut keyed = KeptKeys::<'r, K>::new();
         let mut plain_slots: [Option<Candidate<'r>>; K] = [None; K];
@@ -177,7 +197,7 @@ impl RouteRequest<'_> {
         out: &mut TopN<'r, K>,
     ) -> Result<(), NoRoute> {
         out.clear();
-        let routes = self.select(rates).into_top(K)?;
+        let routes = self.select_in(rates).into_top(K)?;
         for (slot, route) in out.routes.iter_mut().zip(routes) {
             *slot = Some(route);
             out.len = out.len.saturating_add(1);

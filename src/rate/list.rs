@@ -1,0 +1,153 @@
+//! One pair's rates, with unique ids (rulings 18 and 31 in docs/RULES.md).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::{PairId, Rate, RatesResponse};
+use crate::ids::RateId;
+
+/// Rates of more than one pair in one list (ruling 18): a rates response is
+/// one pair's, and ranking across pairs would compare amounts of different
+/// assets.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MixedPairs {
+    /// The pair of the first rate, and the first other pair found.
+    pairs: Box<(PairId, PairId)>,
+}
+
+impl MixedPairs {
+    pub(crate) fn new(first: PairId, other: PairId) -> Self {
+        MixedPairs {
+            pairs: Box::new((first, other)),
+        }
+    }
+
+    /// The first rate's pair.
+    pub fn first(&self) -> &PairId {
+        &self.pairs.0
+    }
+
+    /// The first pair found that differs from [`first`](Self::first).
+    pub fn other(&self) -> &PairId {
+        &self.pairs.1
+    }
+}
+
+impl fmt::Display for MixedPairs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the rates name more than one pair ({} and {}); a rates list is one pair's",
+            self.first(),
+            self.other()
+        )
+    }
+}
+
+impl core::error::Error for MixedPairs {}
+
+/// Two rates of one list share an id (ruling 31): an order names its rate by
+/// id alone, so the service could match either.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("rate id {id} appears more than once; an order names its rate by id alone")]
+pub struct DuplicateRateId {
+    /// The repeated id.
+    pub id: RateId,
+}
+
+/// The pair every rate names, or the first two pairs that differ.
+pub(crate) fn one_pair(rates: &[Rate]) -> Result<Option<&PairId>, MixedPairs> {
+    let Some((first, rest)) = rates.split_first() else {
+        return Ok(None);
+    };
+    let pair = first.pair_id();
+    match rest.iter().find(|rate| rate.pair_id() != pair) {
+        Some(other) => Err(MixedPairs::new(pair.clone(), other.pair_id().clone())),
+        None => Ok(Some(pair)),
+    }
+}
+
+/// The first id that appears twice (the smallest such id, by bytes), if any.
+/// `O(n log n)`, one allocation of `n` references.
+pub(crate) fn first_duplicate_id(rates: &[Rate]) -> Option<&RateId> {
+    let mut ids: Vec<&RateId> = rates.iter().map(Rate::id).collect();
+    ids.sort_unstable_by(|a, b| a.as_str().as_bytes().cmp(b.as_str().as_bytes()));
+    ids.windows(2).find_map(|pair| match pair {
+        [a, b] if a == b => Some(*a),
+        _ => None,
+    })
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::RatesResponse {}
+    impl Sealed for [super::Rate] {}
+    impl Sealed for alloc::vec::Vec<super::Rate> {}
+    impl<const N: usize> Sealed for [super::Rate; N] {}
+    impl<T: Sealed + ?Sized> Sealed for &T {}
+    impl<T: Sealed + ?Sized> Sealed for alloc::boxed::Box<T> {}
+    impl<T: Sealed + ?Sized> Sealed for alloc::rc::Rc<T> {}
+    impl<T: Sealed + ?Sized> Sealed for alloc::sync::Arc<T> {}
+}
+
+/// A list of rates the engine ranks: every entry point of
+/// [`route`](crate::route) takes `&impl RateList`.
+///
+/// A [`RatesResponse`] was checked when it was built (one pair, unique ids),
+/// so the engine trusts it at no cost. A slice, `Vec` or array built by hand
+/// is checked at every call (one comparison of pair ids per rate): rates of
+/// more than one pair are refused with [`MixedPairs`]
+/// ([`NoRoute::MixedPairs`](crate::route::NoRoute::MixedPairs)), never ranked
+/// against each other (ruling 18).
+///
+/// Sealed: the check is the crate's to make.
+pub trait RateList: sealed::Sealed {
+    /// The rates, once they are known to be one pair's.
+    ///
+    /// # Errors
+    /// [`MixedPairs`] when two rates name different pairs.
+    fn one_pair(&self) -> Result<&[Rate], MixedPairs>;
+}
+
+impl RateList for RatesResponse {
+    #[inline]
+    fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
+        Ok(self.rates())
+    }
+}
+
+impl RateList for [Rate] {
+    #[inline]
+    fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
+        one_pair(self).map(|_| self)
+    }
+}
+
+impl RateList for Vec<Rate> {
+    #[inline]
+    fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
+        self.as_slice().one_pair()
+    }
+}
+
+impl<const N: usize> RateList for [Rate; N] {
+    #[inline]
+    fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
+        self.as_slice().one_pair()
+    }
+}
+
+/// Smart pointers and references rank what they point to.
+macro_rules! forward_rate_list {
+    ($($pointer:ty),*) => {$(
+        impl<T: RateList + ?Sized> RateList for $pointer {
+            #[inline]
+            fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
+                (**self).one_pair()
+            }
+        }
+    )*};
+}
+
+forward_rate_list!(&T, Box<T>, alloc::rc::Rc<T>, alloc::sync::Arc<T>);
