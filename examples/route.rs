@@ -3,8 +3,12 @@
 //! ```text
 //! cargo run --release --example route -- [--rates FILE|-] [--mode ExactIn|ExactOut]
 //!     [--from-amount DEC] [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]...
-//!     [--top K] [--json]
+//!     [--top K] [--strict-limits] [--json]
 //! ```
+//!
+//! In ExactOut each route shows whether its required input (the order's
+//! amount) lies within the rate's limits; `--strict-limits` makes a route
+//! whose required input lies outside them ineligible (ruling 23).
 //!
 //! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
@@ -21,7 +25,9 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
-use swaproute::route::{estimate_exact_out, Estimate, NoRoute, RouteRequest, Selection};
+use swaproute::route::{
+    estimate_exact_out, Estimate, LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest, Selection,
+};
 use swaproute::{
     Amount, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse, SwapMode,
 };
@@ -30,7 +36,7 @@ use swaproute::{
 const SAMPLE_RATES: &str = include_str!("data/rates.json");
 
 const USAGE: &str = "usage: route [--rates FILE|-] [--mode ExactIn|ExactOut] [--from-amount DEC] \
-[--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--json]";
+[--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] [--json]";
 
 /// What the command line asked for.
 struct Args {
@@ -41,6 +47,7 @@ struct Args {
     now: Option<EpochMillis>,
     campaigns: CampaignLimits,
     top: Option<usize>,
+    limit_policy: LimitPolicy,
     json: bool,
 }
 
@@ -105,7 +112,8 @@ fn run() -> Result<ExitCode, String> {
             }
         }
     }
-    .with_campaigns(&args.campaigns);
+    .with_campaigns(&args.campaigns)
+    .with_limit_policy(args.limit_policy);
 
     let selection = request.select(&rates);
     if args.json {
@@ -137,6 +145,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         now: None,
         campaigns: CampaignLimits::new(),
         top: None,
+        limit_policy: LimitPolicy::Spec,
         json: false,
     };
     while let Some(flag) = words.next() {
@@ -148,6 +157,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
             "--json" => args.json = true,
+            "--strict-limits" => args.limit_policy = LimitPolicy::Strict,
             "--rates" => args.rates = Some(value("--rates")?),
             "--mode" => {
                 let text = value("--mode")?;
@@ -242,6 +252,7 @@ fn json_report(
                 "rateId": route.rate().id().as_str(),
                 "netOutput": dec(route.net_output()),
                 "requiredInput": route.required_input().map(|input| input.to_string()),
+                "requiredInputLimits": route.required_input_limits().map(|check| limits_json(&check)),
                 "sponsoredByCampaignId": route.rate().sponsored_by_campaign_id().map(CampaignId::as_str),
             })
         })
@@ -254,6 +265,7 @@ fn json_report(
                 "rateId": rejection.rate().id().as_str(),
                 "reason": rejection.reason().code(),
                 "limit": rejection.reason().limit().map(dec),
+                "detail": rejection.reason().to_string(),
             })
         })
         .collect();
@@ -266,6 +278,26 @@ fn json_report(
         "rejected": rejected,
         "error": selection.no_route().map(error_json),
     })
+}
+
+/// `{"status":"within"}`, or the status with the limit broken.
+fn limits_json(check: &LimitCheck) -> Value {
+    match check {
+        LimitCheck::BelowMin { min: limit } | LimitCheck::AboveMax { max: limit } => {
+            json!({ "status": check.as_str(), "limit": dec(*limit) })
+        }
+        LimitCheck::Within => json!({ "status": check.as_str() }),
+    }
+}
+
+/// The table's limits column: `-` in ExactIn, `ok`, `< min 0.01`, `> max 3.5`.
+fn limits_cell(route: &Route<'_>) -> String {
+    match route.required_input_limits() {
+        None => "-".to_owned(),
+        Some(LimitCheck::BelowMin { min }) => format!("< min {}", dec(min)),
+        Some(LimitCheck::AboveMax { max }) => format!("> max {}", dec(max)),
+        Some(_) => "ok".to_owned(),
+    }
 }
 
 fn error_json(no_route: &NoRoute) -> Value {
@@ -320,6 +352,23 @@ fn short(id: &str) -> String {
     }
 }
 
+fn print_rejected(out: &mut String, selection: &Selection<'_>) {
+    if selection.rejected().is_empty() {
+        return;
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "rejected:");
+    for rejection in selection.rejected() {
+        let _ = writeln!(
+            out,
+            "  {:<18}  {:<24}  {}",
+            short(rejection.rate().id().as_str()),
+            rejection.reason().code(),
+            rejection.reason()
+        );
+    }
+}
+
 fn print_table(
     request: &RouteRequest<'_>,
     estimate: Option<&Estimate<'_>>,
@@ -348,8 +397,16 @@ fn print_table(
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "{:>4}  {:<18}  {:>20}  {:>12}  {:>12}  {:>14}  {:>22}  {:>14}  sponsored by",
-        "rank", "rate id", "multiplier", "miner fee", "min", "max", "net output", "required in"
+        "{:>4}  {:<18}  {:>20}  {:>12}  {:>12}  {:>14}  {:>22}  {:>14}  {:<18}  sponsored by",
+        "rank",
+        "rate id",
+        "multiplier",
+        "miner fee",
+        "min",
+        "max",
+        "net output",
+        "required in",
+        "in limits"
     );
     let shown = top.map_or(selection.routes(), |k| selection.top(k));
     for (at, route) in shown.iter().enumerate() {
@@ -361,7 +418,7 @@ fn print_table(
         };
         let _ = writeln!(
             out,
-            "{:>4}  {:<18}  {:>20}  {:>12}  {:>12}  {:>14}  {:>22}  {:>14}  {}",
+            "{:>4}  {:<18}  {:>20}  {:>12}  {:>12}  {:>14}  {:>22}  {:>14}  {:<18}  {}",
             at + 1,
             short(rate.id().as_str()),
             dec(rate.multiplier()),
@@ -372,6 +429,7 @@ fn print_table(
             route
                 .required_input()
                 .map_or_else(|| "-".to_owned(), |r| r.to_string()),
+            limits_cell(route),
             rate.sponsored_by_campaign_id()
                 .map_or("-", CampaignId::as_str),
         );
@@ -379,19 +437,7 @@ fn print_table(
     if shown.is_empty() {
         let _ = writeln!(out, "   (none)");
     }
-    if !selection.rejected().is_empty() {
-        let _ = writeln!(out);
-        let _ = writeln!(out, "rejected:");
-        for rejection in selection.rejected() {
-            let _ = writeln!(
-                out,
-                "  {:<18}  {:<22}  {}",
-                short(rejection.rate().id().as_str()),
-                rejection.reason().code(),
-                rejection.reason()
-            );
-        }
-    }
+    print_rejected(&mut out, selection);
     let _ = writeln!(out);
     match (selection.best(), selection.no_route()) {
         (Some(best), _) => {

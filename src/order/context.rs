@@ -1,6 +1,7 @@
 //! The caller's policy for planning an order.
 
 use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
+use crate::route::LimitPolicy;
 use crate::screening::{NetworkKind, RegionCode, ScreeningPolicy};
 use crate::time::EpochMillis;
 
@@ -34,6 +35,9 @@ pub struct OrderContext<'a> {
     pub to_network: NetworkKind,
     /// A quote must outlive `now` by this margin to be accepted.
     pub quote_skew_millis: u64,
+    /// How an ExactOut order's amount is held to its rate's limits (ruling 23
+    /// in docs/RULES.md): the specification's rule by default.
+    pub limit_policy: LimitPolicy,
 }
 
 impl<'a> OrderContext<'a> {
@@ -48,7 +52,15 @@ impl<'a> OrderContext<'a> {
             from_network: NetworkKind::Other,
             to_network: NetworkKind::Other,
             quote_skew_millis: 0,
+            limit_policy: LimitPolicy::Spec,
         }
+    }
+
+    /// With a limit policy for ExactOut order amounts (ruling 23).
+    #[must_use]
+    pub fn with_limit_policy(mut self, policy: LimitPolicy) -> Self {
+        self.limit_policy = policy;
+        self
     }
 
     /// With the campaigns' per-swap limits.

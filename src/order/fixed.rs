@@ -10,10 +10,10 @@ use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
 use super::{OrderContext, RequestErrors, RequestField};
 use crate::decimal::Amount;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, RateId};
-use crate::rate::{PairId, Rate};
-use crate::route::{Route, RouteRequest};
+use crate::rate::{PairId, Rate, RateList};
+use crate::route::{LimitCheck, Route, RouteRequest};
 use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
@@ -189,6 +189,7 @@ impl FixedOrderRequest {
             }
         }
         .with_campaigns(context.campaigns)
+        .with_limit_policy(context.limit_policy)
     }
 
     /// Plans the order over `rates` (the rates response of this request's
@@ -197,19 +198,41 @@ impl FixedOrderRequest {
     /// Screening runs first — region, `fromAddress`, `toAddress`, the pair's
     /// assets (`RESTRICTED_REGION`, `RESTRICTED_ADDRESS`, `INVALID_ADDRESS`,
     /// `ASSET_PAUSED`, `MARKET_CLOSED`) — so a restricted request never reaches
-    /// routing or a provider. Then the best route is selected.
+    /// routing or a provider. Then the rates are checked to be this body's
+    /// pair's, with unique ids (rulings 18 and 31 in docs/RULES.md: an order
+    /// names its rate by id alone), and the best route is selected under the
+    /// context's [`LimitPolicy`](crate::route::LimitPolicy).
     ///
     /// # Errors
-    /// The screening error, or the [`NoRoute`](crate::route::NoRoute) error of
-    /// the selection, as an [`ApiError`].
+    /// The screening error; `INTERNAL_ERROR` when the rates are another
+    /// pair's, several pairs', or repeat an id (the caller passed rates no
+    /// service sends for this body); or the
+    /// [`NoRoute`](crate::route::NoRoute) error of the selection, as an
+    /// [`ApiError`].
     pub fn plan<'r>(
         &self,
-        rates: &'r [Rate],
+        rates: &'r (impl RateList + ?Sized),
         context: &OrderContext<'_>,
     ) -> Result<FixedOrderPlan<'r>, ApiError> {
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
+        let rates = rates
+            .checked()
+            .map_err(|e| ApiError::new(ErrorCode::InternalError, alloc::format!("{e}")))?;
+        if let Some(other) = rates
+            .iter()
+            .map(Rate::pair_id)
+            .find(|p| **p != self.pair_id)
+        {
+            return Err(ApiError::new(
+                ErrorCode::InternalError,
+                alloc::format!(
+                    "the rates are for {other}, but the order is for {}",
+                    self.pair_id
+                ),
+            ));
+        }
         let route = self.route_request(context).best(rates)?;
         Ok(FixedOrderPlan {
             route,
@@ -241,10 +264,20 @@ impl<'r> FixedOrderPlan<'r> {
         self.route.rate().id()
     }
 
-    /// The order's `amount` (DESIGN ruling 9): `fromAmount` in ExactIn, the
+    /// The order's `amount` (ruling 9): `fromAmount` in ExactIn, the
     /// route's required input (8 decimals, rounded up) in ExactOut.
     pub fn amount(&self) -> Decimal {
         self.route.order_amount()
+    }
+
+    /// ExactOut: whether [`amount`](Self::amount) lies within the selected
+    /// rate's `[min, effective max]` (ruling 23). The specification checks the
+    /// limits against `fromAmount` only, so an ExactOut order's amount can lie
+    /// outside them; a caller that must not create such orders plans under
+    /// [`LimitPolicy::Strict`](crate::route::LimitPolicy::Strict). `None` in ExactIn, where the
+    /// amount is `fromAmount` and was checked.
+    pub fn amount_limits(&self) -> Option<LimitCheck> {
+        self.route.required_input_limits()
     }
 
     /// The sponsoring campaign: the selected rate's, and never in ExactOut

@@ -4,7 +4,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::{PairId, Rate, RatesResponse};
+use super::{InvalidRates, PairId, Rate, RatesResponse};
 use crate::ids::RateId;
 
 /// Rates of more than one pair in one list (ruling 18): a rates response is
@@ -108,11 +108,31 @@ pub trait RateList: sealed::Sealed {
     /// # Errors
     /// [`MixedPairs`] when two rates name different pairs.
     fn one_pair(&self) -> Result<&[Rate], MixedPairs>;
+
+    /// The rates, once they are known to be one pair's with unique ids
+    /// (rulings 18 and 31): what an order plan needs, since an order names
+    /// its rate by id alone.
+    ///
+    /// # Errors
+    /// [`InvalidRates::MixedPairs`] or [`InvalidRates::DuplicateId`].
+    fn checked(&self) -> Result<&[Rate], InvalidRates> {
+        let rates = self.one_pair()?;
+        match first_duplicate_id(rates) {
+            Some(id) => Err(DuplicateRateId { id: id.clone() }.into()),
+            None => Ok(rates),
+        }
+    }
 }
 
 impl RateList for RatesResponse {
     #[inline]
     fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
+        Ok(self.rates())
+    }
+
+    /// Checked when the response was built.
+    #[inline]
+    fn checked(&self) -> Result<&[Rate], InvalidRates> {
         Ok(self.rates())
     }
 }
@@ -145,6 +165,11 @@ macro_rules! forward_rate_list {
             #[inline]
             fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
                 (**self).one_pair()
+            }
+
+            #[inline]
+            fn checked(&self) -> Result<&[Rate], InvalidRates> {
+                (**self).checked()
             }
         }
     )*};

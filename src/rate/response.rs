@@ -6,7 +6,7 @@ use core::fmt;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::list::{first_duplicate_id, one_pair, DuplicateRateId, MixedPairs};
+use super::list::{DuplicateRateId, MixedPairs, RateList};
 use super::{PairId, Rate};
 
 /// Most rates one response may carry (DESIGN ruling 17). Real responses hold a
@@ -78,11 +78,7 @@ pub enum InvalidRates {
 
 /// The checks of a whole list, after each rate decoded: one pair, unique ids.
 fn check_list(rates: &[Rate]) -> Result<(), InvalidRates> {
-    one_pair(rates)?;
-    if let Some(id) = first_duplicate_id(rates) {
-        return Err(DuplicateRateId { id: id.clone() }.into());
-    }
-    Ok(())
+    rates.checked().map(|_| ())
 }
 
 impl TryFrom<Vec<Rate>> for RatesResponse {
