@@ -2,7 +2,9 @@
 //!
 //! Group `select`, one `BenchmarkId::new(FUNCTION, N)` per function and size:
 //! - `floor`: checked mul + sub + keep the max over all rates, no filtering;
-//! - `top1`, `top5`, `all`: the engine's best, top-k and full ranking
+//! - `top1`, `top5`, `all`: the engine's best, top-k and full ranking of a
+//!   `RatesResponse` (`top1_slice`: `best` on the same rates as a plain slice,
+//!   which the engine checks for one pair at every call)
 //!   (`top5` is the allocation-free `top_n::<5>`; `top5_vec` is `top(rates, 5)`,
 //!   the same plus the returned `Vec`; `top5_into` is `top_n_into`, which
 //!   refills one `TopN` the bench holds);
@@ -38,7 +40,8 @@ use common::SplitMix;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use swaproute::route::{RateBook, Rejection, RouteRequest};
 use swaproute::{
-    Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, Route,
+    Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, RatesResponse,
+    Route,
 };
 
 const SIZES: [usize; 5] = [8, 64, 512, 4096, 65_536];
@@ -53,7 +56,13 @@ fn decimal(rng: &mut SplitMix, digits: u32, exp: i32) -> Decimal {
 
 /// Realistic random rates: multipliers 1e-6..1e5 with 8-17 significant digits,
 /// small fees, limits that let about 70% of them accept the amount 1.
-fn rates(n: usize) -> Vec<Rate> {
+/// `n` rates of one pair with unique ids, as a response: what the engine's
+/// callers hold (a decoded `GET …/rates`), checked once when built.
+fn rates(n: usize) -> RatesResponse {
+    RatesResponse::try_from(rate_vec(n)).unwrap()
+}
+
+fn rate_vec(n: usize) -> Vec<Rate> {
     let mut rng = SplitMix(0x5EED_0000 + n as u64);
     let pair = PairId::new("BTC_ETH").unwrap();
     let base_exp = i32::try_from(rng.below(12)).unwrap() - 6;
@@ -188,6 +197,13 @@ fn bench_select(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("top1", n), &data, |b, data| {
             b.iter(|| black_box(&exact_in).best(data).map(|r| r.net_output()));
         });
+        group.bench_with_input(
+            BenchmarkId::new("top1_slice", n),
+            data.rates(),
+            |b, data| {
+                b.iter(|| black_box(&exact_in).best(data).map(|r| r.net_output()));
+            },
+        );
         group.bench_with_input(BenchmarkId::new("top5", n), &data, |b, data| {
             b.iter(|| {
                 black_box(&exact_in).top_n::<5>(data).map(|top| {

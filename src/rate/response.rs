@@ -96,6 +96,15 @@ impl TryFrom<Vec<Rate>> for RatesResponse {
     }
 }
 
+impl<'a> IntoIterator for &'a RatesResponse {
+    type Item = &'a Rate;
+    type IntoIter = core::slice::Iter<'a, Rate>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
 impl core::ops::Deref for RatesResponse {
     type Target = [Rate];
     fn deref(&self) -> &[Rate] {
