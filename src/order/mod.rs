@@ -58,7 +58,7 @@ pub use float::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
 pub use parties::Parties;
 pub use resource::{ExtraFeatures, Order, ToAmount};
 pub use status::{
-    reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, UnknownStatus,
-    MAX_STATUS_LEN,
+    reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,
+    UnknownStatus, MAX_STATUS_LEN,
 };
 pub use timestamp::{InvalidTimestamp, Timestamp};
