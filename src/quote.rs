@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{AssetId, CampaignId, QuoteId};
-use crate::rate::{as_string, AssetAmount, PairId};
+use crate::order::{Presence, SentAmount};
+use crate::rate::PairId;
 use crate::time::EpochMillis;
 
 /// A quote (`GET /v3/pairs/:pairId/quotes`): one price for one exact amount.
@@ -18,7 +19,9 @@ use crate::time::EpochMillis;
 /// before it uses the quote, as a rate's defects are asked before ranking.
 ///
 /// Amounts are strings on the wire (numbers are accepted too); optional keys
-/// may be absent or `null` and are omitted when serialized. A quote is the
+/// may be absent or `null`. Encoding gives back the JSON value that was
+/// decoded (ruling 22, docs/RULES.md): amounts in the form they came in,
+/// optional keys absent, `null` or `""` as sent. A quote is the
 /// only input of a floating order ([`FloatOrderRequest`](crate::order::FloatOrderRequest)),
 /// never of a fixed one.
 ///
@@ -40,23 +43,17 @@ pub struct Quote {
     /// The pair.
     pub pair_id: PairId,
     /// The amount swapped (from asset).
-    #[serde(with = "as_string")]
-    pub from_amount: AssetAmount,
+    pub from_amount: SentAmount,
     /// The amount received (to asset).
-    #[serde(with = "as_string")]
-    pub to_amount: AssetAmount,
+    pub to_amount: SentAmount,
     /// Expiry, epoch milliseconds: the quote is expired at `now >= expiry`.
     pub expiry: EpochMillis,
     /// The partner's revenue share in the source asset, when revenue sharing is configured.
-    #[serde(
-        default,
-        with = "as_string::option",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub partner_revenue_share_amount: Option<AssetAmount>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub partner_revenue_share_amount: Presence<SentAmount>,
     /// The sponsoring campaign of a campaign-sponsored quote.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sponsored_by_campaign_id: Option<CampaignId>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub sponsored_by_campaign_id: Presence<CampaignId>,
 }
 
 impl Quote {
@@ -77,18 +74,16 @@ impl Quote {
     /// ```
     pub fn defect(&self) -> Option<QuoteDefect> {
         let (from, to) = (self.pair_id.from(), self.pair_id.to());
-        let positive = |field, amount: &AssetAmount, asset: &AssetId| {
-            check_amount(field, amount, asset, amount.value > Decimal::ZERO)
+        let positive = |field, amount: &SentAmount, asset: &AssetId| {
+            check_amount(field, amount, asset, amount.value.get() > Decimal::ZERO)
         };
         positive(QuoteField::FromAmount, &self.from_amount, from)
             .or_else(|| positive(QuoteField::ToAmount, &self.to_amount, to))
             .or_else(|| {
-                self.partner_revenue_share_amount
-                    .as_ref()
-                    .and_then(|share| {
-                        let field = QuoteField::PartnerRevenueShareAmount;
-                        check_amount(field, share, from, share.value >= Decimal::ZERO)
-                    })
+                self.partner_revenue_share_amount.value().and_then(|share| {
+                    let field = QuoteField::PartnerRevenueShareAmount;
+                    check_amount(field, share, from, share.value.get() >= Decimal::ZERO)
+                })
             })
     }
 
@@ -127,9 +122,9 @@ impl Quote {
         alloc::format!(
             "{}: {} {} → {} {}",
             self.id,
-            self.from_amount.value,
+            self.from_amount.value.get(),
             self.from_amount.asset_id,
-            self.to_amount.value,
+            self.to_amount.value.get(),
             self.to_amount.asset_id
         )
     }
@@ -137,14 +132,14 @@ impl Quote {
 
 fn check_amount(
     field: QuoteField,
-    amount: &AssetAmount,
+    amount: &SentAmount,
     required: &AssetId,
     value_ok: bool,
 ) -> Option<QuoteDefect> {
     if !value_ok {
         Some(QuoteDefect::NotPositive {
             field,
-            value: amount.value,
+            value: amount.value.get(),
         })
     } else if amount.asset_id != *required {
         Some(QuoteDefect::WrongAsset {

@@ -846,7 +846,12 @@ fn quote_lifecycle_helpers() {
 
     // The quote's own fields, as sent.
     assert_eq!(
-        quote.partner_revenue_share_amount.as_ref().unwrap().value,
+        quote
+            .partner_revenue_share_amount
+            .value()
+            .unwrap()
+            .value
+            .get(),
         d("0.0005")
     );
     assert_eq!(

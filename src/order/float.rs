@@ -332,12 +332,14 @@ impl FloatOrderRequest {
                 ),
             ));
         }
-        if quote.from_amount.value != self.from_amount.get() {
+        if quote.from_amount.value.get() != self.from_amount.get() {
             return Err(mismatch(
                 RequestField::FromAmount,
                 format_args!(
                     "the order sends {} but quote {} is for {}",
-                    self.from_amount, quote.id, quote.from_amount.value
+                    self.from_amount,
+                    quote.id,
+                    quote.from_amount.value.get()
                 ),
             ));
         }
@@ -379,17 +381,17 @@ impl<'q> FloatOrderPlan<'q> {
 
     /// The order's `amount`: the quote's `fromAmount`.
     pub fn amount(&self) -> Decimal {
-        self.quote.from_amount.value
+        self.quote.from_amount.value.get()
     }
 
     /// The quoted output.
     pub fn to_amount(&self) -> Decimal {
-        self.quote.to_amount.value
+        self.quote.to_amount.value.get()
     }
 
     /// The sponsoring campaign of a sponsored quote.
     pub fn sponsored_by_campaign_id(&self) -> Option<&'q CampaignId> {
-        self.quote.sponsored_by_campaign_id.as_ref()
+        self.quote.sponsored_by_campaign_id.value()
     }
 
     /// Always [`SwapMode::ExactIn`].
