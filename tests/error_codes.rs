@@ -99,12 +99,12 @@ fn error_body_round_trips_with_and_without_order_id() {
     assert_eq!(body.status.as_u16(), 401);
     assert_eq!(body.code, BodyCode::Known(ErrorCode::Unauthorized));
     assert_eq!(body.details, "missing authentication");
-    assert_eq!(body.order_id, None);
+    assert!(body.order_id.is_absent());
     assert_eq!(serde_json::to_string(&body).unwrap(), plain);
 
     let with_order = r#"{"status":502,"code":"PROVIDER_ERROR","details":"provider timed out","orderId":"ord-1"}"#;
     let body: ErrorBody = serde_json::from_str(with_order).unwrap();
-    assert_eq!(body.order_id.as_ref().map(OrderId::as_str), Some("ord-1"));
+    assert_eq!(body.order_id.value().map(OrderId::as_str), Some("ord-1"));
     assert_eq!(serde_json::to_string(&body).unwrap(), with_order);
 
     // Unknown keys are tolerated; an out-of-range status is not.
@@ -218,7 +218,7 @@ fn missing_authentication_payload() {
     assert_eq!(body.status.as_u16(), 401);
     assert_eq!(body.code, BodyCode::Known(ErrorCode::Unauthorized));
     assert_eq!(body.details, "missing authentication");
-    assert_eq!(body.order_id, None);
+    assert!(body.order_id.is_absent());
 }
 
 /// tests/payloads/error-not-found.json is third-party mock data in another

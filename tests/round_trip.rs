@@ -174,6 +174,7 @@ fn error_bodies_with_unknown_or_legacy_codes_and_an_order_id() {
         r#"{"status":429,"code":"SLOW_DOWN","details":"too many requests"}"#,
         r#"{"status":403,"code":"RESTRICTED_GEOLOCATION","details":"region"}"#,
         r#"{"status":502,"code":"PROVIDER_ERROR","details":"x","orderId":"u8jzPde0IgxLd6G"}"#,
+        r#"{"status":502,"code":"PROVIDER_ERROR","details":"x","orderId":null}"#,
     ] {
         round_trip::<ErrorBody>(text, text);
     }

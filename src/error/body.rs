@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{BodyCode, HttpStatus};
 use crate::ids::OrderId;
+use crate::order::Presence;
 
 /// The wire shape of an error: `{"status":403,"code":"RESTRICTED_ADDRESS","details":"…"}`,
 /// plus `"orderId"` when an order exists.
@@ -39,9 +40,10 @@ pub struct ErrorBody {
     pub code: BodyCode,
     /// Human-readable details.
     pub details: String,
-    /// The order the error concerns, when one exists.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order_id: Option<OrderId>,
+    /// The order the error concerns, when one exists (absent, `null` or `""`
+    /// kept as sent, ruling 22).
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub order_id: Presence<OrderId>,
 }
 
 /// An [`ErrorBody`] whose code is not in the table, so it is not an

@@ -75,7 +75,7 @@ impl ApiError {
             status: self.http_status(),
             code: BodyCode::Known(self.code),
             details: self.details.clone(),
-            order_id: self.order_id.clone(),
+            order_id: self.order_id.clone().into(),
         }
     }
 }
@@ -110,7 +110,7 @@ impl TryFrom<ErrorBody> for ApiError {
             Some(code) => Ok(ApiError {
                 code,
                 details: body.details,
-                order_id: body.order_id,
+                order_id: body.order_id.into_value(),
             }),
             None => Err(UnknownCodeError { body }),
         }
