@@ -189,3 +189,15 @@ fn floating_order_request_body() {
     assert_eq!(request.from_amount().get(), d("25"));
     assert_eq!(request.to_amount().get(), d("24.61"));
 }
+
+/// Whole numbers past `i64` stay JSON numbers (not rounded through a double,
+/// not turned into strings).
+#[test]
+fn large_whole_numbers_stay_numbers() {
+    let text = r#"{"pairId":"BTC_ETH","fromAmount":18446744073709551615,"fromAddress":null,
+        "toAmount":9223372036854775808,"toAddress":"x"}"#;
+    let request: FloatOrderRequest = round_trip("huge amounts", text);
+    assert_eq!(request.from_amount().get(), Decimal::from(u64::MAX));
+    let amount = r#"{"assetId":"BTC","value":18446744073709551615}"#;
+    round_trip::<swaproute::order::SentAmount>("huge order amount", amount);
+}

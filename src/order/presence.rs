@@ -195,11 +195,24 @@ impl Serialize for SentDecimal {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             SentDecimal::Text(value) => serializer.collect_str(value),
-            SentDecimal::Number(value) => {
-                crate::decimal::serde::number::serialize(value, serializer)
-            }
+            SentDecimal::Number(value) => serialize_number(*value, serializer),
         }
     }
+}
+
+/// Writes `value` as a JSON number: a whole number in `u64` range as that
+/// integer (so `18446744073709551615` is not rounded through a double),
+/// anything else as the crate's number encoder writes it.
+pub(crate) fn serialize_number<S: Serializer>(
+    value: Decimal,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    if value.fract().is_zero() {
+        if let Ok(whole) = u64::try_from(value) {
+            return serializer.serialize_u64(whole);
+        }
+    }
+    crate::decimal::serde::number::serialize(&value, serializer)
 }
 
 impl<'de> Deserialize<'de> for SentDecimal {
