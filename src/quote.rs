@@ -1,17 +1,27 @@
 //! Quotes: the price source of the floating flow.
 
 use alloc::string::String;
+use core::fmt;
 
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{CampaignId, QuoteId};
-use crate::rate::{as_string, AssetAmount, PairId};
+use crate::error::{ApiError, ErrorCode};
+use crate::ids::{AssetId, CampaignId, QuoteId};
+use crate::order::{Presence, SentAmount};
+use crate::rate::PairId;
 use crate::time::EpochMillis;
 
 /// A quote (`GET /v3/pairs/:pairId/quotes`): one price for one exact amount.
 ///
+/// Decoding keeps any numbers; whether they make sense is
+/// [`Quote::defect`]'s question (ruling 32, docs/RULES.md), asked by every plan
+/// before it uses the quote, as a rate's defects are asked before ranking.
+///
 /// Amounts are strings on the wire (numbers are accepted too); optional keys
-/// may be absent or `null` and are omitted when serialized. A quote is the
+/// may be absent or `null`. Encoding gives back the JSON value that was
+/// decoded (ruling 22, docs/RULES.md): amounts in the form they came in,
+/// optional keys absent, `null` or `""` as sent. A quote is the
 /// only input of a floating order ([`FloatOrderRequest`](crate::order::FloatOrderRequest)),
 /// never of a fixed one.
 ///
@@ -33,26 +43,58 @@ pub struct Quote {
     /// The pair.
     pub pair_id: PairId,
     /// The amount swapped (from asset).
-    #[serde(with = "as_string")]
-    pub from_amount: AssetAmount,
+    pub from_amount: SentAmount,
     /// The amount received (to asset).
-    #[serde(with = "as_string")]
-    pub to_amount: AssetAmount,
+    pub to_amount: SentAmount,
     /// Expiry, epoch milliseconds: the quote is expired at `now >= expiry`.
     pub expiry: EpochMillis,
     /// The partner's revenue share in the source asset, when revenue sharing is configured.
-    #[serde(
-        default,
-        with = "as_string::option",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub partner_revenue_share_amount: Option<AssetAmount>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub partner_revenue_share_amount: Presence<SentAmount>,
     /// The sponsoring campaign of a campaign-sponsored quote.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sponsored_by_campaign_id: Option<CampaignId>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub sponsored_by_campaign_id: Presence<CampaignId>,
 }
 
 impl Quote {
+    /// The first way this quote breaks ruling 32 (docs/RULES.md), if any,
+    /// checked in field order: `fromAmount` must be positive and in the pair's
+    /// from asset; `toAmount` positive and in the pair's to asset;
+    /// `partnerRevenueShareAmount`, when present, in the from asset (the
+    /// spec's "amount in the source asset") and not negative (a share may be
+    /// zero, as a rate's miner fee may, ruling 2).
+    ///
+    /// ```
+    /// use swaproute::quote::{Quote, QuoteDefect, QuoteField};
+    /// let quote: Quote = serde_json::from_str(r#"{"id":"q-1","pairId":"BTC_ETH",
+    ///   "fromAmount":{"assetId":"ETH","value":"0.5"},"toAmount":{"assetId":"ETH","value":"16.5"},
+    ///   "expiry":1785000030000}"#).unwrap();
+    /// let Some(QuoteDefect::WrongAsset { field, found, required }) = quote.defect() else { panic!() };
+    /// assert_eq!((field, found.as_str(), required.as_str()), (QuoteField::FromAmount, "ETH", "BTC"));
+    /// ```
+    pub fn defect(&self) -> Option<QuoteDefect> {
+        let (from, to) = (self.pair_id.from(), self.pair_id.to());
+        let positive = |field, amount: &SentAmount, asset: &AssetId| {
+            check_amount(field, amount, asset, amount.value.get() > Decimal::ZERO)
+        };
+        positive(QuoteField::FromAmount, &self.from_amount, from)
+            .or_else(|| positive(QuoteField::ToAmount, &self.to_amount, to))
+            .or_else(|| {
+                self.partner_revenue_share_amount.value().and_then(|share| {
+                    let field = QuoteField::PartnerRevenueShareAmount;
+                    check_amount(field, share, from, share.value.get() >= Decimal::ZERO)
+                })
+            })
+    }
+
+    /// Refuses a quote that breaks ruling 32 (docs/RULES.md).
+    ///
+    /// # Errors
+    /// The first [`QuoteDefect`] of [`Quote::defect`].
+    pub fn validate(&self) -> Result<(), QuoteDefect> {
+        self.defect().map_or(Ok(()), Err)
+    }
+
     /// `true` when expired at `now` (`expiry <= now`).
     pub fn is_expired_at(&self, now: EpochMillis) -> bool {
         self.expiry <= now
@@ -80,10 +122,109 @@ impl Quote {
         alloc::format!(
             "{}: {} {} → {} {}",
             self.id,
-            self.from_amount.value,
+            self.from_amount.value.get(),
             self.from_amount.asset_id,
-            self.to_amount.value,
+            self.to_amount.value.get(),
             self.to_amount.asset_id
         )
+    }
+}
+
+fn check_amount(
+    field: QuoteField,
+    amount: &SentAmount,
+    required: &AssetId,
+    value_ok: bool,
+) -> Option<QuoteDefect> {
+    if !value_ok {
+        Some(QuoteDefect::NotPositive {
+            field,
+            value: amount.value.get(),
+        })
+    } else if amount.asset_id != *required {
+        Some(QuoteDefect::WrongAsset {
+            field,
+            found: amount.asset_id.clone(),
+            required: required.clone(),
+        })
+    } else {
+        None
+    }
+}
+
+/// An amount field of a [`Quote`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum QuoteField {
+    /// `fromAmount`: in the pair's from asset.
+    FromAmount,
+    /// `toAmount`: in the pair's to asset.
+    ToAmount,
+    /// `partnerRevenueShareAmount`: in the pair's from asset.
+    PartnerRevenueShareAmount,
+}
+
+impl QuoteField {
+    /// The wire name, e.g. `"fromAmount"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            QuoteField::FromAmount => "fromAmount",
+            QuoteField::ToAmount => "toAmount",
+            QuoteField::PartnerRevenueShareAmount => "partnerRevenueShareAmount",
+        }
+    }
+}
+
+impl fmt::Display for QuoteField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a quote cannot be planned with (ruling 32, docs/RULES.md). The quote
+/// is the provider's answer, so this is `PROVIDER_ERROR` (502) as an
+/// [`ApiError`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum QuoteDefect {
+    /// An amount is zero or negative (`partnerRevenueShareAmount`: negative).
+    #[error("quote {field} {value} is not positive")]
+    NotPositive {
+        /// The field.
+        field: QuoteField,
+        /// Its value.
+        value: Decimal,
+    },
+    /// An amount names another asset than its pair requires (ruling 18).
+    #[error("quote {field} is in {found}, but its pair requires {required}")]
+    WrongAsset {
+        /// The field.
+        field: QuoteField,
+        /// The asset the field names.
+        found: AssetId,
+        /// The asset the quote's pair requires there.
+        required: AssetId,
+    },
+}
+
+impl QuoteDefect {
+    /// The field at fault.
+    pub fn field(&self) -> QuoteField {
+        match self {
+            QuoteDefect::NotPositive { field, .. } | QuoteDefect::WrongAsset { field, .. } => {
+                *field
+            }
+        }
+    }
+
+    /// Always [`ErrorCode::ProviderError`].
+    pub const fn code(&self) -> ErrorCode {
+        ErrorCode::ProviderError
+    }
+}
+
+impl From<QuoteDefect> for ApiError {
+    fn from(defect: QuoteDefect) -> Self {
+        ApiError::new(defect.code(), alloc::format!("{defect}"))
     }
 }

@@ -8,7 +8,10 @@
     missing_docs
 )]
 
-use swaproute::error::{ApiError, ErrorBody, ErrorCode, HttpStatus};
+use swaproute::error::{
+    ApiError, BodyCode, ErrorBody, ErrorCode, HttpStatus, InvalidBodyCode, LegacyCode,
+    MAX_ERROR_CODE_LEN,
+};
 use swaproute::OrderId;
 
 const TABLE: &[(&str, u16)] = &[
@@ -94,14 +97,14 @@ fn error_body_round_trips_with_and_without_order_id() {
     let plain = r#"{"status":401,"code":"UNAUTHORIZED","details":"missing authentication"}"#;
     let body: ErrorBody = serde_json::from_str(plain).unwrap();
     assert_eq!(body.status.as_u16(), 401);
-    assert_eq!(body.code, ErrorCode::Unauthorized);
+    assert_eq!(body.code, BodyCode::Known(ErrorCode::Unauthorized));
     assert_eq!(body.details, "missing authentication");
-    assert_eq!(body.order_id, None);
+    assert!(body.order_id.is_absent());
     assert_eq!(serde_json::to_string(&body).unwrap(), plain);
 
     let with_order = r#"{"status":502,"code":"PROVIDER_ERROR","details":"provider timed out","orderId":"ord-1"}"#;
     let body: ErrorBody = serde_json::from_str(with_order).unwrap();
-    assert_eq!(body.order_id.as_ref().map(OrderId::as_str), Some("ord-1"));
+    assert_eq!(body.order_id.value().map(OrderId::as_str), Some("ord-1"));
     assert_eq!(serde_json::to_string(&body).unwrap(), with_order);
 
     // Unknown keys are tolerated; an out-of-range status is not.
@@ -128,8 +131,115 @@ fn api_error_serializes_as_its_body() {
         error.to_string(),
         "RESTRICTED_ADDRESS (403): address is restricted"
     );
-    let back: ApiError = serde_json::from_str::<ErrorBody>(&serde_json::to_string(&error).unwrap())
-        .unwrap()
-        .into();
+    let back = ApiError::try_from(
+        serde_json::from_str::<ErrorBody>(&serde_json::to_string(&error).unwrap()).unwrap(),
+    )
+    .unwrap();
     assert_eq!(back, error);
+}
+
+/// Ruling 26: a code the crate does not know decodes, keeping its text and the
+/// HTTP status as sent, and encodes back to the same body.
+#[test]
+fn unknown_codes_decode_with_their_text_and_status() {
+    let text = r#"{"status":429,"code":"RATE_LIMITED","details":"too many requests"}"#;
+    let body: ErrorBody = serde_json::from_str(text).unwrap();
+    assert_eq!(body.status.as_u16(), 429);
+    assert_eq!(body.code.as_str(), "RATE_LIMITED");
+    assert_eq!(body.code.known(), None);
+    assert!(matches!(body.code, BodyCode::Unknown(_)));
+    assert_eq!(body.details, "too many requests");
+    assert_eq!(serde_json::to_string(&body).unwrap(), text);
+
+    // Not an ApiError (its status would have to come from the table), but the
+    // body comes back whole.
+    let refused = ApiError::try_from(body.clone()).unwrap_err();
+    assert_eq!(refused.body(), &body);
+    assert_eq!(
+        refused.to_string(),
+        "error code `RATE_LIMITED` (HTTP 429) is not in the crate's table: too many requests"
+    );
+
+    // A known code keeps the status as sent even where the table says otherwise.
+    let odd: ErrorBody =
+        serde_json::from_str(r#"{"status":400,"code":"NOT_FOUND","details":"x"}"#).unwrap();
+    assert_eq!(odd.status.as_u16(), 400);
+    assert_eq!(odd.code.known(), Some(ErrorCode::NotFound));
+}
+
+#[test]
+fn legacy_code_round_trips_under_its_own_name() {
+    let text = r#"{"status":403,"code":"RESTRICTED_GEOLOCATION","details":"region"}"#;
+    let body: ErrorBody = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        body.code,
+        BodyCode::Legacy(LegacyCode::RestrictedGeolocation)
+    );
+    assert_eq!(body.code.known(), Some(ErrorCode::RestrictedRegion));
+    assert_eq!(serde_json::to_string(&body).unwrap(), text);
+    let api = ApiError::try_from(body).unwrap();
+    assert_eq!(api.code(), ErrorCode::RestrictedRegion);
+}
+
+#[test]
+fn body_code_text_rules() {
+    // Case-sensitive: a lower-case spelling of a known code is unknown.
+    let lower: BodyCode = "not_found".parse().unwrap();
+    assert_eq!(lower.known(), None);
+    assert_eq!(lower.to_string(), "not_found");
+    for &(text, _) in TABLE {
+        assert_eq!(
+            text.parse::<BodyCode>().unwrap(),
+            BodyCode::Known(text.parse().unwrap())
+        );
+    }
+    assert_eq!("".parse::<BodyCode>(), Err(InvalidBodyCode::Empty));
+    assert_eq!(
+        "A\nB".parse::<BodyCode>(),
+        Err(InvalidBodyCode::ControlCharacter { at: 1 })
+    );
+    let at_cap = "X".repeat(MAX_ERROR_CODE_LEN);
+    assert_eq!(at_cap.parse::<BodyCode>().unwrap().as_str(), at_cap);
+    assert_eq!(
+        "X".repeat(129).parse::<BodyCode>(),
+        Err(InvalidBodyCode::TooLong { len: 129 })
+    );
+    assert!(
+        serde_json::from_str::<ErrorBody>(r#"{"status":400,"code":"","details":"x"}"#).is_err()
+    );
+    assert!(serde_json::from_str::<ErrorBody>(r#"{"status":400,"code":7,"details":"x"}"#).is_err());
+}
+
+/// tests/payloads/error-missing-authentication.json: the live 401 body.
+#[test]
+fn missing_authentication_payload() {
+    let text = include_str!("payloads/error-missing-authentication.json");
+    let body: ErrorBody = serde_json::from_str(text).unwrap();
+    assert_eq!(body.status.as_u16(), 401);
+    assert_eq!(body.code, BodyCode::Known(ErrorCode::Unauthorized));
+    assert_eq!(body.details, "missing authentication");
+    assert!(body.order_id.is_absent());
+}
+
+/// tests/payloads/error-not-found.json is third-party mock data in another
+/// shape, `{code, error, message}`: no `status`, no `details`. It is refused
+/// rather than decoded with an invented status.
+#[test]
+fn the_mock_not_found_shape_is_refused() {
+    let text = include_str!("payloads/error-not-found.json");
+    let error = serde_json::from_str::<ErrorBody>(text).unwrap_err();
+    assert!(
+        error.to_string().contains("missing field `status`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn error_body_types_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<BodyCode>();
+    check::<LegacyCode>();
+    check::<swaproute::error::UnknownCode>();
+    check::<swaproute::error::UnknownCodeError>();
+    check::<InvalidBodyCode>();
 }

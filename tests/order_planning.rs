@@ -569,10 +569,23 @@ fn quote() -> Quote {
     .unwrap()
 }
 
+/// A floating body for `quote()`'s pair and amount, naming `quote_id`.
 fn float_request(quote_id: &str, to_address: &str) -> FloatOrderRequest {
-    serde_json::from_value(json!({"quoteId": quote_id, "fromAddress": null,
-        "toAddress": to_address}))
-    .unwrap()
+    float_body(
+        json!({"pairId": "BTC_ETH", "fromAmount": "0.5", "fromAddress": null,
+        "toAmount": "16.4", "toAddress": to_address, "quoteId": quote_id}),
+    )
+}
+
+fn float_body(body: Value) -> FloatOrderRequest {
+    serde_json::from_value(body).unwrap()
+}
+
+/// `quote()` with `pointer`'s value replaced.
+fn quote_with(pointer: &str, value: Value) -> Quote {
+    let mut json = serde_json::to_value(quote()).unwrap();
+    *json.pointer_mut(pointer).unwrap() = value;
+    serde_json::from_value(json).unwrap()
 }
 
 #[test]
@@ -629,6 +642,137 @@ fn floating_plan_refuses_an_expired_quote() {
     );
 }
 
+/// Ruling 19: real clients send no quote id; the quote must be for the body's
+/// pair and `fromAmount`.
+#[test]
+fn floating_plan_needs_no_quote_id_and_matches_pair_and_amount() {
+    let quote = quote();
+    let policy = ScreeningPolicy::new();
+    let context = OrderContext::new(NOW, &policy);
+    let body = json!({"pairId": "BTC_ETH", "fromAmount": 0.5, "fromAddress": BTC_ADDRESS,
+        "toAmount": 16.4, "toAddress": ETH_ADDRESS});
+    let plan = float_body(body.clone()).plan(&quote, &context).unwrap();
+    assert_eq!(plan.amount(), d("0.5"));
+
+    // Equal by value: "0.50" is the quote's 0.5.
+    let mut same_value = body.clone();
+    same_value["fromAmount"] = json!("0.50");
+    assert!(float_body(same_value).plan(&quote, &context).is_ok());
+
+    let mut other_amount = body.clone();
+    other_amount["fromAmount"] = json!("0.6");
+    let err = float_body(other_amount).plan(&quote, &context).unwrap_err();
+    assert_eq!(code_and_status(&err), (ErrorCode::InvalidRequest, 400));
+    assert!(
+        err.details().starts_with("fromAmount:"),
+        "{}",
+        err.details()
+    );
+
+    let mut other_pair = body;
+    other_pair["pairId"] = json!("BTC_USDT");
+    let err = float_body(other_pair).plan(&quote, &context).unwrap_err();
+    assert_eq!(code_and_status(&err), (ErrorCode::InvalidRequest, 400));
+    assert!(err.details().starts_with("pairId:"), "{}", err.details());
+}
+
+/// Ruling 32 (issue 14 item 13): an absurd quote is refused before any plan
+/// uses it, naming the field and, for a wrong asset, both assets.
+#[test]
+fn floating_plan_refuses_an_absurd_quote() {
+    use swaproute::quote::{QuoteDefect, QuoteField};
+    let policy = ScreeningPolicy::new();
+    let context = OrderContext::new(NOW, &policy);
+    let order = float_request("b7e5c1d2-8f4a-4c3e-9a1b-2d6f0e7c9a11", ETH_ADDRESS);
+
+    let not_positive = [
+        // A string "-0.5" is refused when decoding (strict grammar); a JSON
+        // number can carry a sign.
+        ("/fromAmount/value", json!("0"), QuoteField::FromAmount, "0"),
+        (
+            "/fromAmount/value",
+            json!(-0.5),
+            QuoteField::FromAmount,
+            "-0.5",
+        ),
+        (
+            "/toAmount/value",
+            json!(-16.4),
+            QuoteField::ToAmount,
+            "-16.4",
+        ),
+        ("/toAmount/value", json!("0"), QuoteField::ToAmount, "0"),
+        (
+            "/partnerRevenueShareAmount/value",
+            json!(-0.0005),
+            QuoteField::PartnerRevenueShareAmount,
+            "-0.0005",
+        ),
+    ];
+    for (pointer, value, field, shown) in not_positive {
+        let quote = quote_with(pointer, value.clone());
+        let defect = quote.defect().unwrap();
+        assert_eq!(
+            defect,
+            QuoteDefect::NotPositive {
+                field,
+                value: d(shown)
+            },
+            "{pointer} = {value}"
+        );
+        let err = order.plan(&quote, &context).unwrap_err();
+        assert_eq!(code_and_status(&err), (ErrorCode::ProviderError, 502));
+        assert_eq!(
+            err.details(),
+            format!("quote {} {shown} is not positive", field.as_str())
+        );
+    }
+
+    let wrong_asset = [
+        ("/fromAmount/assetId", "ETH", QuoteField::FromAmount, "BTC"),
+        ("/toAmount/assetId", "BTC", QuoteField::ToAmount, "ETH"),
+        ("/toAmount/assetId", "USDT", QuoteField::ToAmount, "ETH"),
+        (
+            "/partnerRevenueShareAmount/assetId",
+            "ETH",
+            QuoteField::PartnerRevenueShareAmount,
+            "BTC",
+        ),
+    ];
+    for (pointer, named, field, required) in wrong_asset {
+        let quote = quote_with(pointer, json!(named));
+        let Some(QuoteDefect::WrongAsset {
+            field: got,
+            found,
+            required: want,
+        }) = quote.defect()
+        else {
+            panic!("{pointer}: {:?}", quote.defect());
+        };
+        assert_eq!(
+            (got, found.as_str(), want.as_str()),
+            (field, named, required)
+        );
+        let err = order.plan(&quote, &context).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::ProviderError);
+        assert_eq!(
+            err.details(),
+            format!(
+                "quote {} is in {named}, but its pair requires {required}",
+                field.as_str()
+            )
+        );
+    }
+
+    // A zero revenue share is not absurd; the sound quote has no defect.
+    assert_eq!(
+        quote_with("/partnerRevenueShareAmount/value", json!("0")).defect(),
+        None
+    );
+    assert_eq!(quote().defect(), None);
+    assert!(quote().validate().is_ok());
+}
+
 #[test]
 fn floating_plan_refuses_a_different_quote() {
     let quote = quote();
@@ -652,7 +796,8 @@ fn floating_plan_screens_first() {
         .unwrap_err();
     assert_eq!(code_and_status(&err), (ErrorCode::RestrictedAddress, 403));
 
-    // The quote's pair decides the asset checks: ETH paused → ASSET_PAUSED.
+    // The body's pair (the quote's, once matched) decides the asset checks:
+    // ETH paused → ASSET_PAUSED.
     let paused = ScreeningPolicy::new().pause_asset(AssetId::new("ETH").unwrap());
     let err = float_request(quote.id.as_str(), ETH_ADDRESS)
         .plan(&quote, &OrderContext::new(NOW, &paused))
@@ -701,7 +846,12 @@ fn quote_lifecycle_helpers() {
 
     // The quote's own fields, as sent.
     assert_eq!(
-        quote.partner_revenue_share_amount.as_ref().unwrap().value,
+        quote
+            .partner_revenue_share_amount
+            .value()
+            .unwrap()
+            .value
+            .get(),
         d("0.0005")
     );
     assert_eq!(

@@ -289,14 +289,19 @@ fn mutated_fixed_body() -> impl Strategy<Value = Value> {
         })
 }
 
+/// A floating body (ruling 19, docs/RULES.md: the fixed body without
+/// `swapMode`, optional `quoteId`) with up to four keys replaced or removed.
 fn mutated_float_body() -> impl Strategy<Value = Value> {
     (
-        "[ -~]{1,40}",
-        prop_oneof![Just(Value::Null), address().prop_map(Value::String)],
-        address(),
+        valid_fixed_body(),
+        prop::option::of("[ -~]{1,40}"),
         vec(
             (
                 prop::sample::select(vec![
+                    "pairId",
+                    "fromAmount",
+                    "toAmount",
+                    "slippage",
                     "quoteId",
                     "fromAddress",
                     "fromAddressTag",
@@ -309,8 +314,11 @@ fn mutated_float_body() -> impl Strategy<Value = Value> {
             0..4,
         ),
     )
-        .prop_map(|(quote_id, from, to, edits)| {
-            let mut body = json!({"quoteId": quote_id, "fromAddress": from, "toAddress": to});
+        .prop_map(|(mut body, quote_id, edits)| {
+            set_key(&mut body, "swapMode", None);
+            if let Some(id) = quote_id {
+                set_key(&mut body, "quoteId", Some(json!(id)));
+            }
             for (key, value) in edits {
                 set_key(&mut body, key, value);
             }
@@ -459,6 +467,31 @@ proptest! {
                     .count();
                 prop_assert_eq!(mode_errors, usize::from(swap_mode_sent));
             }
+        }
+    }
+
+    /// The floating body is validated by the fixed body's field rules: with
+    /// `swapMode` and `quoteId` left out, both flows report the same errors
+    /// in the same order (or both accept, with the same fields).
+    #[test]
+    fn float_validation_is_the_fixed_validation(body in mutated_float_body()) {
+        let mut body = body;
+        set_key(&mut body, "swapMode", None);
+        set_key(&mut body, "quoteId", None);
+        let text = serde_json::to_string(&body).unwrap();
+        let describe = |errors: &RequestErrors| -> Vec<String> {
+            errors.all().iter().map(|e| format!("{:?} {}", e.code(), e)).collect()
+        };
+        match (fixed(&text), float(&text)) {
+            (Ok(fixed), Ok(float)) => {
+                prop_assert_eq!(fixed.pair_id(), float.pair_id());
+                prop_assert_eq!(fixed.from_amount(), float.from_amount());
+                prop_assert_eq!(fixed.to_amount(), float.to_amount());
+                prop_assert_eq!(fixed.parties(), float.parties());
+                prop_assert_eq!(fixed.slippage(), float.slippage());
+            }
+            (Err(fixed), Err(float)) => prop_assert_eq!(describe(&fixed), describe(&float)),
+            (fixed, float) => prop_assert!(false, "{:?} vs {:?}", fixed.is_ok(), float.is_ok()),
         }
     }
 }

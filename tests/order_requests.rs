@@ -659,13 +659,15 @@ fn route_request_checks_limits_against_from_amount_in_both_modes() {
 }
 
 // ---------------------------------------------------------------- floating
+//
+// Ruling 19 (docs/RULES.md): the floating body is the fixed body without
+// `swapMode`; `quoteId` is optional.
+
+/// The real floating body a known client posts (amounts as JSON numbers).
+const FLOAT_PAYLOAD: &str = include_str!("payloads/order-float-create-request.json");
 
 fn float_base() -> Value {
-    json!({
-        "quoteId": "b7e5c1d2-8f4a-4c3e-9a1b-2d6f0e7c9a11",
-        "fromAddress": null,
-        "toAddress": ETH_ADDRESS
-    })
+    serde_json::from_str(FLOAT_PAYLOAD).unwrap()
 }
 
 fn float_with(key: &str, value: Option<Value>) -> Value {
@@ -679,27 +681,106 @@ fn float_validate(body: &Value) -> Result<FloatOrderRequest, RequestErrors> {
     FloatOrderRequest::validate(&raw)
 }
 
+/// `(field, code, details)` of every error, in order.
+fn described(errors: &RequestErrors) -> Vec<(RequestField, ErrorCode, String)> {
+    errors
+        .all()
+        .iter()
+        .map(|e| (e.field(), e.code(), e.to_api_error().details().to_owned()))
+        .collect()
+}
+
 #[test]
-fn floating_body_validates_and_is_always_exact_in() {
+fn the_real_floating_body_validates() {
     let request = float_validate(&float_base()).unwrap();
     assert_eq!(
-        request.quote_id().as_str(),
-        "b7e5c1d2-8f4a-4c3e-9a1b-2d6f0e7c9a11"
+        request.pair_id().as_str(),
+        "USDCALGO_USDCbasemainnetB5A52617"
     );
-    assert!(request.parties().from_address().is_none());
-    assert_eq!(request.parties().to_address().as_str(), ETH_ADDRESS);
-    assert_eq!(request.swap_mode(), SwapMode::ExactIn);
-
-    let tagged = float_validate(&json!({
-        "quoteId": "q-1", "fromAddress": BTC_ADDRESS, "fromAddressTag": "",
-        "toAddress": "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh", "toAddressTag": "3302145"
-    }))
-    .unwrap();
-    assert!(tagged.parties().from_address_tag().is_none());
+    assert_eq!(request.from_amount().get(), dec("25"));
+    assert_eq!(request.to_amount().get(), dec("24.61"));
     assert_eq!(
-        tagged.parties().to_address_tag().unwrap().as_str(),
-        "3302145"
+        request.parties().from_address().unwrap().as_str(),
+        "4MI2YHZ2NARTBNLZGCJN4QAVSYEEFNPAXX5I6IYLJTOPMKMY6F2DGGCQPZ"
     );
+    assert_eq!(
+        request.parties().to_address().as_str(),
+        "0x29a422EB14AB2f2D0f0Cc022238daceEe2092F07"
+    );
+    assert_eq!(request.quote_id(), None);
+    assert_eq!(request.slippage().percent(), dec("2"));
+    assert_eq!(request.swap_mode(), SwapMode::ExactIn);
+    let typed: FloatOrderRequest = serde_json::from_str(FLOAT_PAYLOAD).unwrap();
+    assert_eq!(typed, request);
+}
+
+#[test]
+fn floating_amounts_follow_the_strict_grammar() {
+    // The cases of issue 14 item 2, and the fixed body's other refusals.
+    for (key, bad) in [
+        ("fromAmount", json!("1e5")),
+        ("fromAmount", json!(".5")),
+        ("toAmount", json!("-24.61")),
+        ("toAmount", json!(-24.61)),
+        ("fromAmount", json!("1.")),
+        ("fromAmount", json!(" 1")),
+        ("fromAmount", json!("1_000")),
+        ("fromAmount", json!(0)),
+        ("toAmount", json!("0.0")),
+    ] {
+        let errors = float_validate(&float_with(key, Some(bad.clone()))).unwrap_err();
+        assert_eq!(errors.all().len(), 1, "{key}: {bad}");
+        assert_eq!(errors.first().field().as_str(), key, "{bad}");
+        assert_eq!(errors.first().code(), ErrorCode::InvalidAmount, "{bad}");
+        assert!(errors
+            .to_api_error()
+            .details()
+            .starts_with(&format!("{key}:")));
+    }
+    // Strings are accepted as well as numbers.
+    let request = float_validate(&float_with("fromAmount", Some(json!("25.5")))).unwrap();
+    assert_eq!(request.from_amount().get(), dec("25.5"));
+}
+
+#[test]
+fn floating_pair_and_required_fields_are_checked() {
+    for (key, value, code) in [
+        ("pairId", None, ErrorCode::InvalidRequest),
+        ("pairId", Some(json!("USDCALGO")), ErrorCode::InvalidRequest),
+        ("pairId", Some(json!(7)), ErrorCode::InvalidRequest),
+        ("fromAmount", None, ErrorCode::InvalidRequest),
+        ("toAmount", Some(json!(null)), ErrorCode::InvalidRequest),
+        ("fromAddress", None, ErrorCode::InvalidRequest),
+        (
+            "toAddress",
+            Some(json!("0x12 34")),
+            ErrorCode::InvalidAddress,
+        ),
+        ("slippage", Some(json!(101)), ErrorCode::InvalidRequest),
+        ("slippage", Some(json!("1e1")), ErrorCode::InvalidRequest),
+    ] {
+        let errors = float_validate(&float_with(key, value.clone())).unwrap_err();
+        assert_eq!(errors.all().len(), 1, "{key}: {value:?}");
+        assert_eq!(errors.first().field().as_str(), key, "{value:?}");
+        assert_eq!(errors.first().code(), code, "{key}: {value:?}");
+    }
+}
+
+#[test]
+fn floating_body_needs_no_quote_id_but_checks_one_when_sent() {
+    for absent in [None, Some(json!(null))] {
+        let request = float_validate(&float_with("quoteId", absent)).unwrap();
+        assert_eq!(request.quote_id(), None);
+    }
+    let request = float_validate(&float_with("quoteId", Some(json!("q-1")))).unwrap();
+    assert_eq!(request.quote_id().unwrap().as_str(), "q-1");
+    for bad in [json!(""), json!(7)] {
+        let errors = float_validate(&float_with("quoteId", Some(bad.clone()))).unwrap_err();
+        assert_eq!(errors.all().len(), 1, "{bad}");
+        assert_eq!(errors.first().field(), RequestField::QuoteId);
+        assert_eq!(errors.first().code(), ErrorCode::InvalidRequest);
+        assert!(errors.to_api_error().details().starts_with("quoteId:"));
+    }
 }
 
 #[test]
@@ -724,34 +805,33 @@ fn floating_body_with_swap_mode_is_unsupported_swap_mode() {
     );
 }
 
+/// The floating body reuses the fixed body's field rules: any body without
+/// `swapMode` gets the same errors, in the same order, from both flows.
 #[test]
-fn floating_body_requires_a_quote_id() {
-    for value in [None, Some(json!(null)), Some(json!("")), Some(json!(7))] {
-        let errors = float_validate(&float_with("quoteId", value.clone())).unwrap_err();
-        assert_eq!(errors.all().len(), 1, "{value:?}");
-        assert_eq!(errors.first().field(), RequestField::QuoteId);
-        assert_eq!(errors.first().code(), ErrorCode::InvalidRequest);
-        assert!(errors.to_api_error().details().starts_with("quoteId:"));
+fn floating_errors_are_the_fixed_errors() {
+    let bodies = [
+        json!({}),
+        json!({"fromAmount": "1e5", "toAmount": ".5", "toAddress": "", "pairId": "BTC",
+            "slippage": 101, "fromAddressTag": "\u{200b}"}),
+        json!({"fromAmount": -1, "fromAddress": null, "toAmount": "-24.61",
+            "toAddress": ETH_ADDRESS, "pairId": "BTC_ETH"}),
+        json!({"fromAmount": [], "fromAddress": 3, "toAmount": {}, "toAddress": ETH_ADDRESS,
+            "pairId": null, "slippage": "x"}),
+        with("toAddressTag", Some(json!(1.5))),
+    ];
+    for body in &bodies {
+        let fixed = validate(body).unwrap_err();
+        let float = float_validate(body).unwrap_err();
+        assert_eq!(described(&float), described(&fixed), "{body}");
     }
 }
 
 #[test]
-fn floating_body_address_rules_match_the_fixed_flow() {
-    let errors = float_validate(&float_with("fromAddress", None)).unwrap_err();
-    assert_eq!(errors.first().field(), RequestField::FromAddress);
-    assert_eq!(errors.first().code(), ErrorCode::InvalidRequest);
-
-    let errors = float_validate(&float_with("toAddress", Some(json!("0x12 34")))).unwrap_err();
-    assert_eq!(errors.first().field(), RequestField::ToAddress);
-    assert_eq!(errors.first().code(), ErrorCode::InvalidAddress);
-}
-
-#[test]
 fn floating_errors_follow_the_priority() {
-    // Missing quoteId (INVALID_REQUEST), swapMode (UNSUPPORTED_SWAP_MODE),
-    // empty toAddress (INVALID_ADDRESS).
-    let errors = float_validate(&json!({"fromAddress": null, "toAddress": "",
-        "swapMode": "ExactOut"}))
+    // swapMode (UNSUPPORTED_SWAP_MODE) after missing pairId (INVALID_REQUEST),
+    // before a bad amount (INVALID_AMOUNT) and an empty toAddress (INVALID_ADDRESS).
+    let errors = float_validate(&json!({"fromAmount": "1e5", "fromAddress": null,
+        "toAmount": 1, "toAddress": "", "swapMode": "ExactOut", "quoteId": 9}))
     .unwrap_err();
     let got: Vec<(RequestField, ErrorCode)> =
         errors.all().iter().map(|e| (e.field(), e.code())).collect();
@@ -759,21 +839,29 @@ fn floating_errors_follow_the_priority() {
         got,
         vec![
             (RequestField::QuoteId, ErrorCode::InvalidRequest),
+            (RequestField::PairId, ErrorCode::InvalidRequest),
             (RequestField::SwapMode, ErrorCode::UnsupportedSwapMode),
+            (RequestField::FromAmount, ErrorCode::InvalidAmount),
             (RequestField::ToAddress, ErrorCode::InvalidAddress),
         ]
     );
 }
 
 #[test]
-fn floating_body_serializes_without_swap_mode_and_decodes_back_equal() {
-    let request = float_validate(&json!({"quoteId": "q-1", "fromAddress": BTC_ADDRESS,
-        "toAddress": ETH_ADDRESS, "toAddressTag": "", "swapMode": null}))
-    .unwrap();
+fn floating_body_serializes_as_sent_without_swap_mode() {
+    // The real body: numbers stay numbers, absent keys stay absent.
+    let request = float_validate(&float_base()).unwrap();
+    assert_eq!(serde_json::to_value(&request).unwrap(), float_base());
+
+    let body = json!({"pairId": "BTC_ETH", "fromAmount": "0.5", "fromAddress": BTC_ADDRESS,
+        "toAmount": 16.5, "toAddress": ETH_ADDRESS, "toAddressTag": "", "swapMode": null,
+        "slippage": "1.5", "quoteId": null});
+    let request = float_validate(&body).unwrap();
     let wire = serde_json::to_value(&request).unwrap();
     assert_eq!(
         wire,
-        json!({"quoteId": "q-1", "fromAddress": BTC_ADDRESS, "toAddress": ETH_ADDRESS})
+        json!({"pairId": "BTC_ETH", "fromAmount": "0.5", "fromAddress": BTC_ADDRESS,
+            "toAmount": 16.5, "toAddress": ETH_ADDRESS, "slippage": "1.5", "quoteId": null})
     );
     assert_eq!(float_validate(&wire).unwrap(), request);
     let typed: FloatOrderRequest = serde_json::from_value(wire).unwrap();
@@ -781,19 +869,12 @@ fn floating_body_serializes_without_swap_mode_and_decodes_back_equal() {
 }
 
 #[test]
-fn a_fixed_body_is_not_a_floating_body() {
-    // A fixed-rate body sent to /v3/orders/float: no quoteId.
-    let errors = float_validate(&base()).unwrap_err();
-    assert_eq!(errors.first().field(), RequestField::QuoteId);
-    // A floating body sent to /v3/orders: the amounts and pair are missing.
-    let errors = validate(&float_base()).unwrap_err();
-    let fields: Vec<RequestField> = errors.all().iter().map(FieldError::field).collect();
-    assert_eq!(
-        fields,
-        vec![
-            RequestField::FromAmount,
-            RequestField::ToAmount,
-            RequestField::PairId
-        ]
-    );
+fn a_fixed_body_is_a_floating_body_but_not_the_other_way() {
+    // The fixed body without swapMode is exactly a floating body (ruling 19).
+    let request = float_validate(&base()).unwrap();
+    assert_eq!(request.pair_id().as_str(), "BTC_ETH");
+    assert_eq!(request.from_amount().get(), dec("0.5"));
+    // With swapMode it is refused.
+    let errors = float_validate(&with("swapMode", Some(json!("ExactIn")))).unwrap_err();
+    assert_eq!(errors.first().code(), ErrorCode::UnsupportedSwapMode);
 }

@@ -1,7 +1,8 @@
-//! The order resource in every shape the service sends (DESIGN §3): current
-//! responses with string amounts, older ones with numbers, `toAmount` absent,
-//! `null`, an object or a bare value, `extraFeatures`, omitted and `""` keys,
-//! unknown keys and statuses; serialized back in the current shape.
+//! The order resource in every shape the service sends: current responses
+//! with string amounts, older ones with numbers, `toAmount` absent, `null`, an
+//! object or a bare value, `extraFeatures`, omitted, `null` and `""` keys,
+//! unknown keys and statuses; encoded back to the same JSON value (ruling 22,
+//! docs/RULES.md).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -12,8 +13,10 @@
 )]
 
 use serde_json::{json, Value};
-use swaproute::order::{ExtraFeatures, Order, OrderStatus, Timestamp, ToAmount};
-use swaproute::{AssetAmount, AssetId, Decimal};
+use swaproute::order::{
+    ExtraFeatures, Order, OrderStatus, Presence, SentAmount, SentDecimal, Timestamp, ToAmount,
+};
+use swaproute::{AssetId, Decimal};
 
 fn d(text: &str) -> Decimal {
     text.parse().unwrap()
@@ -21,6 +24,13 @@ fn d(text: &str) -> Decimal {
 
 fn decode(value: &Value) -> Order {
     serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{value}: {e}"))
+}
+
+/// Decodes `value` and checks it encodes back to exactly `value` (ruling 22).
+fn faithful(value: &Value) -> Order {
+    let order = decode(value);
+    assert_eq!(&round_trip(&order), value);
+    order
 }
 
 /// Serializes, checks the result decodes to an equal order, returns the JSON.
@@ -67,76 +77,79 @@ fn creation_response_decodes() {
     assert_eq!(order.status, OrderStatus::Awaiting);
     assert_eq!(order.pair_id.as_str(), "BTC_ETH");
     assert_eq!(
-        order.rate_id.as_ref().unwrap().as_str(),
+        order.rate_id.value().unwrap().as_str(),
         "Qm9yZGVyLXJhdGUtMTIz+/=="
     );
     assert_eq!(
-        order.provider_order_id.as_ref().unwrap().as_str(),
+        order.provider_order_id.value().unwrap().as_str(),
         "cx-7f3a9@(b!&$)"
     );
-    let amount = order.amount.as_ref().unwrap();
+    let amount = order.amount.value().unwrap();
     assert_eq!(amount.asset_id.as_str(), "BTC");
-    assert_eq!(amount.value, d("0.5"));
+    assert_eq!(amount.value, SentDecimal::Text(d("0.5")));
     // Not analyzed yet.
-    assert!(order.to_amount.is_none());
-    assert!(order.from_address.is_none());
+    assert_eq!(order.to_amount, Presence::Absent);
+    assert_eq!(order.from_address, Presence::Null);
     // Empty values are kept as "".
-    assert_eq!(order.from_address_tag.as_deref(), Some(""));
-    assert_eq!(order.pay_in_address_tag.as_deref(), Some(""));
-    assert_eq!(order.from_transaction_id.as_deref(), Some(""));
-    assert_eq!(order.message.as_deref(), Some(""));
+    assert_eq!(order.from_address_tag, Presence::Empty);
+    assert_eq!(order.pay_in_address_tag, Presence::Empty);
+    assert_eq!(order.from_transaction_id, Presence::Empty);
+    assert_eq!(order.message, Presence::Empty);
     assert_eq!(
-        order.pay_in_address.as_deref(),
+        order.pay_in_address.value().map(String::as_str),
         Some("bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh")
     );
     assert_eq!(
-        order.created_at.as_ref().unwrap().as_str(),
+        order.created_at.value().unwrap().as_str(),
         "2026-07-14T09:30:00.123Z"
     );
     assert_eq!(
         order.extra_features,
-        Some(ExtraFeatures {
-            pid: Some("p-7781".to_owned()),
-            string_amounts: Some("true".to_owned()),
+        Presence::Value(ExtraFeatures {
+            pid: Presence::Value("p-7781".to_owned()),
+            string_amounts: Presence::Value("true".to_owned()),
         })
     );
-    assert!(order.sponsored_by_campaign_id.is_none());
+    assert!(order.sponsored_by_campaign_id.is_absent());
+}
+
+/// Ruling 22: decode → encode gives the same JSON value, `fromAddress: null`
+/// and every `""` included.
+#[test]
+fn creation_response_encodes_back_unchanged() {
+    let order = faithful(&creation_response());
+    assert!(serde_json::to_value(&order).unwrap()["fromAddress"].is_null());
 }
 
 #[test]
-fn creation_response_serializes_in_the_current_shape() {
-    let order = decode(&creation_response());
-    let wire = round_trip(&order);
-    // `fromAddress: null` is omitted (optional keys are omitted, not null);
-    // "" values are kept; the amount value is a string.
-    let mut expected = creation_response();
-    expected.as_object_mut().unwrap().remove("fromAddress");
-    assert_eq!(wire, expected);
-}
-
-#[test]
-fn older_response_with_a_numeric_amount_decodes_to_the_same_value() {
+fn older_response_with_a_numeric_amount_keeps_its_number() {
     let mut legacy = creation_response();
     legacy["amount"] = json!({"assetId": "BTC", "value": 0.5});
-    let order = decode(&legacy);
-    assert_eq!(order, decode(&creation_response()));
-    // Written back as a string.
+    let order = faithful(&legacy);
+    let current = decode(&creation_response());
+    // The same value as the string form, written back as a number.
     assert_eq!(
-        round_trip(&order)["amount"],
-        json!({"assetId": "BTC", "value": "0.5"})
+        order.amount.value().unwrap().value.get(),
+        current.amount.value().unwrap().value.get()
+    );
+    assert_eq!(
+        order.amount.value().unwrap().value,
+        SentDecimal::Number(d("0.5"))
     );
 
     // A 17-significant-digit double keeps every digit.
     legacy["amount"] = json!({"assetId": "ETH", "value": 33.098_927_169_677_374});
-    let order = decode(&legacy);
+    let order = faithful(&legacy);
     assert_eq!(
-        order.amount.as_ref().unwrap().value,
+        order.amount.value().unwrap().value.get(),
         d("33.098927169677374")
     );
-    assert_eq!(
-        round_trip(&order)["amount"]["value"],
-        json!("33.098927169677374")
-    );
+    // An integer stays an integer; a string keeps its own digits.
+    legacy["amount"] = json!({"assetId": "ETH", "value": 25});
+    faithful(&legacy);
+    legacy["amount"] = json!({"assetId": "ETH", "value": "1.50"});
+    let order = faithful(&legacy);
+    assert_eq!(order.amount.value().unwrap().value.get(), d("1.5"));
 }
 
 #[test]
@@ -144,37 +157,38 @@ fn to_amount_absent_null_object_or_bare_value() {
     let mut status = creation_response();
     status["status"] = json!("complete");
 
-    // Absent and null: not analyzed yet.
-    assert!(decode(&status).to_amount.is_none());
+    // Absent and null: not analyzed yet; each written back as it came.
+    assert!(faithful(&status).to_amount.is_absent());
     status["toAmount"] = json!(null);
-    let order = decode(&status);
-    assert!(order.to_amount.is_none());
-    assert!(round_trip(&order).get("toAmount").is_none());
+    let order = faithful(&status);
+    assert_eq!(order.to_amount, Presence::Null);
+    assert!(order.to_amount.value().is_none());
 
     // An {assetId, value} object, value as string or number.
-    for value in [json!("16.43217"), json!(16.432_17)] {
+    for (value, sent) in [
+        (json!("16.43217"), SentDecimal::Text(d("16.43217"))),
+        (json!(16.432_17), SentDecimal::Number(d("16.43217"))),
+    ] {
         status["toAmount"] = json!({"assetId": "ETH", "value": value});
-        let order = decode(&status);
+        let order = faithful(&status);
         assert_eq!(
             order.to_amount,
-            Some(ToAmount::Asset(AssetAmount::new(
-                AssetId::new("ETH").unwrap(),
-                d("16.43217")
-            )))
+            Presence::Value(ToAmount::Asset(SentAmount {
+                asset_id: AssetId::new("ETH").unwrap(),
+                value: sent,
+            }))
         );
-        assert_eq!(order.to_amount.as_ref().unwrap().value(), d("16.43217"));
-        assert_eq!(
-            round_trip(&order)["toAmount"],
-            json!({"assetId": "ETH", "value": "16.43217"})
-        );
+        assert_eq!(order.to_amount.value().unwrap().value(), d("16.43217"));
     }
 
-    // A bare value, string or number; written back as a bare string.
-    for value in [json!("16.43217"), json!(16.432_17)] {
+    // A bare value, string or number, written back as it came.
+    for (value, sent) in [
+        (json!("16.43217"), SentDecimal::Text(d("16.43217"))),
+        (json!(16.432_17), SentDecimal::Number(d("16.43217"))),
+    ] {
         status["toAmount"] = value;
-        let order = decode(&status);
-        assert_eq!(order.to_amount, Some(ToAmount::Value(d("16.43217"))));
-        assert_eq!(round_trip(&order)["toAmount"], json!("16.43217"));
+        let order = faithful(&status);
+        assert_eq!(order.to_amount, Presence::Value(ToAmount::Value(sent)));
     }
 }
 
@@ -182,50 +196,56 @@ fn to_amount_absent_null_object_or_bare_value() {
 fn extra_features_shapes() {
     let mut order = creation_response();
     order["extraFeatures"] = json!({"pid": "p-1"});
-    let decoded = decode(&order);
+    let decoded = faithful(&order);
     assert_eq!(
         decoded.extra_features,
-        Some(ExtraFeatures {
-            pid: Some("p-1".to_owned()),
-            string_amounts: None
+        Presence::Value(ExtraFeatures {
+            pid: Presence::Value("p-1".to_owned()),
+            string_amounts: Presence::Absent,
         })
     );
-    assert_eq!(round_trip(&decoded)["extraFeatures"], json!({"pid": "p-1"}));
 
     order["extraFeatures"] = json!({});
-    let decoded = decode(&order);
-    assert_eq!(decoded.extra_features, Some(ExtraFeatures::default()));
-    assert_eq!(round_trip(&decoded)["extraFeatures"], json!({}));
-
-    order["extraFeatures"] = json!({"pid": "", "stringAmounts": "", "future": 1});
-    let decoded = decode(&order);
+    let decoded = faithful(&order);
     assert_eq!(
         decoded.extra_features,
-        Some(ExtraFeatures {
-            pid: Some(String::new()),
-            string_amounts: Some(String::new())
+        Presence::Value(ExtraFeatures::default())
+    );
+
+    order["extraFeatures"] = json!({"pid": "", "stringAmounts": null});
+    let decoded = faithful(&order);
+    assert_eq!(
+        decoded.extra_features,
+        Presence::Value(ExtraFeatures {
+            pid: Presence::Empty,
+            string_amounts: Presence::Null,
         })
+    );
+
+    // Unknown keys inside are not kept.
+    order["extraFeatures"] = json!({"pid": "p-1", "future": 1});
+    assert_eq!(
+        round_trip(&decode(&order))["extraFeatures"],
+        json!({"pid": "p-1"})
     );
 
     order["extraFeatures"] = json!(null);
-    assert!(decode(&order).extra_features.is_none());
+    assert_eq!(faithful(&order).extra_features, Presence::Null);
 }
 
 #[test]
 fn minimal_order_with_every_optional_key_omitted() {
     let minimal = json!({"id": "o-1", "status": "inProgress", "pairId": "ETH_BTC"});
-    let order = decode(&minimal);
+    let order = faithful(&minimal);
     assert_eq!(order.status, OrderStatus::InProgress);
-    assert!(order.rate_id.is_none());
-    assert!(order.amount.is_none());
-    assert!(order.to_amount.is_none());
-    assert!(order.to_address.is_none());
-    assert!(order.created_at.is_none());
-    assert!(order.extra_features.is_none());
-    // Nothing is invented on the way out.
-    assert_eq!(round_trip(&order), minimal);
+    assert!(order.rate_id.is_absent());
+    assert!(order.amount.is_absent());
+    assert!(order.to_amount.is_absent());
+    assert!(order.to_address.is_absent());
+    assert!(order.created_at.is_absent());
+    assert!(order.extra_features.is_absent());
 
-    // The same keys sent as null mean the same.
+    // The same keys sent as null hold no value either, and stay null.
     let nulls = json!({"id": "o-1", "status": "inProgress", "pairId": "ETH_BTC",
         "rateId": null, "providerOrderId": null, "amount": null, "toAmount": null,
         "fromAddress": null, "fromAddressTag": null, "toAddress": null,
@@ -233,7 +253,10 @@ fn minimal_order_with_every_optional_key_omitted() {
         "fromTransactionId": null, "toTransactionId": null, "message": null,
         "createdAt": null, "updatedAt": null, "extraFeatures": null,
         "sponsoredByCampaignId": null});
-    assert_eq!(decode(&nulls), order);
+    let with_nulls = faithful(&nulls);
+    assert!(with_nulls.rate_id.value().is_none());
+    assert!(with_nulls.amount.value().is_none());
+    assert_eq!(with_nulls.sponsored_by_campaign_id, Presence::Null);
 }
 
 #[test]
@@ -244,6 +267,8 @@ fn unknown_keys_are_ignored() {
     order["kyc"] = json!(false);
     order["steps"] = json!([1, 2, 3]);
     assert_eq!(decode(&order), decode(&creation_response()));
+    // They are not kept: the order encodes without them.
+    assert_eq!(round_trip(&decode(&order)), creation_response());
 }
 
 #[test]
@@ -260,19 +285,17 @@ fn every_known_status_decodes_and_unknown_ones_round_trip() {
     ] {
         let mut order = creation_response();
         order["status"] = json!(text);
-        let decoded = decode(&order);
+        let decoded = faithful(&order);
         assert_eq!(decoded.status, status);
-        assert_eq!(round_trip(&decoded)["status"], json!(text));
     }
     for unknown in ["pendingReview", "kycRequired", "AWAITING", "in progress"] {
         let mut order = creation_response();
         order["status"] = json!(unknown);
-        let decoded = decode(&order);
+        let decoded = faithful(&order);
         assert!(
             matches!(decoded.status, OrderStatus::Unknown(_)),
             "{unknown} is not a known status"
         );
-        assert_eq!(round_trip(&decoded)["status"], json!(unknown));
     }
 }
 
@@ -288,11 +311,13 @@ fn timestamps_in_iso_8601_forms() {
         let mut order = creation_response();
         order["createdAt"] = json!(text);
         order["updatedAt"] = json!(text);
-        let decoded = decode(&order);
-        assert_eq!(decoded.created_at.as_ref().unwrap().as_str(), text);
-        assert_eq!(decoded.updated_at, Some(Timestamp::new(text).unwrap()));
         // Kept verbatim, not normalized.
-        assert_eq!(round_trip(&decoded)["createdAt"], json!(text));
+        let decoded = faithful(&order);
+        assert_eq!(decoded.created_at.value().unwrap().as_str(), text);
+        assert_eq!(
+            decoded.updated_at,
+            Presence::Value(Timestamp::new(text).unwrap())
+        );
     }
 }
 
@@ -300,14 +325,10 @@ fn timestamps_in_iso_8601_forms() {
 fn sponsored_order_keeps_its_campaign() {
     let mut order = creation_response();
     order["sponsoredByCampaignId"] = json!("spring-2026");
-    let decoded = decode(&order);
+    let decoded = faithful(&order);
     assert_eq!(
-        decoded.sponsored_by_campaign_id.as_ref().unwrap().as_str(),
+        decoded.sponsored_by_campaign_id.value().unwrap().as_str(),
         "spring-2026"
-    );
-    assert_eq!(
-        round_trip(&decoded)["sponsoredByCampaignId"],
-        json!("spring-2026")
     );
 }
 
@@ -334,10 +355,9 @@ fn a_fully_analyzed_order_round_trips_field_for_field() {
         "extraFeatures": {"pid": "p-7781", "stringAmounts": "true"},
         "sponsoredByCampaignId": "spring-2026"
     });
-    let order = decode(&complete);
-    assert_eq!(order.to_amount.as_ref().unwrap().value(), d("0.00210417"));
-    assert_eq!(order.amount.as_ref().unwrap().value, d("120.000001"));
-    assert_eq!(round_trip(&order), complete);
+    let order = faithful(&complete);
+    assert_eq!(order.to_amount.value().unwrap().value(), d("0.00210417"));
+    assert_eq!(order.amount.value().unwrap().value.get(), d("120.000001"));
 }
 
 #[test]
@@ -366,14 +386,12 @@ fn malformed_orders_are_refused() {
     assert!(serde_json::from_value::<Order>(missing_status).is_err());
 }
 
-/// DESIGN §3: "Optional order keys are omitted rather than null; empty values
-/// are `""`", and `Order`'s docs promise `""` for empty values is accepted. The
-/// spec types `rateId`, `providerOrderId`, `createdAt`, `updatedAt` and
-/// `sponsoredByCampaignId` as strings, so each may arrive as `""` (a floating
-/// order has no rate; a fresh order may have no provider id yet). Today only
-/// the free-text keys accept `""`: these make the whole order undecodable.
+/// Optional order keys may arrive as `""` (a floating order has no rate; a
+/// fresh order may have no provider id yet): each decodes as
+/// [`Presence::Empty`] and is written back as `""` (ruling 22), including the
+/// exact cases of issue 14 (`rateId: ""`, `providerOrderId: ""`).
 #[test]
-fn empty_string_in_any_string_key_is_accepted() {
+fn empty_string_in_any_string_key_is_kept() {
     for key in [
         "rateId",
         "providerOrderId",
@@ -383,8 +401,11 @@ fn empty_string_in_any_string_key_is_accepted() {
     ] {
         let mut order = creation_response();
         order[key] = json!("");
-        let decoded = serde_json::from_value::<Order>(order);
-        assert!(decoded.is_ok(), "{key}: \"\" refused: {:?}", decoded.err());
-        round_trip(&decoded.unwrap());
+        let decoded = faithful(&order);
+        let wire = serde_json::to_value(&decoded).unwrap();
+        assert_eq!(wire[key], json!(""), "{key}");
     }
+    let mut order = creation_response();
+    order["rateId"] = json!("");
+    assert_eq!(faithful(&order).rate_id, Presence::Empty);
 }

@@ -1,5 +1,5 @@
-//! Property tests of order status reconciliation (DESIGN ruling 13) and of
-//! the order status text form. Case counts follow `PROPTEST_CASES`.
+//! Property tests of order status reconciliation (rulings 13 and 21,
+//! docs/RULES.md) and of the order status text form. Case counts follow `PROPTEST_CASES`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -9,7 +9,9 @@
 )]
 
 use proptest::prelude::*;
-use swaproute::order::{reconcile, reconcile_all, Observation, OrderStatus, MAX_STATUS_LEN};
+use swaproute::order::{
+    reconcile, reconcile_all, Observation, OrderStatus, TrackedStatus, MAX_STATUS_LEN,
+};
 
 const KNOWN_TEXTS: [&str; 8] = [
     "awaiting",
@@ -43,85 +45,133 @@ fn observation() -> impl Strategy<Value = Observation> {
         })
 }
 
-/// An independent statement of the rules, written as a plain case analysis on
-/// the wire texts rather than on the crate's helpers.
-fn model(current: &str, reported: &str, detected: bool, confirmations: u64) -> String {
+/// Any tracked status: a status and whether the deposit was detected when it
+/// was reached.
+fn tracked() -> impl Strategy<Value = TrackedStatus> {
+    (status(), any::<bool>()).prop_map(|(status, detected)| TrackedStatus::new(status, detected))
+}
+
+/// Ruling 21 on wire texts: is this report definitive?
+fn definitive_text(reported: &str, detected: bool) -> bool {
     let failure = reported == "expired" || reported == "failed";
-    let definitive = reported == "complete" || reported == "refunded" || (failure && detected);
-    let next = if current == "complete" || reported == "complete" {
-        "complete"
+    reported == "complete" || reported == "refunded" || (failure && detected)
+}
+
+/// An independent statement of the rules, written as a plain case analysis on
+/// the wire texts rather than on the crate's helpers: `(status, definitive)`.
+fn model(
+    current: (&str, bool),
+    reported: &str,
+    detected: bool,
+    confirmations: u64,
+) -> (String, bool) {
+    let (current, current_definitive) = current;
+    let failure = reported == "expired" || reported == "failed";
+    let definitive = definitive_text(reported, detected);
+    let (next, next_definitive) = if current == "complete" {
+        ("complete", true)
     } else if definitive {
-        reported
+        (reported, true)
+    } else if current_definitive {
+        (current, true)
     } else if current == "inProgress" || (failure && !detected && confirmations > 0) {
-        "inProgress"
+        ("inProgress", false)
     } else {
-        reported
+        (reported, false)
     };
-    next.to_owned()
+    (next.to_owned(), next_definitive)
 }
 
 proptest! {
     #[test]
-    fn matches_the_model(current in status(), obs in observation()) {
+    fn matches_the_model(current in tracked(), obs in observation()) {
         let next = reconcile(&current, &obs);
         let expected = model(
-            current.as_str(),
+            (current.status().as_str(), current.is_definitive()),
             obs.provider_status.as_str(),
             obs.deposit_detected,
             obs.deposit_confirmations,
         );
-        prop_assert_eq!(next.as_str(), expected.as_str());
+        prop_assert_eq!((next.status().as_str(), next.is_definitive()), (expected.0.as_str(), expected.1));
     }
 
     #[test]
-    fn complete_never_regresses(start in status(), observations in proptest::collection::vec(observation(), 0..40)) {
+    fn tracked_status_flag_follows_ruling_21(status in status(), detected in any::<bool>()) {
+        let tracked = TrackedStatus::new(status.clone(), detected);
+        prop_assert_eq!(tracked.is_definitive(), definitive_text(status.as_str(), detected));
+        prop_assert_eq!(tracked.into_status(), status);
+    }
+
+    #[test]
+    fn complete_never_regresses(start in tracked(), observations in proptest::collection::vec(observation(), 0..40)) {
         let mut status = start.clone();
-        let mut completed = status == OrderStatus::Complete;
+        let mut completed = *status.status() == OrderStatus::Complete;
         for obs in &observations {
             status = reconcile(&status, obs);
             completed |= obs.provider_status == OrderStatus::Complete;
             if completed {
-                prop_assert_eq!(&status, &OrderStatus::Complete);
+                prop_assert_eq!(status.status(), &OrderStatus::Complete);
             }
         }
         prop_assert_eq!(reconcile_all(start, &observations), status);
     }
 
+    /// Ruling 21: once definitive, always definitive; the status changes only
+    /// to what a definitive observation reports.
+    #[test]
+    fn nothing_reopens_a_definitive_status(
+        start in tracked(),
+        observations in proptest::collection::vec(observation(), 0..40),
+    ) {
+        let mut status = start;
+        for obs in &observations {
+            let before = status.clone();
+            status = reconcile(&status, obs);
+            if before.is_definitive() {
+                prop_assert!(status.is_definitive());
+                if !definitive_text(obs.provider_status.as_str(), obs.deposit_detected) {
+                    prop_assert_eq!(&status, &before);
+                }
+            }
+        }
+    }
+
     #[test]
     fn premature_failure_with_a_confirmation_is_in_progress(
-        current in status().prop_filter("not complete", |s| *s != OrderStatus::Complete),
+        current in status().prop_filter("open", |s| !matches!(s, OrderStatus::Complete | OrderStatus::Refunded)),
         expired in any::<bool>(),
         confirmations in 1_u64..,
     ) {
         let reported = if expired { OrderStatus::Expired } else { OrderStatus::Failed };
         let obs = Observation::new(reported).with_confirmations(confirmations);
-        prop_assert_eq!(reconcile(&current, &obs), OrderStatus::InProgress);
+        let next = reconcile(&TrackedStatus::new(current, false), &obs);
+        prop_assert_eq!(next.status(), &OrderStatus::InProgress);
     }
 
     #[test]
     fn in_progress_stays_until_a_definitive_status(
-        current in status().prop_filter("not complete", |s| *s != OrderStatus::Complete),
+        current in status().prop_filter("open", |s| !matches!(s, OrderStatus::Complete | OrderStatus::Refunded)),
         expired in any::<bool>(),
         confirmations in 1_u64..100,
         later in proptest::collection::vec(observation(), 0..30),
     ) {
         let reported = if expired { OrderStatus::Expired } else { OrderStatus::Failed };
-        let mut status = reconcile(&current, &Observation::new(reported).with_confirmations(confirmations));
-        prop_assert_eq!(&status, &OrderStatus::InProgress);
+        let first = Observation::new(reported).with_confirmations(confirmations);
+        let mut status = reconcile(&TrackedStatus::new(current, false), &first);
+        prop_assert_eq!(status.status(), &OrderStatus::InProgress);
         for obs in &later {
-            let definitive = matches!(obs.provider_status, OrderStatus::Complete | OrderStatus::Refunded)
-                || (matches!(obs.provider_status, OrderStatus::Expired | OrderStatus::Failed) && obs.deposit_detected);
+            let definitive = definitive_text(obs.provider_status.as_str(), obs.deposit_detected);
             status = reconcile(&status, obs);
             if definitive {
-                prop_assert_eq!(&status, &obs.provider_status);
+                prop_assert_eq!(status.status(), &obs.provider_status);
                 break;
             }
-            prop_assert_eq!(&status, &OrderStatus::InProgress);
+            prop_assert_eq!(status.status(), &OrderStatus::InProgress);
         }
     }
 
     #[test]
-    fn idempotent(current in status(), obs in observation()) {
+    fn idempotent(current in tracked(), obs in observation()) {
         let once = reconcile(&current, &obs);
         prop_assert_eq!(reconcile(&once, &obs), once);
     }
@@ -152,6 +202,37 @@ proptest! {
     }
 }
 
+/// Issue 14 item 4: `reconcile(refunded, failed before deposit detected, 1
+/// confirmation)` must stay `refunded` (ruling 21), not answer `inProgress`.
+#[test]
+fn refunded_stays_refunded_after_a_premature_failure() {
+    let refunded = TrackedStatus::new(OrderStatus::Refunded, false);
+    let late_failure = Observation::new(OrderStatus::Failed)
+        .with_deposit_detected(false)
+        .with_confirmations(1);
+    let next = reconcile(&refunded, &late_failure);
+    assert_eq!(next.status(), &OrderStatus::Refunded);
+    assert!(next.is_definitive());
+}
+
+/// A failure reported after deposit detection is definitive: a later premature
+/// report with a confirmation does not reopen it, while the same report after
+/// a premature failure does.
+#[test]
+fn only_a_premature_failure_gives_way_to_a_confirmed_deposit() {
+    let confirmed = Observation::new(OrderStatus::Expired).with_confirmations(2);
+    let after_detection = TrackedStatus::new(OrderStatus::Failed, true);
+    assert_eq!(
+        reconcile(&after_detection, &confirmed).status(),
+        &OrderStatus::Failed
+    );
+    let before_detection = TrackedStatus::new(OrderStatus::Failed, false);
+    assert_eq!(
+        reconcile(&before_detection, &confirmed).status(),
+        &OrderStatus::InProgress
+    );
+}
+
 #[test]
 fn complete_then_anything_stays_complete() {
     for text in KNOWN_TEXTS {
@@ -159,10 +240,8 @@ fn complete_then_anything_stays_complete() {
             let obs = Observation::new(text.parse().unwrap())
                 .with_deposit_detected(detected)
                 .with_confirmations(3);
-            assert_eq!(
-                reconcile(&OrderStatus::Complete, &obs),
-                OrderStatus::Complete
-            );
+            let complete = TrackedStatus::new(OrderStatus::Complete, false);
+            assert_eq!(reconcile(&complete, &obs), complete);
         }
     }
 }
@@ -186,6 +265,7 @@ fn public_types_are_send_and_sync() {
     fn check<T: Send + Sync>() {}
     check::<OrderStatus>();
     check::<Observation>();
+    check::<TrackedStatus>();
     check::<swaproute::order::UnknownStatus>();
     check::<swaproute::order::TransactionId>();
     check::<swaproute::order::DepositTransactionUpdate>();

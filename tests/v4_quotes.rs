@@ -462,3 +462,41 @@ fn signing_networks_are_a_closed_set() {
     let namespaces: Vec<_> = SigningNetwork::ALL.iter().map(|n| n.namespace()).collect();
     assert_eq!(namespaces, ["eip155", "solana", "bip122", "tron"]);
 }
+
+/// Ruling 32 for V4 (issue 14 item 13): a quote with a zero amount is never
+/// chosen, even though it would win on amount (ExactOut: the least
+/// `fromAmount`; ExactIn with a zero `toAmount` never wins anyway, so it is
+/// checked through `defect`).
+#[test]
+fn a_quote_with_a_zero_amount_is_never_selected() {
+    use swaproute::quote::{QuoteDefect, QuoteField};
+    let now = EpochMillis::new(1_000);
+    let absurd = quote("a", "0", "0.05", 2_000, false);
+    assert_eq!(
+        absurd.defect(),
+        Some(QuoteDefect::NotPositive {
+            field: QuoteField::FromAmount,
+            value: Decimal::ZERO
+        })
+    );
+    let no_output = quote("z", "1", "0", 2_000, false);
+    assert_eq!(
+        no_output.defect(),
+        Some(QuoteDefect::NotPositive {
+            field: QuoteField::ToAmount,
+            value: Decimal::ZERO
+        })
+    );
+    let sound = quote("b", "1", "0.05", 2_000, false);
+    assert_eq!(sound.defect(), None);
+
+    let candidates = [absurd.clone(), sound.clone(), no_output.clone()];
+    let chosen = select_quote(SwapMode::ExactOut, &candidates, now).unwrap();
+    assert_eq!(chosen.id.as_str(), "b");
+    // Only defective candidates: no route, not "expired".
+    let error = select_quote(SwapMode::ExactIn, &[absurd, no_output], now).unwrap_err();
+    assert_eq!(error.code(), ErrorCode::RouteUnavailable);
+    // A negative amount does not even decode (the amounts are non-negative).
+    let negative = r#"{"id":"n","fromAsset":"ETH","toAsset":"BTC","fromAmount":"-1","toAmount":"1","swapMode":"ExactIn","slippage":2,"expiry":2000}"#;
+    assert!(serde_json::from_str::<Quote>(negative).is_err());
+}

@@ -1,12 +1,13 @@
 //! Arbitrary sequences of provider observations: reconciliation never moves an
-//! order out of `complete`, is idempotent at every step, applies the
-//! premature-failure rule, keeps `inProgress` until a definitive observation,
-//! and every status round-trips through its text form.
+//! order out of `complete`, never reopens a definitive status (ruling 21,
+//! docs/RULES.md), is idempotent at every step, applies the premature-failure
+//! rule, keeps `inProgress` until a definitive observation, and every status
+//! round-trips through its text form.
 #![no_main]
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use swaproute::order::{reconcile, reconcile_all, Observation, OrderStatus};
+use swaproute::order::{reconcile, reconcile_all, Observation, OrderStatus, TrackedStatus};
 
 #[derive(Arbitrary, Debug)]
 enum FuzzStatus {
@@ -51,6 +52,7 @@ struct FuzzObservation {
 #[derive(Arbitrary, Debug)]
 struct Input {
     start: FuzzStatus,
+    start_detected: bool,
     observations: Vec<FuzzObservation>,
 }
 
@@ -63,7 +65,7 @@ fn is_definitive(observation: &Observation) -> bool {
 }
 
 fuzz_target!(|input: Input| {
-    let start = input.start.build();
+    let start = TrackedStatus::new(input.start.build(), input.start_detected);
     let observations: Vec<Observation> = input
         .observations
         .iter()
@@ -88,18 +90,24 @@ fuzz_target!(|input: Input| {
             next,
             "not idempotent: {status:?} {observation:?}"
         );
-        if status == OrderStatus::Complete || observation.provider_status == OrderStatus::Complete {
+        let current = status.status();
+        if *current == OrderStatus::Complete
+            || observation.provider_status == OrderStatus::Complete
+        {
             assert_eq!(
-                next,
-                OrderStatus::Complete,
+                next.status(),
+                &OrderStatus::Complete,
                 "complete regressed: {status:?} {observation:?}"
             );
         } else if is_definitive(observation) {
-            assert_eq!(next, observation.provider_status);
-        } else if status == OrderStatus::InProgress {
+            assert_eq!(next.status(), &observation.provider_status);
+            assert!(next.is_definitive());
+        } else if status.is_definitive() {
+            assert_eq!(next, status, "reopened: {status:?} {observation:?}");
+        } else if *current == OrderStatus::InProgress {
             assert_eq!(
-                next,
-                OrderStatus::InProgress,
+                next.status(),
+                &OrderStatus::InProgress,
                 "left inProgress: {observation:?}"
             );
         } else if matches!(
@@ -108,12 +116,13 @@ fuzz_target!(|input: Input| {
         ) && observation.deposit_confirmations >= 1
         {
             assert_eq!(
-                next,
-                OrderStatus::InProgress,
+                next.status(),
+                &OrderStatus::InProgress,
                 "premature failure: {status:?} {observation:?}"
             );
         } else {
-            assert_eq!(next, observation.provider_status);
+            assert_eq!(next.status(), &observation.provider_status);
+            assert!(!next.is_definitive());
         }
         status = next;
     }

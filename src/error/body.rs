@@ -2,23 +2,66 @@ use alloc::string::String;
 
 use serde::{Deserialize, Serialize};
 
-use super::{ErrorCode, HttpStatus};
+use super::{BodyCode, HttpStatus};
 use crate::ids::OrderId;
+use crate::order::Presence;
 
 /// The wire shape of an error: `{"status":403,"code":"RESTRICTED_ADDRESS","details":"…"}`,
 /// plus `"orderId"` when an order exists.
 ///
-/// Decoding keeps the `status` as sent; unknown keys are tolerated.
+/// Decoding keeps the `status` and the `code` as sent, including a code the
+/// crate does not know ([`BodyCode::Unknown`], ruling 26, docs/RULES.md), so a
+/// client keeps working when the service adds a code; encoding writes them
+/// back unchanged. Unknown keys are tolerated (and not kept).
+///
+/// ```
+/// use swaproute::error::{ApiError, BodyCode, ErrorBody};
+/// let body: ErrorBody = serde_json::from_str(
+///     r#"{"status":429,"code":"QUOTA_EXCEEDED","details":"slow down"}"#)?;
+/// assert_eq!(body.status.as_u16(), 429);
+/// assert_eq!(body.code.as_str(), "QUOTA_EXCEEDED");
+/// assert!(matches!(body.code, BodyCode::Unknown(_)));
+/// // Not an ApiError (no code of the table), but nothing is lost.
+/// let body = ApiError::try_from(body).unwrap_err().into_body();
+/// assert_eq!(body.details, "slow down");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+///
+/// The alternative shape `{"code", "error", "message"}` seen in third-party
+/// mock data is not decoded: it carries neither `status` nor `details`, the
+/// fields of the service's common error model, and decoding it would mean
+/// inventing a status and reading `message` as `details`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorBody {
-    /// The HTTP status.
+    /// The HTTP status, as sent.
     pub status: HttpStatus,
-    /// The stable code.
-    pub code: ErrorCode,
+    /// The code, as sent: known or not.
+    pub code: BodyCode,
     /// Human-readable details.
     pub details: String,
-    /// The order the error concerns, when one exists.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order_id: Option<OrderId>,
+    /// The order the error concerns, when one exists (absent, `null` or `""`
+    /// kept as sent, ruling 22).
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub order_id: Presence<OrderId>,
+}
+
+/// An [`ErrorBody`] whose code is not in the table, so it is not an
+/// [`ApiError`](super::ApiError); the body is kept whole.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("error code `{}` (HTTP {}) is not in the crate's table: {}", .body.code, .body.status, .body.details)]
+pub struct UnknownCodeError {
+    pub(super) body: ErrorBody,
+}
+
+impl UnknownCodeError {
+    /// The body, as decoded.
+    pub fn body(&self) -> &ErrorBody {
+        &self.body
+    }
+
+    /// The body, by value.
+    pub fn into_body(self) -> ErrorBody {
+        self.body
+    }
 }

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::HttpStatus;
+use super::{HttpStatus, LegacyCode};
 
 /// Generates [`ErrorCode`] and its lookups from a single table, so a code, its
 /// text and its HTTP status can never drift apart.
@@ -42,9 +42,8 @@ macro_rules! error_codes {
             fn from_wire(text: &str) -> Option<Self> {
                 match text {
                     $( $text => Some(ErrorCode::$variant), )*
-                    // The service's older name for a region restriction.
-                    "RESTRICTED_GEOLOCATION" => Some(ErrorCode::RestrictedRegion),
-                    _ => None,
+                    // The service's older names (`RESTRICTED_GEOLOCATION`).
+                    _ => LegacyCode::from_wire(text).map(LegacyCode::code),
                 }
             }
         }

@@ -6,10 +6,12 @@
 //! shape, `{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"…"}`.
 
 mod body;
+mod body_code;
 mod code;
 mod status;
 
-pub use body::ErrorBody;
+pub use body::{ErrorBody, UnknownCodeError};
+pub use body_code::{BodyCode, InvalidBodyCode, LegacyCode, UnknownCode, MAX_ERROR_CODE_LEN};
 pub use code::{ErrorCode, UnknownErrorCode};
 pub use status::{HttpStatus, InvalidHttpStatus};
 
@@ -71,9 +73,9 @@ impl ApiError {
     pub fn to_body(&self) -> ErrorBody {
         ErrorBody {
             status: self.http_status(),
-            code: self.code,
+            code: BodyCode::Known(self.code),
             details: self.details.clone(),
-            order_id: self.order_id.clone(),
+            order_id: self.order_id.clone().into(),
         }
     }
 }
@@ -92,13 +94,25 @@ impl fmt::Display for ApiError {
 
 impl core::error::Error for ApiError {}
 
-impl From<ErrorBody> for ApiError {
-    /// Keeps code, details and order id; the status follows from the code.
-    fn from(body: ErrorBody) -> Self {
-        ApiError {
-            code: body.code,
-            details: body.details,
-            order_id: body.order_id,
+impl TryFrom<ErrorBody> for ApiError {
+    type Error = UnknownCodeError;
+
+    /// Keeps code, details and order id; the status follows from the code (an
+    /// older code name becomes the code it stands for).
+    ///
+    /// # Errors
+    /// [`UnknownCodeError`], holding the body unchanged, when its code is not
+    /// in the table: an [`ApiError`] always has a code of the table, so the
+    /// body of an unknown code is kept as an [`ErrorBody`], with its text and
+    /// its HTTP status (ruling 26, docs/RULES.md).
+    fn try_from(body: ErrorBody) -> Result<Self, Self::Error> {
+        match body.code.known() {
+            Some(code) => Ok(ApiError {
+                code,
+                details: body.details,
+                order_id: body.order_id.into_value(),
+            }),
+            None => Err(UnknownCodeError { body }),
         }
     }
 }

@@ -100,12 +100,14 @@ pub(crate) fn pair_id(value: Option<&Loose>) -> Result<PairId, FieldError> {
     }
 }
 
-/// A required quote id.
-pub(crate) fn quote_id(value: Option<&Loose>) -> Result<QuoteId, FieldError> {
+/// An optional quote id (ruling 19, docs/RULES.md): absent or `null` is none.
+pub(crate) fn optional_quote_id(value: Option<&Loose>) -> Result<Option<QuoteId>, FieldError> {
     let field = RequestField::QuoteId;
     match value {
-        None | Some(Loose::Null) => Err(missing(field)),
-        Some(Loose::Str(text)) => QuoteId::new(text).map_err(|e| invalid_request(field, e)),
+        None | Some(Loose::Null) => Ok(None),
+        Some(Loose::Str(text)) => QuoteId::new(text)
+            .map(Some)
+            .map_err(|e| invalid_request(field, e)),
         Some(other) => Err(wrong_type(field, "a string", other)),
     }
 }

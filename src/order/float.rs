@@ -9,10 +9,13 @@ use super::fields::{self, collect};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
 use super::{FieldError, OrderContext, RequestErrors, RequestField};
+use crate::decimal::Amount;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, QuoteId};
 use crate::quote::Quote;
+use crate::rate::PairId;
 use crate::screening::TagWarning;
+use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 
 /// A floating order body as sent, loosely typed; see [`FloatOrderRequest::validate`].
@@ -32,29 +35,112 @@ impl<'de> Deserialize<'de> for RawFloatOrderRequest {
 #[serde(rename_all = "camelCase")]
 struct FloatFields {
     #[serde(default, deserialize_with = "present")]
-    quote_id: Option<Loose>,
+    pair_id: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    from_amount: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
     from_address: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
     from_address_tag: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
+    to_amount: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
     to_address: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
     to_address_tag: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
+    slippage: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    quote_id: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
     swap_mode: Option<Loose>,
+}
+
+/// How a number of the body was written, so it is written back the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Form {
+    /// A JSON string, `"25"`.
+    Text,
+    /// A JSON number, `25`.
+    Number,
+}
+
+impl Form {
+    fn of(value: Option<&Loose>) -> Self {
+        match value {
+            Some(Loose::Number(_)) => Form::Number,
+            _ => Form::Text,
+        }
+    }
+}
+
+/// An optional key as sent: absent, `null`, or a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Sent<T> {
+    Absent,
+    Null,
+    Value(T),
+}
+
+impl<T> Sent<T> {
+    fn is_absent(&self) -> bool {
+        matches!(self, Sent::Absent)
+    }
+}
+
+/// `null` for [`Sent::Null`], the value for [`Sent::Value`]; an absent key is
+/// skipped by its holder.
+impl<T: Serialize> Serialize for Sent<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Sent::Value(value) => value.serialize(serializer),
+            Sent::Absent | Sent::Null => serializer.serialize_none(),
+        }
+    }
+}
+
+/// A decimal written in the form it came in.
+struct InForm(Decimal, Form);
+
+impl Serialize for InForm {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.1 {
+            Form::Text => serializer.collect_str(&self.0),
+            Form::Number => super::presence::serialize_number(self.0, serializer),
+        }
+    }
+}
+
+/// How the body's optional and number keys were written (for re-encoding).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Forms {
+    from_amount: Form,
+    to_amount: Form,
+    slippage: Sent<Form>,
 }
 
 /// A validated `POST /v3/orders/float` body (the floating flow: its price
 /// source is a quote, never rates; always ExactIn).
 ///
+/// The body is the fixed body without `swapMode` (ruling 19, docs/RULES.md),
+/// validated by the same field rules, with the same error codes and priority:
+///
 /// | field | rule |
 /// | --- | --- |
-/// | `quoteId` | required: the quote the order is built from |
+/// | `pairId` | required, `FROM_TO` |
+/// | `fromAmount` | required, decimal string (strict grammar) or JSON number, > 0 |
 /// | `fromAddress` | required key; a string, or `null` |
 /// | `fromAddressTag`, `toAddressTag` | optional; `""` means none |
+/// | `toAmount` | required, decimal string (strict grammar) or JSON number, > 0 |
 /// | `toAddress` | required string |
-/// | `swapMode` | must not be sent (any non-null value → `UNSUPPORTED_SWAP_MODE`) |
+/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2 |
+/// | `quoteId` | optional; when sent, the quote planned with must be that one |
+/// | `swapMode` | must not be sent (any non-null value → `UNSUPPORTED_SWAP_MODE`, ruling 12) |
+///
+/// Encoding writes the body back as it came: amounts and slippage as
+/// strings or numbers as sent (a string in its shortest decimal text, `"0.50"`
+/// as `"0.5"`), `slippage` and `quoteId` only when sent (as `null` when sent
+/// as `null`). Tags are written only when they hold a value, as strings.
 ///
 /// ```
 /// use swaproute::order::{FloatOrderRequest, OrderContext};
@@ -62,8 +148,8 @@ struct FloatFields {
 /// let quote: Quote = serde_json::from_str(r#"{"id":"q-1","pairId":"BTC_ETH",
 ///   "fromAmount":{"assetId":"BTC","value":"0.5"},"toAmount":{"assetId":"ETH","value":"16.5"},
 ///   "expiry":1785000030000}"#).unwrap();
-/// let request: FloatOrderRequest = serde_json::from_str(r#"{"quoteId":"q-1","fromAddress":null,
-///   "toAddress":"0x52908400098527886E0F7030069857D2E4169EE7"}"#).unwrap();
+/// let request: FloatOrderRequest = serde_json::from_str(r#"{"pairId":"BTC_ETH","fromAmount":0.5,
+///   "fromAddress":null,"toAmount":16.4,"toAddress":"0x52908400098527886E0F7030069857D2E4169EE7"}"#).unwrap();
 /// let policy = ScreeningPolicy::new();
 ///
 /// let plan = request.plan(&quote, &OrderContext::new(EpochMillis::new(1_785_000_000_000), &policy)).unwrap();
@@ -72,23 +158,32 @@ struct FloatFields {
 /// let late = OrderContext::new(EpochMillis::new(1_785_000_030_000), &policy);
 /// assert_eq!(request.plan(&quote, &late).unwrap_err().code(), ErrorCode::QuoteExpired);
 ///
-/// let with_mode = r#"{"quoteId":"q-1","fromAddress":null,"toAddress":"x","swapMode":"ExactIn"}"#;
+/// let with_mode = r#"{"pairId":"BTC_ETH","fromAmount":"0.5","fromAddress":null,"toAmount":"16.4",
+///   "toAddress":"x","swapMode":"ExactIn"}"#;
 /// let raw = serde_json::from_str(with_mode).unwrap();
 /// let errors = FloatOrderRequest::validate(&raw).unwrap_err();
 /// assert_eq!(errors.first().code(), ErrorCode::UnsupportedSwapMode);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FloatOrderRequest {
-    quote_id: QuoteId,
+    pair_id: PairId,
+    from_amount: Amount,
+    to_amount: Amount,
     parties: Parties,
+    slippage: Slippage,
+    quote_id: Sent<QuoteId>,
+    forms: Forms,
 }
 
 impl FloatOrderRequest {
-    /// Validates every field of `raw`.
+    /// Validates every field of `raw` with the fixed body's field rules
+    /// (every problem is reported, in the documented priority order of
+    /// [`RequestErrors`]).
     ///
     /// # Errors
     /// [`RequestErrors`] with every problem, in the documented priority order.
     pub fn validate(raw: &RawFloatOrderRequest) -> Result<Self, RequestErrors> {
+        use RequestField as F;
         let raw = &raw.fields;
         let mut errors = Vec::new();
         if let Some(mode) = raw.swap_mode.as_ref().filter(|mode| **mode != Loose::Null) {
@@ -101,7 +196,18 @@ impl FloatOrderRequest {
                 ),
             ));
         }
-        let quote_id = collect(&mut errors, fields::quote_id(raw.quote_id.as_ref()));
+        let quote_id = collect(
+            &mut errors,
+            fields::optional_quote_id(raw.quote_id.as_ref()),
+        );
+        let from_amount = collect(
+            &mut errors,
+            fields::amount(F::FromAmount, raw.from_amount.as_ref()),
+        );
+        let to_amount = collect(
+            &mut errors,
+            fields::amount(F::ToAmount, raw.to_amount.as_ref()),
+        );
         let parties = Parties::validate(
             RawParties {
                 from_address: raw.from_address.as_ref(),
@@ -111,17 +217,69 @@ impl FloatOrderRequest {
             },
             &mut errors,
         );
-        match (quote_id, parties) {
-            (Some(quote_id), Some(parties)) if errors.is_empty() => {
-                Ok(FloatOrderRequest { quote_id, parties })
-            }
+        let pair_id = collect(&mut errors, fields::pair_id(raw.pair_id.as_ref()));
+        let slippage = collect(&mut errors, fields::slippage(raw.slippage.as_ref()));
+        let forms = Forms {
+            from_amount: Form::of(raw.from_amount.as_ref()),
+            to_amount: Form::of(raw.to_amount.as_ref()),
+            slippage: match raw.slippage.as_ref() {
+                None => Sent::Absent,
+                Some(Loose::Null) => Sent::Null,
+                other => Sent::Value(Form::of(other)),
+            },
+        };
+        let quote_id = quote_id.map(|id| match (raw.quote_id.as_ref(), id) {
+            (_, Some(id)) => Sent::Value(id),
+            (None, None) => Sent::Absent,
+            (Some(_), None) => Sent::Null,
+        });
+        match (quote_id, from_amount, to_amount, parties, pair_id, slippage) {
+            (
+                Some(quote_id),
+                Some(from_amount),
+                Some(to_amount),
+                Some(parties),
+                Some(pair_id),
+                Some(slippage),
+            ) if errors.is_empty() => Ok(FloatOrderRequest {
+                pair_id,
+                from_amount,
+                to_amount,
+                parties,
+                slippage,
+                quote_id,
+                forms,
+            }),
             _ => Err(RequestErrors::collected(errors)),
         }
     }
 
-    /// `quoteId`.
-    pub fn quote_id(&self) -> &QuoteId {
-        &self.quote_id
+    /// `pairId`.
+    pub fn pair_id(&self) -> &PairId {
+        &self.pair_id
+    }
+
+    /// `fromAmount`: exact (floating orders are ExactIn).
+    pub fn from_amount(&self) -> Amount {
+        self.from_amount
+    }
+
+    /// `toAmount`: the client's estimate.
+    pub fn to_amount(&self) -> Amount {
+        self.to_amount
+    }
+
+    /// `slippage` (2 when absent).
+    pub fn slippage(&self) -> Slippage {
+        self.slippage
+    }
+
+    /// `quoteId`, when the client sent one.
+    pub fn quote_id(&self) -> Option<&QuoteId> {
+        match &self.quote_id {
+            Sent::Value(id) => Some(id),
+            Sent::Absent | Sent::Null => None,
+        }
     }
 
     /// The addresses and tags.
@@ -134,13 +292,22 @@ impl FloatOrderRequest {
         SwapMode::ExactIn
     }
 
-    /// Plans the order from `quote`: screening first (region, addresses, the
-    /// quote's assets), then the quote must be the one named by `quoteId` and
-    /// must outlive `now` by the context's skew margin.
+    /// Plans the order from `quote`, the amount-specific quote obtained for
+    /// this body's pair and `fromAmount` (ruling 19, docs/RULES.md), in this
+    /// order:
+    ///
+    /// 1. screening: region, addresses, the pair's assets;
+    /// 2. the quote itself must be sound (ruling 32: positive amounts in its
+    ///    pair's assets, [`Quote::defect`]);
+    /// 3. it must be this body's: same `pairId`, same `fromAmount` (by value:
+    ///    `"2.50"` is `2.5`), and the quote named by `quoteId` when one was sent;
+    /// 4. it must outlive `now` by the context's skew margin.
     ///
     /// # Errors
-    /// The screening error; `INVALID_REQUEST` when `quote` is not the quote named
-    /// by `quoteId`; `QUOTE_EXPIRED` when it has expired.
+    /// The screening error; `PROVIDER_ERROR` for a defective quote (a
+    /// [`QuoteDefect`](crate::quote::QuoteDefect)); `INVALID_REQUEST` naming
+    /// `pairId`, `fromAmount` or `quoteId` when the quote is not this body's;
+    /// `QUOTE_EXPIRED` when it has expired.
     pub fn plan<'q>(
         &self,
         quote: &'q Quote,
@@ -148,13 +315,39 @@ impl FloatOrderRequest {
     ) -> Result<FloatOrderPlan<'q>, ApiError> {
         let warnings = self
             .parties
-            .screen(context, quote.pair_id.from(), quote.pair_id.to())?;
-        if quote.id != self.quote_id {
-            return Err(ApiError::new(
+            .screen(context, self.pair_id.from(), self.pair_id.to())?;
+        quote.validate()?;
+        let mismatch = |field: RequestField, detail: core::fmt::Arguments<'_>| {
+            ApiError::new(
                 ErrorCode::InvalidRequest,
-                alloc::format!(
-                    "quoteId: the order names quote {} but was given quote {}",
-                    self.quote_id,
+                alloc::format!("{field}: {detail}"),
+            )
+        };
+        if quote.pair_id != self.pair_id {
+            return Err(mismatch(
+                RequestField::PairId,
+                format_args!(
+                    "the order is for {} but quote {} is for {}",
+                    self.pair_id, quote.id, quote.pair_id
+                ),
+            ));
+        }
+        if quote.from_amount.value.get() != self.from_amount.get() {
+            return Err(mismatch(
+                RequestField::FromAmount,
+                format_args!(
+                    "the order sends {} but quote {} is for {}",
+                    self.from_amount,
+                    quote.id,
+                    quote.from_amount.value.get()
+                ),
+            ));
+        }
+        if let Some(quote_id) = self.quote_id().filter(|id| **id != quote.id) {
+            return Err(mismatch(
+                RequestField::QuoteId,
+                format_args!(
+                    "the order names quote {quote_id} but was given quote {}",
                     quote.id
                 ),
             ));
@@ -188,17 +381,17 @@ impl<'q> FloatOrderPlan<'q> {
 
     /// The order's `amount`: the quote's `fromAmount`.
     pub fn amount(&self) -> Decimal {
-        self.quote.from_amount.value
+        self.quote.from_amount.value.get()
     }
 
     /// The quoted output.
     pub fn to_amount(&self) -> Decimal {
-        self.quote.to_amount.value
+        self.quote.to_amount.value.get()
     }
 
     /// The sponsoring campaign of a sponsored quote.
     pub fn sponsored_by_campaign_id(&self) -> Option<&'q CampaignId> {
-        self.quote.sponsored_by_campaign_id.as_ref()
+        self.quote.sponsored_by_campaign_id.value()
     }
 
     /// Always [`SwapMode::ExactIn`].
@@ -212,19 +405,35 @@ impl<'q> FloatOrderPlan<'q> {
     }
 }
 
-/// The body as a client sends it; there is no `swapMode` to write.
+/// The body as the client sent it (see [`FloatOrderRequest`]); there is no
+/// `swapMode` to write.
 impl Serialize for FloatOrderRequest {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
         struct Wire<'a> {
-            quote_id: &'a QuoteId,
+            pair_id: &'a PairId,
+            from_amount: InForm,
+            to_amount: InForm,
             #[serde(flatten)]
             parties: &'a Parties,
+            #[serde(skip_serializing_if = "Sent::is_absent")]
+            slippage: Sent<InForm>,
+            #[serde(skip_serializing_if = "Sent::is_absent")]
+            quote_id: &'a Sent<QuoteId>,
         }
+        let forms = self.forms;
         Wire {
-            quote_id: &self.quote_id,
+            pair_id: &self.pair_id,
+            from_amount: InForm(self.from_amount.get(), forms.from_amount),
+            to_amount: InForm(self.to_amount.get(), forms.to_amount),
             parties: &self.parties,
+            slippage: match forms.slippage {
+                Sent::Absent => Sent::Absent,
+                Sent::Null => Sent::Null,
+                Sent::Value(form) => Sent::Value(InForm(self.slippage.percent(), form)),
+            },
+            quote_id: &self.quote_id,
         }
         .serialize(serializer)
     }

@@ -1,7 +1,7 @@
 //! Orders: requests of both flows, their plans, the order resource, status
 //! reconciliation and the deposit transaction id update.
 //!
-//! The two flows never mix (DESIGN ruling 12): a [`FixedOrderRequest`] plans
+//! The two flows never mix (ruling 12, docs/RULES.md): a [`FixedOrderRequest`] plans
 //! over a rates response only, a [`FloatOrderRequest`] over a
 //! [`Quote`](crate::quote::Quote) only, and there is no way to hand either the
 //! other's price source.
@@ -43,6 +43,7 @@ mod fixed;
 mod float;
 mod loose;
 mod parties;
+mod presence;
 mod resource;
 mod status;
 mod timestamp;
@@ -56,9 +57,10 @@ pub use field::{FieldError, RequestErrors, RequestField};
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
 pub use float::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
 pub use parties::Parties;
-pub use resource::{ExtraFeatures, Order, ToAmount};
+pub use presence::{Presence, SentDecimal};
+pub use resource::{ExtraFeatures, Order, SentAmount, ToAmount};
 pub use status::{
-    reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, UnknownStatus,
-    MAX_STATUS_LEN,
+    reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,
+    UnknownStatus, MAX_STATUS_LEN,
 };
 pub use timestamp::{InvalidTimestamp, Timestamp};

@@ -1,30 +1,29 @@
 //! The order resource, as the service returns it.
 
-use alloc::string::String;
-use core::fmt::Display;
-use core::str::FromStr;
-
 use rust_decimal::Decimal;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
-use super::{OrderStatus, Timestamp};
-use crate::ids::{CampaignId, OrderId, ProviderOrderId, RateId};
-use crate::rate::{as_string, AssetAmount, PairId};
+use super::{OrderStatus, Presence, SentDecimal, Timestamp};
+use crate::ids::{AssetId, CampaignId, OrderId, ProviderOrderId, RateId};
+use crate::rate::PairId;
+use alloc::string::String;
 
 /// An order (`POST /v3/orders` answers one with HTTP 201; `GET /v3/orders/:orderId`
 /// returns one with `toAmount`).
 ///
 /// Decoding accepts every shape the service has sent: amounts as strings
-/// (current) or numbers (older), optional keys omitted or `null`, `""` for empty
-/// values, unknown keys, and statuses this crate does not know (they
-/// round-trip). Serializing writes the current shape: amounts as strings,
-/// optional keys omitted, `""` kept as `""`.
+/// (current) or numbers (older), optional keys omitted or `null`, `""` for
+/// empty values, unknown keys, and statuses this crate does not know.
+///
+/// Encoding gives back the JSON value that was decoded (ruling 22,
+/// docs/RULES.md): every optional key is a [`Presence`], so an absent key
+/// stays absent and `null` or `""` is written back as sent (`rateId: ""`,
+/// `providerOrderId: ""`, `fromAddress: null`, `sponsoredByCampaignId: null`);
+/// amounts are [`SentDecimal`]s, written as strings or numbers as they came.
+/// Keys this crate does not know are not kept.
 ///
 /// Every field holds a valid value of its own type and any combination is a
-/// record the service can send, so the fields are public. Typed optional keys
-/// (ids, timestamps) sent as `""` decode as none and are omitted when
-/// serialized; free-text keys keep `""` as sent. `fromAddress: null` is
-/// omitted when serialized, like every absent key.
+/// record the service can send, so the fields are public.
 ///
 /// ```
 /// use swaproute::order::{Order, OrderStatus};
@@ -33,8 +32,12 @@ use crate::rate::{as_string, AssetAmount, PairId};
 ///   "toAddress":"0x52908400098527886E0F7030069857D2E4169EE7","payInAddress":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
 ///   "payInAddressTag":"","createdAt":"2026-07-14T09:30:00Z"}"#).unwrap();
 /// assert_eq!(order.status, OrderStatus::Awaiting);
-/// assert_eq!(order.amount.unwrap().value.to_string(), "0.5");
-/// assert!(order.to_amount.is_none()); // not analyzed yet
+/// assert_eq!(order.amount.value().unwrap().value.get().to_string(), "0.5");
+/// assert!(order.to_amount.is_absent()); // not analyzed yet
+/// assert!(order.from_address.value().is_none()); // sent as null...
+/// let again = serde_json::to_value(&order).unwrap();
+/// assert!(again["fromAddress"].is_null()); // ...and written back as null
+/// assert_eq!(again["payInAddressTag"], "");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -45,94 +48,89 @@ pub struct Order {
     pub status: OrderStatus,
     /// The pair.
     pub pair_id: PairId,
-    /// The rate used (fixed orders). `""` decodes as none.
-    #[serde(
-        default,
-        deserialize_with = "empty_as_none",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub rate_id: Option<RateId>,
-    /// The provider's id of the order. `""` decodes as none.
-    #[serde(
-        default,
-        deserialize_with = "empty_as_none",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub provider_order_id: Option<ProviderOrderId>,
+    /// The rate used (fixed orders); `""` when there is none.
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub rate_id: Presence<RateId>,
+    /// The provider's id of the order; `""` when there is none yet.
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub provider_order_id: Presence<ProviderOrderId>,
     /// What the user sends, from asset. In ExactOut the selected route decided it.
-    #[serde(
-        default,
-        with = "as_string::option",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub amount: Option<AssetAmount>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub amount: Presence<SentAmount>,
     /// The destination amount from blockchain data: absent or `null` until analyzed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_amount: Option<ToAmount>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub to_amount: Presence<ToAmount>,
     /// The sender's address; `null` for providers that collect it later.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from_address: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub from_address: Presence<String>,
     /// Tag or memo of `fromAddress`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from_address_tag: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub from_address_tag: Presence<String>,
     /// The receiving address.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_address: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub to_address: Presence<String>,
     /// Tag or memo of `toAddress`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_address_tag: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub to_address_tag: Presence<String>,
     /// The address the user sends funds to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pay_in_address: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub pay_in_address: Presence<String>,
     /// Tag or memo for the deposit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pay_in_address_tag: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub pay_in_address_tag: Presence<String>,
     /// The deposit transaction.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from_transaction_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub from_transaction_id: Presence<String>,
     /// The payout transaction.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_transaction_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub to_transaction_id: Presence<String>,
     /// Free text.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-    /// Creation time. `""` decodes as none.
-    #[serde(
-        default,
-        deserialize_with = "empty_as_none",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub created_at: Option<Timestamp>,
-    /// Last update time. `""` decodes as none.
-    #[serde(
-        default,
-        deserialize_with = "empty_as_none",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub updated_at: Option<Timestamp>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub message: Presence<String>,
+    /// Creation time.
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub created_at: Presence<Timestamp>,
+    /// Last update time.
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub updated_at: Presence<Timestamp>,
     /// `{pid, stringAmounts}`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub extra_features: Option<ExtraFeatures>,
-    /// The sponsoring campaign of a campaign-sponsored order. `""` decodes as none.
-    #[serde(
-        default,
-        deserialize_with = "empty_as_none",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub sponsored_by_campaign_id: Option<CampaignId>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub extra_features: Presence<ExtraFeatures>,
+    /// The sponsoring campaign of a campaign-sponsored order.
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub sponsored_by_campaign_id: Presence<CampaignId>,
+}
+
+/// `{"assetId": "…", "value": …}` with the value kept in the form it was sent
+/// (string or number), so it is written back the same way (ruling 22,
+/// docs/RULES.md). Every combination is a valid record.
+///
+/// ```
+/// use swaproute::order::SentAmount;
+/// let amount: SentAmount = serde_json::from_str(r#"{"assetId":"BTC","value":0.83}"#).unwrap();
+/// assert_eq!(amount.asset_id.as_str(), "BTC");
+/// assert_eq!(serde_json::to_string(&amount).unwrap(), r#"{"assetId":"BTC","value":0.83}"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SentAmount {
+    /// The asset the value is in.
+    pub asset_id: AssetId,
+    /// The value, as sent.
+    pub value: SentDecimal,
 }
 
 /// `extraFeatures` of an order: `{"pid": "…", "stringAmounts": "…"}`. The spec
-/// does not say what they mean; they are kept as sent.
+/// does not say what they mean; they are kept as sent (other keys are not).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ExtraFeatures {
     /// `pid`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pid: Option<String>,
-    /// `stringAmounts`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub string_amounts: Option<String>,
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub pid: Presence<String>,
+    /// `stringAmounts` (a string such as `"true"`).
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub string_amounts: Presence<String>,
 }
 
 /// An order's `toAmount`: an `{assetId, value}` object, or a bare decimal as
@@ -141,31 +139,17 @@ pub struct ExtraFeatures {
 #[serde(untagged)]
 pub enum ToAmount {
     /// `{"assetId": "ETH", "value": "16.5"}`.
-    Asset(#[serde(with = "as_string")] AssetAmount),
+    Asset(SentAmount),
     /// `"16.5"` or `16.5`.
-    Value(#[serde(with = "crate::decimal::serde::string")] Decimal),
+    Value(SentDecimal),
 }
 
 impl ToAmount {
     /// The decimal value, whatever the shape.
     pub fn value(&self) -> Decimal {
         match self {
-            ToAmount::Asset(amount) => amount.value,
-            ToAmount::Value(value) => *value,
+            ToAmount::Asset(amount) => amount.value.get(),
+            ToAmount::Value(value) => value.get(),
         }
-    }
-}
-
-/// `null`, absent or `""` is none; any other string must parse as `T`.
-fn empty_as_none<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: FromStr,
-    T::Err: Display,
-{
-    match Option::<String>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(text) if text.is_empty() => Ok(None),
-        Some(text) => text.parse().map(Some).map_err(serde::de::Error::custom),
     }
 }

@@ -1,4 +1,4 @@
-//! Order statuses and status reconciliation (DESIGN ruling 13).
+//! Order statuses and status reconciliation (rulings 13 and 21, docs/RULES.md).
 //!
 //! See [`reconcile`] for the rules and an example.
 
@@ -244,21 +244,94 @@ impl Observation {
         self
     }
 
-    /// `true` when the observation settles the order: the provider reports
-    /// `complete` or `refunded`, or `expired`/`failed` after it detected the
-    /// deposit.
+    /// `true` when the observation settles the order (ruling 21, docs/RULES.md):
+    /// the provider reports `complete` or `refunded`, or `expired`/`failed`
+    /// after it detected the deposit.
     pub fn is_definitive(&self) -> bool {
-        match self.provider_status {
-            OrderStatus::Complete | OrderStatus::Refunded => true,
-            OrderStatus::Expired | OrderStatus::Failed => self.deposit_detected,
-            _ => false,
-        }
+        is_definitive(&self.provider_status, self.deposit_detected)
     }
 
     /// `true` when the provider reports `expired` or `failed` without having
     /// detected the deposit.
     pub fn is_premature_failure(&self) -> bool {
         self.provider_status.is_failure() && !self.deposit_detected
+    }
+}
+
+/// The one statement of ruling 21 (docs/RULES.md): `complete`, `refunded`, and
+/// a failure reported after the deposit was detected are definitive.
+fn is_definitive(status: &OrderStatus, deposit_detected: bool) -> bool {
+    match status {
+        OrderStatus::Complete | OrderStatus::Refunded => true,
+        OrderStatus::Expired | OrderStatus::Failed => deposit_detected,
+        _ => false,
+    }
+}
+
+/// An order's status together with whether it is *definitive* (ruling 21,
+/// docs/RULES.md): `complete`, `refunded`, or `expired`/`failed` reported after
+/// the provider detected the deposit.
+///
+/// The status text alone cannot say whether a `failed` order failed before or
+/// after its deposit was seen, and the two reconcile differently (a premature
+/// failure gives way to a confirmed deposit, a definitive one is never
+/// reopened), so [`reconcile`] works on this pair. Store both
+/// [`status`](Self::status) and [`is_definitive`](Self::is_definitive) (or the
+/// detection flag) to resume reconciliation later.
+///
+/// The flag is derived, never set directly, so it cannot disagree with the
+/// status: `complete` and `refunded` are always definitive, `expired`/`failed`
+/// are definitive only after deposit detection, every other status never is.
+///
+/// ```
+/// use swaproute::order::{OrderStatus, TrackedStatus};
+/// assert!(TrackedStatus::new(OrderStatus::Refunded, false).is_definitive());
+/// assert!(TrackedStatus::new(OrderStatus::Failed, true).is_definitive());
+/// assert!(!TrackedStatus::new(OrderStatus::Failed, false).is_definitive());
+/// assert!(!TrackedStatus::new(OrderStatus::Awaiting, true).is_definitive());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TrackedStatus {
+    status: OrderStatus,
+    definitive: bool,
+}
+
+impl TrackedStatus {
+    /// `status`, reached with (`deposit_detected`) or without the provider
+    /// having detected the deposit. Only `expired`/`failed` depend on the flag.
+    pub fn new(status: OrderStatus, deposit_detected: bool) -> Self {
+        let definitive = is_definitive(&status, deposit_detected);
+        TrackedStatus { status, definitive }
+    }
+
+    /// The status an observation reports, as [`reconcile`] would adopt it.
+    pub fn observed(observation: &Observation) -> Self {
+        TrackedStatus {
+            status: observation.provider_status.clone(),
+            definitive: observation.is_definitive(),
+        }
+    }
+
+    /// The status.
+    pub fn status(&self) -> &OrderStatus {
+        &self.status
+    }
+
+    /// The status, by value.
+    pub fn into_status(self) -> OrderStatus {
+        self.status
+    }
+
+    /// `true` when the status is definitive: nothing but another definitive
+    /// observation (or provider completion) changes it.
+    pub fn is_definitive(&self) -> bool {
+        self.definitive
+    }
+}
+
+impl From<&Observation> for TrackedStatus {
+    fn from(observation: &Observation) -> Self {
+        TrackedStatus::observed(observation)
     }
 }
 
@@ -272,44 +345,49 @@ impl Observation {
 /// |---|---|---|---|
 /// | 1 | `complete` | anything | `complete` (final: nothing moves an order out of it) |
 /// | 2 | any | provider reports `complete` | `complete` |
-/// | 3 | any | *definitive*: `refunded`, or `expired`/`failed` reported after the provider detected the deposit | the reported status |
-/// | 4 | `inProgress` | anything else | `inProgress` |
-/// | 5 | any | `expired`/`failed` before the provider detected the deposit, deposit has ≥ 1 confirmation | `inProgress` |
-/// | 6 | any | anything else | the reported status |
+/// | 3 | any | *definitive*: `refunded`, or `expired`/`failed` reported after the provider detected the deposit | the reported status (definitive) |
+/// | 4 | definitive (`refunded`, or a failure after deposit detection) | anything else | unchanged: nothing reopens a definitive status |
+/// | 5 | `inProgress` | anything else | `inProgress` |
+/// | 6 | any | `expired`/`failed` before the provider detected the deposit, deposit has ≥ 1 confirmation | `inProgress` |
+/// | 7 | any | anything else | the reported status (not definitive) |
 ///
-/// Rule 4 is how the order "stays `inProgress` until a definitive status
+/// Rules 1-4 are ruling 21 (docs/RULES.md): a definitive status moves only to
+/// another definitive one (a failure after deposit detection may become
+/// `refunded`; anything may become `complete`, the spec's "any → complete"
+/// row), never back to a status that is still open. Rule 5 is how the order "stays `inProgress` until a definitive status
 /// arrives": the function sees one observation at a time and cannot tell why
 /// the order is `inProgress`, so *no* non-definitive observation moves an
 /// `inProgress` order, whatever the confirmation count (a later read may
 /// report 0 confirmations, e.g. after a reorg or from a lagging node, and a
 /// deposit once seen must not turn into a failure), and whatever the status
 /// (`awaiting`, `delayed`, `swapped`, an unknown status, or a premature
-/// `expired`/`failed`). From any other state, a premature failure with 0
-/// confirmations is adopted as reported: there is no sign of a deposit.
+/// `expired`/`failed`). From any other open state, a premature failure with 0
+/// confirmations is adopted as reported, not definitive: there is no sign of a
+/// deposit yet, and a later confirmed deposit still turns it into `inProgress`.
 ///
 /// Unknown provider statuses ([`OrderStatus::Unknown`]) are not definitive:
-/// they are adopted verbatim by rule 6 unless the order is `complete` or
+/// they are adopted verbatim by rule 7 unless the order is definitive or
 /// `inProgress`.
 ///
 /// Reconciliation is idempotent: `reconcile(&reconcile(s, o), o) == reconcile(s, o)`.
 ///
 /// ```
-/// use swaproute::order::{reconcile, Observation, OrderStatus};
+/// use swaproute::order::{reconcile, Observation, OrderStatus, TrackedStatus};
 ///
 /// // The provider gives up before seeing the deposit, but it has a confirmation.
 /// let premature = Observation::new(OrderStatus::Expired).with_confirmations(1);
-/// let status = reconcile(&OrderStatus::Awaiting, &premature);
-/// assert_eq!(status, OrderStatus::InProgress);
+/// let status = reconcile(&TrackedStatus::new(OrderStatus::Awaiting, false), &premature);
+/// assert_eq!(*status.status(), OrderStatus::InProgress);
 ///
 /// // It stays in progress until a definitive status arrives...
 /// let status = reconcile(&status, &Observation::new(OrderStatus::Failed));
-/// assert_eq!(status, OrderStatus::InProgress);
-/// let status = reconcile(&status, &Observation::new(OrderStatus::Complete));
-/// assert_eq!(status, OrderStatus::Complete);
+/// assert_eq!(*status.status(), OrderStatus::InProgress);
+/// let status = reconcile(&status, &Observation::new(OrderStatus::Refunded));
+/// assert_eq!(*status.status(), OrderStatus::Refunded);
 ///
-/// // ...and complete is final.
-/// let status = reconcile(&status, &Observation::new(OrderStatus::Refunded).with_deposit_detected(true));
-/// assert_eq!(status, OrderStatus::Complete);
+/// // ...and nothing reopens it.
+/// let late = Observation::new(OrderStatus::Failed).with_confirmations(1);
+/// assert_eq!(*reconcile(&status, &late).status(), OrderStatus::Refunded);
 ///
 /// // Unknown statuses round-trip exactly.
 /// let odd: OrderStatus = "waitingForPayout".parse()?;
@@ -318,24 +396,27 @@ impl Observation {
 /// # Ok::<(), swaproute::order::InvalidOrderStatus>(())
 /// ```
 #[must_use]
-pub fn reconcile(current: &OrderStatus, observation: &Observation) -> OrderStatus {
-    if current.is_final() || observation.provider_status.is_final() {
-        return OrderStatus::Complete;
+pub fn reconcile(current: &TrackedStatus, observation: &Observation) -> TrackedStatus {
+    if current.status.is_final() {
+        return current.clone();
     }
     if observation.is_definitive() {
-        return observation.provider_status.clone();
+        return TrackedStatus::observed(observation);
     }
-    if *current == OrderStatus::InProgress
+    if current.definitive {
+        return current.clone();
+    }
+    if current.status == OrderStatus::InProgress
         || (observation.is_premature_failure() && observation.deposit_confirmations >= 1)
     {
-        return OrderStatus::InProgress;
+        return TrackedStatus::new(OrderStatus::InProgress, false);
     }
-    observation.provider_status.clone()
+    TrackedStatus::observed(observation)
 }
 
 /// Folds [`reconcile`] over `observations`, in order, from `start`.
 #[must_use]
-pub fn reconcile_all<'a, I>(start: OrderStatus, observations: I) -> OrderStatus
+pub fn reconcile_all<'a, I>(start: TrackedStatus, observations: I) -> TrackedStatus
 where
     I: IntoIterator<Item = &'a Observation>,
 {
@@ -359,6 +440,11 @@ mod tests {
     use OrderStatus::{
         Awaiting, Complete, Delayed, Expired, Failed, InProgress, Refunded, Swapped,
     };
+
+    /// Reconciles from an open (not definitive) `current`.
+    fn r(current: &OrderStatus, observation: &Observation) -> OrderStatus {
+        reconcile(&TrackedStatus::new(current.clone(), false), observation).into_status()
+    }
 
     fn unknown(text: &str) -> OrderStatus {
         let status = OrderStatus::parse(text).unwrap();
@@ -449,7 +535,7 @@ mod tests {
             for detected in [false, true] {
                 for confirmations in [0, 1, 7] {
                     assert_eq!(
-                        reconcile(&Complete, &obs(status.clone(), detected, confirmations)),
+                        r(&Complete, &obs(status.clone(), detected, confirmations)),
                         Complete
                     );
                 }
@@ -460,18 +546,21 @@ mod tests {
     #[test]
     fn provider_completion_completes_from_any_state() {
         for current in all_statuses() {
-            assert_eq!(reconcile(&current, &obs(Complete, false, 0)), Complete);
-            assert_eq!(reconcile(&current, &obs(Complete, true, 3)), Complete);
+            assert_eq!(r(&current, &obs(Complete, false, 0)), Complete);
+            assert_eq!(r(&current, &obs(Complete, true, 3)), Complete);
         }
     }
 
     #[test]
     fn premature_failure_with_a_confirmation_is_in_progress() {
-        for current in all_statuses().into_iter().filter(|s| *s != Complete) {
+        let open = all_statuses()
+            .into_iter()
+            .filter(|s| *s != Complete && *s != Refunded);
+        for current in open {
             for failure in [Expired, Failed] {
                 for confirmations in [1, 2, u64::MAX] {
                     assert_eq!(
-                        reconcile(&current, &obs(failure.clone(), false, confirmations)),
+                        r(&current, &obs(failure.clone(), false, confirmations)),
                         InProgress
                     );
                 }
@@ -481,36 +570,22 @@ mod tests {
 
     #[test]
     fn premature_failure_without_confirmation_is_adopted_unless_in_progress() {
-        for current in [
-            Awaiting,
-            Delayed,
-            Swapped,
-            Expired,
-            Failed,
-            Refunded,
-            unknown("x"),
-        ] {
-            assert_eq!(reconcile(&current, &obs(Expired, false, 0)), Expired);
-            assert_eq!(reconcile(&current, &obs(Failed, false, 0)), Failed);
+        for current in [Awaiting, Delayed, Swapped, Expired, Failed, unknown("x")] {
+            assert_eq!(r(&current, &obs(Expired, false, 0)), Expired);
+            assert_eq!(r(&current, &obs(Failed, false, 0)), Failed);
         }
-        assert_eq!(reconcile(&InProgress, &obs(Expired, false, 0)), InProgress);
-        assert_eq!(reconcile(&InProgress, &obs(Failed, false, 0)), InProgress);
+        assert_eq!(r(&InProgress, &obs(Expired, false, 0)), InProgress);
+        assert_eq!(r(&InProgress, &obs(Failed, false, 0)), InProgress);
     }
 
     #[test]
     fn failure_after_detection_is_definitive() {
         for current in all_statuses().into_iter().filter(|s| *s != Complete) {
             for confirmations in [0, 1, 12] {
-                assert_eq!(
-                    reconcile(&current, &obs(Expired, true, confirmations)),
-                    Expired
-                );
-                assert_eq!(
-                    reconcile(&current, &obs(Failed, true, confirmations)),
-                    Failed
-                );
+                assert_eq!(r(&current, &obs(Expired, true, confirmations)), Expired);
+                assert_eq!(r(&current, &obs(Failed, true, confirmations)), Failed);
             }
-            assert_eq!(reconcile(&current, &obs(Refunded, false, 0)), Refunded);
+            assert_eq!(r(&current, &obs(Refunded, false, 0)), Refunded);
         }
     }
 
@@ -528,27 +603,22 @@ mod tests {
         ];
         for observation in &non_definitive {
             assert!(!observation.is_definitive());
-            assert_eq!(
-                reconcile(&InProgress, observation),
-                InProgress,
-                "{observation:?}"
-            );
+            assert_eq!(r(&InProgress, observation), InProgress, "{observation:?}");
         }
     }
 
     #[test]
     fn other_states_follow_the_provider() {
-        assert_eq!(reconcile(&Awaiting, &obs(InProgress, true, 1)), InProgress);
-        assert_eq!(reconcile(&Awaiting, &obs(Delayed, true, 1)), Delayed);
-        assert_eq!(reconcile(&Delayed, &obs(Swapped, true, 9)), Swapped);
-        assert_eq!(reconcile(&Swapped, &obs(Awaiting, false, 0)), Awaiting);
-        assert_eq!(reconcile(&Refunded, &obs(Awaiting, false, 0)), Awaiting);
+        assert_eq!(r(&Awaiting, &obs(InProgress, true, 1)), InProgress);
+        assert_eq!(r(&Awaiting, &obs(Delayed, true, 1)), Delayed);
+        assert_eq!(r(&Delayed, &obs(Swapped, true, 9)), Swapped);
+        assert_eq!(r(&Swapped, &obs(Awaiting, false, 0)), Awaiting);
         assert_eq!(
-            reconcile(&Awaiting, &obs(unknown("kycRequired"), false, 0)),
+            r(&Awaiting, &obs(unknown("kycRequired"), false, 0)),
             unknown("kycRequired")
         );
         assert_eq!(
-            reconcile(&unknown("kycRequired"), &obs(Awaiting, false, 0)),
+            r(&unknown("kycRequired"), &obs(Awaiting, false, 0)),
             Awaiting
         );
     }
@@ -568,7 +638,7 @@ mod tests {
         let mut status = Awaiting;
         let mut trace = Vec::new();
         for observation in &sequence {
-            status = reconcile(&status, observation);
+            status = r(&status, observation);
             trace.push(String::from(status.as_str()));
         }
         assert_eq!(
@@ -584,27 +654,73 @@ mod tests {
                 "complete"
             ]
         );
-        assert_eq!(reconcile_all(Awaiting, &sequence), Complete);
-        assert_eq!(reconcile_all(Awaiting, &sequence[..5]), InProgress);
-        assert_eq!(reconcile_all(Expired, &[]), Expired);
+        let start = TrackedStatus::new(Awaiting, false);
+        assert_eq!(*reconcile_all(start.clone(), &sequence).status(), Complete);
+        assert_eq!(*reconcile_all(start, &sequence[..5]).status(), InProgress);
+        let expired = TrackedStatus::new(Expired, false);
+        assert_eq!(reconcile_all(expired.clone(), &[]), expired);
     }
 
     #[test]
     fn idempotent_on_a_grid() {
         for current in all_statuses() {
-            for reported in all_statuses() {
-                for detected in [false, true] {
-                    for confirmations in [0, 1, 2] {
-                        let observation = obs(reported.clone(), detected, confirmations);
-                        let once = reconcile(&current, &observation);
-                        assert_eq!(
-                            reconcile(&once, &observation),
-                            once,
-                            "{current:?} {observation:?}"
-                        );
+            for current_detected in [false, true] {
+                let current = TrackedStatus::new(current.clone(), current_detected);
+                for reported in all_statuses() {
+                    for detected in [false, true] {
+                        for confirmations in [0, 1, 2] {
+                            let observation = obs(reported.clone(), detected, confirmations);
+                            let once = reconcile(&current, &observation);
+                            assert_eq!(
+                                reconcile(&once, &observation),
+                                once,
+                                "{current:?} {observation:?}"
+                            );
+                        }
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn refunded_is_not_reopened() {
+        // Ruling 21: the case of issue 14 item 4, and every other open report.
+        let refunded = TrackedStatus::new(Refunded, false);
+        assert_eq!(
+            *reconcile(&refunded, &obs(Failed, false, 1)).status(),
+            Refunded
+        );
+        for reported in [
+            Awaiting,
+            InProgress,
+            Delayed,
+            Swapped,
+            Expired,
+            Failed,
+            unknown("x"),
+        ] {
+            for confirmations in [0, 1, 9] {
+                let next = reconcile(&refunded, &obs(reported.clone(), false, confirmations));
+                assert_eq!(next, refunded);
+            }
+        }
+        assert_eq!(
+            *reconcile(&refunded, &obs(Complete, true, 3)).status(),
+            Complete
+        );
+    }
+
+    #[test]
+    fn a_failure_after_detection_is_not_reopened_but_a_premature_one_is() {
+        let definitive = TrackedStatus::new(Failed, true);
+        let premature = TrackedStatus::new(Failed, false);
+        let confirmed = obs(Expired, false, 1);
+        assert_eq!(reconcile(&definitive, &confirmed), definitive);
+        assert_eq!(*reconcile(&premature, &confirmed).status(), InProgress);
+        // A definitive failure may still be refunded.
+        let refund = obs(Refunded, true, 1);
+        assert_eq!(*reconcile(&definitive, &refund).status(), Refunded);
+        assert!(reconcile(&definitive, &refund).is_definitive());
     }
 }

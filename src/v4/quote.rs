@@ -9,6 +9,7 @@ use crate::caip::{AssetDirectory, AssetIdForm, AssetRef};
 use crate::decimal::Amount;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, QuoteId};
+use crate::quote::{QuoteDefect, QuoteField};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -39,6 +40,24 @@ pub struct Quote {
 }
 
 impl Quote {
+    /// Why this quote cannot be used (ruling 32, docs/RULES.md), if it cannot:
+    /// `fromAmount`, then `toAmount`, must be positive (the wire type already
+    /// refuses a negative one; zero is refused here). A V4 quote names its
+    /// assets once ([`from_asset`](Self::from_asset), [`to_asset`](Self::to_asset)),
+    /// not per amount, so there is no amount asset to disagree with them.
+    pub fn defect(&self) -> Option<QuoteDefect> {
+        [
+            (QuoteField::FromAmount, self.from_amount),
+            (QuoteField::ToAmount, self.to_amount),
+        ]
+        .into_iter()
+        .find(|(_, amount)| amount.is_zero())
+        .map(|(field, amount)| QuoteDefect::NotPositive {
+            field,
+            value: amount.get(),
+        })
+    }
+
     /// `true` when the quote has expired at `now` (`expiry <= now`, as for rates).
     pub fn is_expired(&self, now: EpochMillis) -> bool {
         self.expiry <= now
@@ -91,7 +110,8 @@ fn rank(mode: SwapMode, a: &Quote, b: &Quote) -> Ordering {
 /// Chooses the quote to answer `request` with among `candidates` (quotes for
 /// the request's pair), at `now`.
 ///
-/// A candidate is out when it has expired (`expiry <= now`), or, in ExactOut,
+/// A candidate is out when it is defective ([`Quote::defect`]: a zero
+/// amount, ruling 32), when it has expired (`expiry <= now`), or, in ExactOut,
 /// when it is campaign-sponsored (ExactOut is excluded from sponsorship). Among
 /// the rest the best is: ExactIn, the most `toAmount`; ExactOut, the least
 /// `fromAmount`; ties go to a non-sponsored quote, then to the smaller id by
@@ -106,14 +126,15 @@ fn rank(mode: SwapMode, a: &Quote, b: &Quote) -> Ordering {
 /// ```
 ///
 /// # Errors
-/// `QUOTE_EXPIRED` when there were candidates and every one has expired;
-/// `ROUTE_UNAVAILABLE` when there are none, or none is usable for the mode.
+/// `QUOTE_EXPIRED` when there were sound candidates and every one has
+/// expired; `ROUTE_UNAVAILABLE` when there are none, or none is usable.
 pub fn select_quote(
     mode: SwapMode,
     candidates: &[Quote],
     now: EpochMillis,
 ) -> Result<&Quote, ApiError> {
-    if !candidates.is_empty() && candidates.iter().all(|quote| quote.is_expired(now)) {
+    let mut sound = candidates.iter().filter(|quote| quote.defect().is_none());
+    if sound.clone().next().is_some() && sound.all(|quote| quote.is_expired(now)) {
         return Err(ApiError::new(
             ErrorCode::QuoteExpired,
             "every quote for the request has expired",
@@ -121,6 +142,7 @@ pub fn select_quote(
     }
     candidates
         .iter()
+        .filter(|quote| quote.defect().is_none())
         .filter(|quote| !quote.is_expired(now))
         .filter(|quote| mode == SwapMode::ExactIn || quote.sponsored_by_campaign_id.is_none())
         .min_by(|a, b| rank(mode, a, b))

@@ -1,0 +1,222 @@
+//! The `code` of an error body as the service sent it: a code of the table, an
+//! older name of one, or a code this crate does not know (ruling 26,
+//! docs/RULES.md).
+
+use alloc::boxed::Box;
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::ErrorCode;
+
+/// The longest error code text accepted, in bytes (ruling 17, docs/RULES.md).
+/// The codes of the table are at most 22 bytes.
+pub const MAX_ERROR_CODE_LEN: usize = 128;
+
+/// Why a text is not an error body's `code`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidBodyCode {
+    /// The code is empty.
+    #[error("error code is empty")]
+    Empty,
+    /// The code is longer than [`MAX_ERROR_CODE_LEN`] bytes.
+    #[error("error code is {len} bytes long, more than the {MAX_ERROR_CODE_LEN} allowed")]
+    TooLong {
+        /// Length of the rejected code, in bytes.
+        len: usize,
+    },
+    /// The code contains a control character.
+    #[error("error code contains a control character at byte {at}")]
+    ControlCharacter {
+        /// Byte offset of the character.
+        at: usize,
+    },
+}
+
+/// An older name the service has used for a code of the table. It decodes to
+/// that code ([`LegacyCode::code`]) and is written back under its own name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum LegacyCode {
+    /// `RESTRICTED_GEOLOCATION`, the older name of
+    /// [`ErrorCode::RestrictedRegion`] (ruling 15, docs/RULES.md).
+    RestrictedGeolocation,
+}
+
+impl LegacyCode {
+    /// Every older name.
+    pub const ALL: &'static [LegacyCode] = &[LegacyCode::RestrictedGeolocation];
+
+    /// The wire text, e.g. `"RESTRICTED_GEOLOCATION"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LegacyCode::RestrictedGeolocation => "RESTRICTED_GEOLOCATION",
+        }
+    }
+
+    /// The code of the table this name stands for.
+    pub const fn code(self) -> ErrorCode {
+        match self {
+            LegacyCode::RestrictedGeolocation => ErrorCode::RestrictedRegion,
+        }
+    }
+
+    /// The older name spelled `text`, if any (case-sensitive).
+    pub(crate) fn from_wire(text: &str) -> Option<Self> {
+        LegacyCode::ALL
+            .iter()
+            .copied()
+            .find(|legacy| legacy.as_str() == text)
+    }
+}
+
+/// A code this crate does not know, kept exactly as the service sent it.
+///
+/// Only [`BodyCode`]'s parser creates one, so it never spells a known code or
+/// an older name: `"NOT_FOUND"` is always [`BodyCode::Known`], while
+/// `"not_found"` (matching is case-sensitive) is unknown.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UnknownCode(Box<str>);
+
+impl UnknownCode {
+    /// The code text, exactly as received.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "UnknownCode({:?})", &*self.0)
+    }
+}
+
+/// The `code` of an [`ErrorBody`](super::ErrorBody): the service may add codes
+/// at any time, and a client must keep working when it does (ruling 26,
+/// docs/RULES.md).
+///
+/// A code of the table is [`BodyCode::Known`]; an older name of one is
+/// [`BodyCode::Legacy`]; any other text is [`BodyCode::Unknown`]. Every form is
+/// written back exactly as it was read (`parse(display(c)) == c`).
+///
+/// ```
+/// use swaproute::error::{BodyCode, ErrorCode};
+/// let known: BodyCode = "NOT_FOUND".parse()?;
+/// assert_eq!(known, BodyCode::Known(ErrorCode::NotFound));
+///
+/// let new: BodyCode = "QUOTA_EXCEEDED".parse()?;
+/// assert_eq!(new.known(), None);
+/// assert_eq!(new.as_str(), "QUOTA_EXCEEDED");
+///
+/// let old: BodyCode = "RESTRICTED_GEOLOCATION".parse()?;
+/// assert_eq!(old.known(), Some(ErrorCode::RestrictedRegion));
+/// assert_eq!(old.to_string(), "RESTRICTED_GEOLOCATION");
+/// # Ok::<(), swaproute::error::InvalidBodyCode>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BodyCode {
+    /// A code of the table.
+    Known(ErrorCode),
+    /// An older name of a code of the table.
+    Legacy(LegacyCode),
+    /// A code this crate does not know.
+    Unknown(UnknownCode),
+}
+
+impl BodyCode {
+    /// Parses a code: a code of the table, an older name, or any other
+    /// non-empty text of at most [`MAX_ERROR_CODE_LEN`] bytes without control
+    /// characters (case-sensitive).
+    ///
+    /// # Errors
+    /// [`InvalidBodyCode`] when `text` is empty, too long or holds a control
+    /// character.
+    pub fn parse(text: &str) -> Result<Self, InvalidBodyCode> {
+        if let Some(legacy) = LegacyCode::from_wire(text) {
+            return Ok(BodyCode::Legacy(legacy));
+        }
+        if let Some(known) = ErrorCode::ALL.iter().find(|code| code.as_str() == text) {
+            return Ok(BodyCode::Known(*known));
+        }
+        if text.is_empty() {
+            return Err(InvalidBodyCode::Empty);
+        }
+        if text.len() > MAX_ERROR_CODE_LEN {
+            return Err(InvalidBodyCode::TooLong { len: text.len() });
+        }
+        if let Some((at, _)) = text.char_indices().find(|(_, c)| c.is_control()) {
+            return Err(InvalidBodyCode::ControlCharacter { at });
+        }
+        Ok(BodyCode::Unknown(UnknownCode(text.into())))
+    }
+
+    /// The wire text, exactly as it was read.
+    pub fn as_str(&self) -> &str {
+        match self {
+            BodyCode::Known(code) => code.as_str(),
+            BodyCode::Legacy(legacy) => legacy.as_str(),
+            BodyCode::Unknown(unknown) => unknown.as_str(),
+        }
+    }
+
+    /// The code of the table, also for an older name; `None` for a code this
+    /// crate does not know.
+    pub fn known(&self) -> Option<ErrorCode> {
+        match self {
+            BodyCode::Known(code) => Some(*code),
+            BodyCode::Legacy(legacy) => Some(legacy.code()),
+            BodyCode::Unknown(_) => None,
+        }
+    }
+}
+
+impl From<ErrorCode> for BodyCode {
+    fn from(code: ErrorCode) -> Self {
+        BodyCode::Known(code)
+    }
+}
+
+impl fmt::Display for BodyCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for BodyCode {
+    type Err = InvalidBodyCode;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        BodyCode::parse(s)
+    }
+}
+
+impl TryFrom<&str> for BodyCode {
+    type Error = InvalidBodyCode;
+    fn try_from(s: &str) -> Result<Self, Self::Error> {
+        BodyCode::parse(s)
+    }
+}
+
+impl Serialize for BodyCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for BodyCode {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = BodyCode;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an error code such as \"AMOUNT_BELOW_LIMIT\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<BodyCode, E> {
+                BodyCode::parse(v).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}

@@ -1,0 +1,269 @@
+//! Keys and numbers as the service wrote them, so a decoded response encodes
+//! back to the same JSON value (ruling 22, docs/RULES.md).
+
+use alloc::string::String;
+use core::fmt;
+use core::marker::PhantomData;
+
+use rust_decimal::Decimal;
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde::de::{self, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
+use crate::decimal::{decimal_from_f64, parse_amount, parse_json_number};
+
+/// An optional key of a response, as sent: absent, `null`, `""`, or a value.
+///
+/// The service omits most optional keys, but writes `fromAddress: null`,
+/// `sponsoredByCampaignId: null` and `""` for empty ids and texts; each is
+/// kept so that re-encoding writes it back (ruling 22, docs/RULES.md). Use it
+/// with `#[serde(default, skip_serializing_if = "Presence::is_absent")]`.
+///
+/// A `""` always decodes as [`Presence::Empty`] (never as a value), whatever
+/// the value's type, so an id type that refuses `""` still decodes.
+///
+/// ```
+/// use swaproute::order::Presence;
+/// let empty: Presence<String> = serde_json::from_str(r#""""#).unwrap();
+/// assert_eq!(empty, Presence::Empty);
+/// assert_eq!(empty.value(), None);
+/// let null: Presence<String> = serde_json::from_str("null").unwrap();
+/// assert_eq!(serde_json::to_string(&null).unwrap(), "null");
+/// let text: Presence<String> = serde_json::from_str(r#""abc""#).unwrap();
+/// assert_eq!(text.value().map(String::as_str), Some("abc"));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Presence<T> {
+    /// The key was not sent.
+    #[default]
+    Absent,
+    /// The key was sent as `null`.
+    Null,
+    /// The key was sent as `""`.
+    Empty,
+    /// The key was sent with a value.
+    Value(T),
+}
+
+impl<T> Presence<T> {
+    /// `true` for [`Presence::Absent`] (for `skip_serializing_if`).
+    pub fn is_absent(&self) -> bool {
+        matches!(self, Presence::Absent)
+    }
+
+    /// The value, `None` when absent, `null` or `""`.
+    pub fn value(&self) -> Option<&T> {
+        match self {
+            Presence::Value(value) => Some(value),
+            Presence::Absent | Presence::Null | Presence::Empty => None,
+        }
+    }
+
+    /// The value by value, `None` when absent, `null` or `""`.
+    pub fn into_value(self) -> Option<T> {
+        match self {
+            Presence::Value(value) => Some(value),
+            Presence::Absent | Presence::Null | Presence::Empty => None,
+        }
+    }
+}
+
+impl<T> From<Option<T>> for Presence<T> {
+    /// `Some` is a value; `None` is an absent key.
+    fn from(value: Option<T>) -> Self {
+        value.map_or(Presence::Absent, Presence::Value)
+    }
+}
+
+/// `null`, `""` or the value. An absent key is skipped by its holder; written
+/// on its own it is `null`.
+impl<T: Serialize> Serialize for Presence<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Presence::Value(value) => value.serialize(serializer),
+            Presence::Empty => serializer.serialize_str(""),
+            Presence::Absent | Presence::Null => serializer.serialize_none(),
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Presence<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(PresenceVisitor(PhantomData))
+    }
+}
+
+struct PresenceVisitor<T>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for PresenceVisitor<T> {
+    type Value = Presence<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("null, \"\" or a value")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Presence::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Presence::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Presence::Value)
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Presence::Value)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Presence::Value)
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Presence::Value)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        if v.is_empty() {
+            return Ok(Presence::Empty);
+        }
+        T::deserialize(v.into_deserializer()).map(Presence::Value)
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        if v.is_empty() {
+            return Ok(Presence::Empty);
+        }
+        T::deserialize(de::value::BorrowedStrDeserializer::new(v)).map(Presence::Value)
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        if v.is_empty() {
+            return Ok(Presence::Empty);
+        }
+        T::deserialize(v.into_deserializer()).map(Presence::Value)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        T::deserialize(SeqAccessDeserializer::new(seq)).map(Presence::Value)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        T::deserialize(MapAccessDeserializer::new(map)).map(Presence::Value)
+    }
+}
+
+/// A decimal as the service wrote it: a JSON string (current responses) or a
+/// JSON number (older ones). Encoding writes it back in the same form: a
+/// string with the text's own digits (`"1.50"` stays `"1.50"`), a number in
+/// its shortest form (`0.83`).
+///
+/// ```
+/// use swaproute::order::SentDecimal;
+/// let text: SentDecimal = serde_json::from_str(r#""1.50""#).unwrap();
+/// assert_eq!(serde_json::to_string(&text).unwrap(), r#""1.50""#);
+/// let number: SentDecimal = serde_json::from_str("0.83").unwrap();
+/// assert_eq!(serde_json::to_string(&number).unwrap(), "0.83");
+/// assert_eq!(text.get().to_string(), "1.50");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SentDecimal {
+    /// Sent as a JSON string (strict amount grammar).
+    Text(Decimal),
+    /// Sent as a JSON number.
+    Number(Decimal),
+}
+
+impl SentDecimal {
+    /// The value, whatever the form.
+    pub const fn get(self) -> Decimal {
+        match self {
+            SentDecimal::Text(value) | SentDecimal::Number(value) => value,
+        }
+    }
+}
+
+impl Serialize for SentDecimal {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SentDecimal::Text(value) => serializer.collect_str(value),
+            SentDecimal::Number(value) => serialize_number(*value, serializer),
+        }
+    }
+}
+
+/// Writes `value` as a JSON number: a whole number in `u64` range as that
+/// integer (so `18446744073709551615` is not rounded through a double),
+/// anything else as the crate's number encoder writes it.
+pub(crate) fn serialize_number<S: Serializer>(
+    value: Decimal,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    if value.fract().is_zero() {
+        if let Ok(whole) = u64::try_from(value) {
+            return serializer.serialize_u64(whole);
+        }
+    }
+    crate::decimal::serde::number::serialize(&value, serializer)
+}
+
+impl<'de> Deserialize<'de> for SentDecimal {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(SentDecimalVisitor)
+    }
+}
+
+struct SentDecimalVisitor;
+
+impl<'de> Visitor<'de> for SentDecimalVisitor {
+    type Value = SentDecimal;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a decimal as a JSON number or string")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<SentDecimal, E> {
+        Ok(SentDecimal::Number(Decimal::from(v)))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<SentDecimal, E> {
+        Ok(SentDecimal::Number(Decimal::from(v)))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<SentDecimal, E> {
+        decimal_from_f64(v)
+            .map(SentDecimal::Number)
+            .map_err(|e| E::custom(format_args!("invalid decimal number {v}: {e}")))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<SentDecimal, E> {
+        let value = parse_amount(v)
+            .map_err(|e| E::custom(format_args!("invalid decimal string {v:?}: {e}")))?;
+        // The grammar is checked; keep the text's own scale when a `Decimal`
+        // holds it ("1.50" stays 1.50), else the parsed value.
+        Ok(SentDecimal::Text(
+            Decimal::from_str_exact(v).unwrap_or(value),
+        ))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SentDecimal, A::Error> {
+        // serde_json with `arbitrary_precision` hands a number over as a
+        // one-entry map holding its exact text.
+        let key: Option<String> = map.next_key()?;
+        if key.as_deref() != Some(ARBITRARY_PRECISION_TOKEN) {
+            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+        }
+        let text: String = map.next_value()?;
+        parse_json_number(&text)
+            .map(SentDecimal::Number)
+            .map_err(|e| de::Error::custom(format_args!("invalid decimal number {text}: {e}")))
+    }
+}

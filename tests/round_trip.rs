@@ -1,0 +1,203 @@
+//! Ruling 22 (docs/RULES.md): decoding then encoding every payload the
+//! service sends gives the same JSON value — the same keys (including `null`
+//! and `""` values that were present), the same numbers, absent stays absent;
+//! key order aside. Each payload of tests/payloads/ whose shape the crate
+//! decodes is checked (rates are another module's: not here).
+//!
+//! The oracle is the payload file itself: `serde_json::Value`s compare
+//! objects without regard to key order.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+use swaproute::error::{BodyCode, ErrorBody};
+use swaproute::order::{DepositTransactionUpdate, FloatOrderRequest, Order, Presence, SentDecimal};
+use swaproute::quote::Quote;
+use swaproute::{Decimal, ErrorCode};
+
+/// Decodes `text` as `T`, encodes it, and checks the value is the payload's.
+fn round_trip<T: DeserializeOwned + Serialize>(name: &str, text: &str) -> T {
+    let original: Value = serde_json::from_str(text).unwrap();
+    let decoded: T = serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let encoded = serde_json::to_value(&decoded).unwrap();
+    assert_eq!(encoded, original, "{name}");
+    decoded
+}
+
+fn d(text: &str) -> Decimal {
+    text.parse().unwrap()
+}
+
+macro_rules! payload {
+    ($name:literal) => {
+        ($name, include_str!(concat!("payloads/", $name)))
+    };
+}
+
+#[test]
+fn order_create_response_live() {
+    let (name, text) = payload!("order-create-response.json");
+    let order: Order = round_trip(name, text);
+    // Spot checks against the file: string amounts, "" kept, null campaign kept.
+    assert_eq!(
+        order.amount.value().unwrap().value,
+        SentDecimal::Text(d("1.25"))
+    );
+    assert_eq!(order.to_amount.value().unwrap().value(), d("97.31864512"));
+    assert_eq!(order.message, Presence::Empty);
+    assert_eq!(order.from_transaction_id, Presence::Empty);
+    assert_eq!(order.sponsored_by_campaign_id, Presence::Null);
+    assert!(order.from_address_tag.is_absent());
+}
+
+#[test]
+fn order_status_response_live() {
+    let (name, text) = payload!("order-status-response.json");
+    let order: Order = round_trip(name, text);
+    assert!(order.sponsored_by_campaign_id.is_absent());
+    assert_eq!(
+        order.updated_at.value().unwrap().as_str(),
+        "2026-03-11T09:27:36.219Z"
+    );
+}
+
+#[test]
+fn order_create_response_docs_numeric_amount() {
+    let (name, text) = payload!("order-create-response-docs.json");
+    let order: Order = round_trip(name, text);
+    assert_eq!(
+        order.amount.value().unwrap().value,
+        SentDecimal::Number(d("0.83"))
+    );
+    assert_eq!(
+        order.from_address_tag.value().map(String::as_str),
+        Some("memo-55102")
+    );
+    assert!(order.to_amount.is_absent());
+}
+
+/// Issue 14 item 5: `rateId: ""` must survive.
+#[test]
+fn order_status_docs_complete_keeps_empty_rate_id() {
+    let (name, text) = payload!("order-status-response-docs-complete.json");
+    let order: Order = round_trip(name, text);
+    assert_eq!(order.rate_id, Presence::Empty);
+    assert!(order.extra_features.is_absent());
+}
+
+/// Issue 14 item 5: `providerOrderId: ""` and `rateId: ""` must survive;
+/// `extraFeatures.stringAmounts` is a string.
+#[test]
+fn order_status_with_empty_provider_order_id() {
+    let (name, text) = payload!("order-status-response-string-amounts.json");
+    let order: Order = round_trip(name, text);
+    assert_eq!(order.provider_order_id, Presence::Empty);
+    assert_eq!(order.rate_id, Presence::Empty);
+    assert_eq!(
+        order.extra_features.value().unwrap().string_amounts,
+        Presence::Value("true".to_owned())
+    );
+}
+
+/// Issue 14 item 5: `fromAddress: null` must survive (the spec allows it on
+/// creation for deferred sender-address collection).
+#[test]
+fn from_address_null_survives() {
+    let (_, text) = payload!("order-create-response.json");
+    let mut value: Value = serde_json::from_str(text).unwrap();
+    value["fromAddress"] = json!(null);
+    let text = serde_json::to_string(&value).unwrap();
+    let order: Order = round_trip("order with fromAddress null", &text);
+    assert_eq!(order.from_address, Presence::Null);
+    // And the three cases together in one order.
+    value["rateId"] = json!("");
+    value["providerOrderId"] = json!("");
+    let text = serde_json::to_string(&value).unwrap();
+    let order: Order = round_trip("order with the issue's three keys", &text);
+    assert_eq!(
+        (
+            &order.rate_id,
+            &order.provider_order_id,
+            &order.from_address
+        ),
+        (&Presence::Empty, &Presence::Empty, &Presence::Null)
+    );
+}
+
+#[test]
+fn quote_docs() {
+    let (name, text) = payload!("quote-response.json");
+    let quote: Quote = round_trip(name, text);
+    assert_eq!(quote.from_amount.value, SentDecimal::Text(d("2.5")));
+    assert_eq!(quote.to_amount.value.get(), d("351.218"));
+    assert_eq!(quote.defect(), None);
+}
+
+#[test]
+fn quote_with_null_and_numeric_keys() {
+    let text = r#"{"fromAmount":{"assetId":"SOL","value":2.5},"id":"q","pairId":"SOL_USDT",
+        "toAmount":{"assetId":"USDT","value":"351.218"},"expiry":1764012377905,
+        "sponsoredByCampaignId":null,"partnerRevenueShareAmount":{"assetId":"SOL","value":"0.0025"}}"#;
+    let quote: Quote = round_trip("quote with null campaign", text);
+    assert_eq!(quote.sponsored_by_campaign_id, Presence::Null);
+    assert_eq!(quote.from_amount.value, SentDecimal::Number(d("2.5")));
+}
+
+#[test]
+fn order_update_request_and_response() {
+    for (name, text) in [
+        payload!("order-update-request.json"),
+        payload!("order-update-response.json"),
+    ] {
+        let update: DepositTransactionUpdate = round_trip(name, text);
+        assert_eq!(update.transaction_id.as_str().len(), 66, "{name}");
+    }
+}
+
+#[test]
+fn error_body_missing_authentication() {
+    let (name, text) = payload!("error-missing-authentication.json");
+    let body: ErrorBody = round_trip(name, text);
+    assert_eq!(body.code, BodyCode::Known(ErrorCode::Unauthorized));
+}
+
+#[test]
+fn error_bodies_with_unknown_or_legacy_codes_and_an_order_id() {
+    for text in [
+        r#"{"status":429,"code":"SLOW_DOWN","details":"too many requests"}"#,
+        r#"{"status":403,"code":"RESTRICTED_GEOLOCATION","details":"region"}"#,
+        r#"{"status":502,"code":"PROVIDER_ERROR","details":"x","orderId":"u8jzPde0IgxLd6G"}"#,
+        r#"{"status":502,"code":"PROVIDER_ERROR","details":"x","orderId":null}"#,
+    ] {
+        round_trip::<ErrorBody>(text, text);
+    }
+}
+
+/// The floating body a real client posts (amounts as JSON numbers, no
+/// `slippage`, no `quoteId`, no tags).
+#[test]
+fn floating_order_request_body() {
+    let (name, text) = payload!("order-float-create-request.json");
+    let request: FloatOrderRequest = round_trip(name, text);
+    assert_eq!(request.from_amount().get(), d("25"));
+    assert_eq!(request.to_amount().get(), d("24.61"));
+}
+
+/// Whole numbers past `i64` stay JSON numbers (not rounded through a double,
+/// not turned into strings).
+#[test]
+fn large_whole_numbers_stay_numbers() {
+    let text = r#"{"pairId":"BTC_ETH","fromAmount":18446744073709551615,"fromAddress":null,
+        "toAmount":9223372036854775808,"toAddress":"x"}"#;
+    let request: FloatOrderRequest = round_trip("huge amounts", text);
+    assert_eq!(request.from_amount().get(), Decimal::from(u64::MAX));
+    let amount = r#"{"assetId":"BTC","value":18446744073709551615}"#;
+    round_trip::<swaproute::order::SentAmount>("huge order amount", amount);
+}
