@@ -119,7 +119,7 @@ fn run() -> Result<ExitCode, String> {
     if args.json {
         emit(&format!(
             "{}\n",
-            json_report(&args, &request, estimate.as_ref(), &selection)
+            json_report(&args, estimate.as_ref(), &selection)?
         ));
     } else {
         emit(&print_table(
@@ -236,58 +236,30 @@ fn dec(value: Decimal) -> String {
     value.normalize().to_string()
 }
 
+/// The selection as the crate serializes it, with the estimate (`null` unless
+/// the estimator ran) and the error (`null` with a route).
 fn json_report(
     args: &Args,
-    request: &RouteRequest<'_>,
     estimate: Option<&Estimate<'_>>,
     selection: &Selection<'_>,
-) -> Value {
-    let shown = args.top.map_or(selection.routes(), |k| selection.top(k));
-    let routes: Vec<Value> = shown
-        .iter()
-        .enumerate()
-        .map(|(at, route)| {
-            json!({
-                "rank": at + 1,
-                "rateId": route.rate().id().as_str(),
-                "netOutput": dec(route.net_output()),
-                "requiredInput": route.required_input().map(|input| input.to_string()),
-                "requiredInputLimits": route.required_input_limits().map(|check| limits_json(&check)),
-                "sponsoredByCampaignId": route.rate().sponsored_by_campaign_id().map(CampaignId::as_str),
-            })
-        })
-        .collect();
-    let rejected: Vec<Value> = selection
-        .rejected()
-        .iter()
-        .map(|rejection| {
-            json!({
-                "rateId": rejection.rate().id().as_str(),
-                "reason": rejection.reason().code(),
-                "limit": rejection.reason().limit().map(dec),
-                "detail": rejection.reason().to_string(),
-            })
-        })
-        .collect();
-    json!({
-        "mode": request.mode().as_str(),
-        "fromAmount": request.from_amount().to_string(),
-        "toAmount": request.to_amount().map(|to| to.to_string()),
-        "estimate": estimate.map(|e| e.from_amount().to_string()),
-        "routes": routes,
-        "rejected": rejected,
-        "error": selection.no_route().map(error_json),
-    })
-}
-
-/// `{"status":"within"}`, or the status with the limit broken.
-fn limits_json(check: &LimitCheck) -> Value {
-    match check {
-        LimitCheck::BelowMin { min: limit } | LimitCheck::AboveMax { max: limit } => {
-            json!({ "status": check.as_str(), "limit": dec(*limit) })
-        }
-        LimitCheck::Within => json!({ "status": check.as_str() }),
+) -> Result<Value, String> {
+    let encode = |e: serde_json::Error| format!("cannot encode the report: {e}");
+    let mut report = serde_json::to_value(selection).map_err(encode)?;
+    let object = report
+        .as_object_mut()
+        .ok_or("a selection encodes as an object")?;
+    if let (Some(k), Some(Value::Array(routes))) = (args.top, object.get_mut("routes")) {
+        routes.truncate(k);
     }
+    object.insert(
+        "estimate".to_owned(),
+        serde_json::to_value(estimate).map_err(encode)?,
+    );
+    object.insert(
+        "error".to_owned(),
+        selection.no_route().map_or(Value::Null, error_json),
+    );
+    Ok(report)
 }
 
 /// The table's limits column: `-` in ExactIn, `ok`, `< min 0.01`, `> max 3.5`.

@@ -70,3 +70,13 @@ pub enum DecimalError {
     #[error("value is not a finite number")]
     NotFinite,
 }
+
+/// A decimal written as a JSON string without insignificant trailing zeros
+/// (`"16.5498"`, `"3.5"`): the form results are reported in.
+pub(crate) struct Plain(pub(crate) Decimal);
+
+impl ::serde::Serialize for Plain {
+    fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0.normalize())
+    }
+}

@@ -16,10 +16,23 @@ use super::eligibility::within_limits;
 use super::RouteRequest;
 
 /// The `fromAmount` to send in ExactOut, and the rate it was computed for.
+///
+/// # JSON
+/// `{"fromAmount":"12.50000000","rateId":"…"}` (all 8 decimal places).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Estimate<'r> {
     from_amount: Fixed8,
     rate: &'r Rate,
+}
+
+impl serde::Serialize for Estimate<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("Estimate", 2)?;
+        out.serialize_field("fromAmount", &self.from_amount)?;
+        out.serialize_field("rateId", self.rate.id())?;
+        out.end()
+    }
 }
 
 impl<'r> Estimate<'r> {

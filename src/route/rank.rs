@@ -435,7 +435,12 @@ impl RouteRequest<'_> {
     pub fn select<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Selection<'r> {
         match rates.one_pair() {
             Ok(rates) => self.select_in(rates),
-            Err(mixed) => Selection::new(Vec::new(), Vec::new(), Some(NoRoute::MixedPairs(mixed))),
+            Err(mixed) => Selection::new(
+                self,
+                Vec::new(),
+                Vec::new(),
+                Some(NoRoute::MixedPairs(mixed)),
+            ),
         }
     }
 
@@ -505,7 +510,7 @@ impl RouteRequest<'_> {
         } else {
             None
         };
-        Selection::new(routes, rejected, no_route)
+        Selection::new(self, routes, rejected, no_route)
     }
 
     /// Finishes candidates into routes appended to `routes`, in the order
@@ -557,7 +562,7 @@ impl RouteRequest<'_> {
         } else {
             None
         };
-        Selection::new(routes, rejected, no_route)
+        Selection::new(self, routes, rejected, no_route)
     }
 
     /// The plain candidate of a fast-scored rate: the same `Decimal` net

@@ -1,11 +1,20 @@
 //! A ranked route.
 
 use rust_decimal::Decimal;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
 
 use crate::decimal::Fixed8;
 use crate::rate::Rate;
 
 /// A rate that passed every check, with what the ranking computed for it.
+///
+/// # JSON
+/// `{"rateId","netOutput","requiredInput","requiredInputLimits","sponsoredByCampaignId"}`,
+/// decimals as strings without insignificant zeros (the required input with
+/// its 8 places), `null` where a value does not apply; see [`LimitCheck`] for
+/// `requiredInputLimits`. In a [`Selection`](super::Selection) each route also
+/// has its `rank`, first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Route<'r> {
     pub(crate) rate: &'r Rate,
@@ -52,6 +61,14 @@ impl<'r> Route<'r> {
         ))
     }
 
+    /// The route with its rank, for a selection's JSON.
+    pub(crate) fn ranked(&self, rank: usize) -> RankedRoute<'_, 'r> {
+        RankedRoute {
+            rank: Some(rank),
+            route: self,
+        }
+    }
+
     /// The created order's `amount` (ruling 9): the required input in
     /// ExactOut, `fromAmount` in ExactIn.
     pub fn order_amount(&self) -> Decimal {
@@ -59,7 +76,46 @@ impl<'r> Route<'r> {
     }
 }
 
+impl Serialize for Route<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RankedRoute {
+            rank: None,
+            route: self,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A route as JSON, with its rank when it has one.
+pub(crate) struct RankedRoute<'a, 'r> {
+    rank: Option<usize>,
+    route: &'a Route<'r>,
+}
+
+impl Serialize for RankedRoute<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let route = self.route;
+        let len = 5usize.saturating_add(usize::from(self.rank.is_some()));
+        let mut out = serializer.serialize_struct("Route", len)?;
+        if let Some(rank) = self.rank {
+            out.serialize_field("rank", &rank)?;
+        }
+        out.serialize_field("rateId", route.rate.id())?;
+        out.serialize_field("netOutput", &crate::decimal::Plain(route.net_output))?;
+        out.serialize_field("requiredInput", &route.required_input)?;
+        out.serialize_field("requiredInputLimits", &route.required_input_limits())?;
+        out.serialize_field(
+            "sponsoredByCampaignId",
+            &route.rate.sponsored_by_campaign_id(),
+        )?;
+        out.end()
+    }
+}
+
 /// Where an amount lies against a rate's limits.
+///
+/// # JSON
+/// `{"status":"within"}`, or `{"status":"belowMin"|"aboveMax","limit":"…"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LimitCheck {
     /// `min <= amount <= max`.
@@ -100,5 +156,25 @@ impl LimitCheck {
             LimitCheck::BelowMin { .. } => "belowMin",
             LimitCheck::AboveMax { .. } => "aboveMax",
         }
+    }
+}
+
+impl Serialize for LimitCheck {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let limit = match self {
+            LimitCheck::Within => None,
+            LimitCheck::BelowMin { min: limit } | LimitCheck::AboveMax { max: limit } => {
+                Some(*limit)
+            }
+        };
+        let mut out = serializer.serialize_struct(
+            "LimitCheck",
+            1usize.saturating_add(usize::from(limit.is_some())),
+        )?;
+        out.serialize_field("status", self.as_str())?;
+        if let Some(limit) = limit {
+            out.serialize_field("limit", &crate::decimal::Plain(limit))?;
+        }
+        out.end()
     }
 }

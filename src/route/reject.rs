@@ -3,6 +3,8 @@
 use core::fmt;
 
 use rust_decimal::Decimal;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
 
 use crate::rate::{Rate, RateDefect};
 use crate::time::EpochMillis;
@@ -150,6 +152,10 @@ impl fmt::Display for RejectReason {
 }
 
 /// A rate that was excluded, and why.
+///
+/// # JSON
+/// `{"rateId","reason","limit","detail"}`: the reason's stable code, the
+/// limit it broke (a decimal string, or `null`) and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection<'r> {
     rate: &'r Rate,
@@ -169,5 +175,16 @@ impl<'r> Rejection<'r> {
     /// Why it was excluded.
     pub fn reason(&self) -> &RejectReason {
         &self.reason
+    }
+}
+
+impl Serialize for Rejection<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Rejection", 4)?;
+        out.serialize_field("rateId", self.rate.id())?;
+        out.serialize_field("reason", self.reason.code())?;
+        out.serialize_field("limit", &self.reason.limit().map(crate::decimal::Plain))?;
+        out.serialize_field("detail", &alloc::format!("{}", self.reason))?;
+        out.end()
     }
 }

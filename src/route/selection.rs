@@ -2,7 +2,12 @@
 
 use alloc::vec::Vec;
 
-use super::{NoRoute, Rejection, Route};
+use serde::ser::{SerializeSeq, SerializeStruct};
+use serde::{Serialize, Serializer};
+
+use super::{NoRoute, Rejection, Route, RouteRequest};
+use crate::decimal::Amount;
+use crate::swap_mode::SwapMode;
 
 /// Every rate of a selection, ranked or rejected.
 ///
@@ -16,8 +21,18 @@ use super::{NoRoute, Rejection, Route};
 ///
 /// The order is total, so the result does not depend on the order of the input.
 /// Rejected rates keep input order.
+///
+/// # JSON
+/// A selection serializes to the command line's `--json` shape (without its
+/// `estimate` and `error`), every decimal as a string:
+/// `{"mode","fromAmount","toAmount","routes":[{"rank",…route}],"rejected":[…]}`
+/// with each route as [`Route`] and each rejection as [`Rejection`] write
+/// themselves; `rank` counts from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selection<'r> {
+    mode: SwapMode,
+    from_amount: Amount,
+    to_amount: Option<Amount>,
     routes: Vec<Route<'r>>,
     rejected: Vec<Rejection<'r>>,
     no_route: Option<NoRoute>,
@@ -25,15 +40,34 @@ pub struct Selection<'r> {
 
 impl<'r> Selection<'r> {
     pub(crate) fn new(
+        request: &RouteRequest<'_>,
         routes: Vec<Route<'r>>,
         rejected: Vec<Rejection<'r>>,
         no_route: Option<NoRoute>,
     ) -> Self {
         Selection {
+            mode: request.mode(),
+            from_amount: request.from_amount(),
+            to_amount: request.to_amount(),
             routes,
             rejected,
             no_route,
         }
+    }
+
+    /// The swap mode of the request this selection answers.
+    pub fn mode(&self) -> SwapMode {
+        self.mode
+    }
+
+    /// The request's `fromAmount` (the estimate, in ExactOut).
+    pub fn from_amount(&self) -> Amount {
+        self.from_amount
+    }
+
+    /// The request's `toAmount`, when it had one.
+    pub fn to_amount(&self) -> Option<Amount> {
+        self.to_amount
     }
 
     /// The best route, if any.
@@ -85,5 +119,30 @@ impl<'r> Selection<'r> {
         }
         self.routes.truncate(k);
         Ok(self.routes)
+    }
+}
+
+impl Serialize for Selection<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Selection", 5)?;
+        out.serialize_field("mode", &self.mode)?;
+        out.serialize_field("fromAmount", &self.from_amount)?;
+        out.serialize_field("toAmount", &self.to_amount)?;
+        out.serialize_field("routes", &Ranked(&self.routes))?;
+        out.serialize_field("rejected", &self.rejected)?;
+        out.end()
+    }
+}
+
+/// Routes with their rank, best first.
+struct Ranked<'a, 'r>(&'a [Route<'r>]);
+
+impl Serialize for Ranked<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for (rank, route) in (1usize..).zip(self.0) {
+            seq.serialize_element(&route.ranked(rank))?;
+        }
+        seq.end()
     }
 }
