@@ -111,7 +111,8 @@ impl<'a> Collected<'a> {
 
     /// Validates in a fixed order: `Authorization`, `App-Name` (missing, then
     /// malformed), `App-Version`, `App-Platform`, `User-Agent`, `Forwarded`, and
-    /// last the integration's requirement of `Forwarded`.
+    /// last the integration's requirement of `Forwarded` and of an end-user
+    /// address in it.
     pub(super) fn finish(self, integration: Integration) -> Result<ClientHeaders, HeaderError> {
         if self.authorization {
             return Err(HeaderError::LegacyAuthorization);
@@ -130,8 +131,13 @@ impl<'a> Collected<'a> {
         };
         let user_agent = self.user_agent.check(ClientHeader::UserAgent)?;
         let forwarded = self.forwarded()?;
-        if integration == Integration::Proxying && forwarded.is_none() {
-            return Err(HeaderError::MissingForwarded);
+        if integration == Integration::Proxying {
+            // Rulings 20 and 29 (docs/RULES.md): a Forwarded that locates nobody is
+            // refused like a missing one, so location screening never goes unrun.
+            let forwarded = forwarded.as_ref().ok_or(HeaderError::MissingForwarded)?;
+            forwarded
+                .screening_addr()
+                .map_err(HeaderError::NoClientAddress)?;
         }
         Ok(ClientHeaders {
             app_name: app_name.into(),
