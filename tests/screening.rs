@@ -1,4 +1,5 @@
-//! Screening (DESIGN ruling 15) through the public API, with property tests.
+//! Screening (rulings 15, 20 and 27 (docs/RULES.md)) through the public API,
+//! with property tests.
 //! Case counts follow `PROPTEST_CASES`.
 #![allow(
     clippy::unwrap_used,
@@ -14,7 +15,7 @@ use proptest::prelude::*;
 use swaproute::screening::{
     eip55_checksum, Address, AddressField, AddressTag, InvalidAddress, MarketState, NetworkKind,
     RegionCode, Restriction, ScreeningError, ScreeningPolicy, ScreeningRequest, TagField,
-    TagWarning, MAX_ADDRESS_LEN,
+    TagWarning, UnknownRegion, MAX_ADDRESS_LEN,
 };
 use swaproute::{ApiError, AssetId};
 
@@ -226,6 +227,57 @@ fn whole_request_with_null_from_address_and_tag_warning() {
     assert_eq!(policy.screen(&tagged).unwrap(), vec![]);
 }
 
+#[test]
+fn unknown_region_is_refused_when_regions_are_restricted_unless_allowed() {
+    // Ruling 20: location screening that cannot run fails closed.
+    let btc = AssetId::new("BTC").unwrap();
+    let eth = AssetId::new("ETH").unwrap();
+    let to = Address::new("0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB").unwrap();
+    let request = ScreeningRequest {
+        region: None,
+        from_asset: &btc,
+        from_network: NetworkKind::Other,
+        from_address: None,
+        from_address_tag: None,
+        to_asset: &eth,
+        to_network: NetworkKind::Evm,
+        to_address: &to,
+        to_address_tag: None,
+    };
+    let restricting = ScreeningPolicy::new().restrict_region(RegionCode::new("KP").unwrap());
+    assert_eq!(
+        restricting.screen(&request),
+        Err(ScreeningError::UnknownRegion)
+    );
+    assert_eq!(
+        code_of(restricting.screen(&request)),
+        ("RESTRICTED_REGION", 403)
+    );
+    // The region is checked first: an unknown region is refused before a bad address.
+    let zero = Address::new(&format!("0x{}", "0".repeat(40))).unwrap();
+    let zero_request = ScreeningRequest {
+        to_address: &zero,
+        ..request
+    };
+    assert_eq!(
+        restricting.screen(&zero_request),
+        Err(ScreeningError::UnknownRegion)
+    );
+    // Explicitly allowed: the old behaviour, on request.
+    let lenient = restricting.clone().on_unknown_region(UnknownRegion::Allow);
+    assert_eq!(lenient.screen(&request), Ok(vec![]));
+    // A known, unrestricted region passes under both settings.
+    let fr = RegionCode::new("FR").unwrap();
+    let located = ScreeningRequest {
+        region: Some(&fr),
+        ..request
+    };
+    assert_eq!(restricting.screen(&located), Ok(vec![]));
+    assert_eq!(lenient.screen(&located), Ok(vec![]));
+    // No restricted region: nothing to check.
+    assert_eq!(ScreeningPolicy::new().screen(&request), Ok(vec![]));
+}
+
 fn case_variants() -> impl Strategy<Value = Vec<bool>> {
     proptest::collection::vec(any::<bool>(), 40)
 }
@@ -307,4 +359,5 @@ fn public_types_are_send_and_sync() {
     check::<TagWarning>();
     check::<MarketState>();
     check::<NetworkKind>();
+    check::<UnknownRegion>();
 }
