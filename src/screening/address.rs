@@ -1,7 +1,10 @@
 //! Validated addresses and address tags (memos).
 
+use alloc::borrow::Cow;
 use alloc::boxed::Box;
 
+use super::bech32::{check_bech32, Bech32Defect};
+use super::canonical::{canonical, AddressEncoding};
 use super::evm;
 use crate::text::{check_visible_ascii, TokenDefect};
 
@@ -43,6 +46,19 @@ pub enum InvalidAddress {
     /// On an EVM network: a mixed-case address whose EIP-55 checksum is wrong.
     #[error("EVM address fails its EIP-55 checksum")]
     EvmChecksum,
+    /// On a bech32 network: not a human-readable part, `1` and at least six
+    /// characters of the bech32 alphabet.
+    #[error(
+        "not a bech32 address: expected a human-readable part, `1` and data in the bech32 alphabet"
+    )]
+    Bech32Syntax,
+    /// On a bech32 network: upper- and lower-case letters mixed (BIP-173
+    /// forbids it).
+    #[error("bech32 address mixes upper- and lower-case letters")]
+    Bech32MixedCase,
+    /// On a bech32 network: the checksum is neither bech32's nor bech32m's.
+    #[error("bech32 address fails its checksum")]
+    Bech32Checksum,
 }
 
 impl From<TokenDefect> for InvalidAddress {
@@ -78,12 +94,19 @@ pub enum InvalidAddressTag {
 
 /// Which kind of network an address belongs to, as the caller knows it.
 ///
-/// Only [`NetworkKind::Evm`] adds checks: `0x` + 40 hex digits and, for
-/// mixed-case addresses, the EIP-55 checksum.
+/// [`NetworkKind::Evm`] adds checks: `0x` + 40 hex digits and, for
+/// mixed-case addresses, the EIP-55 checksum. [`NetworkKind::Bech32`] adds
+/// BIP-173 / BIP-350 syntax, single case and checksum. [`NetworkKind::Other`]
+/// adds none: a network that also has base58 addresses (Bitcoin, Litecoin)
+/// is `Other`, since a valid base58 address may contain a `1`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum NetworkKind {
     /// An EVM network (Ethereum, Base, BSC, Polygon, …).
     Evm,
+    /// A network whose addresses are all bech32 or bech32m (Cosmos SDK chains,
+    /// for example).
+    Bech32,
     /// Any other network, or unknown: only the generic address rules apply.
     #[default]
     Other,
@@ -137,11 +160,53 @@ impl Address {
     /// is `0x` followed by 40 hex digits, [`InvalidAddress::EvmChecksum`] when it
     /// mixes upper- and lower-case hex letters and fails EIP-55. All-lower and
     /// all-upper case hex carry no checksum and are accepted.
+    ///
+    /// On [`NetworkKind::Bech32`]: [`InvalidAddress::Bech32Syntax`],
+    /// [`InvalidAddress::Bech32MixedCase`] or [`InvalidAddress::Bech32Checksum`]
+    /// unless the address is a valid BIP-173 or BIP-350 string.
     pub fn check_network(&self, network: NetworkKind) -> Result<(), InvalidAddress> {
         match network {
             NetworkKind::Evm => evm::check_evm_address(&self.0),
+            NetworkKind::Bech32 => check_bech32(&self.0).map(|_| ()).map_err(|e| match e {
+                Bech32Defect::Syntax => InvalidAddress::Bech32Syntax,
+                Bech32Defect::MixedCase => InvalidAddress::Bech32MixedCase,
+                Bech32Defect::Checksum => InvalidAddress::Bech32Checksum,
+            }),
             NetworkKind::Other => Ok(()),
         }
+    }
+
+    /// How the address is written, as screening compares it (ruling 27
+    /// (docs/RULES.md)).
+    pub fn encoding(&self) -> AddressEncoding {
+        canonical(&self.0).0
+    }
+
+    /// The form screening compares the address in (ruling 27 (docs/RULES.md)):
+    /// EVM hex, bech32/bech32m and CashAddr in lower case, a bare CashAddr with
+    /// its `bitcoincash:` prefix; every other encoding exactly as given.
+    ///
+    /// A mixed-case string whose lower-case form is a valid bech32 or CashAddr
+    /// string is not itself valid, but is compared as that lower-case form, so
+    /// no spelling of a denylisted address passes.
+    ///
+    /// ```
+    /// use swaproute::screening::{Address, AddressEncoding};
+    ///
+    /// let upper = Address::new("BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ")?;
+    /// assert_eq!(upper.encoding(), AddressEncoding::Bech32);
+    /// assert_eq!(upper.canonical(), "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    ///
+    /// let bare = Address::new("qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a")?;
+    /// assert_eq!(bare.canonical(), "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a");
+    ///
+    /// let base58 = Address::new("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")?;
+    /// assert_eq!(base58.encoding(), AddressEncoding::Other);
+    /// assert_eq!(base58.canonical(), "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa");
+    /// # Ok::<(), swaproute::screening::InvalidAddress>(())
+    /// ```
+    pub fn canonical(&self) -> Cow<'_, str> {
+        canonical(&self.0).1
     }
 
     /// `true` for the EVM zero address, `0x` + 40 zeros (any case), on any network.

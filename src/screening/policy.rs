@@ -6,7 +6,6 @@ use alloc::vec::Vec;
 
 use super::address::{Address, AddressTag, NetworkKind};
 use super::error::{AddressField, Restriction, ScreeningError};
-use super::evm;
 use super::market::MarketState;
 use super::region::RegionCode;
 use super::tag::{default_tag_assets, TagField, TagWarning};
@@ -26,8 +25,10 @@ use crate::ids::AssetId;
 /// [`on_unknown_region(UnknownRegion::Allow)`](ScreeningPolicy::on_unknown_region).
 ///
 /// Comparisons:
-/// - denylisted addresses in EVM shape (`0x` + 40 hex digits) match in any
-///   case, others match exactly;
+/// - denylisted addresses match in their canonical form
+///   ([`Address::canonical`], ruling 27 (docs/RULES.md)): EVM hex, bech32,
+///   bech32m and CashAddr in any case (CashAddr with or without its
+///   `bitcoincash:` prefix), every other encoding (base58, …) exactly;
 /// - regions are case-insensitive ([`RegionCode`] is upper case); restricting a
 ///   country restricts its subdivisions (`US` restricts `US-NY`), restricting a
 ///   subdivision restricts only it;
@@ -65,13 +66,9 @@ impl Default for ScreeningPolicy {
     }
 }
 
-/// The denylist key: EVM-shaped hex in lower case, anything else as is.
-fn denylist_key(address: &str) -> String {
-    if evm::looks_like_evm_hex(address) {
-        address.to_ascii_lowercase()
-    } else {
-        String::from(address)
-    }
+/// The denylist key: the address's canonical form (ruling 27 (docs/RULES.md)).
+fn denylist_key(address: &Address) -> String {
+    address.canonical().into_owned()
 }
 
 /// Everything a request offers to screening, borrowed.
@@ -138,7 +135,7 @@ impl ScreeningPolicy {
     /// Adds `address` to the denylist.
     #[must_use]
     pub fn deny_address(mut self, address: &Address) -> Self {
-        self.denylist.insert(denylist_key(address.as_str()));
+        self.denylist.insert(denylist_key(address));
         self
     }
 
@@ -178,9 +175,10 @@ impl ScreeningPolicy {
         self
     }
 
-    /// `true` when `address` is on the denylist (EVM hex in any case).
+    /// `true` when `address` is on the denylist, in any spelling of it
+    /// ([`Address::canonical`]).
     pub fn is_denylisted(&self, address: &Address) -> bool {
-        self.denylist.contains(&denylist_key(address.as_str()))
+        self.denylist.contains(&*address.canonical())
     }
 
     /// `true` when `region` or its country is restricted.
