@@ -8,6 +8,7 @@ use super::error::{ClientHeader, HeaderError};
 use super::forwarded::{Forwarded, ForwardedError, MAX_HEADER_LEN};
 use super::headers::{ClientHeaders, Integration};
 use super::platform::AppPlatform;
+use crate::text;
 
 /// A header value as received: `None` when it is not UTF-8.
 pub(super) type RawValue<'a> = Option<&'a str>;
@@ -31,6 +32,17 @@ impl<'a> Slot<'a> {
             None => self.value = Some(value),
             Some(first) if first != value => self.conflict = true,
             Some(_) => {}
+        }
+    }
+
+    /// `true` when the header is absent, or every value sent shows nothing
+    /// ([`text::is_blank`]: only spaces and invisible characters); a value that
+    /// is not UTF-8 is not blank. Conflicting values are left to [`Slot::check`].
+    fn is_blank(&self) -> bool {
+        match self.value {
+            None => true,
+            Some(Some(value)) => !self.conflict && text::is_blank(value),
+            Some(None) => false,
         }
     }
 
@@ -116,6 +128,11 @@ impl<'a> Collected<'a> {
     pub(super) fn finish(self, integration: Integration) -> Result<ClientHeaders, HeaderError> {
         if self.authorization {
             return Err(HeaderError::LegacyAuthorization);
+        }
+        // Ruling 28 (docs/RULES.md): an App-Name that shows nothing (spaces,
+        // NBSP, zero-width or other invisible characters) is missing.
+        if self.app_name.is_blank() {
+            return Err(HeaderError::MissingAppName);
         }
         let app_name = self
             .app_name

@@ -71,7 +71,8 @@ pub enum HeaderError {
     /// A legacy `Authorization` header was sent (401 `UNAUTHORIZED`).
     #[error("the legacy Authorization header is no longer accepted; identify the application with App-Name")]
     LegacyAuthorization,
-    /// `App-Name` is missing or empty (401 `UNAUTHORIZED`).
+    /// `App-Name` is missing, empty, or made only of spaces and invisible
+    /// characters (401 `UNAUTHORIZED`).
     #[error("missing authentication")]
     MissingAppName,
     /// A header value is longer than [`MAX_HEADER_LEN`] bytes (400 `INVALID_REQUEST`).

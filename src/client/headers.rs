@@ -39,7 +39,9 @@ impl ClientHeaders {
     /// case-insensitive; headers other than the client headers are ignored.
     ///
     /// Rules:
-    /// - `App-Name` is required and non-empty.
+    /// - `App-Name` is required and must show something: a value made only of
+    ///   spaces or invisible characters (NBSP, zero-width space, other format
+    ///   or control characters) counts as missing (ruling 28 (docs/RULES.md)).
     /// - `App-Version`, `App-Platform` and `User-Agent` are optional; an optional
     ///   header whose value is empty counts as absent. `App-Platform` is exactly
     ///   `desktop`, `mobile` or `browser`.
@@ -61,7 +63,7 @@ impl ClientHeaders {
     /// order of the pairs):
     /// 1. [`HeaderError::LegacyAuthorization`] (401 `UNAUTHORIZED`);
     /// 2. [`HeaderError::MissingAppName`] (401 `UNAUTHORIZED`, details
-    ///    `"missing authentication"`);
+    ///    `"missing authentication"`), also for a blank `App-Name`;
     /// 3. malformed headers, checked in the order `App-Name`, `App-Version`,
     ///    `App-Platform`, `User-Agent`, `Forwarded` (400 `INVALID_REQUEST`);
     /// 4. for a proxying integration, [`HeaderError::MissingForwarded`], then

@@ -71,6 +71,13 @@ fn missing_or_empty_app_name_is_401_missing_authentication() {
         &[("App-Name", "")][..],
         &[("app-name", " \t ")][..],
         &[("App-Version", "1")][..],
+        // Ruling 28: only whitespace or invisible characters is missing too.
+        &[("App-Name", "\u{a0}")][..],
+        &[("App-Name", "\u{200b}")][..],
+        &[("App-Name", " \u{a0}\u{200b}\u{feff} ")][..],
+        &[("App-Name", "\u{3000}"), ("app-name", "\u{3000}")][..],
+        &[("App-Name", "\u{202e}")][..],
+        &[("App-Name", "\u{0}")][..],
     ] {
         let err = direct(pairs.iter().copied()).unwrap_err();
         assert_eq!(err, HeaderError::MissingAppName);
@@ -79,6 +86,24 @@ fn missing_or_empty_app_name_is_401_missing_authentication() {
         assert_eq!(api.http_status().as_u16(), 401);
         assert_eq!(api.details(), "missing authentication");
     }
+}
+
+#[test]
+fn app_name_with_visible_text_is_kept() {
+    // Visible text around an invisible character is not blank; the value is kept
+    // as sent (App-Name identifies the integration, it is not screened).
+    let headers = direct([("App-Name", "my\u{a0}wallet")]).unwrap();
+    assert_eq!(headers.app_name(), "my\u{a0}wallet");
+    let headers = direct([("App-Name", "钱包")]).unwrap();
+    assert_eq!(headers.app_name(), "钱包");
+    // A visible value with a control character is still malformed (400).
+    assert_eq!(
+        direct([("App-Name", "a\u{0}")]).unwrap_err(),
+        HeaderError::ControlCharacter {
+            header: ClientHeader::AppName,
+            at: 1
+        }
+    );
 }
 
 #[test]

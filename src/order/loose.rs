@@ -16,8 +16,11 @@ use crate::decimal::{decimal_from_f64, parse_json_number, DecimalError};
 pub(crate) enum Loose {
     Null,
     Bool,
-    /// A JSON number: its decimal, or why it is not one.
-    Number(Result<Decimal, DecimalError>),
+    /// A JSON number: its decimal, or why it is not one; and its value when it
+    /// was written as a plain integer (digits only: no sign, fraction or
+    /// exponent) that fits a `u64`, known exactly on every decoding path
+    /// (ruling 28 (docs/RULES.md): tags must keep their digits).
+    Number(Result<Decimal, DecimalError>, Option<u64>),
     Str(String),
     Array,
     Object,
@@ -29,7 +32,7 @@ impl Loose {
         match self {
             Loose::Null => "null",
             Loose::Bool => "a boolean",
-            Loose::Number(_) => "a number",
+            Loose::Number(..) => "a number",
             Loose::Str(_) => "a string",
             Loose::Array => "an array",
             Loose::Object => "an object",
@@ -68,16 +71,19 @@ impl<'de> Visitor<'de> for LooseVisitor {
         Ok(Loose::Bool)
     }
 
+    // serde_json calls `visit_u64` for an integer literal that fits, `visit_i64`
+    // for a negative one, and `visit_f64` for anything with a fraction or an
+    // exponent or too large for 64 bits, so only the first two are exact integers.
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Loose, E> {
-        Ok(Loose::Number(Ok(Decimal::from(v))))
+        Ok(Loose::Number(Ok(Decimal::from(v)), Some(v)))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Loose, E> {
-        Ok(Loose::Number(Ok(Decimal::from(v))))
+        Ok(Loose::Number(Ok(Decimal::from(v)), u64::try_from(v).ok()))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Loose, E> {
-        Ok(Loose::Number(decimal_from_f64(v)))
+        Ok(Loose::Number(decimal_from_f64(v), None))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Loose, E> {
@@ -95,12 +101,23 @@ impl<'de> Visitor<'de> for LooseVisitor {
         };
         if key == ARBITRARY_PRECISION_TOKEN {
             let text: String = map.next_value()?;
-            return Ok(Loose::Number(parse_json_number(&text)));
+            return Ok(Loose::Number(
+                parse_json_number(&text),
+                plain_integer(&text),
+            ));
         }
         map.next_value::<IgnoredAny>()?;
         while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
         Ok(Loose::Object)
     }
+}
+
+/// The value of a JSON number's text when it is digits only and fits a `u64`.
+fn plain_integer(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// Decodes `T` from a JSON object only. A derived struct decoder also reads

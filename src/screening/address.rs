@@ -6,7 +6,7 @@ use alloc::boxed::Box;
 use super::bech32::{check_bech32, Bech32Defect};
 use super::canonical::{canonical, AddressEncoding};
 use super::evm;
-use crate::text::{check_visible_ascii, TokenDefect};
+use crate::text::{self, check_visible_ascii, TokenDefect};
 
 /// The longest address accepted, in bytes (DESIGN ruling 17).
 ///
@@ -89,6 +89,21 @@ pub enum InvalidAddressTag {
     ControlCharacter {
         /// Byte offset of the character.
         at: usize,
+    },
+    /// The tag shows nothing: only spaces or invisible characters (ruling 28
+    /// (docs/RULES.md)). Send no tag (absent, `null` or `""`) instead.
+    #[error("address tag is blank: it holds only spaces or invisible characters")]
+    Blank,
+    /// The tag holds an invisible character other than a control character:
+    /// a format character (zero-width, bidirectional override, BOM, …), a
+    /// default-ignorable code point, or whitespace other than U+0020 (ruling 28
+    /// (docs/RULES.md)).
+    #[error("address tag contains the invisible character U+{:04X} at byte {at}", u32::from(*found))]
+    InvisibleCharacter {
+        /// Byte offset of the character.
+        at: usize,
+        /// The character.
+        found: char,
     },
 }
 
@@ -223,16 +238,26 @@ impl Address {
 /// An address tag: memo, destination tag or payment id.
 ///
 /// Non-empty (an absent tag is `None`), at most [`MAX_ADDRESS_TAG_LEN`] bytes,
-/// no control characters. Spaces and non-ASCII text are allowed: EOS and
-/// Stellar memos are free text. [`AddressTag::new_optional`] maps the
+/// not blank, and free of invisible characters (ruling 28 (docs/RULES.md)):
+/// no control character, no format character (zero-width, bidirectional
+/// override, BOM, …), no default-ignorable code point and no whitespace other
+/// than U+0020 SPACE. Spaces between visible characters and non-ASCII text
+/// are allowed: EOS and Stellar memos are free text. A tag that hid such a
+/// character would be accepted as present while the payout goes nowhere (and
+/// would hide the missing-tag warning). [`AddressTag::new_optional`] maps the
 /// service's empty string `""` to `None`.
 ///
 /// ```
-/// use swaproute::screening::AddressTag;
+/// use swaproute::screening::{AddressTag, InvalidAddressTag};
 ///
 /// assert_eq!(AddressTag::new("1234567")?.as_str(), "1234567");
 /// assert_eq!(AddressTag::new_optional("")?, None);
 /// assert!(AddressTag::new("a\nb").is_err());
+/// assert_eq!(AddressTag::new("\u{200b}"), Err(InvalidAddressTag::Blank));
+/// assert_eq!(
+///     AddressTag::new("\u{202e}123"),
+///     Err(InvalidAddressTag::InvisibleCharacter { at: 0, found: '\u{202e}' }),
+/// );
 /// # Ok::<(), swaproute::screening::InvalidAddressTag>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -242,8 +267,11 @@ impl AddressTag {
     /// Validates `text` as a tag.
     ///
     /// # Errors
-    /// [`InvalidAddressTag`] when `text` is empty, longer than
-    /// [`MAX_ADDRESS_TAG_LEN`] bytes or contains a control character.
+    /// [`InvalidAddressTag`], checked in this order: empty, longer than
+    /// [`MAX_ADDRESS_TAG_LEN`] bytes, blank (only spaces or invisible
+    /// characters), then the first invisible character:
+    /// [`InvalidAddressTag::ControlCharacter`] for a control character,
+    /// [`InvalidAddressTag::InvisibleCharacter`] for any other.
     pub fn new(text: &str) -> Result<Self, InvalidAddressTag> {
         if text.is_empty() {
             return Err(InvalidAddressTag::Empty);
@@ -251,8 +279,14 @@ impl AddressTag {
         if text.len() > MAX_ADDRESS_TAG_LEN {
             return Err(InvalidAddressTag::TooLong { len: text.len() });
         }
-        match text.char_indices().find(|(_, c)| c.is_control()) {
-            Some((at, _)) => Err(InvalidAddressTag::ControlCharacter { at }),
+        if text::is_blank(text) {
+            return Err(InvalidAddressTag::Blank);
+        }
+        match text.char_indices().find(|&(_, c)| text::is_invisible(c)) {
+            Some((at, found)) if found.is_control() => {
+                Err(InvalidAddressTag::ControlCharacter { at })
+            }
+            Some((at, found)) => Err(InvalidAddressTag::InvisibleCharacter { at, found }),
             None => Ok(AddressTag(text.into())),
         }
     }
@@ -293,7 +327,7 @@ crate::text::boxed_text!(
 )]
 mod tests {
     use super::*;
-    use alloc::string::String;
+    use alloc::string::{String, ToString};
 
     #[test]
     fn accepts_real_addresses() {
@@ -406,6 +440,51 @@ mod tests {
         assert_eq!(
             AddressTag::new("a\u{0}"),
             Err(InvalidAddressTag::ControlCharacter { at: 1 })
+        );
+        // Ruling 28: blank tags and invisible characters.
+        for blank in [
+            " ",
+            "   ",
+            "\u{200b}",
+            "\u{a0}",
+            "\u{feff}",
+            " \u{2060} ",
+            "\u{3000}",
+        ] {
+            assert_eq!(
+                AddressTag::new(blank),
+                Err(InvalidAddressTag::Blank),
+                "{blank:?}"
+            );
+            assert_eq!(
+                AddressTag::new_optional(blank),
+                Err(InvalidAddressTag::Blank)
+            );
+        }
+        assert_eq!(
+            AddressTag::new("\u{202e}123"),
+            Err(InvalidAddressTag::InvisibleCharacter {
+                at: 0,
+                found: '\u{202e}'
+            })
+        );
+        assert_eq!(
+            AddressTag::new("123\u{200b}"),
+            Err(InvalidAddressTag::InvisibleCharacter {
+                at: 3,
+                found: '\u{200b}'
+            })
+        );
+        assert_eq!(
+            AddressTag::new("12\u{a0}34"),
+            Err(InvalidAddressTag::InvisibleCharacter {
+                at: 2,
+                found: '\u{a0}'
+            })
+        );
+        assert_eq!(
+            AddressTag::new("\u{202e}123").unwrap_err().to_string(),
+            "address tag contains the invisible character U+202E at byte 0"
         );
         assert!(AddressTag::new(&"9".repeat(MAX_ADDRESS_TAG_LEN)).is_ok());
         assert_eq!(
