@@ -8,7 +8,7 @@ use crate::screening::{Address, AddressTag};
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 
-use super::loose::Loose;
+use super::loose::{JsonNumber, Loose};
 use super::{FieldError, RequestField};
 
 fn invalid_request(field: RequestField, problem: impl core::fmt::Display) -> FieldError {
@@ -31,7 +31,7 @@ pub(crate) fn amount(field: RequestField, value: Option<&Loose>) -> Result<Amoun
     let decimal = match value {
         None | Some(Loose::Null) => return Err(missing(field)),
         Some(Loose::Str(text)) => parse_amount(text),
-        Some(Loose::Number(number, _)) => *number,
+        Some(Loose::Number(number)) => number.value,
         Some(other) => return Err(wrong_type(field, "a decimal string", other)),
     };
     let invalid = |problem: &dyn core::fmt::Display| {
@@ -88,10 +88,12 @@ pub(crate) fn tag(
     match value {
         None | Some(Loose::Null) => Ok(None),
         Some(Loose::Str(text)) => AddressTag::new_optional(text).map_err(|e| invalid(&e)),
-        Some(Loose::Number(_, Some(whole))) => AddressTag::new(&alloc::format!("{whole}"))
+        Some(Loose::Number(JsonNumber {
+            whole: Some(whole), ..
+        })) => AddressTag::new(&alloc::format!("{whole}"))
             .map(Some)
             .map_err(|e| invalid(&e)),
-        Some(Loose::Number(_, None)) => Err(invalid_request(
+        Some(Loose::Number(_)) => Err(invalid_request(
             field,
             "must be sent as a string: a tag sent as a JSON number is taken only when it is a \
              whole number from 0 to 18446744073709551615 written without sign, fraction or \
@@ -127,7 +129,7 @@ pub(crate) fn slippage(value: Option<&Loose>) -> Result<Slippage, FieldError> {
     let decimal = match value {
         None | Some(Loose::Null) => return Ok(Slippage::DEFAULT),
         Some(Loose::Str(text)) => parse_amount(text),
-        Some(Loose::Number(number, _)) => *number,
+        Some(Loose::Number(number)) => number.value,
         Some(other) => return Err(wrong_type(field, "a percentage number", other)),
     };
     let decimal = decimal.map_err(|e| invalid_request(field, e))?;

@@ -16,11 +16,8 @@ use crate::decimal::{decimal_from_f64, parse_json_number, DecimalError};
 pub(crate) enum Loose {
     Null,
     Bool,
-    /// A JSON number: its decimal, or why it is not one; and its value when it
-    /// was written as a plain integer (digits only: no sign, fraction or
-    /// exponent) that fits a `u64`, known exactly on every decoding path
-    /// (ruling 28 (docs/RULES.md): tags must keep their digits).
-    Number(Result<Decimal, DecimalError>, Option<u64>),
+    /// A JSON number.
+    Number(JsonNumber),
     Str(String),
     Array,
     Object,
@@ -32,11 +29,29 @@ impl Loose {
         match self {
             Loose::Null => "null",
             Loose::Bool => "a boolean",
-            Loose::Number(..) => "a number",
+            Loose::Number(_) => "a number",
             Loose::Str(_) => "a string",
             Loose::Array => "an array",
             Loose::Object => "an object",
         }
+    }
+}
+
+/// A JSON number of a request body as decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct JsonNumber {
+    /// Its decimal, or why it is not one.
+    pub(crate) value: Result<Decimal, DecimalError>,
+    /// Its value when it was written as a plain integer (digits only: no sign,
+    /// fraction or exponent) that fits a `u64`, known exactly on every decoding
+    /// path (ruling 28 (docs/RULES.md): tags must keep their digits).
+    pub(crate) whole: Option<u64>,
+}
+
+impl JsonNumber {
+    /// The [`Loose::Number`] holding this number.
+    fn loose(value: Result<Decimal, DecimalError>, whole: Option<u64>) -> Loose {
+        Loose::Number(JsonNumber { value, whole })
     }
 }
 
@@ -75,15 +90,18 @@ impl<'de> Visitor<'de> for LooseVisitor {
     // for a negative one, and `visit_f64` for anything with a fraction or an
     // exponent or too large for 64 bits, so only the first two are exact integers.
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Loose, E> {
-        Ok(Loose::Number(Ok(Decimal::from(v)), Some(v)))
+        Ok(JsonNumber::loose(Ok(Decimal::from(v)), Some(v)))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Loose, E> {
-        Ok(Loose::Number(Ok(Decimal::from(v)), u64::try_from(v).ok()))
+        Ok(JsonNumber::loose(
+            Ok(Decimal::from(v)),
+            u64::try_from(v).ok(),
+        ))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Loose, E> {
-        Ok(Loose::Number(decimal_from_f64(v), None))
+        Ok(JsonNumber::loose(decimal_from_f64(v), None))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Loose, E> {
@@ -101,7 +119,7 @@ impl<'de> Visitor<'de> for LooseVisitor {
         };
         if key == ARBITRARY_PRECISION_TOKEN {
             let text: String = map.next_value()?;
-            return Ok(Loose::Number(
+            return Ok(JsonNumber::loose(
                 parse_json_number(&text),
                 plain_integer(&text),
             ));
