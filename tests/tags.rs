@@ -35,7 +35,8 @@ fn fixed(key: &str, tag_json: &str) -> Result<FixedOrderRequest, RequestErrors> 
 /// A valid floating body with `"<key>": <tag_json>`.
 fn float(key: &str, tag_json: &str) -> Result<FloatOrderRequest, RequestErrors> {
     let text = format!(
-        r#"{{"quoteId": "b7e5c1d2-8f4a-4c3e-9a1b-2d6f0e7c9a11", "fromAddress": "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh",
+        r#"{{"quoteId": "b7e5c1d2-8f4a-4c3e-9a1b-2d6f0e7c9a11", "pairId": "XRP_ETH",
+            "fromAmount": "120", "toAmount": "0.05", "fromAddress": "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh",
             "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7", "{key}": {tag_json}}}"#
     );
     let raw: RawFloatOrderRequest = serde_json::from_str(&text).unwrap();
