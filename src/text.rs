@@ -120,10 +120,88 @@ pub(crate) fn check_visible_ascii(text: &str, max_len: usize) -> Result<(), Toke
     }
 }
 
+/// Characters that show nothing but are not White_Space or Cc (those come
+/// from `char::is_whitespace` and `char::is_control`, which implement exactly
+/// Unicode's White_Space property and general category Cc): inclusive ranges,
+/// sorted.
+///
+/// Sources (Unicode 15.1, <https://www.unicode.org/Public/15.1.0/ucd/>):
+/// - general category Cf (`UnicodeData.txt`): soft hyphen, Arabic and Syriac
+///   format marks, the zero-width characters U+200B–U+200D, LRM/RLM, the bidi
+///   embeddings and overrides U+202A–U+202E and isolates U+2066–U+2069,
+///   U+2060 WORD JOINER, the invisible operators, U+FEFF, interlinear
+///   annotation, shorthand and musical format controls, Egyptian hieroglyph
+///   format controls and the tag characters;
+/// - `Default_Ignorable_Code_Point` (`DerivedCoreProperties.txt`): the above
+///   plus the combining grapheme joiner U+034F, the Hangul fillers U+115F,
+///   U+1160, U+3164, U+FFA0, the Khmer inherent vowels U+17B4–U+17B5, the
+///   Mongolian variation selectors U+180B–U+180F, variation selectors
+///   U+FE00–U+FE0F and U+E0100–U+E01EF, and the reserved ignorable ranges
+///   U+2065, U+FFF0–U+FFF8, U+E0000–U+E0FFF;
+/// - U+2800 BRAILLE PATTERN BLANK, which has no dots and is used as an
+///   invisible "letter".
+const INVISIBLE: [(u32, u32); 26] = [
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x0600, 0x0605),
+    (0x061C, 0x061C),
+    (0x06DD, 0x06DD),
+    (0x070F, 0x070F),
+    (0x0890, 0x0891),
+    (0x08E2, 0x08E2),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFFB),
+    (0x110BD, 0x110BD),
+    (0x110CD, 0x110CD),
+    (0x13430, 0x1343F),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+];
+
+/// `true` for a character a reader cannot see or cannot tell from a plain
+/// space: the one definition of "invisible" for tags and `App-Name`
+/// (ruling 28 (docs/RULES.md)).
+///
+/// That is: every White_Space character except U+0020 SPACE itself (tab, line
+/// breaks, NBSP U+00A0, the U+2000–U+200A spaces, U+2028/U+2029, U+202F,
+/// U+205F, U+3000, …), every control character (Cc), and every character of
+/// [`INVISIBLE`] (format characters Cf, default-ignorable code points, the
+/// blank Braille pattern). Private-use and unassigned code points outside
+/// those ranges are not counted.
+pub(crate) fn is_invisible(c: char) -> bool {
+    if c == ' ' {
+        return false;
+    }
+    if c.is_whitespace() || c.is_control() {
+        return true;
+    }
+    let code = u32::from(c);
+    INVISIBLE
+        .iter()
+        .any(|&(first, last)| (first..=last).contains(&code))
+}
+
+/// `true` when `text` shows nothing: empty, or only spaces and
+/// [invisible](is_invisible) characters.
+pub(crate) fn is_blank(text: &str) -> bool {
+    text.chars().all(|c| c == ' ' || is_invisible(c))
+}
+
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
-    use super::{check_visible_ascii, TokenDefect};
+    use super::{check_visible_ascii, is_blank, is_invisible, TokenDefect, INVISIBLE};
 
     #[test]
     fn visible_ascii_rules_in_order() {
@@ -152,5 +230,121 @@ mod tests {
         );
         // Both ends of the visible range, at the length cap.
         assert_eq!(check_visible_ascii("!~!~", 4), Ok(()));
+    }
+
+    /// General category Cf as listed by Unicode 14.0's `UnicodeData.txt` (an
+    /// independent listing: Python's `unicodedata`), every range's ends.
+    const CF_14: [(u32, u32); 21] = [
+        (0xad, 0xad),
+        (0x600, 0x605),
+        (0x61c, 0x61c),
+        (0x6dd, 0x6dd),
+        (0x70f, 0x70f),
+        (0x890, 0x891),
+        (0x8e2, 0x8e2),
+        (0x180e, 0x180e),
+        (0x200b, 0x200f),
+        (0x202a, 0x202e),
+        (0x2060, 0x2064),
+        (0x2066, 0x206f),
+        (0xfeff, 0xfeff),
+        (0xfff9, 0xfffb),
+        (0x110bd, 0x110bd),
+        (0x110cd, 0x110cd),
+        (0x13430, 0x13438),
+        (0x1bca0, 0x1bca3),
+        (0x1d173, 0x1d17a),
+        (0xe0001, 0xe0001),
+        (0xe0020, 0xe007f),
+    ];
+
+    /// Unicode's White_Space property (`PropList.txt`).
+    const WHITE_SPACE: [u32; 25] = [
+        0x9, 0xa, 0xb, 0xc, 0xd, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004,
+        0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+    ];
+
+    fn ch(code: u32) -> char {
+        char::from_u32(code).unwrap()
+    }
+
+    #[test]
+    fn every_format_character_is_invisible() {
+        for (first, last) in CF_14 {
+            for code in [first, last] {
+                assert!(is_invisible(ch(code)), "U+{code:04X}");
+            }
+        }
+    }
+
+    #[test]
+    fn whitespace_other_than_space_and_controls_are_invisible() {
+        for code in WHITE_SPACE {
+            assert_eq!(is_invisible(ch(code)), code != 0x20, "U+{code:04X}");
+            assert!(is_blank(&alloc::string::String::from(ch(code))));
+        }
+        for code in (0..=0x1f).chain(0x7f..=0x9f) {
+            assert!(is_invisible(ch(code)), "U+{code:04X}");
+        }
+    }
+
+    #[test]
+    fn the_named_invisible_characters() {
+        // Zero-width space, non-joiner, joiner; word joiner; BOM; bidi
+        // embeddings, overrides and isolates; Hangul filler; variation
+        // selector 16; tag characters; Braille blank.
+        for c in [
+            '\u{200b}',
+            '\u{200c}',
+            '\u{200d}',
+            '\u{2060}',
+            '\u{feff}',
+            '\u{202a}',
+            '\u{202b}',
+            '\u{202c}',
+            '\u{202d}',
+            '\u{202e}',
+            '\u{2066}',
+            '\u{2067}',
+            '\u{2068}',
+            '\u{2069}',
+            '\u{3164}',
+            '\u{fe0f}',
+            '\u{e0041}',
+            '\u{2800}',
+            '\u{a0}',
+            '\u{34f}',
+        ] {
+            assert!(is_invisible(c), "{c:?}");
+        }
+        // Visible text, including non-Latin letters, digits, symbols and emoji.
+        for c in [
+            'a', 'Z', '0', '-', '_', 'é', 'ß', '漢', 'ж', '١', '€', '😀', '\u{2801}',
+        ] {
+            assert!(!is_invisible(c), "{c:?}");
+        }
+        // The ranges are sorted and do not overlap.
+        for pair in INVISIBLE.windows(2) {
+            assert!(pair[0].1 < pair[1].0, "{pair:x?}");
+        }
+    }
+
+    #[test]
+    fn blank_text() {
+        for text in [
+            "",
+            " ",
+            "   ",
+            "\u{a0}",
+            "\u{200b}",
+            " \u{feff} ",
+            "\t\n",
+            "\u{3000}",
+        ] {
+            assert!(is_blank(text), "{text:?}");
+        }
+        for text in ["x", " x ", "\u{202e}123", "1\u{200b}", "memo with spaces"] {
+            assert!(!is_blank(text), "{text:?}");
+        }
     }
 }

@@ -12,7 +12,9 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use proptest::prelude::*;
-use swaproute::client::{ClientHeaders, Forwarded, Integration, Node, NodePort, ObfuscatedId};
+use swaproute::client::{
+    ClientHeaders, Forwarded, Integration, NoClientAddress, Node, NodePort, NonGlobal, ObfuscatedId,
+};
 
 /// The model of one element, built independently of the parser.
 #[derive(Clone, Debug)]
@@ -248,8 +250,104 @@ mod client_properties {
                 _ => None,
             });
             prop_assert_eq!(fwd.client_addr(), first_ip);
+            // Rulings 20 and 29: only a globally routable first `for` locates anyone.
+            let expected = match elements[0].for_node.as_ref() {
+                None => Err(NoClientAddress::NoFor),
+                Some(Node::Unknown { .. }) => Err(NoClientAddress::Unknown),
+                Some(Node::Obfuscated { id, .. }) => Err(NoClientAddress::Obfuscated(id.clone())),
+                Some(Node::Ip { addr, .. }) => match oracle_non_global(*addr) {
+                    Some(scope) => Err(NoClientAddress::NotGlobal { addr: *addr, scope }),
+                    None => Ok(addr.to_canonical()),
+                },
+            };
+            prop_assert_eq!(fwd.screening_addr(), expected.clone());
+            let headers = ClientHeaders::from_pairs([("App-Name", "w"), ("Forwarded", text.as_str())], Integration::Proxying);
+            prop_assert_eq!(headers.map(|h| h.screening_addr()).map_err(|_| ()), expected.map(Some).map_err(|_| ()));
             let shown = fwd.to_string();
             prop_assert_eq!(Forwarded::parse(&shown).unwrap(), fwd);
+        }
+    }
+}
+
+/// The non-global ranges of ruling 29 (docs/RULES.md) and the RFCs cited on
+/// `NonGlobal`, as CIDR text, checked by plain prefix comparison: an oracle
+/// independent of the library's octet tests.
+const ORACLE_RANGES: &[(&str, u32, NonGlobal)] = &[
+    ("0.0.0.0", 8, NonGlobal::Unspecified),
+    ("10.0.0.0", 8, NonGlobal::Private),
+    ("100.64.0.0", 10, NonGlobal::Shared),
+    ("127.0.0.0", 8, NonGlobal::Loopback),
+    ("169.254.0.0", 16, NonGlobal::LinkLocal),
+    ("172.16.0.0", 12, NonGlobal::Private),
+    ("192.0.0.0", 24, NonGlobal::Reserved),
+    ("192.168.0.0", 16, NonGlobal::Private),
+    ("198.18.0.0", 15, NonGlobal::Reserved),
+    ("224.0.0.0", 4, NonGlobal::Multicast),
+    ("255.255.255.255", 32, NonGlobal::Broadcast),
+    ("240.0.0.0", 4, NonGlobal::Reserved),
+];
+
+const ORACLE_RANGES_V6: &[(&str, u32, NonGlobal)] = &[
+    ("::", 128, NonGlobal::Unspecified),
+    ("::1", 128, NonGlobal::Loopback),
+    ("::", 96, NonGlobal::Reserved),
+    ("64:ff9b:1::", 48, NonGlobal::Reserved),
+    ("100::", 64, NonGlobal::Reserved),
+    ("fc00::", 7, NonGlobal::Private),
+    ("fec0::", 10, NonGlobal::Private),
+    ("fe80::", 10, NonGlobal::LinkLocal),
+    ("ff00::", 8, NonGlobal::Multicast),
+];
+
+fn oracle_non_global(addr: IpAddr) -> Option<NonGlobal> {
+    match addr {
+        IpAddr::V4(v4) => {
+            let n = u32::from(v4);
+            ORACLE_RANGES.iter().find_map(|(net, len, scope)| {
+                let net = u32::from(net.parse::<Ipv4Addr>().unwrap());
+                let mask = u32::MAX.checked_shl(32 - len).unwrap_or(0);
+                (n & mask == net).then_some(*scope)
+            })
+        }
+        IpAddr::V6(v6) => {
+            let n = u128::from(v6);
+            // ::ffff:0:0/96 (mapped) and 64:ff9b::/96 (NAT64) carry an IPv4 address.
+            for carrier in ["::ffff:0:0", "64:ff9b::"] {
+                if n >> 32 == u128::from(carrier.parse::<Ipv6Addr>().unwrap()) >> 32 {
+                    let low = u32::try_from(n & u128::from(u32::MAX)).unwrap();
+                    return oracle_non_global(IpAddr::V4(Ipv4Addr::from(low)));
+                }
+            }
+            ORACLE_RANGES_V6.iter().find_map(|(net, len, scope)| {
+                let net = u128::from(net.parse::<Ipv6Addr>().unwrap());
+                let mask = u128::MAX.checked_shl(128 - len).unwrap_or(0);
+                (n & mask == net).then_some(*scope)
+            })
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn non_global_matches_the_cidr_oracle_v4(n in any::<u32>(), near in 0_usize..12, low in any::<u16>()) {
+        // Half the cases land inside or next to a listed range.
+        let (net, len, _) = ORACLE_RANGES[near];
+        let base = u32::from(net.parse::<Ipv4Addr>().unwrap());
+        for candidate in [n, base ^ u32::from(low), base.wrapping_sub(1 + u32::from(low)), base | u32::MAX.checked_shr(len).unwrap_or(0).wrapping_add(1 + u32::from(low))] {
+            let addr = IpAddr::V4(Ipv4Addr::from(candidate));
+            prop_assert_eq!(NonGlobal::of(addr), oracle_non_global(addr), "{}", addr);
+            let mapped = IpAddr::V6(Ipv4Addr::from(candidate).to_ipv6_mapped());
+            prop_assert_eq!(NonGlobal::of(mapped), oracle_non_global(addr), "{}", mapped);
+        }
+    }
+
+    #[test]
+    fn non_global_matches_the_cidr_oracle_v6(n in any::<u128>(), near in 0_usize..9, low in any::<u64>()) {
+        let (net, _, _) = ORACLE_RANGES_V6[near];
+        let base = u128::from(net.parse::<Ipv6Addr>().unwrap());
+        for candidate in [n, base ^ u128::from(low), base.wrapping_sub(1 + u128::from(low)), base ^ (u128::from(low) << 64)] {
+            let addr = IpAddr::V6(Ipv6Addr::from(candidate));
+            prop_assert_eq!(NonGlobal::of(addr), oracle_non_global(addr), "{}", addr);
         }
     }
 }

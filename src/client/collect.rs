@@ -8,6 +8,7 @@ use super::error::{ClientHeader, HeaderError};
 use super::forwarded::{Forwarded, ForwardedError, MAX_HEADER_LEN};
 use super::headers::{ClientHeaders, Integration};
 use super::platform::AppPlatform;
+use crate::text;
 
 /// A header value as received: `None` when it is not UTF-8.
 pub(super) type RawValue<'a> = Option<&'a str>;
@@ -31,6 +32,17 @@ impl<'a> Slot<'a> {
             None => self.value = Some(value),
             Some(first) if first != value => self.conflict = true,
             Some(_) => {}
+        }
+    }
+
+    /// `true` when the header is absent, or every value sent shows nothing
+    /// ([`text::is_blank`]: only spaces and invisible characters); a value that
+    /// is not UTF-8 is not blank. Conflicting values are left to [`Slot::check`].
+    fn is_blank(&self) -> bool {
+        match self.value {
+            None => true,
+            Some(Some(value)) => !self.conflict && text::is_blank(value),
+            Some(None) => false,
         }
     }
 
@@ -111,10 +123,16 @@ impl<'a> Collected<'a> {
 
     /// Validates in a fixed order: `Authorization`, `App-Name` (missing, then
     /// malformed), `App-Version`, `App-Platform`, `User-Agent`, `Forwarded`, and
-    /// last the integration's requirement of `Forwarded`.
+    /// last the integration's requirement of `Forwarded` and of an end-user
+    /// address in it.
     pub(super) fn finish(self, integration: Integration) -> Result<ClientHeaders, HeaderError> {
         if self.authorization {
             return Err(HeaderError::LegacyAuthorization);
+        }
+        // Ruling 28 (docs/RULES.md): an App-Name that shows nothing (spaces,
+        // NBSP, zero-width or other invisible characters) is missing.
+        if self.app_name.is_blank() {
+            return Err(HeaderError::MissingAppName);
         }
         let app_name = self
             .app_name
@@ -130,8 +148,13 @@ impl<'a> Collected<'a> {
         };
         let user_agent = self.user_agent.check(ClientHeader::UserAgent)?;
         let forwarded = self.forwarded()?;
-        if integration == Integration::Proxying && forwarded.is_none() {
-            return Err(HeaderError::MissingForwarded);
+        if integration == Integration::Proxying {
+            // Rulings 20 and 29 (docs/RULES.md): a Forwarded that locates nobody is
+            // refused like a missing one, so location screening never goes unrun.
+            let forwarded = forwarded.as_ref().ok_or(HeaderError::MissingForwarded)?;
+            forwarded
+                .screening_addr()
+                .map_err(HeaderError::NoClientAddress)?;
         }
         Ok(ClientHeaders {
             app_name: app_name.into(),

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::forwarded::{ForwardedError, MAX_HEADER_LEN};
+use super::forwarded::{ForwardedError, NoClientAddress, MAX_HEADER_LEN};
 use crate::error::{ApiError, ErrorCode};
 
 /// A header this module reads, by its canonical name.
@@ -71,7 +71,8 @@ pub enum HeaderError {
     /// A legacy `Authorization` header was sent (401 `UNAUTHORIZED`).
     #[error("the legacy Authorization header is no longer accepted; identify the application with App-Name")]
     LegacyAuthorization,
-    /// `App-Name` is missing or empty (401 `UNAUTHORIZED`).
+    /// `App-Name` is missing, empty, or made only of spaces and invisible
+    /// characters (401 `UNAUTHORIZED`).
     #[error("missing authentication")]
     MissingAppName,
     /// A header value is longer than [`MAX_HEADER_LEN`] bytes (400 `INVALID_REQUEST`).
@@ -112,6 +113,12 @@ pub enum HeaderError {
     /// The integration proxies requests but sent no `Forwarded` (400 `INVALID_REQUEST`).
     #[error("Forwarded header is required when the integration proxies requests")]
     MissingForwarded,
+    /// The integration proxies requests and its `Forwarded` gives no end-user
+    /// address to locate: the first `for` is absent, `unknown`, obfuscated or not
+    /// globally routable. Refused like a missing `Forwarded` (400
+    /// `INVALID_REQUEST`; rulings 20 and 29 (docs/RULES.md)).
+    #[error("Forwarded header carries no end-user address: {0}; a proxying integration must send the end user's public IP address as the first `for`")]
+    NoClientAddress(#[source] NoClientAddress),
 }
 
 impl HeaderError {

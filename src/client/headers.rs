@@ -39,13 +39,17 @@ impl ClientHeaders {
     /// case-insensitive; headers other than the client headers are ignored.
     ///
     /// Rules:
-    /// - `App-Name` is required and non-empty.
+    /// - `App-Name` is required and must show something: a value made only of
+    ///   spaces or invisible characters (NBSP, zero-width space, other format
+    ///   or control characters) counts as missing (ruling 28 (docs/RULES.md)).
     /// - `App-Version`, `App-Platform` and `User-Agent` are optional; an optional
     ///   header whose value is empty counts as absent. `App-Platform` is exactly
     ///   `desktop`, `mobile` or `browser`.
     /// - Any `Authorization` header is refused: the legacy scheme is gone.
     /// - `Forwarded` must parse per RFC 7239 ([`Forwarded::parse`]); it is
-    ///   required when `integration` is [`Integration::Proxying`].
+    ///   required when `integration` is [`Integration::Proxying`], and then its
+    ///   first `for` must be a globally routable IP address
+    ///   ([`ClientHeaders::screening_addr`]).
     /// - Every value is at most [`MAX_HEADER_LEN`](super::MAX_HEADER_LEN) bytes
     ///   without control characters (HTAB allowed).
     ///
@@ -59,10 +63,13 @@ impl ClientHeaders {
     /// order of the pairs):
     /// 1. [`HeaderError::LegacyAuthorization`] (401 `UNAUTHORIZED`);
     /// 2. [`HeaderError::MissingAppName`] (401 `UNAUTHORIZED`, details
-    ///    `"missing authentication"`);
+    ///    `"missing authentication"`), also for a blank `App-Name`;
     /// 3. malformed headers, checked in the order `App-Name`, `App-Version`,
     ///    `App-Platform`, `User-Agent`, `Forwarded` (400 `INVALID_REQUEST`);
-    /// 4. [`HeaderError::MissingForwarded`] (400 `INVALID_REQUEST`).
+    /// 4. for a proxying integration, [`HeaderError::MissingForwarded`], then
+    ///    [`HeaderError::NoClientAddress`] when the first `for` of `Forwarded` is
+    ///    absent, `unknown`, obfuscated or not globally routable (both 400
+    ///    `INVALID_REQUEST`; rulings 20 and 29 (docs/RULES.md)).
     pub fn from_pairs<'a, I>(headers: I, integration: Integration) -> Result<Self, HeaderError>
     where
         I: IntoIterator<Item = (&'a str, &'a str)>,
@@ -99,13 +106,22 @@ impl ClientHeaders {
         self.forwarded.as_ref()
     }
 
-    /// The end user's IP address from `Forwarded` ([`Forwarded::client_addr`]).
+    /// The end user's address for location screening: the first `for` of
+    /// `Forwarded` when it is a globally routable IP address
+    /// ([`Forwarded::screening_addr`]; rulings 20 and 29 (docs/RULES.md)).
     ///
-    /// `None` without `Forwarded`, or when its first hop's `for` is absent,
-    /// `unknown` or obfuscated: the caller's region screening decides what an
-    /// unknown location means. For a direct integration the end user's address is
-    /// the connection's peer, which this pure library does not see.
-    pub fn client_addr(&self) -> Option<IpAddr> {
-        self.forwarded.as_ref().and_then(Forwarded::client_addr)
+    /// Always `Some` for a proxying integration (otherwise
+    /// [`ClientHeaders::from_pairs`] refuses the headers). `None` without
+    /// `Forwarded`, or when its first `for` is absent, `unknown`, obfuscated or
+    /// not globally routable. What the header literally says stays available
+    /// through [`ClientHeaders::forwarded`].
+    ///
+    /// For a direct integration the end user's address is the connection's
+    /// peer, which this pure library does not see; a `Forwarded` sent by a
+    /// direct client is that client's own claim.
+    pub fn screening_addr(&self) -> Option<IpAddr> {
+        self.forwarded
+            .as_ref()
+            .and_then(|forwarded| forwarded.screening_addr().ok())
     }
 }

@@ -37,7 +37,7 @@ fn full_set_of_headers() {
     assert_eq!(headers.app_platform(), Some(AppPlatform::Browser));
     assert_eq!(headers.user_agent(), Some("Mozilla/5.0 (X11)"));
     assert_eq!(
-        headers.client_addr(),
+        headers.screening_addr(),
         Some(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 43)))
     );
     assert_eq!(headers.forwarded().unwrap().to_string(), "for=192.0.2.43");
@@ -50,7 +50,7 @@ fn only_app_name_is_required() {
     assert_eq!(headers.app_platform(), None);
     assert_eq!(headers.user_agent(), None);
     assert_eq!(headers.forwarded(), None);
-    assert_eq!(headers.client_addr(), None);
+    assert_eq!(headers.screening_addr(), None);
     // Empty optional headers count as absent.
     let headers = direct([
         ("App-Name", "x"),
@@ -71,6 +71,13 @@ fn missing_or_empty_app_name_is_401_missing_authentication() {
         &[("App-Name", "")][..],
         &[("app-name", " \t ")][..],
         &[("App-Version", "1")][..],
+        // Ruling 28: only whitespace or invisible characters is missing too.
+        &[("App-Name", "\u{a0}")][..],
+        &[("App-Name", "\u{200b}")][..],
+        &[("App-Name", " \u{a0}\u{200b}\u{feff} ")][..],
+        &[("App-Name", "\u{3000}"), ("app-name", "\u{3000}")][..],
+        &[("App-Name", "\u{202e}")][..],
+        &[("App-Name", "\u{0}")][..],
     ] {
         let err = direct(pairs.iter().copied()).unwrap_err();
         assert_eq!(err, HeaderError::MissingAppName);
@@ -79,6 +86,24 @@ fn missing_or_empty_app_name_is_401_missing_authentication() {
         assert_eq!(api.http_status().as_u16(), 401);
         assert_eq!(api.details(), "missing authentication");
     }
+}
+
+#[test]
+fn app_name_with_visible_text_is_kept() {
+    // Visible text around an invisible character is not blank; the value is kept
+    // as sent (App-Name identifies the integration, it is not screened).
+    let headers = direct([("App-Name", "my\u{a0}wallet")]).unwrap();
+    assert_eq!(headers.app_name(), "my\u{a0}wallet");
+    let headers = direct([("App-Name", "钱包")]).unwrap();
+    assert_eq!(headers.app_name(), "钱包");
+    // A visible value with a control character is still malformed (400).
+    assert_eq!(
+        direct([("App-Name", "a\u{0}")]).unwrap_err(),
+        HeaderError::ControlCharacter {
+            header: ClientHeader::AppName,
+            at: 1
+        }
+    );
 }
 
 #[test]
@@ -132,12 +157,110 @@ fn proxying_integration_needs_forwarded() {
     assert_eq!(api.code(), ErrorCode::InvalidRequest);
     assert_eq!(api.http_status().as_u16(), 400);
     assert!(api.details().contains("Forwarded"));
-    // An unknown end user is still a Forwarded header; the caller's screening decides.
-    let ok = ClientHeaders::from_pairs(
-        [("App-Name", "x"), ("Forwarded", "for=unknown")],
-        Integration::Proxying,
+    // Ruling 20 (docs/RULES.md): a Forwarded whose first `for` carries no IP
+    // address is refused like a missing one.
+    for (value, reason) in [
+        ("for=unknown", NoClientAddress::Unknown),
+        ("for=\"UNKNOWN:8080\"", NoClientAddress::Unknown),
+        (
+            "for=\"_hidden\"",
+            NoClientAddress::Obfuscated(ObfuscatedId::new("_hidden").unwrap()),
+        ),
+        (
+            "for=_SEVKISEK",
+            NoClientAddress::Obfuscated(ObfuscatedId::new("_SEVKISEK").unwrap()),
+        ),
+        ("by=203.0.113.60", NoClientAddress::NoFor),
+        ("proto=https;host=example.com", NoClientAddress::NoFor),
+        // Only the first element counts: a later hop's address is a proxy's.
+        ("by=_p, for=198.51.100.17", NoClientAddress::NoFor),
+        ("for=unknown, for=198.51.100.17", NoClientAddress::Unknown),
+    ] {
+        let err = ClientHeaders::from_pairs(
+            [("App-Name", "x"), ("Forwarded", value)],
+            Integration::Proxying,
+        )
+        .unwrap_err();
+        assert_eq!(err, HeaderError::NoClientAddress(reason), "{value}");
+        let api = err.to_api_error();
+        assert_eq!(api.code(), ErrorCode::InvalidRequest, "{value}");
+        assert_eq!(api.http_status().as_u16(), 400, "{value}");
+        // A direct integration's Forwarded is informational: accepted, no address.
+        let direct = direct([("App-Name", "x"), ("Forwarded", value)]).unwrap();
+        assert_eq!(direct.screening_addr(), None, "{value}");
+    }
+    assert_eq!(
+        HeaderError::NoClientAddress(NoClientAddress::Unknown).to_string(),
+        "Forwarded header carries no end-user address: its first `for` is `unknown`; \
+         a proxying integration must send the end user's public IP address as the first `for`"
     );
-    assert_eq!(ok.unwrap().client_addr(), None);
+}
+
+#[test]
+fn proxied_addresses_that_locate_nobody_are_refused() {
+    // Ruling 29 (docs/RULES.md): each address the ruling names, with its range.
+    for (value, addr, scope) in [
+        ("for=0.0.0.0", "0.0.0.0", NonGlobal::Unspecified),
+        ("for=\"[::1]\"", "::1", NonGlobal::Loopback),
+        ("for=127.0.0.1", "127.0.0.1", NonGlobal::Loopback),
+        ("for=10.0.0.1", "10.0.0.1", NonGlobal::Private),
+        ("for=192.168.1.1", "192.168.1.1", NonGlobal::Private),
+        (
+            "for=255.255.255.255",
+            "255.255.255.255",
+            NonGlobal::Broadcast,
+        ),
+        (
+            "for=\"[::ffff:127.0.0.1]:80\"",
+            "::ffff:127.0.0.1",
+            NonGlobal::Loopback,
+        ),
+        ("for=\"[fd00::1]\"", "fd00::1", NonGlobal::Private),
+        ("for=\"[fe80::1]\"", "fe80::1", NonGlobal::LinkLocal),
+        (
+            "for=100.64.0.1;proto=https",
+            "100.64.0.1",
+            NonGlobal::Shared,
+        ),
+        ("for=224.0.0.1", "224.0.0.1", NonGlobal::Multicast),
+    ] {
+        let addr: IpAddr = addr.parse().unwrap();
+        let err = ClientHeaders::from_pairs(
+            [("App-Name", "x"), ("Forwarded", value)],
+            Integration::Proxying,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            HeaderError::NoClientAddress(NoClientAddress::NotGlobal { addr, scope }),
+            "{value}"
+        );
+        // The parsed header still reports what it says.
+        let direct = direct([("App-Name", "x"), ("Forwarded", value)]).unwrap();
+        assert_eq!(direct.forwarded().unwrap().client_addr(), Some(addr));
+        assert_eq!(direct.screening_addr(), None, "{value}");
+    }
+    // Documentation ranges (RFC 7239's examples) and public addresses pass.
+    for (value, addr) in [
+        ("for=192.0.2.43", "192.0.2.43"),
+        ("for=198.51.100.17", "198.51.100.17"),
+        ("for=203.0.113.60", "203.0.113.60"),
+        ("for=\"[2001:db8:cafe::17]:4711\"", "2001:db8:cafe::17"),
+        ("for=8.8.8.8", "8.8.8.8"),
+        // IPv4-mapped: given as the IPv4 address.
+        ("for=\"[::ffff:8.8.4.4]\"", "8.8.4.4"),
+    ] {
+        let headers = ClientHeaders::from_pairs(
+            [("App-Name", "x"), ("Forwarded", value)],
+            Integration::Proxying,
+        )
+        .unwrap();
+        assert_eq!(
+            headers.screening_addr(),
+            Some(addr.parse().unwrap()),
+            "{value}"
+        );
+    }
 }
 
 #[test]
@@ -190,7 +313,7 @@ fn duplicates() {
         "for=192.0.2.1, for=_proxy"
     );
     assert_eq!(
-        headers.client_addr(),
+        headers.screening_addr(),
         Some(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1)))
     );
 }
@@ -325,6 +448,11 @@ fn every_error_maps_to_its_code() {
             400,
         ),
         (HeaderError::MissingForwarded, "INVALID_REQUEST", 400),
+        (
+            HeaderError::NoClientAddress(NoClientAddress::NoFor),
+            "INVALID_REQUEST",
+            400,
+        ),
     ];
     for (err, code, status) in cases {
         let api = ApiError::from(err.clone());
@@ -356,6 +484,8 @@ fn public_types_are_send_and_sync() {
     check::<ForwardedError>();
     check::<Node>();
     check::<Integration>();
+    check::<NoClientAddress>();
+    check::<NonGlobal>();
 }
 
 #[cfg(feature = "http")]

@@ -8,7 +8,7 @@ use crate::screening::{Address, AddressTag};
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 
-use super::loose::Loose;
+use super::loose::{JsonNumber, Loose};
 use super::{FieldError, RequestField};
 
 fn invalid_request(field: RequestField, problem: impl core::fmt::Display) -> FieldError {
@@ -31,7 +31,7 @@ pub(crate) fn amount(field: RequestField, value: Option<&Loose>) -> Result<Amoun
     let decimal = match value {
         None | Some(Loose::Null) => return Err(missing(field)),
         Some(Loose::Str(text)) => parse_amount(text),
-        Some(Loose::Number(number)) => *number,
+        Some(Loose::Number(number)) => number.value,
         Some(other) => return Err(wrong_type(field, "a decimal string", other)),
     };
     let invalid = |problem: &dyn core::fmt::Display| {
@@ -68,9 +68,18 @@ pub(crate) fn nullable_address(
     }
 }
 
-/// An optional tag or memo: absent, `null` and `""` all mean none. A
-/// non-negative whole JSON number is taken as its digits (clients send XRP
-/// destination tags as numbers).
+/// An optional tag or memo: absent, `null` and `""` all mean none (ruling 28
+/// (docs/RULES.md)).
+///
+/// A string is an [`AddressTag`]: blank text or an invisible character is
+/// `INVALID_ADDRESS` naming the field. A JSON number is taken as its digits
+/// only when it is written as a plain integer (no sign, fraction or exponent)
+/// of at most `u64::MAX` (clients send XRP destination tags as numbers); any
+/// other number is `INVALID_REQUEST` asking for a string, because without
+/// `arbitrary_precision` such a number reaches the decoder as a double whose
+/// digits may differ from the ones sent (`98765432109876543210` would become
+/// `98765432109876540000`), and a whole-looking `1.0` cannot be told from
+/// `1.00000000000000001`.
 pub(crate) fn tag(
     field: RequestField,
     value: Option<&Loose>,
@@ -79,13 +88,17 @@ pub(crate) fn tag(
     match value {
         None | Some(Loose::Null) => Ok(None),
         Some(Loose::Str(text)) => AddressTag::new_optional(text).map_err(|e| invalid(&e)),
-        Some(Loose::Number(Ok(number)))
-            if number.fract().is_zero() && !number.is_sign_negative() =>
-        {
-            AddressTag::new(&alloc::format!("{}", number.normalize()))
-                .map(Some)
-                .map_err(|e| invalid(&e))
-        }
+        Some(Loose::Number(JsonNumber {
+            whole: Some(whole), ..
+        })) => AddressTag::new(&alloc::format!("{whole}"))
+            .map(Some)
+            .map_err(|e| invalid(&e)),
+        Some(Loose::Number(_)) => Err(invalid_request(
+            field,
+            "must be sent as a string: a tag sent as a JSON number is taken only when it is a \
+             whole number from 0 to 18446744073709551615 written without sign, fraction or \
+             exponent, since other numbers can lose digits",
+        )),
         Some(other) => Err(wrong_type(field, "a string or a whole number", other)),
     }
 }
@@ -118,7 +131,7 @@ pub(crate) fn slippage(value: Option<&Loose>) -> Result<Slippage, FieldError> {
     let decimal = match value {
         None | Some(Loose::Null) => return Ok(Slippage::DEFAULT),
         Some(Loose::Str(text)) => parse_amount(text),
-        Some(Loose::Number(number)) => *number,
+        Some(Loose::Number(number)) => number.value,
         Some(other) => return Err(wrong_type(field, "a percentage number", other)),
     };
     let decimal = decimal.map_err(|e| invalid_request(field, e))?;

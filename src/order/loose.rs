@@ -16,8 +16,8 @@ use crate::decimal::{decimal_from_f64, parse_json_number, DecimalError};
 pub(crate) enum Loose {
     Null,
     Bool,
-    /// A JSON number: its decimal, or why it is not one.
-    Number(Result<Decimal, DecimalError>),
+    /// A JSON number.
+    Number(JsonNumber),
     Str(String),
     Array,
     Object,
@@ -34,6 +34,24 @@ impl Loose {
             Loose::Array => "an array",
             Loose::Object => "an object",
         }
+    }
+}
+
+/// A JSON number of a request body as decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct JsonNumber {
+    /// Its decimal, or why it is not one.
+    pub(crate) value: Result<Decimal, DecimalError>,
+    /// Its value when it was written as a plain integer (digits only: no sign,
+    /// fraction or exponent) that fits a `u64`, known exactly on every decoding
+    /// path (ruling 28 (docs/RULES.md): tags must keep their digits).
+    pub(crate) whole: Option<u64>,
+}
+
+impl JsonNumber {
+    /// The [`Loose::Number`] holding this number.
+    fn loose(value: Result<Decimal, DecimalError>, whole: Option<u64>) -> Loose {
+        Loose::Number(JsonNumber { value, whole })
     }
 }
 
@@ -68,16 +86,22 @@ impl<'de> Visitor<'de> for LooseVisitor {
         Ok(Loose::Bool)
     }
 
+    // serde_json calls `visit_u64` for an integer literal that fits, `visit_i64`
+    // for a negative one, and `visit_f64` for anything with a fraction or an
+    // exponent or too large for 64 bits, so only the first two are exact integers.
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Loose, E> {
-        Ok(Loose::Number(Ok(Decimal::from(v))))
+        Ok(JsonNumber::loose(Ok(Decimal::from(v)), Some(v)))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Loose, E> {
-        Ok(Loose::Number(Ok(Decimal::from(v))))
+        Ok(JsonNumber::loose(
+            Ok(Decimal::from(v)),
+            u64::try_from(v).ok(),
+        ))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Loose, E> {
-        Ok(Loose::Number(decimal_from_f64(v)))
+        Ok(JsonNumber::loose(decimal_from_f64(v), None))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Loose, E> {
@@ -95,12 +119,23 @@ impl<'de> Visitor<'de> for LooseVisitor {
         };
         if key == ARBITRARY_PRECISION_TOKEN {
             let text: String = map.next_value()?;
-            return Ok(Loose::Number(parse_json_number(&text)));
+            return Ok(JsonNumber::loose(
+                parse_json_number(&text),
+                plain_integer(&text),
+            ));
         }
         map.next_value::<IgnoredAny>()?;
         while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
         Ok(Loose::Object)
     }
+}
+
+/// The value of a JSON number's text when it is digits only and fits a `u64`.
+fn plain_integer(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// Decodes `T` from a JSON object only. A derived struct decoder also reads

@@ -1,9 +1,12 @@
 //! Validated addresses and address tags (memos).
 
+use alloc::borrow::Cow;
 use alloc::boxed::Box;
 
+use super::bech32::{check_bech32, Bech32Defect};
+use super::canonical::{canonical, AddressEncoding};
 use super::evm;
-use crate::text::{check_visible_ascii, TokenDefect};
+use crate::text::{self, check_visible_ascii, TokenDefect};
 
 /// The longest address accepted, in bytes (DESIGN ruling 17).
 ///
@@ -43,6 +46,19 @@ pub enum InvalidAddress {
     /// On an EVM network: a mixed-case address whose EIP-55 checksum is wrong.
     #[error("EVM address fails its EIP-55 checksum")]
     EvmChecksum,
+    /// On a bech32 network: not a human-readable part, `1` and at least six
+    /// characters of the bech32 alphabet.
+    #[error(
+        "not a bech32 address: expected a human-readable part, `1` and data in the bech32 alphabet"
+    )]
+    Bech32Syntax,
+    /// On a bech32 network: upper- and lower-case letters mixed (BIP-173
+    /// forbids it).
+    #[error("bech32 address mixes upper- and lower-case letters")]
+    Bech32MixedCase,
+    /// On a bech32 network: the checksum is neither bech32's nor bech32m's.
+    #[error("bech32 address fails its checksum")]
+    Bech32Checksum,
 }
 
 impl From<TokenDefect> for InvalidAddress {
@@ -74,16 +90,38 @@ pub enum InvalidAddressTag {
         /// Byte offset of the character.
         at: usize,
     },
+    /// The tag shows nothing: only spaces or invisible characters (ruling 28
+    /// (docs/RULES.md)). Send no tag (absent, `null` or `""`) instead.
+    #[error("address tag is blank: it holds only spaces or invisible characters")]
+    Blank,
+    /// The tag holds an invisible character other than a control character:
+    /// a format character (zero-width, bidirectional override, BOM, …), a
+    /// default-ignorable code point, or whitespace other than U+0020 (ruling 28
+    /// (docs/RULES.md)).
+    #[error("address tag contains the invisible character U+{:04X} at byte {at}", u32::from(*found))]
+    InvisibleCharacter {
+        /// Byte offset of the character.
+        at: usize,
+        /// The character.
+        found: char,
+    },
 }
 
 /// Which kind of network an address belongs to, as the caller knows it.
 ///
-/// Only [`NetworkKind::Evm`] adds checks: `0x` + 40 hex digits and, for
-/// mixed-case addresses, the EIP-55 checksum.
+/// [`NetworkKind::Evm`] adds checks: `0x` + 40 hex digits and, for
+/// mixed-case addresses, the EIP-55 checksum. [`NetworkKind::Bech32`] adds
+/// BIP-173 / BIP-350 syntax, single case and checksum. [`NetworkKind::Other`]
+/// adds none: a network that also has base58 addresses (Bitcoin, Litecoin)
+/// is `Other`, since a valid base58 address may contain a `1`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum NetworkKind {
     /// An EVM network (Ethereum, Base, BSC, Polygon, …).
     Evm,
+    /// A network whose addresses are all bech32 or bech32m (Cosmos SDK chains,
+    /// for example).
+    Bech32,
     /// Any other network, or unknown: only the generic address rules apply.
     #[default]
     Other,
@@ -137,11 +175,53 @@ impl Address {
     /// is `0x` followed by 40 hex digits, [`InvalidAddress::EvmChecksum`] when it
     /// mixes upper- and lower-case hex letters and fails EIP-55. All-lower and
     /// all-upper case hex carry no checksum and are accepted.
+    ///
+    /// On [`NetworkKind::Bech32`]: [`InvalidAddress::Bech32Syntax`],
+    /// [`InvalidAddress::Bech32MixedCase`] or [`InvalidAddress::Bech32Checksum`]
+    /// unless the address is a valid BIP-173 or BIP-350 string.
     pub fn check_network(&self, network: NetworkKind) -> Result<(), InvalidAddress> {
         match network {
             NetworkKind::Evm => evm::check_evm_address(&self.0),
+            NetworkKind::Bech32 => check_bech32(&self.0).map(|_| ()).map_err(|e| match e {
+                Bech32Defect::Syntax => InvalidAddress::Bech32Syntax,
+                Bech32Defect::MixedCase => InvalidAddress::Bech32MixedCase,
+                Bech32Defect::Checksum => InvalidAddress::Bech32Checksum,
+            }),
             NetworkKind::Other => Ok(()),
         }
+    }
+
+    /// How the address is written, as screening compares it (ruling 27
+    /// (docs/RULES.md)).
+    pub fn encoding(&self) -> AddressEncoding {
+        canonical(&self.0).0
+    }
+
+    /// The form screening compares the address in (ruling 27 (docs/RULES.md)):
+    /// EVM hex, bech32/bech32m and CashAddr in lower case, a bare CashAddr with
+    /// its `bitcoincash:` prefix; every other encoding exactly as given.
+    ///
+    /// A mixed-case string whose lower-case form is a valid bech32 or CashAddr
+    /// string is not itself valid, but is compared as that lower-case form, so
+    /// no spelling of a denylisted address passes.
+    ///
+    /// ```
+    /// use swaproute::screening::{Address, AddressEncoding};
+    ///
+    /// let upper = Address::new("BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ")?;
+    /// assert_eq!(upper.encoding(), AddressEncoding::Bech32);
+    /// assert_eq!(upper.canonical(), "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    ///
+    /// let bare = Address::new("qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a")?;
+    /// assert_eq!(bare.canonical(), "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a");
+    ///
+    /// let base58 = Address::new("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")?;
+    /// assert_eq!(base58.encoding(), AddressEncoding::Other);
+    /// assert_eq!(base58.canonical(), "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa");
+    /// # Ok::<(), swaproute::screening::InvalidAddress>(())
+    /// ```
+    pub fn canonical(&self) -> Cow<'_, str> {
+        canonical(&self.0).1
     }
 
     /// `true` for the EVM zero address, `0x` + 40 zeros (any case), on any network.
@@ -158,16 +238,26 @@ impl Address {
 /// An address tag: memo, destination tag or payment id.
 ///
 /// Non-empty (an absent tag is `None`), at most [`MAX_ADDRESS_TAG_LEN`] bytes,
-/// no control characters. Spaces and non-ASCII text are allowed: EOS and
-/// Stellar memos are free text. [`AddressTag::new_optional`] maps the
+/// not blank, and free of invisible characters (ruling 28 (docs/RULES.md)):
+/// no control character, no format character (zero-width, bidirectional
+/// override, BOM, …), no default-ignorable code point and no whitespace other
+/// than U+0020 SPACE. Spaces between visible characters and non-ASCII text
+/// are allowed: EOS and Stellar memos are free text. A tag that hid such a
+/// character would be accepted as present while the payout goes nowhere (and
+/// would hide the missing-tag warning). [`AddressTag::new_optional`] maps the
 /// service's empty string `""` to `None`.
 ///
 /// ```
-/// use swaproute::screening::AddressTag;
+/// use swaproute::screening::{AddressTag, InvalidAddressTag};
 ///
 /// assert_eq!(AddressTag::new("1234567")?.as_str(), "1234567");
 /// assert_eq!(AddressTag::new_optional("")?, None);
 /// assert!(AddressTag::new("a\nb").is_err());
+/// assert_eq!(AddressTag::new("\u{200b}"), Err(InvalidAddressTag::Blank));
+/// assert_eq!(
+///     AddressTag::new("\u{202e}123"),
+///     Err(InvalidAddressTag::InvisibleCharacter { at: 0, found: '\u{202e}' }),
+/// );
 /// # Ok::<(), swaproute::screening::InvalidAddressTag>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -177,8 +267,11 @@ impl AddressTag {
     /// Validates `text` as a tag.
     ///
     /// # Errors
-    /// [`InvalidAddressTag`] when `text` is empty, longer than
-    /// [`MAX_ADDRESS_TAG_LEN`] bytes or contains a control character.
+    /// [`InvalidAddressTag`], checked in this order: empty, longer than
+    /// [`MAX_ADDRESS_TAG_LEN`] bytes, blank (only spaces or invisible
+    /// characters), then the first invisible character:
+    /// [`InvalidAddressTag::ControlCharacter`] for a control character,
+    /// [`InvalidAddressTag::InvisibleCharacter`] for any other.
     pub fn new(text: &str) -> Result<Self, InvalidAddressTag> {
         if text.is_empty() {
             return Err(InvalidAddressTag::Empty);
@@ -186,8 +279,14 @@ impl AddressTag {
         if text.len() > MAX_ADDRESS_TAG_LEN {
             return Err(InvalidAddressTag::TooLong { len: text.len() });
         }
-        match text.char_indices().find(|(_, c)| c.is_control()) {
-            Some((at, _)) => Err(InvalidAddressTag::ControlCharacter { at }),
+        if text::is_blank(text) {
+            return Err(InvalidAddressTag::Blank);
+        }
+        match text.char_indices().find(|&(_, c)| text::is_invisible(c)) {
+            Some((at, found)) if found.is_control() => {
+                Err(InvalidAddressTag::ControlCharacter { at })
+            }
+            Some((at, found)) => Err(InvalidAddressTag::InvisibleCharacter { at, found }),
             None => Ok(AddressTag(text.into())),
         }
     }
@@ -228,7 +327,7 @@ crate::text::boxed_text!(
 )]
 mod tests {
     use super::*;
-    use alloc::string::String;
+    use alloc::string::{String, ToString};
 
     #[test]
     fn accepts_real_addresses() {
@@ -341,6 +440,51 @@ mod tests {
         assert_eq!(
             AddressTag::new("a\u{0}"),
             Err(InvalidAddressTag::ControlCharacter { at: 1 })
+        );
+        // Ruling 28: blank tags and invisible characters.
+        for blank in [
+            " ",
+            "   ",
+            "\u{200b}",
+            "\u{a0}",
+            "\u{feff}",
+            " \u{2060} ",
+            "\u{3000}",
+        ] {
+            assert_eq!(
+                AddressTag::new(blank),
+                Err(InvalidAddressTag::Blank),
+                "{blank:?}"
+            );
+            assert_eq!(
+                AddressTag::new_optional(blank),
+                Err(InvalidAddressTag::Blank)
+            );
+        }
+        assert_eq!(
+            AddressTag::new("\u{202e}123"),
+            Err(InvalidAddressTag::InvisibleCharacter {
+                at: 0,
+                found: '\u{202e}'
+            })
+        );
+        assert_eq!(
+            AddressTag::new("123\u{200b}"),
+            Err(InvalidAddressTag::InvisibleCharacter {
+                at: 3,
+                found: '\u{200b}'
+            })
+        );
+        assert_eq!(
+            AddressTag::new("12\u{a0}34"),
+            Err(InvalidAddressTag::InvisibleCharacter {
+                at: 2,
+                found: '\u{a0}'
+            })
+        );
+        assert_eq!(
+            AddressTag::new("\u{202e}123").unwrap_err().to_string(),
+            "address tag contains the invisible character U+202E at byte 0"
         );
         assert!(AddressTag::new(&"9".repeat(MAX_ADDRESS_TAG_LEN)).is_ok());
         assert_eq!(

@@ -74,6 +74,11 @@ pub enum ScreeningError {
         /// The user's region as given.
         region: RegionCode,
     },
+    /// `RESTRICTED_REGION` (403): the policy restricts regions and refuses an
+    /// unknown one ([`UnknownRegion::Refuse`](super::UnknownRegion::Refuse)),
+    /// and the caller could not say the user's region.
+    #[error("the user's region is unknown, so location restrictions cannot be checked")]
+    UnknownRegion,
     /// `MARKET_CLOSED` (409): the stock-token market of the asset is closed.
     #[error("the market for {asset} is closed")]
     MarketClosed {
@@ -94,7 +99,9 @@ impl ScreeningError {
         match self {
             ScreeningError::InvalidAddress { .. } => ErrorCode::InvalidAddress,
             ScreeningError::RestrictedAddress { .. } => ErrorCode::RestrictedAddress,
-            ScreeningError::RestrictedRegion { .. } => ErrorCode::RestrictedRegion,
+            ScreeningError::RestrictedRegion { .. } | ScreeningError::UnknownRegion => {
+                ErrorCode::RestrictedRegion
+            }
             ScreeningError::MarketClosed { .. } => ErrorCode::MarketClosed,
             ScreeningError::AssetPaused { .. } => ErrorCode::AssetPaused,
         }
@@ -155,6 +162,12 @@ mod tests {
                 "RESTRICTED_REGION",
                 403,
                 "region US-NY is restricted",
+            ),
+            (
+                ScreeningError::UnknownRegion,
+                "RESTRICTED_REGION",
+                403,
+                "the user's region is unknown, so location restrictions cannot be checked",
             ),
             (
                 ScreeningError::MarketClosed {

@@ -1,4 +1,5 @@
-//! Screening (DESIGN ruling 15): addresses, regions and asset market state.
+//! Screening (rulings 15, 20, 27 and 29 (docs/RULES.md)): addresses, regions and
+//! asset market state.
 //!
 //! Screening runs before routing, so a restricted request never reaches a
 //! provider. The caller supplies a [`ScreeningPolicy`]; every failure is a
@@ -6,9 +7,9 @@
 //!
 //! | check | error | HTTP |
 //! |---|---|---|
-//! | empty or malformed address ([`Address`]); on an EVM network not `0x` + 40 hex, or a mixed-case address failing EIP-55 | `INVALID_ADDRESS` | 400 |
-//! | the EVM zero address (`0x` + 40 zeros, any case, any network) or a denylisted address | `RESTRICTED_ADDRESS` | 403 |
-//! | a restricted region ([`RegionCode`]) | `RESTRICTED_REGION` | 403 |
+//! | empty or malformed address ([`Address`]); on an EVM network not `0x` + 40 hex, or a mixed-case address failing EIP-55; on a bech32 network not a single-case BIP-173/BIP-350 string with a valid checksum | `INVALID_ADDRESS` | 400 |
+//! | the EVM zero address (`0x` + 40 zeros, any case, any network) or a denylisted address in any spelling ([`Address::canonical`]) | `RESTRICTED_ADDRESS` | 403 |
+//! | a restricted region ([`RegionCode`]); an unknown region when regions are restricted, unless the policy allows it ([`UnknownRegion`]) | `RESTRICTED_REGION` | 403 |
 //! | a paused asset | `ASSET_PAUSED` | 409 |
 //! | a closed stock-token market ([`MarketState`]) | `MARKET_CLOSED` | 409 |
 //!
@@ -48,6 +49,8 @@
 //! ```
 
 mod address;
+mod bech32;
+mod canonical;
 mod error;
 mod evm;
 mod market;
@@ -59,9 +62,10 @@ pub use address::{
     Address, AddressTag, InvalidAddress, InvalidAddressTag, NetworkKind, MAX_ADDRESS_LEN,
     MAX_ADDRESS_TAG_LEN,
 };
+pub use canonical::AddressEncoding;
 pub use error::{AddressField, Restriction, ScreeningError};
 pub use evm::eip55_checksum;
 pub use market::MarketState;
-pub use policy::{ScreeningPolicy, ScreeningRequest};
+pub use policy::{ScreeningPolicy, ScreeningRequest, UnknownRegion};
 pub use region::{InvalidRegionCode, RegionCode, MAX_REGION_CODE_LEN};
 pub use tag::{TagField, TagWarning, DEFAULT_TAG_ASSETS};

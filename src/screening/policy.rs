@@ -6,7 +6,6 @@ use alloc::vec::Vec;
 
 use super::address::{Address, AddressTag, NetworkKind};
 use super::error::{AddressField, Restriction, ScreeningError};
-use super::evm;
 use super::market::MarketState;
 use super::region::RegionCode;
 use super::tag::{default_tag_assets, TagField, TagWarning};
@@ -17,12 +16,19 @@ use crate::ids::AssetId;
 /// need a tag or memo.
 ///
 /// [`ScreeningPolicy::new`] (and `Default`) restricts nothing beyond the EVM
-/// zero address, which is always restricted, and starts with
-/// [`DEFAULT_TAG_ASSETS`](super::DEFAULT_TAG_ASSETS) as the tag assets.
+/// zero address, which is always restricted, starts with
+/// [`DEFAULT_TAG_ASSETS`](super::DEFAULT_TAG_ASSETS) as the tag assets, and
+/// fails closed on an unknown region ([`UnknownRegion::Refuse`]): once a
+/// region is restricted, a request whose region the caller cannot say is
+/// refused with `RESTRICTED_REGION` (ruling 20 (docs/RULES.md)). A caller that
+/// screens regions elsewhere says so with
+/// [`on_unknown_region(UnknownRegion::Allow)`](ScreeningPolicy::on_unknown_region).
 ///
 /// Comparisons:
-/// - denylisted addresses in EVM shape (`0x` + 40 hex digits) match in any
-///   case, others match exactly;
+/// - denylisted addresses match in their canonical form
+///   ([`Address::canonical`], ruling 27 (docs/RULES.md)): EVM hex, bech32,
+///   bech32m and CashAddr in any case (CashAddr with or without its
+///   `bitcoincash:` prefix), every other encoding (base58, …) exactly;
 /// - regions are case-insensitive ([`RegionCode`] is upper case); restricting a
 ///   country restricts its subdivisions (`US` restricts `US-NY`), restricting a
 ///   subdivision restricts only it;
@@ -34,6 +40,24 @@ pub struct ScreeningPolicy {
     market_states: BTreeMap<AssetId, MarketState>,
     paused: BTreeSet<AssetId>,
     tag_assets: BTreeSet<AssetId>,
+    unknown_region: UnknownRegion,
+}
+
+/// What region screening does when the caller cannot say the user's region
+/// (no `Forwarded` address, or geolocation found none): ruling 20
+/// (docs/RULES.md).
+///
+/// Only matters for a policy that restricts at least one region; a policy
+/// that restricts none has nothing to check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum UnknownRegion {
+    /// Refuse with `RESTRICTED_REGION` ([`ScreeningError::UnknownRegion`]):
+    /// location screening that cannot run fails closed. The default.
+    #[default]
+    Refuse,
+    /// Let the request through unscreened for region: for callers that screen
+    /// locations some other way. Must be asked for explicitly.
+    Allow,
 }
 
 impl Default for ScreeningPolicy {
@@ -42,22 +66,21 @@ impl Default for ScreeningPolicy {
     }
 }
 
-/// The denylist key: EVM-shaped hex in lower case, anything else as is.
-fn denylist_key(address: &str) -> String {
-    if evm::looks_like_evm_hex(address) {
-        address.to_ascii_lowercase()
-    } else {
-        String::from(address)
-    }
+/// The denylist key: the address's canonical form (ruling 27 (docs/RULES.md)).
+fn denylist_key(address: &Address) -> String {
+    address.canonical().into_owned()
 }
 
 /// Everything a request offers to screening, borrowed.
 ///
 /// `from_address` is `None` when the request's `fromAddress` is null; tags are
-/// `None` when absent (or `""` on the wire).
+/// `None` when absent (or `""` on the wire); `region` is `None` when the caller
+/// cannot say it (see [`UnknownRegion`]).
 #[derive(Clone, Copy, Debug)]
 pub struct ScreeningRequest<'a> {
-    /// The user's region, when known. `None` skips the region check.
+    /// The user's region, when known. `None` is refused when the policy
+    /// restricts regions, unless it allows unknown regions
+    /// ([`ScreeningPolicy::screen_location`]).
     pub region: Option<&'a RegionCode>,
     /// The asset sent.
     pub from_asset: &'a AssetId,
@@ -87,13 +110,32 @@ impl ScreeningPolicy {
             market_states: BTreeMap::new(),
             paused: BTreeSet::new(),
             tag_assets: default_tag_assets(),
+            unknown_region: UnknownRegion::Refuse,
         }
+    }
+
+    /// Sets what happens when the user's region is unknown; the default is
+    /// [`UnknownRegion::Refuse`].
+    #[must_use]
+    pub fn on_unknown_region(mut self, unknown_region: UnknownRegion) -> Self {
+        self.unknown_region = unknown_region;
+        self
+    }
+
+    /// What happens when the user's region is unknown.
+    pub fn unknown_region(&self) -> UnknownRegion {
+        self.unknown_region
+    }
+
+    /// `true` when at least one region is restricted.
+    pub fn restricts_regions(&self) -> bool {
+        !self.restricted_regions.is_empty()
     }
 
     /// Adds `address` to the denylist.
     #[must_use]
     pub fn deny_address(mut self, address: &Address) -> Self {
-        self.denylist.insert(denylist_key(address.as_str()));
+        self.denylist.insert(denylist_key(address));
         self
     }
 
@@ -133,9 +175,10 @@ impl ScreeningPolicy {
         self
     }
 
-    /// `true` when `address` is on the denylist (EVM hex in any case).
+    /// `true` when `address` is on the denylist, in any spelling of it
+    /// ([`Address::canonical`]).
     pub fn is_denylisted(&self, address: &Address) -> bool {
-        self.denylist.contains(&denylist_key(address.as_str()))
+        self.denylist.contains(&*address.canonical())
     }
 
     /// `true` when `region` or its country is restricted.
@@ -240,6 +283,27 @@ impl ScreeningPolicy {
         }
     }
 
+    /// Checks the user's region when the caller may not know it (ruling 20
+    /// (docs/RULES.md)): a known region as [`ScreeningPolicy::screen_region`];
+    /// an unknown one (`None`) passes when the policy restricts no region or
+    /// allows unknown regions ([`UnknownRegion::Allow`]), and is refused
+    /// otherwise.
+    ///
+    /// # Errors
+    /// [`ScreeningError::RestrictedRegion`] for a restricted region,
+    /// [`ScreeningError::UnknownRegion`] for an unknown region under
+    /// [`UnknownRegion::Refuse`] when a region is restricted; both are
+    /// `RESTRICTED_REGION` (403).
+    pub fn screen_location(&self, region: Option<&RegionCode>) -> Result<(), ScreeningError> {
+        match region {
+            Some(region) => self.screen_region(region),
+            None if self.restricts_regions() && self.unknown_region == UnknownRegion::Refuse => {
+                Err(ScreeningError::UnknownRegion)
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Checks that `asset` can be swapped: a paused asset gives
     /// `ASSET_PAUSED`, checked first; a closed market gives `MARKET_CLOSED`.
     ///
@@ -274,7 +338,7 @@ impl ScreeningPolicy {
     }
 
     /// Runs every check on a request, in this order, and returns the first
-    /// failure: region, `fromAddress`, `toAddress`, the sent asset, the received
+    /// failure: region ([`ScreeningPolicy::screen_location`]), `fromAddress`, `toAddress`, the sent asset, the received
     /// asset. On success, the missing-tag warnings: `fromAddressTag` (only when
     /// `fromAddress` is given), then `toAddressTag`.
     ///
@@ -284,9 +348,7 @@ impl ScreeningPolicy {
         &self,
         request: &ScreeningRequest<'_>,
     ) -> Result<Vec<TagWarning>, ScreeningError> {
-        if let Some(region) = request.region {
-            self.screen_region(region)?;
-        }
+        self.screen_location(request.region)?;
         self.screen_addresses(
             request.from_address,
             request.from_network,
@@ -636,8 +698,11 @@ mod tests {
         );
         request.from_address = None;
         request.region = None;
+        // Ruling 20: regions are restricted and this one is unknown: refused.
+        assert_eq!(policy.screen(&request), Err(ScreeningError::UnknownRegion));
+        let lenient = policy.clone().on_unknown_region(UnknownRegion::Allow);
         assert_eq!(
-            policy.screen(&request),
+            lenient.screen(&request),
             Ok(vec![TagWarning {
                 field: TagField::ToAddressTag,
                 asset: atom.clone()
@@ -645,8 +710,47 @@ mod tests {
         );
         request.to_asset = &eth;
         assert_eq!(
-            policy.screen(&request),
+            lenient.screen(&request),
             Err(ScreeningError::AssetPaused { asset: eth.clone() })
         );
+    }
+
+    #[test]
+    fn unknown_region_fails_closed_only_when_regions_are_restricted() {
+        let us = RegionCode::new("US").unwrap();
+        let fr = RegionCode::new("FR").unwrap();
+        let restricting = ScreeningPolicy::new().restrict_region(us.clone());
+        assert_eq!(
+            ScreeningPolicy::new().unknown_region(),
+            UnknownRegion::Refuse
+        );
+        assert_eq!(
+            ScreeningPolicy::default().unknown_region(),
+            UnknownRegion::Refuse
+        );
+        // Default: refuse, with RESTRICTED_REGION 403.
+        let err = restricting.screen_location(None).unwrap_err();
+        assert_eq!(err, ScreeningError::UnknownRegion);
+        let api = crate::ApiError::from(err);
+        assert_eq!(api.code().as_str(), "RESTRICTED_REGION");
+        assert_eq!(api.http_status().as_u16(), 403);
+        // Known regions are unaffected by the switch.
+        for policy in [
+            restricting.clone(),
+            restricting.clone().on_unknown_region(UnknownRegion::Allow),
+        ] {
+            assert_eq!(
+                policy.screen_location(Some(&us)),
+                Err(ScreeningError::RestrictedRegion { region: us.clone() })
+            );
+            assert_eq!(policy.screen_location(Some(&fr)), Ok(()));
+        }
+        // Explicitly lenient.
+        let lenient = restricting.on_unknown_region(UnknownRegion::Allow);
+        assert_eq!(lenient.unknown_region(), UnknownRegion::Allow);
+        assert_eq!(lenient.screen_location(None), Ok(()));
+        // Nothing restricted: nothing to check, whatever the switch says.
+        assert_eq!(ScreeningPolicy::new().screen_location(None), Ok(()));
+        assert!(!ScreeningPolicy::new().restricts_regions());
     }
 }

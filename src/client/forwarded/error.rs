@@ -124,3 +124,30 @@ pub enum ForwardedError {
         at: usize,
     },
 }
+
+/// Why a `Forwarded` value gives no address to locate the end user by
+/// (rulings 20 and 29 (docs/RULES.md)): [`Forwarded::screening_addr`](super::Forwarded::screening_addr).
+///
+/// A proxying integration whose `Forwarded` says this is refused like one
+/// that sent no `Forwarded` at all, so location screening is never skipped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum NoClientAddress {
+    /// The first element has no `for=` (only `by=`, `host=`, …).
+    #[error("its first element has no `for` parameter")]
+    NoFor,
+    /// The first `for=` is `unknown`.
+    #[error("its first `for` is `unknown`")]
+    Unknown,
+    /// The first `for=` is an obfuscated identifier such as `_hidden`.
+    #[error("its first `for` is the obfuscated identifier `{0}`")]
+    Obfuscated(super::ObfuscatedId),
+    /// The first `for=` is an IP address that is not globally routable.
+    #[error("its first `for` is {addr}, a {scope} address that locates nobody")]
+    NotGlobal {
+        /// The address, as the header says it.
+        addr: core::net::IpAddr,
+        /// Which range it is in.
+        scope: crate::client::NonGlobal,
+    },
+}

@@ -10,7 +10,9 @@
 //! with an optional port.
 //!
 //! The end user's address ([`Forwarded::client_addr`]) is the `for` node of the
-//! first element, when it is an IP address.
+//! first element, when it is an IP address. For location screening only a
+//! globally routable one counts ([`Forwarded::screening_addr`]; rulings 20 and
+//! 29 (docs/RULES.md)).
 //!
 //! Parsing is bounded: at most [`MAX_HEADER_LEN`] bytes, [`MAX_ELEMENTS`]
 //! elements and [`MAX_PARAMS`] pairs per element; past a cap is an error.
@@ -23,7 +25,7 @@ mod error;
 mod node;
 mod parse;
 
-pub use error::{ForwardedError, NodeError};
+pub use error::{ForwardedError, NoClientAddress, NodeError};
 pub use node::{Node, NodePort, ObfuscatedId};
 
 use alloc::collections::BTreeMap;
@@ -84,10 +86,50 @@ impl Forwarded {
         self.elements.first().and_then(ForwardedElement::for_node)
     }
 
-    /// The end user's IP address: the first element's `for` node, when it is an
-    /// IP address (`unknown` and obfuscated nodes carry none).
+    /// The end user's IP address as the header says it: the first element's
+    /// `for` node, when it is an IP address (`unknown` and obfuscated nodes carry
+    /// none). It may be an address that locates nobody (`127.0.0.1`); location
+    /// screening uses [`Forwarded::screening_addr`].
     pub fn client_addr(&self) -> Option<IpAddr> {
         self.client().and_then(Node::ip)
+    }
+
+    /// The address to locate the end user by: the first element's `for` node
+    /// when it is a globally routable IP address (rulings 20 and 29
+    /// (docs/RULES.md)). An IPv4-mapped IPv6 address is given as its IPv4
+    /// address ([`IpAddr::to_canonical`]), the form geolocation databases key on.
+    ///
+    /// ```
+    /// use swaproute::client::{Forwarded, NoClientAddress, NonGlobal};
+    ///
+    /// let fwd: Forwarded = "for=\"[::ffff:198.51.100.7]:443\"".parse()?;
+    /// assert_eq!(fwd.screening_addr(), Ok("198.51.100.7".parse()?));
+    ///
+    /// let local: Forwarded = "for=127.0.0.1".parse()?;
+    /// assert_eq!(local.client_addr(), Some("127.0.0.1".parse()?)); // what the header says
+    /// assert_eq!(
+    ///     local.screening_addr(),
+    ///     Err(NoClientAddress::NotGlobal { addr: "127.0.0.1".parse()?, scope: NonGlobal::Loopback }),
+    /// );
+    /// let hidden: Forwarded = "for=_hidden".parse()?;
+    /// assert!(matches!(hidden.screening_addr(), Err(NoClientAddress::Obfuscated(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`NoClientAddress`] naming why there is none: the first element has no
+    /// `for`, or its `for` is `unknown`, obfuscated, or an address that is not
+    /// globally routable ([`NonGlobal`](crate::client::NonGlobal)).
+    pub fn screening_addr(&self) -> Result<IpAddr, NoClientAddress> {
+        match self.client() {
+            None => Err(NoClientAddress::NoFor),
+            Some(Node::Unknown { .. }) => Err(NoClientAddress::Unknown),
+            Some(Node::Obfuscated { id, .. }) => Err(NoClientAddress::Obfuscated(id.clone())),
+            Some(Node::Ip { addr, .. }) => match crate::client::NonGlobal::of(*addr) {
+                Some(scope) => Err(NoClientAddress::NotGlobal { addr: *addr, scope }),
+                None => Ok(addr.to_canonical()),
+            },
+        }
     }
 }
 
