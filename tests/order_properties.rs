@@ -177,7 +177,8 @@ fn tag() -> impl Strategy<Value = Option<Value>> {
         Just(Some(Value::Null)),
         Just(Some(json!(""))),
         "[0-9]{1,10}".prop_map(|t| Some(json!(t))),
-        "[ -~é漢]{1,40}".prop_map(|t| Some(json!(t))),
+        // A visible character first: a tag of only spaces is refused (ruling 28).
+        "[!-~é漢][ -~é漢]{0,39}".prop_map(|t| Some(json!(t))),
     ]
 }
 
