@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use swaproute::error::{BodyCode, ErrorBody};
 use swaproute::order::{DepositTransactionUpdate, FloatOrderRequest, Order, Presence, SentDecimal};
 use swaproute::quote::Quote;
-use swaproute::{Decimal, ErrorCode};
+use swaproute::{Decimal, ErrorCode, RatesResponse};
 
 /// Decodes `text` as `T`, encodes it, and checks the value is the payload's.
 fn round_trip<T: DeserializeOwned + Serialize>(name: &str, text: &str) -> T {
@@ -200,4 +200,17 @@ fn large_whole_numbers_stay_numbers() {
     assert_eq!(request.from_amount().get(), Decimal::from(u64::MAX));
     let amount = r#"{"assetId":"BTC","value":18446744073709551615}"#;
     round_trip::<swaproute::order::SentAmount>("huge order amount", amount);
+}
+
+/// Rates (ruling 22): `"features":[]` and `"sponsoredByCampaignId":null` stay
+/// where they were, absent keys stay absent, 17-digit numbers stay as written.
+#[test]
+fn rates_live_and_legacy() {
+    for (name, text) in [
+        payload!("rates-response.json"),
+        payload!("rates-response-legacy.json"),
+    ] {
+        let rates: RatesResponse = round_trip(name, text);
+        assert!(!rates.is_empty(), "{name}");
+    }
 }

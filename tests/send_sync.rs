@@ -58,9 +58,14 @@ fn ids_and_root() {
 #[test]
 fn rate() {
     use swaproute::rate::{
-        AssetAmount, CampaignLimits, Feature, Features, InvalidPairId, PairId, Rate, RateDefect,
-        RateTerms, RatesResponse, TooManyRates,
+        AssetAmount, CampaignLimits, DuplicateRateId, Feature, Features, InvalidPairId,
+        InvalidRates, MixedPairs, PairId, Rate, RateDefect, RateField, RateTerms, RatesResponse,
+        TooManyRates,
     };
+    assert_send_sync::<DuplicateRateId>();
+    assert_send_sync::<InvalidRates>();
+    assert_send_sync::<MixedPairs>();
+    assert_send_sync::<RateField>();
     assert_send_sync::<AssetAmount>();
     assert_send_sync::<CampaignLimits>();
     assert_send_sync::<Feature>();
@@ -77,8 +82,11 @@ fn rate() {
 #[test]
 fn route() {
     use swaproute::route::{
-        Estimate, NoRoute, RateBook, RejectReason, Rejection, Route, RouteRequest, Selection, TopN,
+        Estimate, LimitCheck, LimitPolicy, NoRoute, RateBook, RejectReason, Rejection, Route,
+        RouteRequest, Selection, TopN,
     };
+    assert_send_sync::<LimitCheck>();
+    assert_send_sync::<LimitPolicy>();
     fn borrowed<'a>(_: &'a str) {
         assert_send_sync::<Estimate<'a>>();
         assert_send_sync::<RateBook<'a>>();
