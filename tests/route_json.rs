@@ -95,3 +95,23 @@ fn a_selection_without_routes_still_serializes() {
     assert_eq!(value["routes"], json!([]));
     assert_eq!(value["rejected"][0]["limit"], "8");
 }
+
+/// "No route" details name `fromAmount` and its asset, the unit of every limit.
+#[test]
+fn no_route_details_name_from_amount_and_the_asset() {
+    let rates = rates();
+    let below = RouteRequest::exact_in(amount("0.0001"), NOW)
+        .best(&rates)
+        .unwrap_err();
+    assert_eq!(
+        below.to_string(),
+        "fromAmount 0.0001 BTC is below the minimum of every route; the smallest minimum is 0.001 BTC"
+    );
+    let above = RouteRequest::exact_in(amount("100"), NOW)
+        .best(&rates)
+        .unwrap_err();
+    assert_eq!(
+        above.to_api_error().details(),
+        "fromAmount 100 BTC is above the maximum of every route; the largest maximum is 8 BTC"
+    );
+}

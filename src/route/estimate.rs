@@ -8,7 +8,7 @@ use super::eligibility::{net_output, required_input};
 use super::no_route::Tally;
 use super::{NoRoute, RejectReason};
 use crate::decimal::{Amount, Fixed8};
-use crate::rate::{Rate, RateList, NO_CAMPAIGNS};
+use crate::rate::{PairId, Rate, RateList, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -123,10 +123,16 @@ pub fn estimate_exact_out<R: RateList + ?Sized>(
     }
     match best {
         Some((from_amount, _, rate)) => Ok(Estimate { from_amount, rate }),
-        None => Err(tally.classify(
-            smallest_input.unwrap_or(to_amount.get()),
-            SwapMode::ExactOut,
-        )),
+        None => {
+            // The amount is a from-asset required input, or the to-amount
+            // (in the to asset) when no rate got as far as computing one.
+            let pair = rates.first().map(Rate::pair_id);
+            let (amount, asset) = match smallest_input {
+                Some(input) => (input, pair.map(PairId::from)),
+                None => (to_amount.get(), pair.map(PairId::to)),
+            };
+            Err(tally.classify(amount, asset, SwapMode::ExactOut))
+        }
     }
 }
 

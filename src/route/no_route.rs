@@ -4,6 +4,7 @@ use rust_decimal::Decimal;
 
 use super::RejectReason;
 use crate::error::{ApiError, ErrorCode};
+use crate::ids::AssetId;
 use crate::rate::MixedPairs;
 use crate::swap_mode::SwapMode;
 
@@ -54,38 +55,50 @@ pub enum NoRoute {
         mode: SwapMode,
     },
     /// The amount is below the min of every route.
-    #[error("amount {amount} is below the minimum of every route; the smallest minimum is {min}")]
+    #[error(
+        "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}"
+    )]
     BelowMin {
-        /// The amount checked.
+        /// The amount checked (`fromAmount`).
         amount: Decimal,
+        /// The pair's from asset, the unit of the amount and the limits.
+        asset: AssetId,
         /// The smallest min.
         min: Decimal,
     },
     /// The amount is above the (effective) max of every route.
-    #[error("amount {amount} is above the maximum of every route; the largest maximum is {max}")]
+    #[error(
+        "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}"
+    )]
     AboveMax {
-        /// The amount checked.
+        /// The amount checked (`fromAmount`).
         amount: Decimal,
+        /// The pair's from asset, the unit of the amount and the limits.
+        asset: AssetId,
         /// The largest effective max.
         max: Decimal,
     },
     /// The amount falls in a gap between routes' ranges.
     #[error(
-        "amount {amount} falls between routes: the nearest maximum below is {max_below} and the nearest minimum above is {min_above}"
+        "fromAmount {amount} {asset} falls between routes: the nearest maximum below is {max_below} {asset} and the nearest minimum above is {min_above} {asset}"
     )]
     BetweenLimits {
-        /// The amount checked.
+        /// The amount checked (`fromAmount`).
         amount: Decimal,
+        /// The pair's from asset, the unit of the amount and the limits.
+        asset: AssetId,
         /// The largest effective max below the amount.
         max_below: Decimal,
         /// The smallest min above the amount.
         min_above: Decimal,
     },
     /// Some rate accepted the amount, but none yields a positive output.
-    #[error("no route yields a positive output for amount {amount}")]
+    #[error("no route yields a positive output for fromAmount {amount} {asset}")]
     NoOutput {
-        /// The amount checked.
+        /// The amount checked (`fromAmount`).
         amount: Decimal,
+        /// The pair's from asset.
+        asset: AssetId,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -115,6 +128,7 @@ impl NoRoute {
                 amount,
                 max_below,
                 min_above,
+                ..
             } => {
                 let over = amount.checked_sub(*max_below);
                 let under = min_above.checked_sub(*amount);
@@ -205,7 +219,16 @@ impl Tally {
     }
 
     /// Classifies "no route" once nothing was ranked.
-    pub(crate) fn classify(&self, amount: Decimal, mode: SwapMode) -> NoRoute {
+    /// `from` is the pair's from asset (`None` only without rates).
+    pub(crate) fn classify(
+        &self,
+        amount: Decimal,
+        from: Option<&AssetId>,
+        mode: SwapMode,
+    ) -> NoRoute {
+        let Some(asset) = from.cloned() else {
+            return NoRoute::NoRates;
+        };
         let valid = self.total.saturating_sub(self.invalid);
         let live = valid.saturating_sub(self.expired);
         if self.total == 0 {
@@ -217,22 +240,23 @@ impl Tally {
         } else if live == self.swap_mode {
             NoRoute::UnsupportedSwapMode { mode }
         } else if self.within_limits > 0 {
-            NoRoute::NoOutput { amount }
+            NoRoute::NoOutput { amount, asset }
         } else {
             match (self.max_below, self.min_above) {
                 (Some(max_below), Some(min_above)) => NoRoute::BetweenLimits {
                     amount,
+                    asset,
                     max_below,
                     min_above,
                 },
-                (Some(max), None) => NoRoute::AboveMax { amount, max },
-                (None, Some(min)) => NoRoute::BelowMin { amount, min },
+                (Some(max), None) => NoRoute::AboveMax { amount, asset, max },
+                (None, Some(min)) => NoRoute::BelowMin { amount, asset, min },
                 // Every live, mode-capable rate that is not unservable is
                 // within limits or below/above them.
                 (None, None) if self.unservable > 0 => NoRoute::CampaignLimitsBelowMin {
                     count: self.unservable,
                 },
-                (None, None) => NoRoute::NoOutput { amount },
+                (None, None) => NoRoute::NoOutput { amount, asset },
             }
         }
     }

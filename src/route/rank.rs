@@ -156,7 +156,7 @@ impl RouteRequest<'_> {
             }
         }
         let Some(best) = best else {
-            return Err(tally.classify(self.from_amount().get(), self.mode()));
+            return Err(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()));
         };
         match self.finish(best) {
             Ok(route) => Ok(route),
@@ -506,7 +506,7 @@ impl RouteRequest<'_> {
             for rejection in &rejected {
                 tally.rejected(rejection.reason());
             }
-            Some(tally.classify(self.from_amount().get(), self.mode()))
+            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
         } else {
             None
         };
@@ -558,7 +558,7 @@ impl RouteRequest<'_> {
             }
         }
         let no_route = if routes.is_empty() {
-            Some(tally.classify(self.from_amount().get(), self.mode()))
+            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
         } else {
             None
         };
@@ -598,4 +598,9 @@ impl RouteRequest<'_> {
             required_input,
         })
     }
+}
+
+/// The pair's from asset: the unit of `fromAmount` and of every limit.
+pub(crate) fn from_asset(rates: &[Rate]) -> Option<&crate::ids::AssetId> {
+    rates.first().map(|rate| rate.pair_id().from())
 }
