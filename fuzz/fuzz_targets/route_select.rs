@@ -135,13 +135,17 @@ fn oracle(rate: &Rate, b: &Built) -> Result<Expected, &'static str> {
         return Err("SPONSORED_IN_EXACT_OUT");
     }
     let x = b.from.get();
-    if x < min {
-        return Err("BELOW_MIN");
-    }
     let effective_max = match campaign.and_then(|c| b.limits.get(c.as_str())) {
         Some(&limit) if limit < max => limit,
         _ => max,
     };
+    // Ruling 30: a campaign limit below min serves no amount.
+    if effective_max < min {
+        return Err("CAMPAIGN_LIMIT_BELOW_MIN");
+    }
+    if x < min {
+        return Err("BELOW_MIN");
+    }
     if x > effective_max {
         return Err("ABOVE_MAX");
     }
