@@ -121,19 +121,17 @@ pub fn estimate_exact_out<R: RateList + ?Sized>(
             Err(reason) => tally.rejected(&reason),
         }
     }
-    match best {
-        Some((from_amount, _, rate)) => Ok(Estimate { from_amount, rate }),
-        None => {
-            // The amount is a from-asset required input, or the to-amount
-            // (in the to asset) when no rate got as far as computing one.
-            let pair = rates.first().map(Rate::pair_id);
-            let (amount, asset) = match smallest_input {
-                Some(input) => (input, pair.map(PairId::from)),
-                None => (to_amount.get(), pair.map(PairId::to)),
-            };
-            Err(tally.classify(amount, asset, SwapMode::ExactOut))
-        }
+    if let Some((from_amount, _, rate)) = best {
+        return Ok(Estimate { from_amount, rate });
     }
+    // The amount is a from-asset required input, or the to-amount (in the to
+    // asset) when no rate got as far as computing one.
+    let pair = rates.first().map(Rate::pair_id);
+    let (amount, asset) = match smallest_input {
+        Some(input) => (input, pair.map(PairId::from)),
+        None => (to_amount.get(), pair.map(PairId::to)),
+    };
+    Err(tally.classify(amount, asset, SwapMode::ExactOut))
 }
 
 /// The rounded required input of `rate` and its net output at that amount.
