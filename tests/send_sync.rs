@@ -85,8 +85,6 @@ fn route() {
         Estimate, LimitCheck, LimitPolicy, NoRoute, RateBook, RejectReason, Rejection, Route,
         RouteRequest, Selection, TopN,
     };
-    assert_send_sync::<LimitCheck>();
-    assert_send_sync::<LimitPolicy>();
     fn borrowed<'a>(_: &'a str) {
         assert_send_sync::<Estimate<'a>>();
         assert_send_sync::<RateBook<'a>>();
@@ -98,6 +96,8 @@ fn route() {
         assert_send_sync::<TopN<'a, 16>>();
     }
     borrowed("");
+    assert_send_sync::<LimitCheck>();
+    assert_send_sync::<LimitPolicy>();
     assert_send_sync::<NoRoute>();
     assert_send_sync::<RejectReason>();
     assert_send_sync::<RouteRequest<'static>>();

@@ -16,7 +16,10 @@ fuzz_target!(|data: &[u8]| {
     };
     assert!(rates.len() <= swaproute::rate::MAX_RATES);
     let pairs: BTreeSet<&str> = rates.iter().map(|r| r.pair_id().as_str()).collect();
-    assert!(pairs.len() <= 1, "decoded rates of several pairs: {pairs:?}");
+    assert!(
+        pairs.len() <= 1,
+        "decoded rates of several pairs: {pairs:?}"
+    );
     let ids: BTreeSet<&str> = rates.iter().map(|r| r.id().as_str()).collect();
     assert_eq!(ids.len(), rates.len(), "decoded a repeated rate id");
 

@@ -91,8 +91,7 @@ fuzz_target!(|input: Input| {
             "not idempotent: {status:?} {observation:?}"
         );
         let current = status.status();
-        if *current == OrderStatus::Complete
-            || observation.provider_status == OrderStatus::Complete
+        if *current == OrderStatus::Complete || observation.provider_status == OrderStatus::Complete
         {
             assert_eq!(
                 next.status(),
