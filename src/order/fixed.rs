@@ -8,9 +8,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::fields::{self, collect};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
-use super::{OrderContext, RequestErrors, RequestField};
+use super::{OrderContext, PlanError, RequestErrors, RequestField};
 use crate::decimal::Amount;
-use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, RateId};
 use crate::rate::{PairId, Rate, RateList};
 use crate::route::{LimitCheck, Route, RouteRequest};
@@ -204,34 +203,30 @@ impl FixedOrderRequest {
     /// context's [`LimitPolicy`](crate::route::LimitPolicy).
     ///
     /// # Errors
-    /// The screening error; `INTERNAL_ERROR` when the rates are another
-    /// pair's, several pairs', or repeat an id (the caller passed rates no
-    /// service sends for this body); or the
-    /// [`NoRoute`](crate::route::NoRoute) error of the selection, as an
-    /// [`ApiError`].
+    /// A [`PlanError`]: [`Screening`](PlanError::Screening);
+    /// [`InvalidRates`](PlanError::InvalidRates) or
+    /// [`RatesOfAnotherPair`](PlanError::RatesOfAnotherPair) (`INTERNAL_ERROR`:
+    /// the caller passed rates no service sends for this body); or
+    /// [`NoRoute`](PlanError::NoRoute), the selection's
+    /// [`NoRoute`](crate::route::NoRoute) with its limits.
     pub fn plan<'r>(
         &self,
         rates: &'r (impl RateList + ?Sized),
         context: &OrderContext<'_>,
-    ) -> Result<FixedOrderPlan<'r>, ApiError> {
+    ) -> Result<FixedOrderPlan<'r>, PlanError> {
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
-        let rates = rates
-            .checked()
-            .map_err(|e| ApiError::new(ErrorCode::InternalError, alloc::format!("{e}")))?;
+        let rates = rates.checked()?;
         if let Some(other) = rates
             .iter()
             .map(Rate::pair_id)
             .find(|p| **p != self.pair_id)
         {
-            return Err(ApiError::new(
-                ErrorCode::InternalError,
-                alloc::format!(
-                    "the rates are for {other}, but the order is for {}",
-                    self.pair_id
-                ),
-            ));
+            return Err(PlanError::RatesOfAnotherPair {
+                rates: alloc::boxed::Box::new(other.clone()),
+                order: alloc::boxed::Box::new(self.pair_id.clone()),
+            });
         }
         let route = self.route_request(context).best(rates)?;
         Ok(FixedOrderPlan {

@@ -8,9 +8,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::fields::{self, collect};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
-use super::{FieldError, OrderContext, RequestErrors, RequestField};
+use super::{FieldError, OrderContext, PlanError, QuoteMismatch, RequestErrors, RequestField};
 use crate::decimal::Amount;
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ErrorCode;
 use crate::ids::{CampaignId, QuoteId};
 use crate::quote::Quote;
 use crate::rate::PairId;
@@ -304,63 +304,48 @@ impl FloatOrderRequest {
     /// 4. it must outlive `now` by the context's skew margin.
     ///
     /// # Errors
-    /// The screening error; `PROVIDER_ERROR` for a defective quote (a
-    /// [`QuoteDefect`](crate::quote::QuoteDefect)); `INVALID_REQUEST` naming
-    /// `pairId`, `fromAmount` or `quoteId` when the quote is not this body's;
-    /// `QUOTE_EXPIRED` when it has expired.
+    /// A [`PlanError`]: [`Screening`](PlanError::Screening);
+    /// [`QuoteDefect`](PlanError::QuoteDefect) (`PROVIDER_ERROR`);
+    /// [`QuoteMismatch`](PlanError::QuoteMismatch) (`INVALID_REQUEST` naming
+    /// `pairId`, `fromAmount` or `quoteId`) when the quote is not this body's;
+    /// [`QuoteExpired`](PlanError::QuoteExpired) (`QUOTE_EXPIRED`).
     pub fn plan<'q>(
         &self,
         quote: &'q Quote,
         context: &OrderContext<'_>,
-    ) -> Result<FloatOrderPlan<'q>, ApiError> {
+    ) -> Result<FloatOrderPlan<'q>, PlanError> {
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
         quote.validate()?;
-        let mismatch = |field: RequestField, detail: core::fmt::Arguments<'_>| {
-            ApiError::new(
-                ErrorCode::InvalidRequest,
-                alloc::format!("{field}: {detail}"),
-            )
-        };
         if quote.pair_id != self.pair_id {
-            return Err(mismatch(
-                RequestField::PairId,
-                format_args!(
-                    "the order is for {} but quote {} is for {}",
-                    self.pair_id, quote.id, quote.pair_id
-                ),
-            ));
+            return Err(QuoteMismatch::PairId {
+                order: self.pair_id.clone(),
+                quote: quote.id.clone(),
+                quote_pair: quote.pair_id.clone(),
+            }
+            .into());
         }
         if quote.from_amount.value.get() != self.from_amount.get() {
-            return Err(mismatch(
-                RequestField::FromAmount,
-                format_args!(
-                    "the order sends {} but quote {} is for {}",
-                    self.from_amount,
-                    quote.id,
-                    quote.from_amount.value.get()
-                ),
-            ));
+            return Err(QuoteMismatch::FromAmount {
+                order: self.from_amount,
+                quote: quote.id.clone(),
+                quote_amount: quote.from_amount.value.get(),
+            }
+            .into());
         }
         if let Some(quote_id) = self.quote_id().filter(|id| **id != quote.id) {
-            return Err(mismatch(
-                RequestField::QuoteId,
-                format_args!(
-                    "the order names quote {quote_id} but was given quote {}",
-                    quote.id
-                ),
-            ));
+            return Err(QuoteMismatch::QuoteId {
+                named: quote_id.clone(),
+                given: quote.id.clone(),
+            }
+            .into());
         }
         if quote.is_expired_with_skew(context.now, context.quote_skew_millis) {
-            return Err(ApiError::new(
-                ErrorCode::QuoteExpired,
-                alloc::format!(
-                    "quote {} expired at {}; fetch a new quote",
-                    quote.id,
-                    quote.expiry
-                ),
-            ));
+            return Err(PlanError::QuoteExpired {
+                quote: quote.id.clone(),
+                expiry: quote.expiry,
+            });
         }
         Ok(FloatOrderPlan { quote, warnings })
     }

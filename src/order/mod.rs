@@ -43,6 +43,7 @@ mod fixed;
 mod float;
 mod loose;
 mod parties;
+mod plan_error;
 mod presence;
 mod resource;
 mod status;
@@ -57,6 +58,7 @@ pub use field::{FieldError, RequestErrors, RequestField};
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
 pub use float::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
 pub use parties::Parties;
+pub use plan_error::{PlanError, QuoteMismatch};
 pub use presence::{Presence, SentDecimal};
 pub use resource::{ExtraFeatures, Order, SentAmount, ToAmount};
 pub use status::{

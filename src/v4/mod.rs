@@ -55,6 +55,6 @@ mod signing;
 pub use crate::decimal::WireNumber;
 pub use crate::order::{reconcile, reconcile_all, Observation, OrderStatus, TrackedStatus};
 pub use crate::slippage::{InvalidSlippage, Slippage};
-pub use quote::{select_quote, select_quote_for, Quote};
+pub use quote::{select_quote, select_quote_for, Quote, QuoteError};
 pub use request::{invalid_body, QuotePolicy, QuoteRequest, QuoteRequestBody};
 pub use signing::SigningNetwork;
