@@ -132,6 +132,29 @@ fn no_route_and_plan_errors_keep_their_limits() {
     assert_eq!((status, &body["code"]), (403, &json!("RESTRICTED_ADDRESS")));
 }
 
+/// A handler's `FixedOrderRequest::from_json(&bytes)?` answers with the
+/// first problem: here the body is not JSON.
+#[test]
+fn request_errors_respond_with_the_first_problem() {
+    let errors = FixedOrderRequest::from_json(b"fromAmount=0.5").unwrap_err();
+    let (status, content_type, body) = read(errors.into_response());
+    assert_eq!((status, content_type.as_str()), (400, "application/json"));
+    assert_eq!(body["code"], "INVALID_REQUEST");
+    assert!(
+        body["details"]
+            .as_str()
+            .unwrap()
+            .starts_with("body: is not JSON ("),
+        "{body}"
+    );
+    // The route query's zero amount, as a body's.
+    let errors = swaproute::route::RouteQuery::from_pairs([("fromAmount", "0")]).unwrap_err();
+    assert_eq!(
+        read(errors.into_response()).2,
+        json!({"status":400,"code":"INVALID_AMOUNT","details":"fromAmount: must be greater than zero"})
+    );
+}
+
 #[test]
 fn header_errors_respond_401() {
     let error =

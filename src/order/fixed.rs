@@ -25,6 +25,19 @@ pub struct RawFixedOrderRequest {
     fields: FixedFields,
 }
 
+impl RawFixedOrderRequest {
+    /// Decodes a `POST /v3/orders` body from its bytes, without validating
+    /// the fields ([`FixedOrderRequest::from_json`] does both).
+    ///
+    /// # Errors
+    /// [`RequestErrors`] holding one `body` error (`INVALID_REQUEST`): the
+    /// bytes are not JSON, the JSON is not an object, or a key is repeated.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        super::loose::from_json(bytes)
+    }
+}
+
 impl<'de> Deserialize<'de> for RawFixedOrderRequest {
     /// A JSON object only (an array is refused, not read by position).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -144,6 +157,32 @@ impl FixedOrderRequest {
             }),
             _ => Err(RequestErrors::collected(errors)),
         }
+    }
+
+    /// Decodes and validates a `POST /v3/orders` body from its bytes: one call
+    /// for a server's handler, reporting every problem.
+    ///
+    /// ```
+    /// use swaproute::order::{FixedOrderRequest, RequestField};
+    /// use swaproute::ErrorCode;
+    ///
+    /// let errors = FixedOrderRequest::from_json(b"fromAmount=0.5").unwrap_err();
+    /// assert_eq!(errors.first().field(), RequestField::Body);
+    /// assert_eq!(errors.first().code(), ErrorCode::InvalidRequest);
+    ///
+    /// let errors = FixedOrderRequest::from_json(br#"{"fromAmount":"0","toAmount":"1",
+    ///   "fromAddress":null,"toAddress":"","pairId":"BTC_ETH"}"#).unwrap_err();
+    /// let all: Vec<String> = errors.all().iter().map(ToString::to_string).collect();
+    /// assert_eq!(all, ["fromAmount: must be greater than zero", "toAddress: address is empty"]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`RequestErrors`]: one `body` error when the bytes are not a JSON
+    /// object ([`RawFixedOrderRequest::from_json`]), else every field error
+    /// [`validate`](Self::validate) finds.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        FixedOrderRequest::validate(&RawFixedOrderRequest::from_json(bytes)?)
     }
 
     /// `fromAmount`: exact in ExactIn, the estimate limits are checked against in ExactOut.

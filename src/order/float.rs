@@ -24,6 +24,19 @@ pub struct RawFloatOrderRequest {
     fields: FloatFields,
 }
 
+impl RawFloatOrderRequest {
+    /// Decodes a `POST /v3/orders/float` body from its bytes, without
+    /// validating the fields ([`FloatOrderRequest::from_json`] does both).
+    ///
+    /// # Errors
+    /// [`RequestErrors`] holding one `body` error (`INVALID_REQUEST`): the
+    /// bytes are not JSON, the JSON is not an object, or a key is repeated.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        super::loose::from_json(bytes)
+    }
+}
+
 impl<'de> Deserialize<'de> for RawFloatOrderRequest {
     /// A JSON object only (an array is refused, not read by position).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -252,6 +265,25 @@ impl FloatOrderRequest {
             }),
             _ => Err(RequestErrors::collected(errors)),
         }
+    }
+
+    /// Decodes and validates a `POST /v3/orders/float` body from its bytes,
+    /// reporting every problem.
+    ///
+    /// ```
+    /// use swaproute::order::{FloatOrderRequest, RequestField};
+    /// let errors = FloatOrderRequest::from_json(b"[]").unwrap_err();
+    /// assert_eq!(errors.first().field(), RequestField::Body);
+    /// assert_eq!(errors.first().to_string(), "body: must be a JSON object, not an array");
+    /// ```
+    ///
+    /// # Errors
+    /// [`RequestErrors`]: one `body` error when the bytes are not a JSON
+    /// object ([`RawFloatOrderRequest::from_json`]), else every field error
+    /// [`validate`](Self::validate) finds.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        FloatOrderRequest::validate(&RawFloatOrderRequest::from_json(bytes)?)
     }
 
     /// `pairId`.

@@ -3,8 +3,10 @@
 //! as in V3, and the closed set of source networks that get ready-to-sign
 //! transactions.
 //!
-//! Flow: decode the body into [`QuoteRequestBody`] (a body that does not
-//! decode at all is [`invalid_body`]), validate it with
+//! Flow: decode the body into [`QuoteRequestBody`] with
+//! [`QuoteRequestBody::from_json`] (every key of the wrong JSON type is a
+//! field error, a body that is not a JSON object a `body` error; with another
+//! decoder, a body that does not decode at all is [`invalid_body`]), validate it with
 //! [`QuoteRequest::validate`] against the caller's [`QuotePolicy`], price it,
 //! choose among the candidate quotes with [`select_quote`] (expired →
 //! `QUOTE_EXPIRED`, none → `ROUTE_UNAVAILABLE`) and answer with the quote's
