@@ -243,6 +243,13 @@ fn error_body_types_are_send_and_sync() {
     check::<swaproute::error::UnknownCode>();
     check::<swaproute::error::UnknownCodeError>();
     check::<InvalidBodyCode>();
+    check::<ApiError>();
+    check::<ErrorBody>();
+    check::<swaproute::order::PlanError>();
+    check::<swaproute::order::QuoteMismatch>();
+    check::<swaproute::order::RequestErrors>();
+    check::<swaproute::route::RouteQuery>();
+    check::<swaproute::v4::QuoteError>();
 }
 
 // ------------------------------------------------------ limits in error bodies
