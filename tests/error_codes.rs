@@ -12,7 +12,8 @@ use swaproute::error::{
     ApiError, BodyCode, ErrorBody, ErrorCode, HttpStatus, InvalidBodyCode, LegacyCode,
     MAX_ERROR_CODE_LEN,
 };
-use swaproute::OrderId;
+use swaproute::route::RouteRequest;
+use swaproute::{Amount, EpochMillis, NoRoute, OrderId, RatesResponse};
 
 const TABLE: &[(&str, u16)] = &[
     ("AMOUNT_ABOVE_LIMIT", 400),
@@ -242,4 +243,128 @@ fn error_body_types_are_send_and_sync() {
     check::<swaproute::error::UnknownCode>();
     check::<swaproute::error::UnknownCodeError>();
     check::<InvalidBodyCode>();
+    check::<ApiError>();
+    check::<ErrorBody>();
+    check::<swaproute::order::PlanError>();
+    check::<swaproute::order::QuoteMismatch>();
+    check::<swaproute::order::RequestErrors>();
+    check::<swaproute::route::RouteQuery>();
+    check::<swaproute::v4::QuoteError>();
+}
+
+// ------------------------------------------------------ limits in error bodies
+
+/// A rate of `BTC_ETH` with limits `[min, max]`, hand-built.
+fn limited_rate(id: &str, min: &str, max: &str) -> serde_json::Value {
+    serde_json::json!({"amount":{"assetId":"ETH","value":33.1},"expiry":4_102_444_800_000_u64,"id":id,
+        "max":{"assetId":"BTC","value":max.parse::<f64>().unwrap()},
+        "min":{"assetId":"BTC","value":min.parse::<f64>().unwrap()},
+        "minerFee":{"assetId":"ETH","value":0.0002},"pairId":"BTC_ETH"})
+}
+
+fn no_route(rates: &[serde_json::Value], amount: &str) -> NoRoute {
+    let rates: RatesResponse = serde_json::from_value(serde_json::Value::from(rates)).unwrap();
+    RouteRequest::exact_in(
+        amount.parse::<Amount>().unwrap(),
+        EpochMillis::new(1_785_000_000_000),
+    )
+    .best(&rates)
+    .unwrap_err()
+}
+
+/// The issue's case: the smallest min of the rates (0.00079787, by hand from
+/// the two mins 0.00079787 and 0.01) survives NoRoute → ApiError → ErrorBody → JSON.
+#[test]
+fn below_every_min_keeps_the_smallest_min_through_the_body() {
+    let rates = [
+        limited_rate("a", "0.00079787", "8.33028657"),
+        limited_rate("b", "0.01", "3.5"),
+    ];
+    let error = no_route(&rates, "0.0001");
+    assert!(matches!(error, NoRoute::BelowMin { .. }), "{error:?}");
+    let api = ApiError::from(error);
+    assert_eq!(api.min(), Some("0.00079787".parse().unwrap()));
+    assert_eq!(api.max(), None);
+    let json = serde_json::to_string(&api.to_body()).unwrap();
+    assert_eq!(
+        json,
+        r#"{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"fromAmount 0.0001 BTC is below the minimum of every route; the smallest minimum is 0.00079787 BTC","min":"0.00079787"}"#
+    );
+    // And back: the body decodes to the same error, limits included.
+    let body: ErrorBody = serde_json::from_str(&json).unwrap();
+    assert_eq!(ApiError::try_from(body).unwrap(), api);
+}
+
+/// Above every max: the largest max (8.33028657 of the two maxima), no min.
+#[test]
+fn above_every_max_keeps_the_largest_max() {
+    let rates = [
+        limited_rate("a", "0.00079787", "8.33028657"),
+        limited_rate("b", "0.01", "3.5"),
+    ];
+    let api = ApiError::from(no_route(&rates, "9"));
+    assert_eq!(api.code(), ErrorCode::AmountAboveLimit);
+    let value = serde_json::to_value(&api).unwrap();
+    assert_eq!(value["max"], "8.33028657");
+    assert!(value.get("min").is_none(), "{value}");
+}
+
+/// In a gap between [0.001, 0.1] and [1, 8] at 0.5: the nearest max below is
+/// 0.1 (0.4 away) and the nearest min above is 1 (0.5 away), so the code is
+/// the nearer side's, AMOUNT_ABOVE_LIMIT, and the body carries both.
+#[test]
+fn a_gap_keeps_both_limits() {
+    let rates = [
+        limited_rate("low", "0.001", "0.1"),
+        limited_rate("high", "1", "8"),
+    ];
+    let api = ApiError::from(no_route(&rates, "0.5"));
+    assert_eq!(api.code(), ErrorCode::AmountAboveLimit);
+    let value = serde_json::to_value(&api).unwrap();
+    assert_eq!((&value["min"], &value["max"]), (&"1".into(), &"0.1".into()));
+}
+
+/// Ruling 22: `min` and `max` absent stay absent, `null` stays `null`, a
+/// number stays a number and a string keeps its own digits.
+#[test]
+fn error_body_limits_round_trip_as_sent() {
+    for text in [
+        r#"{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"x"}"#,
+        r#"{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"x","min":"0.00079787"}"#,
+        r#"{"status":400,"code":"AMOUNT_ABOVE_LIMIT","details":"x","max":"8.50"}"#,
+        r#"{"status":400,"code":"AMOUNT_ABOVE_LIMIT","details":"x","min":"1","max":"0.1"}"#,
+        r#"{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"x","min":0.001}"#,
+        r#"{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"x","min":null,"max":null}"#,
+    ] {
+        let body: ErrorBody = serde_json::from_str(text).unwrap();
+        assert_eq!(serde_json::to_string(&body).unwrap(), text);
+    }
+    let body: ErrorBody = serde_json::from_str(
+        r#"{"status":400,"code":"AMOUNT_ABOVE_LIMIT","details":"x","max":"8.50"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        body.max.value().map(|m| m.get().to_string()).as_deref(),
+        Some("8.50")
+    );
+    assert!(body.min.is_absent());
+    // Not a decimal: refused, like any other malformed key of the model.
+    assert!(serde_json::from_str::<ErrorBody>(
+        r#"{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"x","min":"1e5"}"#
+    )
+    .is_err());
+}
+
+/// Codes without limits write neither key.
+#[test]
+fn errors_without_limits_write_no_limit_keys() {
+    let value = serde_json::to_value(ApiError::new(
+        ErrorCode::RateExpired,
+        "every rate has expired",
+    ))
+    .unwrap();
+    assert_eq!(
+        value,
+        serde_json::json!({"status":410,"code":"RATE_EXPIRED","details":"every rate has expired"})
+    );
 }

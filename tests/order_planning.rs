@@ -30,8 +30,12 @@
 
 use serde_json::{json, Value};
 use swaproute::decimal::Amount;
-use swaproute::order::{FixedOrderRequest, FloatOrderRequest, OrderContext, RawFixedOrderRequest};
+use swaproute::order::{
+    FixedOrderRequest, FloatOrderRequest, OrderContext, PlanError, QuoteMismatch,
+    RawFixedOrderRequest, RequestField,
+};
 use swaproute::quote::Quote;
+use swaproute::route::NoRoute;
 use swaproute::screening::{
     Address, MarketState, NetworkKind, RegionCode, ScreeningPolicy, TagField, TagWarning,
 };
@@ -109,8 +113,24 @@ fn body(from_amount: &str, to_amount: &str, mode: &str) -> Value {
         "toAddress": ETH_ADDRESS, "pairId": "BTC_ETH", "swapMode": mode})
 }
 
-fn code_and_status(error: &ApiError) -> (ErrorCode, u16) {
+/// Code and status of a plan error, checked to agree with the [`ApiError`]
+/// it becomes.
+fn code_and_status(error: &PlanError) -> (ErrorCode, u16) {
+    let api = ApiError::from(error.clone());
+    assert_eq!(api.code(), error.code());
+    assert_eq!(api.http_status(), error.http_status());
     (error.code(), error.http_status().as_u16())
+}
+
+/// The `details` a plan error is answered with.
+trait Details {
+    fn details(&self) -> String;
+}
+
+impl Details for PlanError {
+    fn details(&self) -> String {
+        ApiError::from(self.clone()).details().to_owned()
+    }
 }
 
 // ------------------------------------------------------------- ExactIn
@@ -306,6 +326,17 @@ fn no_route_errors_have_their_codes_and_statuses() {
         .unwrap_err();
     assert_eq!(code_and_status(&err), (ErrorCode::AmountBelowLimit, 400));
     assert!(err.details().contains("0.00079787"), "{}", err.details());
+    // The plan error keeps the NoRoute, and its min reaches the error body.
+    assert!(
+        matches!(&err, PlanError::NoRoute(NoRoute::BelowMin { min, .. }) if *min == d("0.00079787")),
+        "{err:?}"
+    );
+    let wire = serde_json::to_value(ApiError::from(err).to_body()).unwrap();
+    assert_eq!(
+        wire,
+        json!({"status": 400, "code": "AMOUNT_BELOW_LIMIT", "min": "0.00079787",
+            "details": "fromAmount 0.0005 BTC is below the minimum of every route; the smallest minimum is 0.00079787 BTC"})
+    );
 
     // Every rate expired: judged at the rates' expiry (expiry <= now).
     let late = OrderContext::new(EpochMillis::new(RATE_EXPIRY), &policy);
@@ -674,6 +705,15 @@ fn floating_plan_needs_no_quote_id_and_matches_pair_and_amount() {
     let err = float_body(other_pair).plan(&quote, &context).unwrap_err();
     assert_eq!(code_and_status(&err), (ErrorCode::InvalidRequest, 400));
     assert!(err.details().starts_with("pairId:"), "{}", err.details());
+    match &err {
+        PlanError::QuoteMismatch(mismatch) => {
+            assert_eq!(mismatch.field(), RequestField::PairId);
+            assert!(
+                matches!(**mismatch, QuoteMismatch::PairId { ref order, .. } if order.as_str() == "BTC_USDT")
+            );
+        }
+        other => panic!("expected a quote mismatch, got {other:?}"),
+    }
 }
 
 /// Ruling 32 (issue 14 item 13): an absurd quote is refused before any plan

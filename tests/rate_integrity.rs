@@ -14,13 +14,13 @@
 )]
 
 use serde_json::{json, Value};
-use swaproute::order::{FixedOrderRequest, OrderContext};
+use swaproute::order::{FixedOrderRequest, OrderContext, PlanError};
 use swaproute::rate::{InvalidRates, RateField};
 use swaproute::route::{estimate_exact_out, LimitCheck, LimitPolicy, NoRoute, RateBook};
 use swaproute::screening::{NetworkKind, ScreeningPolicy};
 use swaproute::{
-    Amount, CampaignId, CampaignLimits, Decimal, EpochMillis, ErrorCode, Rate, RateDefect,
-    RatesResponse, RejectReason, RouteRequest,
+    Amount, ApiError, CampaignId, CampaignLimits, Decimal, EpochMillis, ErrorCode, Rate,
+    RateDefect, RatesResponse, RejectReason, RouteRequest,
 };
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
@@ -261,6 +261,13 @@ fn a_plan_refuses_rates_of_another_pair() {
     let policy = ScreeningPolicy::new();
     let context = OrderContext::new(NOW, &policy);
     let error = request.plan(&rates, &context).unwrap_err();
+    match &error {
+        PlanError::RatesOfAnotherPair { rates, order } => {
+            assert_eq!((rates.as_str(), order.as_str()), ("BTC_ETH", "BTC_SOL"));
+        }
+        other => panic!("expected RatesOfAnotherPair, got {other:?}"),
+    }
+    let error = ApiError::from(error);
     assert_eq!(error.code(), ErrorCode::InternalError);
     assert!(
         error.details().contains("BTC_ETH") && error.details().contains("BTC_SOL"),
@@ -297,6 +304,11 @@ fn a_list_repeating_a_rate_id_is_refused() {
     let context =
         OrderContext::new(NOW, &policy).with_networks(NetworkKind::Other, NetworkKind::Evm);
     let error = request.plan(&hand_built, &context).unwrap_err();
+    assert!(
+        matches!(&error, PlanError::InvalidRates(InvalidRates::DuplicateId(d)) if d.id.as_str() == "X"),
+        "{error:?}"
+    );
+    let error = ApiError::from(error);
     assert_eq!(error.code(), ErrorCode::InternalError);
     assert!(error.details().contains('X'), "{}", error.details());
     // Distinct ids are fine, even with equal numbers.

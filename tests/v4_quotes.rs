@@ -12,8 +12,8 @@ use std::collections::BTreeSet;
 use swaproute::caip::{AssetDirectory, AssetIdForm, ChainId};
 use swaproute::screening::{Address, ScreeningPolicy};
 use swaproute::v4::{
-    invalid_body, select_quote, Quote, QuotePolicy, QuoteRequest, QuoteRequestBody, SigningNetwork,
-    Slippage,
+    invalid_body, select_quote, Quote, QuoteError, QuotePolicy, QuoteRequest, QuoteRequestBody,
+    SigningNetwork, Slippage,
 };
 use swaproute::{ApiError, Decimal, EpochMillis, ErrorCode, SwapMode};
 
@@ -357,6 +357,28 @@ fn quote_expiry_and_selection() {
     let error = stale.ensure_fresh(now).unwrap_err();
     assert_eq!(error.code(), ErrorCode::QuoteExpired);
     assert_eq!(error.http_status().as_u16(), 410);
+    assert_eq!(
+        error,
+        QuoteError::Expired {
+            quote: "a".parse().unwrap(),
+            expiry: EpochMillis::new(1_000),
+            now
+        }
+    );
+    assert_eq!(
+        ApiError::from(error).details(),
+        "quote a expired at 1000ms (now 1000ms)"
+    );
+    assert_eq!(
+        select_quote(SwapMode::ExactIn, std::slice::from_ref(&stale), now),
+        Err(QuoteError::AllExpired)
+    );
+    assert_eq!(
+        select_quote(SwapMode::ExactOut, &[], now),
+        Err(QuoteError::Unavailable {
+            mode: SwapMode::ExactOut
+        })
+    );
 
     assert_eq!(
         select_quote(SwapMode::ExactIn, &[], now)
@@ -426,13 +448,8 @@ fn quote_renders_in_the_selected_form() {
     assert_eq!(legacy, q);
     let mut unknown = q;
     unknown.to_asset = "DOGE".parse().unwrap();
-    assert_eq!(
-        unknown
-            .in_form(&f.assets, AssetIdForm::Caip19)
-            .unwrap_err()
-            .code(),
-        ErrorCode::UnresolvedAsset
-    );
+    let error = unknown.in_form(&f.assets, AssetIdForm::Caip19).unwrap_err();
+    assert_eq!(ApiError::from(error).code(), ErrorCode::UnresolvedAsset);
 }
 
 #[test]

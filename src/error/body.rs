@@ -4,10 +4,17 @@ use serde::{Deserialize, Serialize};
 
 use super::{BodyCode, HttpStatus};
 use crate::ids::OrderId;
-use crate::order::Presence;
+use crate::order::{Presence, SentDecimal};
 
 /// The wire shape of an error: `{"status":403,"code":"RESTRICTED_ADDRESS","details":"…"}`,
-/// plus `"orderId"` when an order exists.
+/// plus `"orderId"` when an order exists, and `"min"` / `"max"` (decimal
+/// strings) when a limit code names the limits nearest to the amount:
+/// `{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"…","min":"0.00079787"}`.
+///
+/// Every optional key is kept as sent (ruling 22, docs/RULES.md): absent stays
+/// absent, `null` stays `null`; a limit sent as a JSON number is written back
+/// as a number, a decimal string with its own digits (`"0.50"` stays `"0.50"`).
+/// [`ApiError::to_body`](super::ApiError::to_body) writes limits as strings.
 ///
 /// Decoding keeps the `status` and the `code` as sent, including a code the
 /// crate does not know ([`BodyCode::Unknown`], ruling 26, docs/RULES.md), so a
@@ -44,6 +51,14 @@ pub struct ErrorBody {
     /// kept as sent, ruling 22).
     #[serde(default, skip_serializing_if = "Presence::is_absent")]
     pub order_id: Presence<OrderId>,
+    /// With `AMOUNT_BELOW_LIMIT` / `AMOUNT_ABOVE_LIMIT`: the smallest min, or
+    /// the nearest min above the amount (absent, `null` or a value, as sent).
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub min: Presence<SentDecimal>,
+    /// With `AMOUNT_BELOW_LIMIT` / `AMOUNT_ABOVE_LIMIT`: the largest max, or
+    /// the nearest max below the amount (absent, `null` or a value, as sent).
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub max: Presence<SentDecimal>,
 }
 
 /// An [`ErrorBody`] whose code is not in the table, so it is not an

@@ -2,12 +2,22 @@
 //!
 //! Every failure the crate reports can become an [`ApiError`]: a stable
 //! [`ErrorCode`], the HTTP status that code is answered with, human-readable
-//! `details`, and the order id when an order exists. [`ErrorBody`] is its wire
-//! shape, `{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"…"}`.
+//! `details`, the order id when an order exists, and the limits of the limit
+//! codes. [`ErrorBody`] is its wire shape,
+//! `{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"…","min":"0.001"}`.
+//!
+//! With the `http` feature, [`HttpStatus`] converts to and from
+//! `http::StatusCode`; with the `axum` feature, [`ApiError`], [`ErrorBody`]
+//! and every error type a handler returns implement axum's `IntoResponse`
+//! (the status, `Content-Type: application/json` and the error body).
 
+#[cfg(feature = "axum")]
+mod axum;
 mod body;
 mod body_code;
 mod code;
+#[cfg(feature = "http")]
+mod http;
 mod status;
 
 pub use body::{ErrorBody, UnknownCodeError};
@@ -18,18 +28,35 @@ pub use status::{HttpStatus, InvalidHttpStatus};
 use alloc::string::String;
 use core::fmt;
 
-use crate::ids::OrderId;
+use rust_decimal::Decimal;
 
-/// A failure as the service reports it: a stable code, details for humans and,
-/// when an order exists, its id.
+use crate::ids::OrderId;
+use crate::order::SentDecimal;
+
+/// A failure as the service reports it: a stable code, details for humans,
+/// when an order exists its id, and for the limit codes the limits nearest
+/// to the amount (`min`, `max`).
 ///
 /// The HTTP status is not stored: it is a function of the code
 /// ([`ErrorCode::http_status`]), so the two cannot disagree.
+///
+/// ```
+/// use swaproute::{ApiError, ErrorCode};
+/// let error = ApiError::new(ErrorCode::AmountBelowLimit, "fromAmount 0.0001 BTC is below ...")
+///     .with_limits(Some("0.001".parse()?), None);
+/// assert_eq!(
+///     serde_json::to_string(&error)?,
+///     r#"{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"fromAmount 0.0001 BTC is below ...","min":"0.001"}"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     code: ErrorCode,
     details: String,
     order_id: Option<OrderId>,
+    min: Option<Decimal>,
+    max: Option<Decimal>,
 }
 
 impl ApiError {
@@ -39,7 +66,19 @@ impl ApiError {
             code,
             details: details.into(),
             order_id: None,
+            min: None,
+            max: None,
         }
+    }
+
+    /// The same error with the limits nearest to the amount: the min and the
+    /// max a "no route" error names ([`NoRoute::min`](crate::NoRoute::min),
+    /// [`NoRoute::max`](crate::NoRoute::max)). `None` leaves a limit out.
+    #[must_use]
+    pub fn with_limits(mut self, min: Option<Decimal>, max: Option<Decimal>) -> Self {
+        self.min = min;
+        self.max = max;
+        self
     }
 
     /// The same error, attached to an existing order.
@@ -69,13 +108,28 @@ impl ApiError {
         self.order_id.as_ref()
     }
 
-    /// The wire body of this error.
+    /// The min to report with a limit code (the smallest min, or the nearest
+    /// min above the amount), when there is one.
+    pub fn min(&self) -> Option<Decimal> {
+        self.min
+    }
+
+    /// The max to report with a limit code (the largest max, or the nearest
+    /// max below the amount), when there is one.
+    pub fn max(&self) -> Option<Decimal> {
+        self.max
+    }
+
+    /// The wire body of this error: `min` and `max` as decimal strings when
+    /// known, absent otherwise.
     pub fn to_body(&self) -> ErrorBody {
         ErrorBody {
             status: self.http_status(),
             code: BodyCode::Known(self.code),
             details: self.details.clone(),
             order_id: self.order_id.clone().into(),
+            min: self.min.map(SentDecimal::Text).into(),
+            max: self.max.map(SentDecimal::Text).into(),
         }
     }
 }
@@ -97,8 +151,8 @@ impl core::error::Error for ApiError {}
 impl TryFrom<ErrorBody> for ApiError {
     type Error = UnknownCodeError;
 
-    /// Keeps code, details and order id; the status follows from the code (an
-    /// older code name becomes the code it stands for).
+    /// Keeps code, details, order id and limits; the status follows from the
+    /// code (an older code name becomes the code it stands for).
     ///
     /// # Errors
     /// [`UnknownCodeError`], holding the body unchanged, when its code is not
@@ -111,6 +165,8 @@ impl TryFrom<ErrorBody> for ApiError {
                 code,
                 details: body.details,
                 order_id: body.order_id.into_value(),
+                min: body.min.into_value().map(SentDecimal::get),
+                max: body.max.into_value().map(SentDecimal::get),
             }),
             None => Err(UnknownCodeError { body }),
         }

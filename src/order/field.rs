@@ -6,14 +6,21 @@ use core::fmt;
 
 use crate::error::{ApiError, ErrorCode};
 
-/// A field of an order request body, in the spec's table order.
+/// A field of a request: an order body (in the spec's table order), a route
+/// query ([`RouteQuery`](super::RouteQuery)) or a V4 quote body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum RequestField {
-    /// The body as a whole (not a JSON object, or undecodable).
+    /// The body as a whole (not JSON, not a JSON object, or a key sent twice).
     Body,
     /// `quoteId` (floating orders).
     QuoteId,
+    /// `fromAsset` (V4).
+    FromAsset,
+    /// `toAsset` (V4).
+    ToAsset,
+    /// `amount` (V4).
+    Amount,
     /// `fromAmount`.
     FromAmount,
     /// `fromAddress`.
@@ -40,6 +47,9 @@ impl RequestField {
         match self {
             RequestField::Body => "body",
             RequestField::QuoteId => "quoteId",
+            RequestField::FromAsset => "fromAsset",
+            RequestField::ToAsset => "toAsset",
+            RequestField::Amount => "amount",
             RequestField::FromAmount => "fromAmount",
             RequestField::FromAddress => "fromAddress",
             RequestField::FromAddressTag => "fromAddressTag",
@@ -123,8 +133,9 @@ impl fmt::Display for FieldError {
 /// pair, slippage), then `UNSUPPORTED_SWAP_MODE`, then `INVALID_AMOUNT`, then
 /// `INVALID_ADDRESS` — and within a code by the spec's field order (`fromAmount`,
 /// `fromAddress`, `fromAddressTag`, `toAmount`, `toAddress`, `toAddressTag`,
-/// `pairId`, `slippage`, `swapMode`; a floating order's `quoteId` comes before
-/// all of them). [`RequestErrors::first`] is what a server answers with.
+/// `pairId`, `slippage`, `swapMode`; the whole `body`, then a floating order's
+/// `quoteId`, then V4's `fromAsset`, `toAsset` and `amount` come before all of
+/// them). [`RequestErrors::first`] is what a server answers with.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.first())]
 pub struct RequestErrors {

@@ -8,9 +8,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::fields::{self, collect};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
-use super::{OrderContext, RequestErrors, RequestField};
+use super::{OrderContext, PlanError, RequestErrors, RequestField};
 use crate::decimal::Amount;
-use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, RateId};
 use crate::rate::{PairId, Rate, RateList};
 use crate::route::{LimitCheck, Route, RouteRequest};
@@ -24,6 +23,19 @@ use crate::swap_mode::SwapMode;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawFixedOrderRequest {
     fields: FixedFields,
+}
+
+impl RawFixedOrderRequest {
+    /// Decodes a `POST /v3/orders` body from its bytes, without validating
+    /// the fields ([`FixedOrderRequest::from_json`] does both).
+    ///
+    /// # Errors
+    /// [`RequestErrors`] holding one `body` error (`INVALID_REQUEST`): the
+    /// bytes are not JSON, the JSON is not an object, or a key is repeated.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        super::loose::from_json(bytes)
+    }
 }
 
 impl<'de> Deserialize<'de> for RawFixedOrderRequest {
@@ -147,6 +159,32 @@ impl FixedOrderRequest {
         }
     }
 
+    /// Decodes and validates a `POST /v3/orders` body from its bytes: one call
+    /// for a server's handler, reporting every problem.
+    ///
+    /// ```
+    /// use swaproute::order::{FixedOrderRequest, RequestField};
+    /// use swaproute::ErrorCode;
+    ///
+    /// let errors = FixedOrderRequest::from_json(b"fromAmount=0.5").unwrap_err();
+    /// assert_eq!(errors.first().field(), RequestField::Body);
+    /// assert_eq!(errors.first().code(), ErrorCode::InvalidRequest);
+    ///
+    /// let errors = FixedOrderRequest::from_json(br#"{"fromAmount":"0","toAmount":"1",
+    ///   "fromAddress":null,"toAddress":"","pairId":"BTC_ETH"}"#).unwrap_err();
+    /// let all: Vec<String> = errors.all().iter().map(ToString::to_string).collect();
+    /// assert_eq!(all, ["fromAmount: must be greater than zero", "toAddress: address is empty"]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`RequestErrors`]: one `body` error when the bytes are not a JSON
+    /// object ([`RawFixedOrderRequest::from_json`]), else every field error
+    /// [`validate`](Self::validate) finds.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        FixedOrderRequest::validate(&RawFixedOrderRequest::from_json(bytes)?)
+    }
+
     /// `fromAmount`: exact in ExactIn, the estimate limits are checked against in ExactOut.
     pub fn from_amount(&self) -> Amount {
         self.from_amount
@@ -204,34 +242,30 @@ impl FixedOrderRequest {
     /// context's [`LimitPolicy`](crate::route::LimitPolicy).
     ///
     /// # Errors
-    /// The screening error; `INTERNAL_ERROR` when the rates are another
-    /// pair's, several pairs', or repeat an id (the caller passed rates no
-    /// service sends for this body); or the
-    /// [`NoRoute`](crate::route::NoRoute) error of the selection, as an
-    /// [`ApiError`].
+    /// A [`PlanError`]: [`Screening`](PlanError::Screening);
+    /// [`InvalidRates`](PlanError::InvalidRates) or
+    /// [`RatesOfAnotherPair`](PlanError::RatesOfAnotherPair) (`INTERNAL_ERROR`:
+    /// the caller passed rates no service sends for this body); or
+    /// [`NoRoute`](PlanError::NoRoute), the selection's
+    /// [`NoRoute`](crate::route::NoRoute) with its limits.
     pub fn plan<'r>(
         &self,
         rates: &'r (impl RateList + ?Sized),
         context: &OrderContext<'_>,
-    ) -> Result<FixedOrderPlan<'r>, ApiError> {
+    ) -> Result<FixedOrderPlan<'r>, PlanError> {
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
-        let rates = rates
-            .checked()
-            .map_err(|e| ApiError::new(ErrorCode::InternalError, alloc::format!("{e}")))?;
+        let rates = rates.checked()?;
         if let Some(other) = rates
             .iter()
             .map(Rate::pair_id)
             .find(|p| **p != self.pair_id)
         {
-            return Err(ApiError::new(
-                ErrorCode::InternalError,
-                alloc::format!(
-                    "the rates are for {other}, but the order is for {}",
-                    self.pair_id
-                ),
-            ));
+            return Err(PlanError::RatesOfAnotherPair {
+                rates: alloc::boxed::Box::new(other.clone()),
+                order: alloc::boxed::Box::new(self.pair_id.clone()),
+            });
         }
         let route = self.route_request(context).best(rates)?;
         Ok(FixedOrderPlan {

@@ -8,9 +8,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::fields::{self, collect};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
-use super::{FieldError, OrderContext, RequestErrors, RequestField};
+use super::{FieldError, OrderContext, PlanError, QuoteMismatch, RequestErrors, RequestField};
 use crate::decimal::Amount;
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ErrorCode;
 use crate::ids::{CampaignId, QuoteId};
 use crate::quote::Quote;
 use crate::rate::PairId;
@@ -22,6 +22,19 @@ use crate::swap_mode::SwapMode;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawFloatOrderRequest {
     fields: FloatFields,
+}
+
+impl RawFloatOrderRequest {
+    /// Decodes a `POST /v3/orders/float` body from its bytes, without
+    /// validating the fields ([`FloatOrderRequest::from_json`] does both).
+    ///
+    /// # Errors
+    /// [`RequestErrors`] holding one `body` error (`INVALID_REQUEST`): the
+    /// bytes are not JSON, the JSON is not an object, or a key is repeated.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        super::loose::from_json(bytes)
+    }
 }
 
 impl<'de> Deserialize<'de> for RawFloatOrderRequest {
@@ -254,6 +267,25 @@ impl FloatOrderRequest {
         }
     }
 
+    /// Decodes and validates a `POST /v3/orders/float` body from its bytes,
+    /// reporting every problem.
+    ///
+    /// ```
+    /// use swaproute::order::{FloatOrderRequest, RequestField};
+    /// let errors = FloatOrderRequest::from_json(b"[]").unwrap_err();
+    /// assert_eq!(errors.first().field(), RequestField::Body);
+    /// assert_eq!(errors.first().to_string(), "body: must be a JSON object, not an array");
+    /// ```
+    ///
+    /// # Errors
+    /// [`RequestErrors`]: one `body` error when the bytes are not a JSON
+    /// object ([`RawFloatOrderRequest::from_json`]), else every field error
+    /// [`validate`](Self::validate) finds.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        FloatOrderRequest::validate(&RawFloatOrderRequest::from_json(bytes)?)
+    }
+
     /// `pairId`.
     pub fn pair_id(&self) -> &PairId {
         &self.pair_id
@@ -304,63 +336,48 @@ impl FloatOrderRequest {
     /// 4. it must outlive `now` by the context's skew margin.
     ///
     /// # Errors
-    /// The screening error; `PROVIDER_ERROR` for a defective quote (a
-    /// [`QuoteDefect`](crate::quote::QuoteDefect)); `INVALID_REQUEST` naming
-    /// `pairId`, `fromAmount` or `quoteId` when the quote is not this body's;
-    /// `QUOTE_EXPIRED` when it has expired.
+    /// A [`PlanError`]: [`Screening`](PlanError::Screening);
+    /// [`QuoteDefect`](PlanError::QuoteDefect) (`PROVIDER_ERROR`);
+    /// [`QuoteMismatch`](PlanError::QuoteMismatch) (`INVALID_REQUEST` naming
+    /// `pairId`, `fromAmount` or `quoteId`) when the quote is not this body's;
+    /// [`QuoteExpired`](PlanError::QuoteExpired) (`QUOTE_EXPIRED`).
     pub fn plan<'q>(
         &self,
         quote: &'q Quote,
         context: &OrderContext<'_>,
-    ) -> Result<FloatOrderPlan<'q>, ApiError> {
+    ) -> Result<FloatOrderPlan<'q>, PlanError> {
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
         quote.validate()?;
-        let mismatch = |field: RequestField, detail: core::fmt::Arguments<'_>| {
-            ApiError::new(
-                ErrorCode::InvalidRequest,
-                alloc::format!("{field}: {detail}"),
-            )
-        };
         if quote.pair_id != self.pair_id {
-            return Err(mismatch(
-                RequestField::PairId,
-                format_args!(
-                    "the order is for {} but quote {} is for {}",
-                    self.pair_id, quote.id, quote.pair_id
-                ),
-            ));
+            return Err(QuoteMismatch::PairId {
+                order: self.pair_id.clone(),
+                quote: quote.id.clone(),
+                quote_pair: quote.pair_id.clone(),
+            }
+            .into());
         }
         if quote.from_amount.value.get() != self.from_amount.get() {
-            return Err(mismatch(
-                RequestField::FromAmount,
-                format_args!(
-                    "the order sends {} but quote {} is for {}",
-                    self.from_amount,
-                    quote.id,
-                    quote.from_amount.value.get()
-                ),
-            ));
+            return Err(QuoteMismatch::FromAmount {
+                order: self.from_amount,
+                quote: quote.id.clone(),
+                quote_amount: quote.from_amount.value.get(),
+            }
+            .into());
         }
         if let Some(quote_id) = self.quote_id().filter(|id| **id != quote.id) {
-            return Err(mismatch(
-                RequestField::QuoteId,
-                format_args!(
-                    "the order names quote {quote_id} but was given quote {}",
-                    quote.id
-                ),
-            ));
+            return Err(QuoteMismatch::QuoteId {
+                named: quote_id.clone(),
+                given: quote.id.clone(),
+            }
+            .into());
         }
         if quote.is_expired_with_skew(context.now, context.quote_skew_millis) {
-            return Err(ApiError::new(
-                ErrorCode::QuoteExpired,
-                alloc::format!(
-                    "quote {} expired at {}; fetch a new quote",
-                    quote.id,
-                    quote.expiry
-                ),
-            ));
+            return Err(PlanError::QuoteExpired {
+                quote: quote.id.clone(),
+                expiry: quote.expiry,
+            });
         }
         Ok(FloatOrderPlan { quote, warnings })
     }

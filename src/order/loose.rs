@@ -163,3 +163,60 @@ pub(crate) fn present<'de, D: Deserializer<'de>>(
 ) -> Result<Option<Loose>, D::Error> {
     Loose::deserialize(deserializer).map(Some)
 }
+
+/// Decodes a request body of JSON bytes into `T` (a loosely typed body that
+/// takes any JSON value for each key), or the one `body` error saying why not.
+///
+/// # Errors
+/// A `body` field error (`INVALID_REQUEST`): the bytes are not JSON; the JSON
+/// is not an object (naming what it is); or the object repeats a key.
+#[cfg(feature = "json")]
+pub(crate) fn from_json<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+) -> Result<T, super::RequestErrors> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    object_only(&mut deserializer)
+        .and_then(|value| deserializer.end().map(|()| value))
+        .map_err(|error| super::RequestErrors::collected(alloc::vec![body_error(bytes, &error)]))
+}
+
+#[cfg(feature = "json")]
+fn body_error(bytes: &[u8], error: &serde_json::Error) -> super::FieldError {
+    use serde_json::error::Category;
+    let problem = match error.classify() {
+        // The body decoders take any value for every key, so data errors are
+        // about the body itself: not an object, or a key sent twice.
+        Category::Data => match first_token(bytes) {
+            Some(b'{') => alloc::format!("{error}"),
+            other => alloc::format!("must be a JSON object, not {}", json_kind(other)),
+        },
+        Category::Io | Category::Syntax | Category::Eof => alloc::format!("is not JSON ({error})"),
+    };
+    super::FieldError::new(
+        super::RequestField::Body,
+        crate::error::ErrorCode::InvalidRequest,
+        problem,
+    )
+}
+
+/// The first byte after JSON whitespace.
+#[cfg(feature = "json")]
+fn first_token(bytes: &[u8]) -> Option<u8> {
+    bytes
+        .iter()
+        .copied()
+        .find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+}
+
+/// The kind of JSON value starting with `token`, as [`Loose::kind`] names it.
+#[cfg(feature = "json")]
+fn json_kind(token: Option<u8>) -> &'static str {
+    match token {
+        Some(b'[') => Loose::Array.kind(),
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => Loose::Bool.kind(),
+        Some(b'n') => Loose::Null.kind(),
+        Some(b'-' | b'0'..=b'9') => "a number",
+        _ => "another value",
+    }
+}

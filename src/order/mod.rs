@@ -41,9 +41,11 @@ mod field;
 mod fields;
 mod fixed;
 mod float;
-mod loose;
+pub(crate) mod loose;
 mod parties;
+mod plan_error;
 mod presence;
+mod query;
 mod resource;
 mod status;
 mod timestamp;
@@ -57,7 +59,9 @@ pub use field::{FieldError, RequestErrors, RequestField};
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
 pub use float::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
 pub use parties::Parties;
+pub use plan_error::{PlanError, QuoteMismatch};
 pub use presence::{Presence, SentDecimal};
+pub use query::RouteQuery;
 pub use resource::{ExtraFeatures, Order, SentAmount, ToAmount};
 pub use status::{
     reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,

@@ -43,6 +43,7 @@ mod selection;
 mod top_n;
 mod work;
 
+pub use crate::order::RouteQuery;
 pub use book::RateBook;
 pub use estimate::{estimate_exact_out, Estimate};
 pub use no_route::NoRoute;

@@ -160,9 +160,10 @@ impl NoRoute {
         }
     }
 
-    /// The error the service answers with.
+    /// The error the service answers with, keeping [`min`](Self::min) and
+    /// [`max`](Self::max).
     pub fn to_api_error(&self) -> ApiError {
-        ApiError::new(self.code(), alloc::format!("{self}"))
+        ApiError::new(self.code(), alloc::format!("{self}")).with_limits(self.min(), self.max())
     }
 }
 

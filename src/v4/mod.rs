@@ -3,8 +3,10 @@
 //! as in V3, and the closed set of source networks that get ready-to-sign
 //! transactions.
 //!
-//! Flow: decode the body into [`QuoteRequestBody`] (a body that does not
-//! decode at all is [`invalid_body`]), validate it with
+//! Flow: decode the body into [`QuoteRequestBody`] with
+//! [`QuoteRequestBody::from_json`] (every key of the wrong JSON type is a
+//! field error, a body that is not a JSON object a `body` error; with another
+//! decoder, a body that does not decode at all is [`invalid_body`]), validate it with
 //! [`QuoteRequest::validate`] against the caller's [`QuotePolicy`], price it,
 //! choose among the candidate quotes with [`select_quote`] (expired →
 //! `QUOTE_EXPIRED`, none → `ROUTE_UNAVAILABLE`) and answer with the quote's
@@ -55,6 +57,6 @@ mod signing;
 pub use crate::decimal::WireNumber;
 pub use crate::order::{reconcile, reconcile_all, Observation, OrderStatus, TrackedStatus};
 pub use crate::slippage::{InvalidSlippage, Slippage};
-pub use quote::{select_quote, select_quote_for, Quote};
+pub use quote::{select_quote, select_quote_for, Quote, QuoteError};
 pub use request::{invalid_body, QuotePolicy, QuoteRequest, QuoteRequestBody};
 pub use signing::SigningNetwork;

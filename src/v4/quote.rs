@@ -5,9 +5,9 @@ use core::cmp::Ordering;
 use serde::{Deserialize, Serialize};
 
 use super::{QuoteRequest, Slippage};
-use crate::caip::{AssetDirectory, AssetIdForm, AssetRef};
+use crate::caip::{AssetDirectory, AssetIdForm, AssetRef, UnresolvedAsset};
 use crate::decimal::Amount;
-use crate::error::{ApiError, ErrorCode};
+use crate::error::{ApiError, ErrorCode, HttpStatus};
 use crate::ids::{CampaignId, QuoteId};
 use crate::quote::{QuoteDefect, QuoteField};
 use crate::swap_mode::SwapMode;
@@ -66,13 +66,14 @@ impl Quote {
     /// Refuses a quote that has expired at `now`.
     ///
     /// # Errors
-    /// `QUOTE_EXPIRED` (410) when `expiry <= now`.
-    pub fn ensure_fresh(&self, now: EpochMillis) -> Result<(), ApiError> {
+    /// [`QuoteError::Expired`] (`QUOTE_EXPIRED`, 410) when `expiry <= now`.
+    pub fn ensure_fresh(&self, now: EpochMillis) -> Result<(), QuoteError> {
         if self.is_expired(now) {
-            Err(ApiError::new(
-                ErrorCode::QuoteExpired,
-                alloc::format!("quote {} expired at {} (now {})", self.id, self.expiry, now),
-            ))
+            Err(QuoteError::Expired {
+                quote: self.id.clone(),
+                expiry: self.expiry,
+                now,
+            })
         } else {
             Ok(())
         }
@@ -81,13 +82,72 @@ impl Quote {
     /// The same quote with its assets named in `form` (the `caip19` query parameter).
     ///
     /// # Errors
-    /// `UNRESOLVED_ASSET` when `assets` does not know an asset.
-    pub fn in_form(&self, assets: &AssetDirectory, form: AssetIdForm) -> Result<Quote, ApiError> {
+    /// [`UnresolvedAsset`] (`UNRESOLVED_ASSET` as an [`ApiError`]) when
+    /// `assets` does not know an asset.
+    pub fn in_form(
+        &self,
+        assets: &AssetDirectory,
+        form: AssetIdForm,
+    ) -> Result<Quote, UnresolvedAsset> {
         Ok(Quote {
             from_asset: assets.render(&self.from_asset, form)?,
             to_asset: assets.render(&self.to_asset, form)?,
             ..self.clone()
         })
+    }
+}
+
+/// Why no V4 quote can answer a request: [`select_quote`] and
+/// [`Quote::ensure_fresh`]. Each variant maps to its code through the one
+/// table and converts into an [`ApiError`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum QuoteError {
+    /// This quote has expired: `QUOTE_EXPIRED`.
+    #[error("quote {quote} expired at {expiry} (now {now})")]
+    Expired {
+        /// The quote's id.
+        quote: QuoteId,
+        /// Its expiry.
+        expiry: EpochMillis,
+        /// The instant it was judged at.
+        now: EpochMillis,
+    },
+    /// There were sound candidates and every one has expired: `QUOTE_EXPIRED`.
+    #[error("every quote for the request has expired")]
+    AllExpired,
+    /// No candidate is usable (none, defective, or sponsored in ExactOut):
+    /// `ROUTE_UNAVAILABLE`.
+    #[error("no route available for {mode}")]
+    Unavailable {
+        /// The request's swap mode.
+        mode: SwapMode,
+    },
+}
+
+impl QuoteError {
+    /// The stable error code, from the one table.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            QuoteError::Expired { .. } | QuoteError::AllExpired => ErrorCode::QuoteExpired,
+            QuoteError::Unavailable { .. } => ErrorCode::RouteUnavailable,
+        }
+    }
+
+    /// The HTTP status of [`code`](Self::code).
+    pub fn http_status(&self) -> HttpStatus {
+        self.code().http_status()
+    }
+
+    /// The error the service answers with.
+    pub fn to_api_error(&self) -> ApiError {
+        ApiError::new(self.code(), alloc::string::ToString::to_string(self))
+    }
+}
+
+impl From<QuoteError> for ApiError {
+    fn from(error: QuoteError) -> Self {
+        error.to_api_error()
     }
 }
 
@@ -118,27 +178,26 @@ fn rank(mode: SwapMode, a: &Quote, b: &Quote) -> Ordering {
 /// bytes, so the choice does not depend on the candidates' order.
 ///
 /// ```
-/// use swaproute::v4::{select_quote, Quote};
-/// use swaproute::{ApiError, EpochMillis, SwapMode};
+/// use swaproute::v4::{select_quote, Quote, QuoteError};
+/// use swaproute::{EpochMillis, SwapMode};
 /// let none: [Quote; 0] = [];
 /// let error = select_quote(SwapMode::ExactIn, &none, EpochMillis::new(0)).unwrap_err();
+/// assert_eq!(error, QuoteError::Unavailable { mode: SwapMode::ExactIn });
 /// assert_eq!(error.code().as_str(), "ROUTE_UNAVAILABLE");
 /// ```
 ///
 /// # Errors
-/// `QUOTE_EXPIRED` when there were sound candidates and every one has
-/// expired; `ROUTE_UNAVAILABLE` when there are none, or none is usable.
+/// [`QuoteError::AllExpired`] (`QUOTE_EXPIRED`) when there were sound
+/// candidates and every one has expired; [`QuoteError::Unavailable`]
+/// (`ROUTE_UNAVAILABLE`) when there are none, or none is usable.
 pub fn select_quote(
     mode: SwapMode,
     candidates: &[Quote],
     now: EpochMillis,
-) -> Result<&Quote, ApiError> {
+) -> Result<&Quote, QuoteError> {
     let mut sound = candidates.iter().filter(|quote| quote.defect().is_none());
     if sound.clone().next().is_some() && sound.all(|quote| quote.is_expired(now)) {
-        return Err(ApiError::new(
-            ErrorCode::QuoteExpired,
-            "every quote for the request has expired",
-        ));
+        return Err(QuoteError::AllExpired);
     }
     candidates
         .iter()
@@ -146,12 +205,7 @@ pub fn select_quote(
         .filter(|quote| !quote.is_expired(now))
         .filter(|quote| mode == SwapMode::ExactIn || quote.sponsored_by_campaign_id.is_none())
         .min_by(|a, b| rank(mode, a, b))
-        .ok_or_else(|| {
-            ApiError::new(
-                ErrorCode::RouteUnavailable,
-                alloc::format!("no route available for {mode}"),
-            )
-        })
+        .ok_or(QuoteError::Unavailable { mode })
 }
 
 /// [`select_quote`] for a validated request.
@@ -162,6 +216,6 @@ pub fn select_quote_for<'q>(
     request: &QuoteRequest,
     candidates: &'q [Quote],
     now: EpochMillis,
-) -> Result<&'q Quote, ApiError> {
+) -> Result<&'q Quote, QuoteError> {
     select_quote(request.swap_mode(), candidates, now)
 }

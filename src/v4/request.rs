@@ -11,8 +11,14 @@ use serde::{Deserialize, Serialize};
 use super::signing::network_kind;
 use super::{SigningNetwork, Slippage, WireNumber};
 use crate::caip::{AssetDirectory, AssetRef, ChainId, ResolvedAsset};
+#[cfg(feature = "json")]
+use crate::decimal::parse_amount;
 use crate::decimal::Amount;
 use crate::error::{ApiError, ErrorCode};
+#[cfg(feature = "json")]
+use crate::order::loose::{present, Loose};
+#[cfg(feature = "json")]
+use crate::order::{FieldError, RequestErrors, RequestField};
 use crate::screening::{
     Address, AddressField, AddressTag, RegionCode, ScreeningError, ScreeningPolicy,
     ScreeningRequest, TagWarning,
@@ -77,6 +83,119 @@ pub struct QuoteRequestBody {
     /// The receiver's tag or memo.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_address_tag: Option<String>,
+}
+
+impl QuoteRequestBody {
+    /// Decodes a `POST /v4/quotes` body from its bytes, reporting every key
+    /// of the wrong JSON type, before [`QuoteRequest::validate`] checks the
+    /// values against the caller's policy.
+    ///
+    /// Strings are `fromAsset`, `toAsset`, `swapMode`, the addresses and
+    /// tags; `amount` and `slippage` are a JSON number or a decimal string (a
+    /// malformed one is kept, for `validate` to report with its own code). A
+    /// key sent as `null` is absent; unknown keys are ignored.
+    ///
+    /// ```
+    /// use swaproute::order::RequestField;
+    /// use swaproute::v4::QuoteRequestBody;
+    ///
+    /// let body = QuoteRequestBody::from_json(br#"{"fromAsset":"ETH","toAsset":"BTC","amount":1.5}"#)?;
+    /// assert_eq!(body.amount.map(|a| a.value().unwrap().to_string()).as_deref(), Some("1.5"));
+    ///
+    /// let errors = QuoteRequestBody::from_json(br#"{"fromAsset":1,"amount":true}"#).unwrap_err();
+    /// let fields: Vec<_> = errors.all().iter().map(|e| e.field()).collect();
+    /// assert_eq!(fields, [RequestField::FromAsset, RequestField::Amount]);
+    /// assert_eq!(errors.first().to_string(), "fromAsset: must be a string, not a number");
+    ///
+    /// let errors = QuoteRequestBody::from_json(b"not json").unwrap_err();
+    /// assert_eq!(errors.first().field(), RequestField::Body);
+    /// # Ok::<(), swaproute::order::RequestErrors>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`RequestErrors`] (`INVALID_REQUEST`): one `body` error when the bytes
+    /// are not JSON, not an object, or repeat a key; else an error for every
+    /// key of the wrong JSON type.
+    #[cfg(feature = "json")]
+    pub fn from_json(bytes: &[u8]) -> Result<Self, RequestErrors> {
+        use RequestField as F;
+        let raw: LooseQuoteBody = crate::order::loose::from_json(bytes)?;
+        let mut errors = Vec::new();
+        let mut text = |field: RequestField, value: Option<Loose>| match value {
+            None | Some(Loose::Null) => None,
+            Some(Loose::Str(text)) => Some(text),
+            Some(other) => {
+                errors.push(FieldError::new(
+                    field,
+                    ErrorCode::InvalidRequest,
+                    format!("must be a string, not {}", other.kind()),
+                ));
+                None
+            }
+        };
+        let from_asset = text(F::FromAsset, raw.from_asset);
+        let to_asset = text(F::ToAsset, raw.to_asset);
+        let swap_mode = text(F::SwapMode, raw.swap_mode);
+        let from_address = text(F::FromAddress, raw.from_address);
+        let from_address_tag = text(F::FromAddressTag, raw.from_address_tag);
+        let to_address = text(F::ToAddress, raw.to_address);
+        let to_address_tag = text(F::ToAddressTag, raw.to_address_tag);
+        let mut number = |field: RequestField, value: Option<Loose>| match value {
+            None | Some(Loose::Null) => None,
+            Some(Loose::Str(text)) => Some(WireNumber::from(parse_amount(&text))),
+            Some(Loose::Number(number)) => Some(WireNumber::from(number.value)),
+            Some(other) => {
+                errors.push(FieldError::new(
+                    field,
+                    ErrorCode::InvalidRequest,
+                    format!("must be a decimal string or a number, not {}", other.kind()),
+                ));
+                None
+            }
+        };
+        let amount = number(F::Amount, raw.amount);
+        let slippage = number(F::Slippage, raw.slippage);
+        if let Some(errors) = RequestErrors::from_vec(errors) {
+            return Err(errors);
+        }
+        Ok(QuoteRequestBody {
+            from_asset,
+            to_asset,
+            amount,
+            swap_mode,
+            slippage,
+            from_address,
+            from_address_tag,
+            to_address,
+            to_address_tag,
+        })
+    }
+}
+
+/// [`QuoteRequestBody`]'s keys, any JSON value each (a repeated key is
+/// refused by the derived decoder).
+#[cfg(feature = "json")]
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LooseQuoteBody {
+    #[serde(default, deserialize_with = "present")]
+    from_asset: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    to_asset: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    amount: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    swap_mode: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    slippage: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    from_address: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    from_address_tag: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    to_address: Option<Loose>,
+    #[serde(default, deserialize_with = "present")]
+    to_address_tag: Option<Loose>,
 }
 
 /// The `INVALID_REQUEST` error for a body that does not decode at all (not JSON,

@@ -1,0 +1,195 @@
+//! A route query (`?fromAmount=…&toAmount=…&swapMode=…`), validated by the
+//! order body's own field functions.
+//!
+//! It lives in [`order`](crate::order), next to the body validation, because
+//! it is request intake: the same fields, the same [`RequestErrors`] with the
+//! same codes, messages and priority, so `fromAmount=0` in a query and
+//! `"fromAmount":"0"` in a body answer identically. [`route`](crate::route)
+//! re-exports it, since what it yields is a [`RouteRequest`].
+
+use alloc::vec::Vec;
+
+use super::fields::{self, collect};
+use super::loose::Loose;
+use super::{FieldError, OrderContext, RequestErrors, RequestField};
+use crate::decimal::Amount;
+use crate::error::ErrorCode;
+use crate::route::RouteRequest;
+use crate::swap_mode::SwapMode;
+use crate::time::EpochMillis;
+
+/// One key of the query as met while scanning the pairs.
+#[derive(Default)]
+enum Slot {
+    #[default]
+    Absent,
+    Once(Loose),
+    Repeated,
+}
+
+impl Slot {
+    fn put(&mut self, value: &str) {
+        *self = match self {
+            Slot::Absent => Slot::Once(Loose::Str(value.into())),
+            Slot::Once(_) | Slot::Repeated => Slot::Repeated,
+        };
+    }
+
+    /// The value, or the error of a repeated key.
+    fn value(&self, field: RequestField) -> Result<Option<&Loose>, FieldError> {
+        match self {
+            Slot::Absent => Ok(None),
+            Slot::Once(value) => Ok(Some(value)),
+            Slot::Repeated => Err(FieldError::new(
+                field,
+                ErrorCode::InvalidRequest,
+                "is repeated; send it once",
+            )),
+        }
+    }
+}
+
+/// A validated route query: the query parameters of a route (or rates
+/// ranking) endpoint such as `GET /v3/pairs/{pairId}/route?fromAmount=0.5`.
+///
+/// | key | rule |
+/// | --- | --- |
+/// | `fromAmount` | required, decimal (strict grammar), > 0 |
+/// | `toAmount` | required in ExactOut, optional in ExactIn; decimal, > 0 |
+/// | `swapMode` | optional `ExactIn` / `ExactOut` (case-sensitive; another value is `UNSUPPORTED_SWAP_MODE`); absent is `ExactIn` |
+///
+/// Each value is checked by the function that checks the same key of an order
+/// body, so codes and messages are the body's (`fromAmount=0` is
+/// `INVALID_AMOUNT`, "fromAmount: must be greater than zero"). Every problem
+/// is reported ([`RequestErrors`], in its priority order). Keys are
+/// case-sensitive; unknown keys are ignored; a key sent twice is refused
+/// (`INVALID_REQUEST`, "is repeated") rather than one value picked.
+///
+/// The pairs must already be percent-decoded (as `axum::extract::Query`,
+/// `url::form_urlencoded::parse` or any server's query parser gives them):
+/// this type does no URL decoding, so `0%2E5` is refused as an amount.
+///
+/// ```
+/// use swaproute::route::RouteQuery;
+/// use swaproute::{EpochMillis, ErrorCode, SwapMode};
+///
+/// let query = RouteQuery::from_pairs([("fromAmount", "0.5"), ("swapMode", "ExactOut"), ("toAmount", "16.5")])?;
+/// assert_eq!(query.swap_mode(), SwapMode::ExactOut);
+/// let request = query.route_request(EpochMillis::new(1_785_000_000_000));
+/// assert_eq!(request.to_amount().map(|a| a.to_string()).as_deref(), Some("16.5"));
+///
+/// let errors = RouteQuery::from_pairs([("fromAmount", "0"), ("swapMode", "ExactOut")]).unwrap_err();
+/// assert_eq!(errors.all().len(), 2);
+/// assert_eq!(errors.first().to_string(), "toAmount: is required");
+/// assert_eq!(errors.all()[1].code(), ErrorCode::InvalidAmount);
+/// assert_eq!(errors.all()[1].to_string(), "fromAmount: must be greater than zero");
+/// # Ok::<(), swaproute::order::RequestErrors>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RouteQuery {
+    from_amount: Amount,
+    /// Always `Some` in ExactOut.
+    to_amount: Option<Amount>,
+    swap_mode: SwapMode,
+}
+
+impl RouteQuery {
+    /// Validates the query's (already percent-decoded) key-value pairs.
+    ///
+    /// # Errors
+    /// [`RequestErrors`] with every problem: `fromAmount` missing
+    /// (`INVALID_REQUEST`) or not a positive decimal (`INVALID_AMOUNT`);
+    /// `toAmount` missing in ExactOut or not a positive decimal; `swapMode`
+    /// unknown (`UNSUPPORTED_SWAP_MODE`); any of the three repeated
+    /// (`INVALID_REQUEST`).
+    pub fn from_pairs<I, K, V>(pairs: I) -> Result<Self, RequestErrors>
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        use RequestField as F;
+        let (mut from, mut to, mut mode) = (Slot::Absent, Slot::Absent, Slot::Absent);
+        for (key, value) in pairs {
+            let slot = match key.as_ref() {
+                "fromAmount" => &mut from,
+                "toAmount" => &mut to,
+                "swapMode" => &mut mode,
+                _ => continue,
+            };
+            slot.put(value.as_ref());
+        }
+        let mut errors = Vec::new();
+        let from_amount = collect(
+            &mut errors,
+            from.value(F::FromAmount)
+                .and_then(|value| fields::amount(F::FromAmount, value)),
+        );
+        let swap_mode = collect(
+            &mut errors,
+            mode.value(F::SwapMode).and_then(fields::swap_mode),
+        );
+        let to_amount = collect(
+            &mut errors,
+            to.value(F::ToAmount)
+                .and_then(|value| match (value, swap_mode) {
+                    // Optional in ExactIn (and when the mode is in error).
+                    (None, Some(SwapMode::ExactIn) | None) => Ok(None),
+                    (value, _) => fields::amount(F::ToAmount, value).map(Some),
+                }),
+        );
+        match (from_amount, to_amount, swap_mode) {
+            (Some(from_amount), Some(to_amount), Some(swap_mode)) if errors.is_empty() => {
+                Ok(RouteQuery {
+                    from_amount,
+                    to_amount,
+                    swap_mode,
+                })
+            }
+            _ => Err(RequestErrors::collected(errors)),
+        }
+    }
+
+    /// `fromAmount`: exact in ExactIn, the estimate limits are checked
+    /// against in ExactOut (rule 5 of docs/RULES.md).
+    pub fn from_amount(&self) -> Amount {
+        self.from_amount
+    }
+
+    /// `toAmount`: always there in ExactOut (exact), optional in ExactIn.
+    pub fn to_amount(&self) -> Option<Amount> {
+        self.to_amount
+    }
+
+    /// `swapMode` (ExactIn when absent).
+    pub fn swap_mode(&self) -> SwapMode {
+        self.swap_mode
+    }
+
+    /// The route request at `now`, without campaigns and under the
+    /// specification's limit policy; chain
+    /// [`with_campaigns`](RouteRequest::with_campaigns) and
+    /// [`with_limit_policy`](RouteRequest::with_limit_policy), or use
+    /// [`route_request_in`](Self::route_request_in).
+    pub fn route_request(&self, now: EpochMillis) -> RouteRequest<'static> {
+        match (self.swap_mode, self.to_amount) {
+            (SwapMode::ExactOut, Some(to)) => RouteRequest::exact_out(self.from_amount, to, now),
+            (_, to) => {
+                let request = RouteRequest::exact_in(self.from_amount, now);
+                match to {
+                    Some(to) => request.with_to_amount(to),
+                    None => request,
+                }
+            }
+        }
+    }
+
+    /// The route request under an order context: its `now`, campaigns and
+    /// limit policy (what [`FixedOrderRequest::route_request`](super::FixedOrderRequest::route_request)
+    /// uses for a body).
+    pub fn route_request_in<'c>(&self, context: &OrderContext<'c>) -> RouteRequest<'c> {
+        self.route_request(context.now)
+            .with_campaigns(context.campaigns)
+            .with_limit_policy(context.limit_policy)
+    }
+}
