@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fields::{self, collect};
+use super::forms::{Form, InForm, Sent};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
 use super::{OrderContext, RequestErrors, RequestField};
@@ -17,6 +18,9 @@ use crate::route::{LimitCheck, Route, RouteRequest};
 use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
+
+mod builder;
+pub use builder::FixedOrderBuilder;
 
 /// A fixed-rate order body as sent, every field loosely typed: decode it with
 /// serde, then [`FixedOrderRequest::validate`] reports every problem with its
@@ -89,6 +93,24 @@ pub struct FixedOrderRequest {
     pair_id: PairId,
     slippage: Slippage,
     swap_mode: SwapMode,
+    sent: SentKeys,
+}
+
+/// Which optional keys of the body were sent, and whether as `null`, so the
+/// body is written back with the keys it came with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct SentKeys {
+    slippage: Sent<()>,
+    swap_mode: Sent<()>,
+}
+
+impl SentKeys {
+    fn of(fields: &FixedFields) -> Self {
+        SentKeys {
+            slippage: Sent::key(fields.slippage.as_ref()),
+            swap_mode: Sent::key(fields.swap_mode.as_ref()),
+        }
+    }
 }
 
 impl FixedOrderRequest {
@@ -142,6 +164,7 @@ impl FixedOrderRequest {
                 pair_id,
                 slippage,
                 swap_mode,
+                sent: SentKeys::of(raw),
             }),
             _ => Err(RequestErrors::collected(errors)),
         }
@@ -306,28 +329,36 @@ impl<'r> FixedOrderPlan<'r> {
     }
 }
 
-/// The body as a client sends it: amounts as strings, `fromAddress` `null` when
-/// absent, tags omitted when absent, slippage as a number.
+/// The body in the service's shape (`POST /v3/orders`): `pairId`, amounts as
+/// strings, `fromAddress` (`null` when absent), `toAddress`, the tags when they
+/// hold a value, and `slippage` (a number) and `swapMode` only when the body
+/// had them (as `null` when sent as `null`), so a decoded body encodes back to
+/// the keys it came with and a built one to the keys that were set.
 impl Serialize for FixedOrderRequest {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
         struct Wire<'a> {
+            pair_id: &'a PairId,
             from_amount: Amount,
             to_amount: Amount,
             #[serde(flatten)]
             parties: &'a Parties,
-            pair_id: &'a PairId,
-            slippage: Slippage,
-            swap_mode: SwapMode,
+            #[serde(skip_serializing_if = "Sent::is_absent")]
+            slippage: Sent<InForm>,
+            #[serde(skip_serializing_if = "Sent::is_absent")]
+            swap_mode: Sent<SwapMode>,
         }
         Wire {
+            pair_id: &self.pair_id,
             from_amount: self.from_amount,
             to_amount: self.to_amount,
             parties: &self.parties,
-            pair_id: &self.pair_id,
-            slippage: self.slippage,
-            swap_mode: self.swap_mode,
+            slippage: self
+                .sent
+                .slippage
+                .with(InForm(self.slippage.percent(), Form::Number)),
+            swap_mode: self.sent.swap_mode.with(self.swap_mode),
         }
         .serialize(serializer)
     }

@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fields::{self, collect};
+use super::forms::{Form, Forms, InForm, Sent};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
 use super::{FieldError, OrderContext, RequestErrors, RequestField};
@@ -17,6 +18,9 @@ use crate::rate::PairId;
 use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
+
+mod builder;
+pub use builder::FloatOrderBuilder;
 
 /// A floating order body as sent, loosely typed; see [`FloatOrderRequest::validate`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,69 +58,6 @@ struct FloatFields {
     quote_id: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
     swap_mode: Option<Loose>,
-}
-
-/// How a number of the body was written, so it is written back the same way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Form {
-    /// A JSON string, `"25"`.
-    Text,
-    /// A JSON number, `25`.
-    Number,
-}
-
-impl Form {
-    fn of(value: Option<&Loose>) -> Self {
-        match value {
-            Some(Loose::Number(_)) => Form::Number,
-            _ => Form::Text,
-        }
-    }
-}
-
-/// An optional key as sent: absent, `null`, or a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Sent<T> {
-    Absent,
-    Null,
-    Value(T),
-}
-
-impl<T> Sent<T> {
-    fn is_absent(&self) -> bool {
-        matches!(self, Sent::Absent)
-    }
-}
-
-/// `null` for [`Sent::Null`], the value for [`Sent::Value`]; an absent key is
-/// skipped by its holder.
-impl<T: Serialize> Serialize for Sent<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Sent::Value(value) => value.serialize(serializer),
-            Sent::Absent | Sent::Null => serializer.serialize_none(),
-        }
-    }
-}
-
-/// A decimal written in the form it came in.
-struct InForm(Decimal, Form);
-
-impl Serialize for InForm {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.1 {
-            Form::Text => serializer.collect_str(&self.0),
-            Form::Number => super::presence::serialize_number(self.0, serializer),
-        }
-    }
-}
-
-/// How the body's optional and number keys were written (for re-encoding).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Forms {
-    from_amount: Form,
-    to_amount: Form,
-    slippage: Sent<Form>,
 }
 
 /// A validated `POST /v3/orders/float` body (the floating flow: its price

@@ -35,12 +35,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod body;
 mod context;
 mod deposit;
 mod field;
 mod fields;
 mod fixed;
 mod float;
+mod forms;
 mod loose;
 mod parties;
 mod presence;
@@ -54,7 +56,9 @@ pub use deposit::{
     MAX_TRANSACTION_ID_LEN,
 };
 pub use field::{FieldError, RequestErrors, RequestField};
+pub use fixed::FixedOrderBuilder;
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
+pub use float::FloatOrderBuilder;
 pub use float::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
 pub use parties::Parties;
 pub use presence::{Presence, SentDecimal};
