@@ -387,3 +387,72 @@ impl<'de> Deserialize<'de> for FloatOrderRequest {
         FloatOrderRequest::validate(&raw).map_err(serde::de::Error::custom)
     }
 }
+
+impl FloatOrderPlan<'_> {
+    /// The order resource to answer `POST /v3/orders/float` with, in the
+    /// shape of [`FixedOrderPlan::to_order`](super::FixedOrderPlan::to_order)'s
+    /// order: `amount` is the quote's `fromAmount`, `toAmount` the quote's
+    /// `toAmount`, both as strings; `rateId` is `""` (a floating order has no
+    /// rate); `sponsoredByCampaignId` is the quote's campaign, else `null`.
+    /// `request` is the body the plan was made from.
+    ///
+    /// ```
+    /// use swaproute::order::{FloatOrderRequest, NewOrder, OrderContext};
+    /// use swaproute::{quote::Quote, screening::{Address, ScreeningPolicy}};
+    /// use swaproute::{EpochMillis, OrderId, ProviderOrderId};
+    ///
+    /// let quote: Quote = serde_json::from_str(r#"{"id":"q-1","pairId":"BTC_ETH",
+    ///   "fromAmount":{"assetId":"BTC","value":"0.5"},"toAmount":{"assetId":"ETH","value":"16.5"},
+    ///   "expiry":1785000030000}"#)?;
+    /// let request: FloatOrderRequest = serde_json::from_str(r#"{"pairId":"BTC_ETH","fromAmount":0.5,
+    ///   "fromAddress":null,"toAmount":16.4,"toAddress":"0x52908400098527886E0F7030069857D2E4169EE7"}"#)?;
+    /// let now = EpochMillis::new(1_785_000_000_000);
+    /// let policy = ScreeningPolicy::new();
+    /// let plan = request.plan(&quote, &OrderContext::new(now, &policy))?;
+    /// let new = NewOrder::new(
+    ///     OrderId::new("o-1")?,
+    ///     ProviderOrderId::new("p-1")?,
+    ///     Address::new("bc1qwjpyxexjcypqddr7ce6yv349n4q68g0xqraltv")?,
+    ///     now,
+    /// );
+    /// let body = serde_json::to_value(plan.to_order(&request, &new)?)?;
+    /// assert_eq!(body["amount"], serde_json::json!({"assetId": "BTC", "value": "0.5"}));
+    /// assert_eq!(body["toAmount"], serde_json::json!({"assetId": "ETH", "value": "16.5"}));
+    /// assert_eq!(body["rateId"], "");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ToOrderError::NotThePlansRequest`](super::ToOrderError::NotThePlansRequest)
+    /// when `request` is not for the plan's quote (pair, `fromAmount`, or the
+    /// `quoteId` it names); [`ToOrderError::Time`](super::ToOrderError::Time)
+    /// when `new.now` is past year 9999. Both are 500 `INTERNAL_ERROR` as an
+    /// [`ApiError`].
+    pub fn to_order(
+        &self,
+        request: &FloatOrderRequest,
+        new: &super::NewOrder,
+    ) -> Result<super::Order, super::ToOrderError> {
+        use super::new_order::{assemble, same, Planned};
+        let quote = self.quote;
+        same(RequestField::PairId, quote.pair_id == *request.pair_id())?;
+        same(
+            RequestField::FromAmount,
+            quote.from_amount.value.get() == request.from_amount().get(),
+        )?;
+        if let Some(id) = request.quote_id() {
+            same(RequestField::QuoteId, *id == quote.id)?;
+        }
+        assemble(
+            &Planned {
+                pair_id: request.pair_id(),
+                rate_id: None,
+                amount: self.amount(),
+                to_amount: Some(self.to_amount()),
+                parties: request.parties(),
+                sponsored_by_campaign_id: self.sponsored_by_campaign_id(),
+            },
+            new,
+        )
+    }
+}
