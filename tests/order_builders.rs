@@ -209,3 +209,14 @@ fn float_builder_writes_every_key_that_was_set() {
     let decoded: FloatOrderRequest = serde_json::from_value(expected).unwrap();
     assert_eq!(decoded, built);
 }
+
+/// The new public types cross threads like the rest of the crate's.
+#[test]
+fn new_types_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<swaproute::order::FixedOrderBuilder>();
+    assert_send_sync::<swaproute::order::FloatOrderBuilder>();
+    assert_send_sync::<swaproute::order::NewOrder>();
+    assert_send_sync::<swaproute::order::ToOrderError>();
+    assert_send_sync::<swaproute::TimeRangeError>();
+}
