@@ -67,7 +67,7 @@ pub use route::{
 };
 pub use slippage::{InvalidSlippage, Slippage};
 pub use swap_mode::{InvalidSwapMode, SwapMode};
-pub use time::EpochMillis;
+pub use time::{EpochMillis, TimeRangeError};
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

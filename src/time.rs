@@ -5,7 +5,8 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 /// An instant in milliseconds since the Unix epoch, as the service writes
-/// `expiry`. The crate never reads a clock: callers pass `now` in.
+/// `expiry`. The crate never reads a clock: callers pass `now` in (under
+/// `std`, `EpochMillis::try_from(SystemTime::now())` reads it).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
 )]
@@ -50,5 +51,93 @@ impl From<u64> for EpochMillis {
 impl fmt::Display for EpochMillis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}ms", self.0)
+    }
+}
+
+/// Why an instant cannot be converted: [`EpochMillis`] starts at the Unix
+/// epoch, and an ISO 8601 [`Timestamp`](crate::order::Timestamp) ends with
+/// year 9999.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum TimeRangeError {
+    /// The instant is before `1970-01-01T00:00:00Z`.
+    #[error("the instant is before the Unix epoch (1970-01-01T00:00:00Z)")]
+    BeforeEpoch,
+    /// The instant is after `9999-12-31T23:59:59.999Z`.
+    #[error(
+        "the instant is after 9999-12-31T23:59:59.999Z, the last an ISO 8601 timestamp writes"
+    )]
+    TooLate,
+}
+
+/// The caller's clock reading, to the millisecond (sub-millisecond digits
+/// dropped). This is the crate's answer to "`EpochMillis::now()`": the library
+/// never reads a clock (it is pure: no IO, no clock), so the caller reads one
+/// and converts, `EpochMillis::try_from(SystemTime::now())`.
+///
+/// ```
+/// use std::time::{Duration, SystemTime, UNIX_EPOCH};
+/// use swaproute::EpochMillis;
+///
+/// let now = EpochMillis::try_from(SystemTime::now())?;
+/// assert!(now > EpochMillis::new(1_700_000_000_000));
+///
+/// let then = UNIX_EPOCH + Duration::from_micros(1_773_221_236_204_999);
+/// assert_eq!(EpochMillis::try_from(then)?, EpochMillis::new(1_773_221_236_204));
+/// # Ok::<(), swaproute::TimeRangeError>(())
+/// ```
+#[cfg(feature = "std")]
+impl TryFrom<std::time::SystemTime> for EpochMillis {
+    type Error = TimeRangeError;
+
+    /// # Errors
+    /// [`TimeRangeError::BeforeEpoch`] for a time before the epoch;
+    /// [`TimeRangeError::TooLate`] for one after `9999-12-31T23:59:59.999Z`
+    /// (a clock that far ahead is broken, and every reading this accepts can
+    /// be written as an order's `createdAt`).
+    fn try_from(time: std::time::SystemTime) -> Result<Self, TimeRangeError> {
+        let since = time
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_err(|_| TimeRangeError::BeforeEpoch)?;
+        let millis = u64::try_from(since.as_millis()).map_err(|_| TimeRangeError::TooLate)?;
+        let instant = EpochMillis(millis);
+        if instant > crate::order::Timestamp::LATEST {
+            return Err(TimeRangeError::TooLate);
+        }
+        Ok(instant)
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn system_time_converts_to_the_millisecond() {
+        assert_eq!(EpochMillis::try_from(UNIX_EPOCH), Ok(EpochMillis::new(0)));
+        let just_under_a_milli = UNIX_EPOCH + Duration::from_nanos(999_999);
+        assert_eq!(
+            EpochMillis::try_from(just_under_a_milli),
+            Ok(EpochMillis::new(0))
+        );
+        // 9999-12-31T23:59:59.999Z is 253402300799999 ms after the epoch:
+        // 2932897 days (1970-01-01 to 10000-01-01) × 86400000 − 1.
+        let last = UNIX_EPOCH + Duration::from_millis(2_932_897 * 86_400_000 - 1);
+        assert_eq!(
+            EpochMillis::try_from(last),
+            Ok(EpochMillis::new(253_402_300_799_999))
+        );
+        let past_last = last + Duration::from_millis(1);
+        assert_eq!(
+            EpochMillis::try_from(past_last),
+            Err(TimeRangeError::TooLate)
+        );
+        let before = UNIX_EPOCH - Duration::from_millis(1);
+        assert_eq!(
+            EpochMillis::try_from(before),
+            Err(TimeRangeError::BeforeEpoch)
+        );
     }
 }

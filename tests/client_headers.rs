@@ -351,3 +351,138 @@ proptest! {
         }
     }
 }
+
+/// Outgoing headers (issue item 6): a client's validated headers become the
+/// pairs it sends, and reading them back gives the same headers.
+mod client_outgoing {
+    use super::*;
+
+    fn pairs_of(headers: &ClientHeaders) -> Vec<(&'static str, String)> {
+        headers.to_pairs().collect()
+    }
+
+    fn read_back(pairs: &[(&'static str, String)], integration: Integration) -> ClientHeaders {
+        ClientHeaders::from_pairs(
+            pairs.iter().map(|(name, value)| (*name, value.as_str())),
+            integration,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn every_header_in_spec_order_with_canonical_names() {
+        let headers = ClientHeaders::from_pairs(
+            [
+                ("forwarded", "for=198.51.100.17;proto=https, for=192.0.2.43"),
+                ("user-agent", "  my-wallet/4.2.0 (Android 14)\t"),
+                ("APP-PLATFORM", "mobile"),
+                ("app-version", "4.2.0"),
+                ("app-name", "my-wallet"),
+                ("x-other", "ignored"),
+            ],
+            Integration::Proxying,
+        )
+        .unwrap();
+        let pairs = pairs_of(&headers);
+        let expected: Vec<(&str, String)> = vec![
+            ("App-Name", "my-wallet".into()),
+            ("App-Version", "4.2.0".into()),
+            ("App-Platform", "mobile".into()),
+            // Trimmed of the spaces and tab around it.
+            ("User-Agent", "my-wallet/4.2.0 (Android 14)".into()),
+            (
+                "Forwarded",
+                "for=198.51.100.17;proto=https, for=192.0.2.43".into(),
+            ),
+        ];
+        assert_eq!(pairs, expected);
+        assert_eq!(read_back(&pairs, Integration::Proxying), headers);
+    }
+
+    #[test]
+    fn only_what_is_present_and_never_authorization() {
+        let headers = ClientHeaders::from_pairs(
+            [("App-Name", "w"), ("App-Version", "")],
+            Integration::Direct,
+        )
+        .unwrap();
+        assert_eq!(pairs_of(&headers), vec![("App-Name", "w".to_owned())]);
+        assert_eq!(read_back(&pairs_of(&headers), Integration::Direct), headers);
+    }
+
+    /// A quoted IPv6 `for` with a port is written in RFC 7239's form.
+    #[test]
+    fn forwarded_is_written_so_it_reads_back() {
+        let headers = ClientHeaders::from_pairs(
+            [
+                ("App-Name", "relay"),
+                ("Forwarded", r#"For="[2001:db8:cafe::17]:4711";by=_hidden"#),
+            ],
+            Integration::Direct,
+        )
+        .unwrap();
+        let pairs = pairs_of(&headers);
+        assert_eq!(pairs.len(), 2);
+        assert_eq!(pairs[1].0, "Forwarded");
+        let again = read_back(&pairs, Integration::Direct);
+        assert_eq!(again, headers);
+        assert_eq!(
+            again.forwarded().unwrap().client_addr(),
+            Some("2001:db8:cafe::17".parse().unwrap())
+        );
+    }
+
+    #[cfg(feature = "http")]
+    #[test]
+    fn header_map_round_trip_keeps_non_ascii_values() {
+        let headers = ClientHeaders::from_pairs(
+            [
+                ("App-Name", "Portefeuille été"),
+                ("App-Platform", "desktop"),
+                ("Forwarded", "for=198.51.100.17"),
+            ],
+            Integration::Proxying,
+        )
+        .unwrap();
+        let map = headers.to_header_map();
+        assert_eq!(map.len(), 3);
+        assert_eq!(map["app-name"].as_bytes(), "Portefeuille été".as_bytes());
+        assert_eq!(map["app-platform"], "desktop");
+        assert_eq!(map[http::header::FORWARDED], "for=198.51.100.17");
+        assert_eq!(
+            ClientHeaders::from_header_map(&map, Integration::Proxying).unwrap(),
+            headers
+        );
+    }
+
+    proptest! {
+        /// Any headers that validate come back unchanged through their pairs
+        /// (and through a HeaderMap under `http`).
+        #[test]
+        fn client_headers_round_trip_through_their_pairs(
+            app_name in "[ -~é€]{1,20}",
+            app_version in proptest::option::of("[ -~]{0,12}"),
+            platform in proptest::option::of(prop::sample::select(vec!["desktop", "mobile", "browser"])),
+            user_agent in proptest::option::of("[ -~\t]{0,30}"),
+            elements in proptest::option::of(proptest::collection::vec(element(), 1..4)),
+            styles in proptest::collection::vec(style(), 1..4),
+        ) {
+            let forwarded = elements.map(|e| render(&e, &styles, 0));
+            let mut sent: Vec<(&str, &str)> = vec![("App-Name", app_name.as_str())];
+            if let Some(v) = &app_version { sent.push(("App-Version", v)); }
+            if let Some(p) = platform { sent.push(("App-Platform", p)); }
+            if let Some(v) = &user_agent { sent.push(("User-Agent", v)); }
+            if let Some(f) = &forwarded { sent.push(("Forwarded", f)); }
+            if let Ok(headers) = ClientHeaders::from_pairs(sent, Integration::Direct) {
+                let pairs = pairs_of(&headers);
+                prop_assert_eq!(pairs[0].0, "App-Name");
+                prop_assert_eq!(&read_back(&pairs, Integration::Direct), &headers);
+                #[cfg(feature = "http")]
+                prop_assert_eq!(
+                    ClientHeaders::from_header_map(&headers.to_header_map(), Integration::Direct).unwrap(),
+                    headers
+                );
+            }
+        }
+    }
+}

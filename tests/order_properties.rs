@@ -416,12 +416,21 @@ proptest! {
             prop_assert_eq!(got.as_deref(), sent);
         }
 
-        // Wire shape: amounts as strings, slippage a number, mode explicit.
+        // Wire shape: amounts as strings; slippage (a number) and swapMode
+        // written when sent, as null when sent as null.
         let wire = serde_json::to_value(&request).unwrap();
         prop_assert!(wire["fromAmount"].is_string());
         prop_assert!(wire["toAmount"].is_string());
-        prop_assert!(wire["slippage"].is_number());
-        prop_assert_eq!(wire["swapMode"].as_str(), Some(expected_mode.as_str()));
+        match body.get("slippage") {
+            None => prop_assert!(wire.get("slippage").is_none()),
+            Some(Value::Null) => prop_assert!(wire["slippage"].is_null()),
+            Some(_) => prop_assert!(wire["slippage"].is_number()),
+        }
+        match body.get("swapMode") {
+            None => prop_assert!(wire.get("swapMode").is_none()),
+            Some(Value::Null) => prop_assert!(wire["swapMode"].is_null()),
+            Some(_) => prop_assert_eq!(wire["swapMode"].as_str(), Some(expected_mode.as_str())),
+        }
 
         let encoded = serde_json::to_string(&request).unwrap();
         let again = fixed(&encoded).unwrap();

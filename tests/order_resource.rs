@@ -409,3 +409,304 @@ fn empty_string_in_any_string_key_is_kept() {
     order["rateId"] = json!("");
     assert_eq!(faithful(&order).rate_id, Presence::Empty);
 }
+
+// ------------------------------------------------ the 201 body from a plan
+
+mod from_a_plan {
+    use serde_json::{json, Value};
+    use swaproute::order::{
+        DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, NewOrder, Order,
+        OrderContext, RequestField, Timestamp, ToOrderError,
+    };
+    use swaproute::quote::Quote;
+    use swaproute::screening::{Address, AddressTag, ScreeningPolicy};
+    use swaproute::{
+        ApiError, EpochMillis, ErrorCode, OrderId, ProviderOrderId, RatesResponse, TimeRangeError,
+    };
+
+    const TO: &str = "0x8Df95247F2866028DE71159b42B4ea410FB9102f";
+    const FROM: &str = "ltc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5";
+    const PAY_IN: &str = "ltc1qwjpyxexjcypqddr7ce6yv349n4q68g0xqraltv";
+    /// 2026-03-11T09:27:16.204Z: 20523 days (56 × 365 + 14 leap days + 31 +
+    /// 28 + 10) × 86 400 000 + 34 036 204 ms.
+    const NOW: u64 = 20_523 * 86_400_000 + 34_036_204;
+
+    /// Three rates of LTC_USDT, limits 0.1 to 10 LTC:
+    /// - `r-a`: 77.912345678, fee 0.5, exactOut;
+    /// - `r-b`: 78, fee 1.2, exactOut;
+    /// - `r-s`: 77.987654321, fee 0, sponsored by `camp-7` (only with `sponsored`).
+    fn rates(sponsored: bool) -> RatesResponse {
+        let rate = |id: &str, value: &str, fee: &str, extra: Value| {
+            let mut rate = json!({
+                "amount": {"assetId": "USDT", "value": value.parse::<f64>().unwrap()},
+                "expiry": 4_102_444_800_000_u64, "id": id,
+                "max": {"assetId": "LTC", "value": 10}, "min": {"assetId": "LTC", "value": 0.1},
+                "minerFee": {"assetId": "USDT", "value": fee.parse::<f64>().unwrap()},
+                "pairId": "LTC_USDT"
+            });
+            for (key, value) in extra.as_object().unwrap() {
+                rate[key] = value.clone();
+            }
+            rate
+        };
+        let mut list = vec![
+            rate(
+                "r-a",
+                "77.912345678",
+                "0.5",
+                json!({"features": ["exactOut"]}),
+            ),
+            rate("r-b", "78", "1.2", json!({"features": ["exactOut"]})),
+        ];
+        if sponsored {
+            list.push(rate(
+                "r-s",
+                "77.987654321",
+                "0",
+                json!({"sponsoredByCampaignId": "camp-7"}),
+            ));
+        }
+        serde_json::from_value(Value::Array(list)).unwrap()
+    }
+
+    fn new_order() -> NewOrder {
+        NewOrder::new(
+            OrderId::new("u8jzPde0IgxLd6G").unwrap(),
+            ProviderOrderId::new("7f26144b-9828-4fcd-99a5-4a7bb1fee08f").unwrap(),
+            Address::new(PAY_IN).unwrap(),
+            EpochMillis::new(NOW),
+        )
+    }
+
+    fn request(body: &Value) -> FixedOrderRequest {
+        serde_json::from_value(body.clone()).unwrap()
+    }
+
+    fn order_of(body: &Value, rates: &RatesResponse) -> Order {
+        let policy = ScreeningPolicy::new();
+        let context = OrderContext::new(EpochMillis::new(NOW), &policy);
+        let request = request(body);
+        let plan = request.plan(rates, &context).unwrap();
+        plan.to_order(&request, &new_order()).unwrap()
+    }
+
+    /// The live 201 (order-create-response.json) with this test's values.
+    fn expected(amount: &str, to_amount: &str, rate_id: &str, campaign: &Value) -> Value {
+        json!({
+            "id": "u8jzPde0IgxLd6G",
+            "status": "awaiting",
+            "pairId": "LTC_USDT",
+            "rateId": rate_id,
+            "providerOrderId": "7f26144b-9828-4fcd-99a5-4a7bb1fee08f",
+            "amount": {"assetId": "LTC", "value": amount},
+            "toAmount": {"assetId": "USDT", "value": to_amount},
+            "fromAddress": FROM,
+            "toAddress": TO,
+            "payInAddress": PAY_IN,
+            "fromTransactionId": "",
+            "toTransactionId": "",
+            "message": "",
+            "createdAt": "2026-03-11T09:27:16.204Z",
+            "updatedAt": "2026-03-11T09:27:16.204Z",
+            "extraFeatures": {},
+            "sponsoredByCampaignId": campaign
+        })
+    }
+
+    fn body() -> Value {
+        json!({"pairId": "LTC_USDT", "fromAmount": "1.25", "fromAddress": FROM,
+            "toAmount": "98", "toAddress": TO})
+    }
+
+    /// ExactIn: `amount` is `fromAmount`; `toAmount` the estimate
+    /// ⌊1.25 × 77.912345678 − 0.5⌋₈ = ⌊96.8904320975⌋₈ = 96.89043209
+    /// (r-b gives 1.25 × 78 − 1.2 = 96.3, less).
+    #[test]
+    fn exact_in() {
+        let order = order_of(&body(), &rates(false));
+        assert_eq!(
+            serde_json::to_value(&order).unwrap(),
+            expected("1.25", "96.89043209", "r-a", &Value::Null)
+        );
+        // The same keys as the live 201, value types included.
+        let live: Value =
+            serde_json::from_str(include_str!("payloads/order-create-response.json")).unwrap();
+        let built = serde_json::to_value(&order).unwrap();
+        let keys = |v: &Value| {
+            v.as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k.clone(), std::mem::discriminant(v)))
+                .collect::<std::collections::BTreeMap<_, _>>()
+        };
+        assert_eq!(keys(&built), keys(&live));
+        // And it decodes back to the same order.
+        let again: Order = serde_json::from_value(built).unwrap();
+        assert_eq!(again, order);
+    }
+
+    /// A sponsored variant wins in ExactIn: 1.25 × 77.987654321 − 0 =
+    /// 97.48456790125 → 97.48456790; the order names its campaign.
+    #[test]
+    fn exact_in_sponsored() {
+        let order = order_of(&body(), &rates(true));
+        assert_eq!(
+            serde_json::to_value(&order).unwrap(),
+            expected("1.25", "97.48456790", "r-s", &json!("camp-7"))
+        );
+    }
+
+    /// ExactOut (ruling 9): `amount` is ⌈(98 + 0.5) / 77.912345678⌉₈ for r-a
+    /// and ⌈(98 + 1.2) / 78⌉₈ for r-b; ranking at fromAmount 1.25 picks r-a
+    /// (96.89 > 96.3), and the sponsored variant is never chosen. 98.5 /
+    /// 77.912345678 = 1.2642412334…, so the amount is 1.26424124 (computed
+    /// below exactly with integers). `toAmount` is the body's exact 98.
+    #[test]
+    fn exact_out() {
+        let mut body = body();
+        body["swapMode"] = json!("ExactOut");
+        let order = order_of(&body, &rates(true));
+        // ⌈98.5 / 77.912345678⌉ at 8 places = ⌈98.5e17 / 77912345678⌉ / 1e8.
+        let (num, den) = (9_850_000_000_000_000_000_u128, 77_912_345_678_u128);
+        let units = num.div_ceil(den);
+        let amount = format!("{}.{:08}", units / 100_000_000, units % 100_000_000);
+        assert_eq!(amount, "1.26424124");
+        assert_eq!(
+            serde_json::to_value(&order).unwrap(),
+            expected(&amount, "98", "r-a", &Value::Null)
+        );
+    }
+
+    /// Tags, a deferred `fromAddress` and a deposit memo are written as the
+    /// spec names them; `providerOrderId` `""` when the provider gave none.
+    #[test]
+    fn tags_null_from_address_and_pay_in_tag() {
+        let body = json!({"pairId": "LTC_USDT", "fromAmount": "1.25", "fromAddress": null,
+            "toAmount": "98", "toAddress": TO, "toAddressTag": "memo-9",
+            "fromAddressTag": ""});
+        let request = request(&body);
+        let policy = ScreeningPolicy::new();
+        let rates = rates(false);
+        let plan = request
+            .plan(&rates, &OrderContext::new(EpochMillis::new(NOW), &policy))
+            .unwrap();
+        let mut new = new_order().with_pay_in_address_tag(AddressTag::new("3302145").unwrap());
+        new.provider_order_id = None;
+        let order = plan.to_order(&request, &new).unwrap();
+        let mut want = expected("1.25", "96.89043209", "r-a", &Value::Null);
+        want["fromAddress"] = Value::Null;
+        want["toAddressTag"] = json!("memo-9");
+        want["payInAddressTag"] = json!("3302145");
+        want["providerOrderId"] = json!("");
+        assert_eq!(serde_json::to_value(&order).unwrap(), want);
+    }
+
+    #[test]
+    fn a_request_that_is_not_the_plans_is_refused() {
+        let policy = ScreeningPolicy::new();
+        let rates = rates(false);
+        let context = OrderContext::new(EpochMillis::new(NOW), &policy);
+        let planned = request(&body());
+        let plan = planned.plan(&rates, &context).unwrap();
+
+        let mut other = body();
+        other["fromAmount"] = json!("2");
+        let error = plan.to_order(&request(&other), &new_order()).unwrap_err();
+        assert_eq!(
+            error,
+            ToOrderError::NotThePlansRequest {
+                field: RequestField::FromAmount
+            }
+        );
+        let mut other = body();
+        other["pairId"] = json!("BTC_USDT");
+        let error = plan.to_order(&request(&other), &new_order()).unwrap_err();
+        assert_eq!(
+            error,
+            ToOrderError::NotThePlansRequest {
+                field: RequestField::PairId
+            }
+        );
+        let mut other = body();
+        other["swapMode"] = json!("ExactOut");
+        let error = plan.to_order(&request(&other), &new_order()).unwrap_err();
+        assert_eq!(
+            error,
+            ToOrderError::NotThePlansRequest {
+                field: RequestField::SwapMode
+            }
+        );
+        let api = ApiError::from(error);
+        assert_eq!(
+            (api.code(), api.http_status().as_u16()),
+            (ErrorCode::InternalError, 500)
+        );
+
+        // A clock past year 9999 cannot be written as createdAt.
+        let mut late = new_order();
+        late.now = EpochMillis::new(Timestamp::LATEST.as_millis() + 1);
+        assert_eq!(
+            plan.to_order(&planned, &late),
+            Err(ToOrderError::Time(TimeRangeError::TooLate))
+        );
+    }
+
+    /// The floating flow: amounts are the quote's, `rateId` is `""`, the
+    /// quote's campaign is the order's.
+    #[test]
+    fn floating_order() {
+        let quote: Quote = serde_json::from_value(json!({
+            "id": "7b3f", "pairId": "LTC_USDT",
+            "fromAmount": {"assetId": "LTC", "value": "1.25"},
+            "toAmount": {"assetId": "USDT", "value": "97.31864512"},
+            "expiry": NOW + 30_000, "sponsoredByCampaignId": "camp-7"
+        }))
+        .unwrap();
+        let request: FloatOrderRequest = serde_json::from_value(json!({
+            "pairId": "LTC_USDT", "fromAmount": 1.25, "fromAddress": FROM,
+            "toAmount": 97, "toAddress": TO, "quoteId": "7b3f"
+        }))
+        .unwrap();
+        let policy = ScreeningPolicy::new();
+        let plan = request
+            .plan(&quote, &OrderContext::new(EpochMillis::new(NOW), &policy))
+            .unwrap();
+        let order = plan.to_order(&request, &new_order()).unwrap();
+        assert_eq!(
+            serde_json::to_value(&order).unwrap(),
+            expected("1.25", "97.31864512", "", &json!("camp-7"))
+        );
+    }
+
+    /// `PATCH {"transactionId"}` on the created order: 200 the first time,
+    /// 412 `PRECONDITION_FAILED` the second, with no conversion of `""`.
+    #[test]
+    fn deposit_transaction_id_is_set_once() {
+        let mut order = order_of(&body(), &rates(false));
+        assert_eq!(order.deposit_transaction_id(), None);
+        assert_eq!(order.payout_transaction_id(), None);
+        let update: DepositTransactionUpdate =
+            serde_json::from_str(include_str!("payloads/order-update-request.json")).unwrap();
+        let hash = "0xc800f3dc85a0cd085d5bb0bb8edb805414da678605667743c99f2c7aacc9c487";
+
+        update.apply_to(&mut order).unwrap();
+        assert_eq!(order.deposit_transaction_id(), Some(hash));
+        assert_eq!(
+            serde_json::to_value(&order).unwrap()["fromTransactionId"],
+            hash
+        );
+
+        let before = order.clone();
+        let refused = update.apply_to(&mut order).unwrap_err();
+        assert!(refused.same_value());
+        assert_eq!(order, before);
+        let api = ApiError::from(refused).with_order_id(order.id.clone());
+        assert_eq!(api.http_status().as_u16(), 412);
+        assert_eq!(api.code().as_str(), "PRECONDITION_FAILED");
+
+        let other: DepositTransactionUpdate =
+            serde_json::from_value(json!({"transactionId": "abc"})).unwrap();
+        assert!(!other.apply_to(&mut order).unwrap_err().same_value());
+        assert_eq!(order.deposit_transaction_id(), Some(hash));
+    }
+}

@@ -18,7 +18,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 use swaproute::error::{BodyCode, ErrorBody};
-use swaproute::order::{DepositTransactionUpdate, FloatOrderRequest, Order, Presence, SentDecimal};
+use swaproute::order::{
+    DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, Order, Presence, SentDecimal,
+};
 use swaproute::quote::Quote;
 use swaproute::{Decimal, ErrorCode, RatesResponse};
 
@@ -188,6 +190,33 @@ fn floating_order_request_body() {
     let request: FloatOrderRequest = round_trip(name, text);
     assert_eq!(request.from_amount().get(), d("25"));
     assert_eq!(request.to_amount().get(), d("24.61"));
+}
+
+/// The fixed body a real client posts (required fields only, amounts as
+/// strings): re-encoding writes no `slippage` or `swapMode` it did not send.
+#[test]
+fn fixed_order_request_body() {
+    let (name, text) = payload!("order-create-request.json");
+    let request: FixedOrderRequest = round_trip(name, text);
+    assert_eq!(request.from_amount().get(), d("1.25"));
+    assert_eq!(request.to_amount().get(), d("98"));
+}
+
+/// Optional keys of a fixed body are written back when sent, as `null` when
+/// sent as `null`, and not otherwise.
+#[test]
+fn fixed_order_request_optional_keys() {
+    for text in [
+        r#"{"pairId":"BTC_ETH","fromAmount":"0.5","fromAddress":null,"toAmount":"16.5",
+            "toAddress":"0x52908400098527886E0F7030069857D2E4169EE7","slippage":0.5,"swapMode":"ExactOut"}"#,
+        r#"{"pairId":"BTC_ETH","fromAmount":"0.5","fromAddress":null,"toAmount":"16.5",
+            "toAddress":"0x52908400098527886E0F7030069857D2E4169EE7","slippage":null,"swapMode":null}"#,
+        r#"{"pairId":"XRP_BTC","fromAmount":"120","fromAddress":"rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh",
+            "fromAddressTag":"3302145","toAmount":"0.0021","toAddress":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+            "swapMode":"ExactIn"}"#,
+    ] {
+        round_trip::<FixedOrderRequest>(text, text);
+    }
 }
 
 /// Whole numbers past `i64` stay JSON numbers (not rounded through a double,

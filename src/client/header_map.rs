@@ -1,4 +1,4 @@
-//! `http::HeaderMap` input (feature `http`).
+//! `http::HeaderMap` input and output (feature `http`).
 
 use super::collect::Collected;
 use super::error::HeaderError;
@@ -32,5 +32,37 @@ impl ClientHeaders {
             collected.add(name.as_str(), core::str::from_utf8(value.as_bytes()).ok());
         }
         collected.finish(integration)
+    }
+
+    /// The headers to send as an [`http::HeaderMap`]: the pairs of
+    /// [`ClientHeaders::to_pairs`]. Every validated value is a valid header
+    /// value (no control character but HTAB; non-ASCII text is kept as its
+    /// UTF-8 bytes), so no header is lost.
+    ///
+    /// ```
+    /// use swaproute::client::{ClientHeaders, Integration};
+    ///
+    /// let headers = ClientHeaders::from_pairs(
+    ///     [("App-Name", "my-wallet"), ("User-Agent", "my-wallet/4.2.0")],
+    ///     Integration::Direct,
+    /// )?;
+    /// let map = headers.to_header_map();
+    /// assert_eq!(map["app-name"], "my-wallet");
+    /// assert_eq!(map[http::header::USER_AGENT], "my-wallet/4.2.0");
+    /// assert_eq!(ClientHeaders::from_header_map(&map, Integration::Direct)?, headers);
+    /// # Ok::<(), swaproute::client::HeaderError>(())
+    /// ```
+    pub fn to_header_map(&self) -> http::HeaderMap {
+        let mut map = http::HeaderMap::new();
+        for (name, value) in self.to_pairs() {
+            let name = http::HeaderName::from_bytes(name.as_bytes());
+            let value = http::HeaderValue::from_bytes(value.as_bytes());
+            // Both always succeed: the names are the spec's tokens and the
+            // values were validated (see above).
+            if let (Ok(name), Ok(value)) = (name, value) {
+                map.insert(name, value);
+            }
+        }
+        map
     }
 }

@@ -1,10 +1,10 @@
 //! The validated client headers of one request.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use core::net::IpAddr;
 
 use super::collect::Collected;
-use super::error::HeaderError;
+use super::error::{ClientHeader, HeaderError};
 use super::forwarded::Forwarded;
 use super::platform::AppPlatform;
 
@@ -123,5 +123,52 @@ impl ClientHeaders {
         self.forwarded
             .as_ref()
             .and_then(|forwarded| forwarded.screening_addr().ok())
+    }
+
+    /// The headers to send, as `(name, value)` pairs: `App-Name`, then
+    /// `App-Version`, `App-Platform`, `User-Agent` and `Forwarded` when
+    /// present, with the canonical names of the specification. Reading the
+    /// pairs back with [`ClientHeaders::from_pairs`] (and the same
+    /// [`Integration`]) gives these headers again. No `Authorization`
+    /// header is ever produced (ruling 14 (docs/RULES.md)).
+    ///
+    /// ```
+    /// use swaproute::client::{ClientHeaders, Integration};
+    ///
+    /// let headers = ClientHeaders::from_pairs(
+    ///     [("App-Name", "my-wallet"), ("App-Version", "4.2.0"), ("App-Platform", "mobile")],
+    ///     Integration::Direct,
+    /// )?;
+    /// let pairs: Vec<(&str, String)> = headers.to_pairs().collect();
+    /// assert_eq!(pairs, [
+    ///     ("App-Name", "my-wallet".to_owned()),
+    ///     ("App-Version", "4.2.0".to_owned()),
+    ///     ("App-Platform", "mobile".to_owned()),
+    /// ]);
+    /// let again = ClientHeaders::from_pairs(
+    ///     pairs.iter().map(|(name, value)| (*name, value.as_str())),
+    ///     Integration::Direct,
+    /// )?;
+    /// assert_eq!(again, headers);
+    /// # Ok::<(), swaproute::client::HeaderError>(())
+    /// ```
+    pub fn to_pairs(&self) -> impl Iterator<Item = (&'static str, String)> + '_ {
+        let optional = [
+            (ClientHeader::AppVersion, self.app_version.clone()),
+            (
+                ClientHeader::AppPlatform,
+                self.app_platform.map(|p| String::from(p.as_str())),
+            ),
+            (ClientHeader::UserAgent, self.user_agent.clone()),
+            (
+                ClientHeader::Forwarded,
+                self.forwarded.as_ref().map(ToString::to_string),
+            ),
+        ];
+        core::iter::once((ClientHeader::AppName.as_str(), self.app_name.clone())).chain(
+            optional
+                .into_iter()
+                .filter_map(|(header, value)| value.map(|value| (header.as_str(), value))),
+        )
     }
 }

@@ -5,17 +5,22 @@ use serde::{Serialize, Serializer};
 
 use super::DecimalError;
 
-/// A decimal rounded *up* (toward +∞) to exactly 8 decimal places, written with
-/// all 8: `12.5` → `"12.50000000"`, `0.123456781` → `"0.12345679"`.
+/// A decimal rounded to exactly 8 decimal places, written with all 8:
+/// `12.5` → `"12.50000000"`.
 ///
-/// This is the form of ExactOut estimates and required inputs (the spec: "sent
-/// as a string with 8 decimal places"). Rounding up guarantees that sending the
-/// value delivers at least the requested output.
+/// Two roundings, each exact and each the right one for its use:
+/// - [`Fixed8::ceil`] (toward +∞) for ExactOut estimates and required inputs
+///   (the spec: "sent as a string with 8 decimal places"): sending the value
+///   delivers at least the requested output. `0.123456781` → `"0.12345679"`.
+/// - [`Fixed8::floor`] (toward −∞) for a `toAmount` estimate a client sends
+///   in ExactIn: the estimate never promises more than the rate gives.
+///   `0.123456789` → `"0.12345678"`.
 ///
 /// ```
 /// use swaproute::decimal::{Decimal, Fixed8};
 /// let d: Decimal = "0.123456781".parse().unwrap();
 /// assert_eq!(Fixed8::ceil(d).unwrap().to_string(), "0.12345679");
+/// assert_eq!(Fixed8::floor(d).unwrap().to_string(), "0.12345678");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fixed8(Decimal);
@@ -32,6 +37,36 @@ impl Fixed8 {
         // `rescale` quietly lowers the scale when the mantissa would overflow;
         // and rounding up can only move a value up, so anything below it is a lie.
         if rounded.scale() == 8 && rounded >= value {
+            Ok(Fixed8(rounded))
+        } else {
+            Err(DecimalError::OutOfRange)
+        }
+    }
+
+    /// Rounds `value` toward −∞ to 8 decimal places: exact, never up.
+    ///
+    /// Negative values move away from zero (`-0.123456781` → `-0.12345679`),
+    /// as "toward −∞" says; an amount is never negative, so a caller that
+    /// floors a difference that can go negative (an output after fees) should
+    /// treat a negative result as "nothing".
+    ///
+    /// ```
+    /// use swaproute::decimal::{Decimal, Fixed8};
+    /// // An ExactIn toAmount estimate: 0.5 × 33.14218692377834 − 0.00019192.
+    /// let net = Decimal::from_str_exact("16.57090154188917")?;
+    /// assert_eq!(Fixed8::floor(net)?.to_string(), "16.57090154");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`DecimalError::OutOfRange`] when the rounded value needs more than the 28
+    /// significant digits a `Decimal` holds at scale 8 (integer part ≥ ~7.9e20).
+    pub fn floor(value: Decimal) -> Result<Self, DecimalError> {
+        let mut rounded = value.round_dp_with_strategy(8, RoundingStrategy::ToNegativeInfinity);
+        rounded.rescale(8);
+        // As in `ceil`: `rescale` lowers the scale when the mantissa would
+        // overflow, and rounding down never moves a value up.
+        if rounded.scale() == 8 && rounded <= value {
             Ok(Fixed8(rounded))
         } else {
             Err(DecimalError::OutOfRange)
@@ -83,6 +118,48 @@ mod tests {
         assert_eq!(ceil("0.9999999999"), "1.00000000");
         // Toward +inf: negatives move toward zero.
         assert_eq!(ceil("-0.123456789"), "-0.12345678");
+    }
+
+    fn floor(text: &str) -> alloc::string::String {
+        Fixed8::floor(text.parse().unwrap()).unwrap().to_string()
+    }
+
+    #[test]
+    fn floor_rounds_down_and_writes_eight_decimals() {
+        assert_eq!(floor("0.123456789"), "0.12345678");
+        assert_eq!(floor("0.12345678"), "0.12345678");
+        assert_eq!(floor("0.123456780000000000001"), "0.12345678");
+        assert_eq!(floor("12.5"), "12.50000000");
+        assert_eq!(floor("0"), "0.00000000");
+        assert_eq!(floor("0.000000009"), "0.00000000");
+        assert_eq!(floor("0.9999999999"), "0.99999999");
+        assert_eq!(floor("97.318645129999"), "97.31864512");
+        // Toward -inf: negatives move away from zero.
+        assert_eq!(floor("-0.123456781"), "-0.12345679");
+        assert_eq!(floor("-0.12345678"), "-0.12345678");
+        assert_eq!(floor("-0.000000001"), "-0.00000001");
+    }
+
+    #[test]
+    fn floor_too_large_for_eight_places_is_an_error() {
+        let big: Decimal = "79228162514264337593543950335".parse().unwrap();
+        assert_eq!(Fixed8::floor(big), Err(DecimalError::OutOfRange));
+        let negative_big: Decimal = "-79228162514264337593543950335".parse().unwrap();
+        assert_eq!(Fixed8::floor(negative_big), Err(DecimalError::OutOfRange));
+        // 2^96 - 1 = 79228162514264337593543950335: the largest mantissa, so
+        // the largest integer part at scale 8 is 792281625142643375935.
+        let largest: Decimal = "792281625142643375935.43950335".parse().unwrap();
+        assert_eq!(
+            Fixed8::floor(largest).unwrap().to_string(),
+            "792281625142643375935.43950335"
+        );
+        let one_past: Decimal = "792281625142643375936".parse().unwrap();
+        assert_eq!(Fixed8::floor(one_past), Err(DecimalError::OutOfRange));
+        let fits = Decimal::from_str_exact("9999999999999999999.999999999").unwrap();
+        assert_eq!(
+            Fixed8::floor(fits).unwrap().to_string(),
+            "9999999999999999999.99999999"
+        );
     }
 
     #[test]

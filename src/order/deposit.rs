@@ -8,6 +8,7 @@ use core::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::{Order, Presence};
 use crate::error::{ApiError, ErrorCode};
 use crate::text::{check_visible_ascii, TokenDefect};
 
@@ -199,8 +200,8 @@ impl DepositTransactionUpdate {
     }
 
     /// Applies the update to an order whose deposit transaction id is
-    /// `current` (`None` when not set; map the service's empty string to
-    /// `None`), returning the id to store.
+    /// `current` (`None` when not set), returning the id to store. A server
+    /// holding an [`Order`] calls [`apply_to`](Self::apply_to) instead.
     ///
     /// # Errors
     /// [`TransactionIdAlreadySet`] whenever `current` is `Some`, even when it
@@ -216,6 +217,46 @@ impl DepositTransactionUpdate {
                 same_value: *stored == self.transaction_id,
             }),
         }
+    }
+}
+
+impl DepositTransactionUpdate {
+    /// Applies `PATCH /v3/orders/:orderId` to `order`: the first time it sets
+    /// `fromTransactionId` (the answer is 200 with this update as its body),
+    /// a second time it is refused (412). The order's `""` means "not set";
+    /// nothing needs converting by hand. `updatedAt` is the caller's to set
+    /// (`Timestamp::try_from(now)`), since the library reads no clock.
+    ///
+    /// ```
+    /// use swaproute::order::{DepositTransactionUpdate, Order};
+    /// use swaproute::ApiError;
+    ///
+    /// let mut order: Order = serde_json::from_str(r#"{"id":"u8jzPde0IgxLd6G","status":"awaiting",
+    ///   "pairId":"LTC_USDT","fromTransactionId":""}"#)?;
+    /// let update: DepositTransactionUpdate = serde_json::from_str(
+    ///     r#"{"transactionId":"0xc800f3dc85a0cd085d5bb0bb8edb805414da678605667743c99f2c7aacc9c487"}"#)?;
+    ///
+    /// update.apply_to(&mut order)?; // 200, body: the update
+    /// assert_eq!(order.deposit_transaction_id(), Some(update.transaction_id.as_str()));
+    ///
+    /// let refused = update.apply_to(&mut order).unwrap_err();
+    /// let api = ApiError::from(refused).with_order_id(order.id.clone());
+    /// assert_eq!((api.http_status().as_u16(), api.code().as_str()), (412, "PRECONDITION_FAILED"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`TransactionIdAlreadySet`] when the order's deposit transaction id
+    /// is already set, also to the same value
+    /// ([`TransactionIdAlreadySet::same_value`]); the order is left unchanged.
+    pub fn apply_to(&self, order: &mut Order) -> Result<(), TransactionIdAlreadySet> {
+        if let Some(stored) = order.deposit_transaction_id() {
+            return Err(TransactionIdAlreadySet {
+                same_value: stored == self.transaction_id.as_str(),
+            });
+        }
+        order.from_transaction_id = Presence::Value(self.transaction_id.as_str().into());
+        Ok(())
     }
 }
 

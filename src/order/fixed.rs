@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fields::{self, collect};
+use super::forms::{Form, InForm, Sent};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
 use super::{OrderContext, PlanError, RequestErrors, RequestField};
@@ -16,6 +17,9 @@ use crate::route::{LimitCheck, Route, RouteRequest};
 use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
+
+mod builder;
+pub use builder::FixedOrderBuilder;
 
 /// A fixed-rate order body as sent, every field loosely typed: decode it with
 /// serde, then [`FixedOrderRequest::validate`] reports every problem with its
@@ -101,6 +105,24 @@ pub struct FixedOrderRequest {
     pair_id: PairId,
     slippage: Slippage,
     swap_mode: SwapMode,
+    sent: SentKeys,
+}
+
+/// Which optional keys of the body were sent, and whether as `null`, so the
+/// body is written back with the keys it came with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct SentKeys {
+    slippage: Sent<()>,
+    swap_mode: Sent<()>,
+}
+
+impl SentKeys {
+    fn of(fields: &FixedFields) -> Self {
+        SentKeys {
+            slippage: Sent::key(fields.slippage.as_ref()),
+            swap_mode: Sent::key(fields.swap_mode.as_ref()),
+        }
+    }
 }
 
 impl FixedOrderRequest {
@@ -154,6 +176,7 @@ impl FixedOrderRequest {
                 pair_id,
                 slippage,
                 swap_mode,
+                sent: SentKeys::of(raw),
             }),
             _ => Err(RequestErrors::collected(errors)),
         }
@@ -340,28 +363,36 @@ impl<'r> FixedOrderPlan<'r> {
     }
 }
 
-/// The body as a client sends it: amounts as strings, `fromAddress` `null` when
-/// absent, tags omitted when absent, slippage as a number.
+/// The body in the service's shape (`POST /v3/orders`): `pairId`, amounts as
+/// strings, `fromAddress` (`null` when absent), `toAddress`, the tags when they
+/// hold a value, and `slippage` (a number) and `swapMode` only when the body
+/// had them (as `null` when sent as `null`), so a decoded body encodes back to
+/// the keys it came with and a built one to the keys that were set.
 impl Serialize for FixedOrderRequest {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
         struct Wire<'a> {
+            pair_id: &'a PairId,
             from_amount: Amount,
             to_amount: Amount,
             #[serde(flatten)]
             parties: &'a Parties,
-            pair_id: &'a PairId,
-            slippage: Slippage,
-            swap_mode: SwapMode,
+            #[serde(skip_serializing_if = "Sent::is_absent")]
+            slippage: Sent<InForm>,
+            #[serde(skip_serializing_if = "Sent::is_absent")]
+            swap_mode: Sent<SwapMode>,
         }
         Wire {
+            pair_id: &self.pair_id,
             from_amount: self.from_amount,
             to_amount: self.to_amount,
             parties: &self.parties,
-            pair_id: &self.pair_id,
-            slippage: self.slippage,
-            swap_mode: self.swap_mode,
+            slippage: self
+                .sent
+                .slippage
+                .with(InForm(self.slippage.percent(), Form::Number)),
+            swap_mode: self.sent.swap_mode.with(self.swap_mode),
         }
         .serialize(serializer)
     }
@@ -372,5 +403,105 @@ impl<'de> Deserialize<'de> for FixedOrderRequest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw = RawFixedOrderRequest::deserialize(deserializer)?;
         FixedOrderRequest::validate(&raw).map_err(serde::de::Error::custom)
+    }
+}
+
+impl FixedOrderPlan<'_> {
+    /// The order resource to answer `POST /v3/orders` with (HTTP 201), in
+    /// the live service's shape:
+    ///
+    /// | key | value |
+    /// | --- | --- |
+    /// | `id`, `providerOrderId`, `payInAddress`, `payInAddressTag` | from `new` (`providerOrderId` `""` when `None`; the tag only when set) |
+    /// | `status` | `awaiting` |
+    /// | `pairId`, `rateId` | the body's pair, the selected rate |
+    /// | `amount` | [`amount`](Self::amount) in the from asset, as a string: `fromAmount` in ExactIn, `⌈(toAmount + minerFee) / rate⌉₈` in ExactOut (ruling 9) |
+    /// | `toAmount` | to asset, as a string: ExactIn the estimate `⌊amount × rate − minerFee⌋₈`; ExactOut the body's exact `toAmount` |
+    /// | `fromAddress`, `fromAddressTag`, `toAddress`, `toAddressTag` | the body's (`fromAddress` `null` when deferred; tags only when set) |
+    /// | `fromTransactionId`, `toTransactionId`, `message` | `""` |
+    /// | `createdAt`, `updatedAt` | `new.now`, ISO 8601 UTC with milliseconds |
+    /// | `extraFeatures` | `{}` |
+    /// | `sponsoredByCampaignId` | the sponsoring campaign, else `null` |
+    ///
+    /// `request` is the body the plan was made from (its addresses and tags
+    /// are the order's).
+    ///
+    /// ```
+    /// use swaproute::order::{FixedOrderRequest, NewOrder, OrderContext};
+    /// use swaproute::screening::{Address, ScreeningPolicy};
+    /// use swaproute::{EpochMillis, OrderId, ProviderOrderId, RatesResponse};
+    ///
+    /// let rates: RatesResponse = serde_json::from_str(r#"[{"amount":{"assetId":"ETH","value":33.1},
+    ///   "expiry":4102444800000,"id":"r-1","max":{"assetId":"BTC","value":8},
+    ///   "min":{"assetId":"BTC","value":0.001},"minerFee":{"assetId":"ETH","value":0.0002},
+    ///   "pairId":"BTC_ETH"}]"#)?;
+    /// let request: FixedOrderRequest = serde_json::from_str(r#"{"pairId":"BTC_ETH","fromAmount":"0.5",
+    ///   "fromAddress":null,"toAmount":"16.5","toAddress":"0x52908400098527886E0F7030069857D2E4169EE7"}"#)?;
+    /// let now = EpochMillis::new(1_773_221_236_204);
+    /// let policy = ScreeningPolicy::new();
+    /// let plan = request.plan(&rates, &OrderContext::new(now, &policy))?;
+    ///
+    /// let new = NewOrder::new(
+    ///     OrderId::new("u8jzPde0IgxLd6G")?,
+    ///     ProviderOrderId::new("7f26144b-9828-4fcd-99a5-4a7bb1fee08f")?,
+    ///     Address::new("bc1qwjpyxexjcypqddr7ce6yv349n4q68g0xqraltv")?,
+    ///     now,
+    /// );
+    /// let order = plan.to_order(&request, &new)?;
+    /// let body = serde_json::to_value(&order)?;
+    /// assert_eq!(body["status"], "awaiting");
+    /// assert_eq!(body["amount"], serde_json::json!({"assetId": "BTC", "value": "0.5"}));
+    /// // 0.5 × 33.1 − 0.0002 = 16.5498
+    /// assert_eq!(body["toAmount"], serde_json::json!({"assetId": "ETH", "value": "16.54980000"}));
+    /// assert_eq!(body["createdAt"], "2026-03-11T09:27:16.204Z");
+    /// assert_eq!(body["fromTransactionId"], "");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ToOrderError::NotThePlansRequest`](super::ToOrderError::NotThePlansRequest)
+    /// when `request` differs from the plan's in its pair, swap mode,
+    /// slippage or (ExactIn) `fromAmount`;
+    /// [`ToOrderError::Time`](super::ToOrderError::Time) when `new.now` is
+    /// past year 9999. Both are
+    /// 500 `INTERNAL_ERROR` as an [`ApiError`].
+    pub fn to_order(
+        &self,
+        request: &FixedOrderRequest,
+        new: &super::NewOrder,
+    ) -> Result<super::Order, super::ToOrderError> {
+        use super::new_order::{assemble, same, Planned};
+        let rate = self.route.rate();
+        same(RequestField::PairId, rate.pair_id() == request.pair_id())?;
+        same(
+            RequestField::SwapMode,
+            self.swap_mode == request.swap_mode(),
+        )?;
+        same(RequestField::Slippage, self.slippage == request.slippage())?;
+        let to_amount = match self.swap_mode {
+            SwapMode::ExactIn => {
+                same(
+                    RequestField::FromAmount,
+                    self.amount() == request.from_amount().get(),
+                )?;
+                // The estimate at 8 places, never more than the rate gives
+                // (omitted in the unreachable case it needs more than 28 digits).
+                crate::decimal::Fixed8::floor(self.route.net_output())
+                    .ok()
+                    .map(crate::decimal::Fixed8::get)
+            }
+            SwapMode::ExactOut => Some(request.to_amount().get()),
+        };
+        assemble(
+            &Planned {
+                pair_id: request.pair_id(),
+                rate_id: Some(rate.id()),
+                amount: self.amount(),
+                to_amount,
+                parties: request.parties(),
+                sponsored_by_campaign_id: self.sponsored_by_campaign_id(),
+            },
+            new,
+        )
     }
 }

@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fields::{self, collect};
+use super::forms::{Form, Forms, InForm, Sent};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
 use super::{FieldError, OrderContext, PlanError, QuoteMismatch, RequestErrors, RequestField};
@@ -17,6 +18,9 @@ use crate::rate::PairId;
 use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
+
+mod builder;
+pub use builder::FloatOrderBuilder;
 
 /// A floating order body as sent, loosely typed; see [`FloatOrderRequest::validate`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,69 +71,6 @@ struct FloatFields {
     quote_id: Option<Loose>,
     #[serde(default, deserialize_with = "present")]
     swap_mode: Option<Loose>,
-}
-
-/// How a number of the body was written, so it is written back the same way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Form {
-    /// A JSON string, `"25"`.
-    Text,
-    /// A JSON number, `25`.
-    Number,
-}
-
-impl Form {
-    fn of(value: Option<&Loose>) -> Self {
-        match value {
-            Some(Loose::Number(_)) => Form::Number,
-            _ => Form::Text,
-        }
-    }
-}
-
-/// An optional key as sent: absent, `null`, or a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Sent<T> {
-    Absent,
-    Null,
-    Value(T),
-}
-
-impl<T> Sent<T> {
-    fn is_absent(&self) -> bool {
-        matches!(self, Sent::Absent)
-    }
-}
-
-/// `null` for [`Sent::Null`], the value for [`Sent::Value`]; an absent key is
-/// skipped by its holder.
-impl<T: Serialize> Serialize for Sent<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Sent::Value(value) => value.serialize(serializer),
-            Sent::Absent | Sent::Null => serializer.serialize_none(),
-        }
-    }
-}
-
-/// A decimal written in the form it came in.
-struct InForm(Decimal, Form);
-
-impl Serialize for InForm {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.1 {
-            Form::Text => serializer.collect_str(&self.0),
-            Form::Number => super::presence::serialize_number(self.0, serializer),
-        }
-    }
-}
-
-/// How the body's optional and number keys were written (for re-encoding).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Forms {
-    from_amount: Form,
-    to_amount: Form,
-    slippage: Sent<Form>,
 }
 
 /// A validated `POST /v3/orders/float` body (the floating flow: its price
@@ -461,5 +402,74 @@ impl<'de> Deserialize<'de> for FloatOrderRequest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw = RawFloatOrderRequest::deserialize(deserializer)?;
         FloatOrderRequest::validate(&raw).map_err(serde::de::Error::custom)
+    }
+}
+
+impl FloatOrderPlan<'_> {
+    /// The order resource to answer `POST /v3/orders/float` with, in the
+    /// shape of [`FixedOrderPlan::to_order`](super::FixedOrderPlan::to_order)'s
+    /// order: `amount` is the quote's `fromAmount`, `toAmount` the quote's
+    /// `toAmount`, both as strings; `rateId` is `""` (a floating order has no
+    /// rate); `sponsoredByCampaignId` is the quote's campaign, else `null`.
+    /// `request` is the body the plan was made from.
+    ///
+    /// ```
+    /// use swaproute::order::{FloatOrderRequest, NewOrder, OrderContext};
+    /// use swaproute::{quote::Quote, screening::{Address, ScreeningPolicy}};
+    /// use swaproute::{EpochMillis, OrderId, ProviderOrderId};
+    ///
+    /// let quote: Quote = serde_json::from_str(r#"{"id":"q-1","pairId":"BTC_ETH",
+    ///   "fromAmount":{"assetId":"BTC","value":"0.5"},"toAmount":{"assetId":"ETH","value":"16.5"},
+    ///   "expiry":1785000030000}"#)?;
+    /// let request: FloatOrderRequest = serde_json::from_str(r#"{"pairId":"BTC_ETH","fromAmount":0.5,
+    ///   "fromAddress":null,"toAmount":16.4,"toAddress":"0x52908400098527886E0F7030069857D2E4169EE7"}"#)?;
+    /// let now = EpochMillis::new(1_785_000_000_000);
+    /// let policy = ScreeningPolicy::new();
+    /// let plan = request.plan(&quote, &OrderContext::new(now, &policy))?;
+    /// let new = NewOrder::new(
+    ///     OrderId::new("o-1")?,
+    ///     ProviderOrderId::new("p-1")?,
+    ///     Address::new("bc1qwjpyxexjcypqddr7ce6yv349n4q68g0xqraltv")?,
+    ///     now,
+    /// );
+    /// let body = serde_json::to_value(plan.to_order(&request, &new)?)?;
+    /// assert_eq!(body["amount"], serde_json::json!({"assetId": "BTC", "value": "0.5"}));
+    /// assert_eq!(body["toAmount"], serde_json::json!({"assetId": "ETH", "value": "16.5"}));
+    /// assert_eq!(body["rateId"], "");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ToOrderError::NotThePlansRequest`](super::ToOrderError::NotThePlansRequest)
+    /// when `request` is not for the plan's quote (pair, `fromAmount`, or the
+    /// `quoteId` it names); [`ToOrderError::Time`](super::ToOrderError::Time)
+    /// when `new.now` is past year 9999. Both are 500 `INTERNAL_ERROR` as an
+    /// [`ApiError`].
+    pub fn to_order(
+        &self,
+        request: &FloatOrderRequest,
+        new: &super::NewOrder,
+    ) -> Result<super::Order, super::ToOrderError> {
+        use super::new_order::{assemble, same, Planned};
+        let quote = self.quote;
+        same(RequestField::PairId, quote.pair_id == *request.pair_id())?;
+        same(
+            RequestField::FromAmount,
+            quote.from_amount.value.get() == request.from_amount().get(),
+        )?;
+        if let Some(id) = request.quote_id() {
+            same(RequestField::QuoteId, *id == quote.id)?;
+        }
+        assemble(
+            &Planned {
+                pair_id: request.pair_id(),
+                rate_id: None,
+                amount: self.amount(),
+                to_amount: Some(self.to_amount()),
+                parties: request.parties(),
+                sponsored_by_campaign_id: self.sponsored_by_campaign_id(),
+            },
+            new,
+        )
     }
 }

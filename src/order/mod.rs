@@ -35,13 +35,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod body;
 mod context;
 mod deposit;
 mod field;
 mod fields;
 mod fixed;
 mod float;
+mod forms;
 pub(crate) mod loose;
+mod new_order;
 mod parties;
 mod plan_error;
 mod presence;
@@ -56,8 +59,11 @@ pub use deposit::{
     MAX_TRANSACTION_ID_LEN,
 };
 pub use field::{FieldError, RequestErrors, RequestField};
+pub use fixed::FixedOrderBuilder;
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
+pub use float::FloatOrderBuilder;
 pub use float::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
+pub use new_order::{NewOrder, ToOrderError};
 pub use parties::Parties;
 pub use plan_error::{PlanError, QuoteMismatch};
 pub use presence::{Presence, SentDecimal};

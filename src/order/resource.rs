@@ -101,6 +101,34 @@ pub struct Order {
     pub sponsored_by_campaign_id: Presence<CampaignId>,
 }
 
+impl Order {
+    /// The deposit transaction id (`fromTransactionId`) when one is set: the
+    /// service writes `""` until then, and `""`, `null` and an absent key
+    /// are all "not set".
+    ///
+    /// ```
+    /// use swaproute::order::Order;
+    /// let order: Order = serde_json::from_str(r#"{"id":"o-1","status":"awaiting",
+    ///   "pairId":"BTC_ETH","fromTransactionId":""}"#).unwrap();
+    /// assert_eq!(order.deposit_transaction_id(), None);
+    /// ```
+    pub fn deposit_transaction_id(&self) -> Option<&str> {
+        self.from_transaction_id
+            .value()
+            .map(String::as_str)
+            .filter(|id| !id.is_empty())
+    }
+
+    /// The payout transaction id (`toTransactionId`) when one is set, read
+    /// as [`deposit_transaction_id`](Self::deposit_transaction_id) is.
+    pub fn payout_transaction_id(&self) -> Option<&str> {
+        self.to_transaction_id
+            .value()
+            .map(String::as_str)
+            .filter(|id| !id.is_empty())
+    }
+}
+
 /// `{"assetId": "…", "value": …}` with the value kept in the form it was sent
 /// (string or number), so it is written back the same way (ruling 22,
 /// docs/RULES.md). Every combination is a valid record.
