@@ -37,6 +37,7 @@ const TABLE: &[(&str, u16)] = &[
     ("UNRESOLVED_ASSET", 400),
     ("UNSUPPORTED_NETWORK", 400),
     ("ROUTE_UNAVAILABLE", 422),
+    ("PAYLOAD_TOO_LARGE", 413),
     ("PROVIDER_ERROR", 502),
     ("INTERNAL_ERROR", 500),
 ];

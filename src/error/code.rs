@@ -93,6 +93,9 @@ error_codes! {
     UnsupportedNetwork => "UNSUPPORTED_NETWORK", 400;
     /// No route is available for the request (V4).
     RouteUnavailable => "ROUTE_UNAVAILABLE", 422;
+    /// The request body is larger than the server accepts (ruling 25 in
+    /// docs/RULES.md).
+    PayloadTooLarge => "PAYLOAD_TOO_LARGE", 413;
     /// A provider failed.
     ProviderError => "PROVIDER_ERROR", 502;
     /// The service failed internally.
