@@ -79,6 +79,7 @@ through_api_error!(
     crate::order::FieldError,
     crate::order::InvalidTransactionId,
     crate::order::TransactionIdAlreadySet,
+    crate::order::ToOrderError,
     crate::route::NoRoute,
     crate::screening::ScreeningError,
     crate::client::HeaderError,
