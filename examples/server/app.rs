@@ -2,7 +2,7 @@
 //! crate, and every failure is the crate's typed error, answered as its JSON
 //! body (`?` turns each into an `ApiError`).
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::SystemTime;
 
 use axum::body::Bytes;
@@ -19,12 +19,14 @@ use swaproute::order::{
 };
 use swaproute::route::RouteQuery;
 use swaproute::screening::{Address, ScreeningPolicy};
+use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
 use swaproute::{ApiError, EpochMillis, ErrorCode, OrderId, ProviderOrderId, RatesResponse};
 
 /// Bodies above this are 413 `PAYLOAD_TOO_LARGE` (ruling 25).
 const BODY_LIMIT: usize = 64 * 1024;
 
 /// What the server holds: one pair's rates, a fixed clock if asked, orders.
+#[derive(Default)]
 pub(crate) struct Server {
     rates: RatesResponse,
     now: Option<EpochMillis>,
@@ -36,36 +38,33 @@ pub(crate) struct Server {
 impl Server {
     /// A server over `rates`, at `now` (the system clock when `None`).
     pub(crate) fn new(rates: RatesResponse, now: Option<EpochMillis>) -> Self {
-        let screening = ScreeningPolicy::new();
+        let server = Server::default();
         Server {
             rates,
             now,
-            screening,
-            orders: Mutex::default(),
+            ..server
         }
     }
 
     fn now(&self) -> Result<EpochMillis, ApiError> {
-        let clock = || EpochMillis::try_from(SystemTime::now()).map_err(|e| internal(&e));
+        let clock = || EpochMillis::try_from(SystemTime::now()).map_err(|e| fail(InternalError, e));
         self.now.map_or_else(clock, Ok)
     }
 
     fn rates_of(&self, pair_id: &str) -> Result<&RatesResponse, ApiError> {
         match self.rates.pair_id() {
             Some(pair) if pair.as_str() == pair_id => Ok(&self.rates),
-            _ => Err(not_found(format!("no rates for pair {pair_id}"))),
+            _ => Err(fail(NotFound, format!("no rates for pair {pair_id}"))),
         }
-    }
-
-    fn orders(&self) -> MutexGuard<'_, Vec<Order>> {
-        self.orders.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Runs `f` on order `id`, or answers 404.
     fn with_order<T>(&self, id: &str, f: impl FnOnce(&mut Order) -> T) -> Result<T, ApiError> {
-        let mut orders = self.orders();
+        let mut orders = self.orders.lock().unwrap_or_else(PoisonError::into_inner);
         let order = orders.iter_mut().find(|order| order.id.as_str() == id);
-        Ok(f(order.ok_or_else(|| not_found(format!("no order {id}")))?))
+        Ok(f(
+            order.ok_or_else(|| fail(NotFound, format!("no order {id}")))?
+        ))
     }
 }
 
@@ -78,7 +77,7 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/v3/pairs/{pair_id}/route", get(route))
         .route("/v3/orders", post(create_order))
         .route("/v3/orders/{id}", get(order).patch(update_order))
-        .fallback(|| async { not_found("no such endpoint".to_owned()) })
+        .fallback(|| async { fail(NotFound, "no such endpoint") })
         .layer(from_fn(require_app_name))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(Arc::new(server))
@@ -115,16 +114,17 @@ async fn create_order(
     State(server): Shared,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request = FixedOrderRequest::from_json(&body.map_err(|e| body_error(&e))?)?;
+    let request = FixedOrderRequest::from_json(&body?)?;
     let now = server.now()?;
     let rates = server.rates_of(request.pair_id().as_str())?;
     let plan = request.plan(rates, &OrderContext::new(now, &server.screening))?;
-    let mut orders = server.orders();
+    let mut orders = server.orders.lock().unwrap_or_else(PoisonError::into_inner);
     let n = orders.len().saturating_add(1);
     let new = NewOrder::new(
-        OrderId::new(&format!("order-{n:08}")).map_err(|e| internal(&e))?,
-        ProviderOrderId::new(&format!("provider-{n:08}")).map_err(|e| internal(&e))?,
-        Address::new(&format!("fake-receive-address-{n:016x}")).map_err(|e| internal(&e))?,
+        OrderId::new(&format!("order-{n:08}")).map_err(|e| fail(InternalError, e))?,
+        ProviderOrderId::new(&format!("provider-{n:08}")).map_err(|e| fail(InternalError, e))?,
+        Address::new(&format!("fake-receive-address-{n:016x}"))
+            .map_err(|e| fail(InternalError, e))?,
         now,
     );
     let order = plan.to_order(&request, &new)?;
@@ -143,8 +143,7 @@ async fn update_order(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let update: DepositTransactionUpdate =
-        serde_json::from_slice(&body.map_err(|e| body_error(&e))?)
-            .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, format!("body: {e}")))?;
+        serde_json::from_slice(&body?).map_err(|e| fail(InvalidRequest, format!("body: {e}")))?;
     let applied = server.with_order(&id, |order| {
         let id = order.id.clone();
         update
@@ -154,19 +153,6 @@ async fn update_order(
     applied.map(|()| Json(&update).into_response())
 }
 
-/// A body over the cap is 413; one that cannot be read otherwise is 400.
-fn body_error(rejection: &BytesRejection) -> ApiError {
-    let code = match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::PayloadTooLarge,
-        _ => ErrorCode::InvalidRequest,
-    };
-    ApiError::new(code, format!("body: {}", rejection.body_text()))
-}
-
-fn not_found(details: String) -> ApiError {
-    ApiError::new(ErrorCode::NotFound, details)
-}
-
-fn internal(error: &dyn std::fmt::Display) -> ApiError {
-    ApiError::new(ErrorCode::InternalError, error.to_string())
+fn fail(code: ErrorCode, details: impl std::fmt::Display) -> ApiError {
+    ApiError::new(code, details.to_string())
 }

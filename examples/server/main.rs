@@ -36,15 +36,14 @@ async fn run() -> Result<(), String> {
         None => include_str!("../data/rates.json").to_owned(),
     };
     let rates = serde_json::from_str(&text).map_err(|e| format!("rates: {e}"))?;
-    let listener = tokio::net::TcpListener::bind(&listen)
-        .await
-        .map_err(|e| format!("{listen}: {e}"))?;
-    println!(
-        "listening on http://{}",
-        listener.local_addr().map_err(|e| e.to_string())?
-    );
-    let server = app::Server::new(rates, now.map(swaproute::EpochMillis::new));
-    axum::serve(listener, app::router(server))
-        .await
-        .map_err(|e| e.to_string())
+    let listener = tokio::net::TcpListener::bind(&listen).await;
+    let listener = listener.map_err(|e| format!("{listen}: {e}"))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    println!("listening on http://{addr}");
+    let router = app::router(app::Server::new(
+        rates,
+        now.map(swaproute::EpochMillis::new),
+    ));
+    let served = axum::serve(listener, router).await;
+    served.map_err(|e| e.to_string())
 }

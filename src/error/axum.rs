@@ -91,3 +91,27 @@ through_api_error!(
     crate::caip::InvalidCaip19Param,
     crate::slippage::InvalidSlippage,
 );
+
+/// A request body axum could not read: over the server's body limit is 413
+/// `PAYLOAD_TOO_LARGE` (ruling 25, docs/RULES.md), anything else 400
+/// `INVALID_REQUEST`, both as a `body` problem. With it a handler takes
+/// `Result<Bytes, BytesRejection>` and writes `body?`.
+///
+/// ```
+/// use axum_core::extract::rejection::{BytesRejection, FailedToBufferBody};
+/// use swaproute::{ApiError, ErrorCode};
+/// # let _ = |rejection: BytesRejection| {
+/// let error = ApiError::from(rejection);
+/// assert!(matches!(error.code(), ErrorCode::PayloadTooLarge | ErrorCode::InvalidRequest));
+/// # };
+/// ```
+impl From<axum_core::extract::rejection::BytesRejection> for ApiError {
+    fn from(rejection: axum_core::extract::rejection::BytesRejection) -> Self {
+        let code = if rejection.status() == http::StatusCode::PAYLOAD_TOO_LARGE {
+            crate::ErrorCode::PayloadTooLarge
+        } else {
+            crate::ErrorCode::InvalidRequest
+        };
+        ApiError::new(code, alloc::format!("body: {}", rejection.body_text()))
+    }
+}
