@@ -55,7 +55,7 @@ pub(crate) fn check_id(text: &str) -> Result<(), InvalidId> {
 /// decoded: the C0 controls and DEL are those single bytes, and U+0080 to
 /// U+009F are `C2 80` to `C2 9F` (in valid UTF-8, `C2` only ever starts a
 /// character).
-fn first_control(bytes: &[u8]) -> Option<usize> {
+pub(crate) fn first_control(bytes: &[u8]) -> Option<usize> {
     let mut iter = bytes.iter().enumerate();
     while let Some((at, &byte)) = iter.next() {
         match byte {

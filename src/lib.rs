@@ -28,6 +28,7 @@
 //! - [`order`], [`client`], [`screening`]: order intake of both flows, client
 //!   headers, address and region screening, status reconciliation;
 //! - [`caip`], [`v4`]: CAIP-2 / CAIP-19 identifiers and V4 requests;
+//! - [`discovery`]: pair and asset records and listings, amount precision per asset;
 //! - [`error`]: the one table of error codes and HTTP statuses.
 #![no_std]
 #![forbid(unsafe_code)]
@@ -40,6 +41,7 @@ extern crate std;
 pub mod caip;
 pub mod client;
 pub mod decimal;
+pub mod discovery;
 pub mod error;
 mod ids;
 pub mod order;
