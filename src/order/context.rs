@@ -1,13 +1,17 @@
 //! The caller's policy for planning an order.
 
-use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
+use super::{PlanError, RequestField};
+use crate::decimal::Amount;
+use crate::discovery::PairAssets;
+use crate::rate::{CampaignLimits, PairId, NO_CAMPAIGNS};
 use crate::route::LimitPolicy;
 use crate::screening::{NetworkKind, RegionCode, ScreeningPolicy};
 use crate::time::EpochMillis;
 
 /// Everything the caller decides about an order besides its body: the time,
 /// campaign limits, screening policy, the user's region, the networks of the
-/// two assets (for address syntax), and the clock-skew margin for quotes.
+/// two assets (for address syntax), the clock-skew margin for quotes, and
+/// the two assets' records (for amount precision).
 ///
 /// ```
 /// use swaproute::order::OrderContext;
@@ -38,6 +42,10 @@ pub struct OrderContext<'a> {
     /// How an ExactOut order's amount is held to its rate's limits (ruling 23
     /// in docs/RULES.md): the specification's rule by default.
     pub limit_policy: LimitPolicy,
+    /// The records of the pair's two assets, when the caller has them: a
+    /// plan then holds the body's amounts to the assets' `decimals`
+    /// ([`with_assets`](Self::with_assets)). `None`: no precision check.
+    pub assets: Option<PairAssets<'a>>,
 }
 
 impl<'a> OrderContext<'a> {
@@ -53,6 +61,7 @@ impl<'a> OrderContext<'a> {
             to_network: NetworkKind::Other,
             quote_skew_millis: 0,
             limit_policy: LimitPolicy::Spec,
+            assets: None,
         }
     }
 
@@ -83,6 +92,70 @@ impl<'a> OrderContext<'a> {
         self.from_network = from;
         self.to_network = to;
         self
+    }
+
+    /// With the records of the pair's two assets (from
+    /// [`AssetsResponse::pair_assets`](crate::discovery::AssetsResponse::pair_assets)).
+    /// A plan then, after screening and before routing:
+    ///
+    /// - refuses an exact amount with more decimal places than its asset's
+    ///   `decimals`, `INVALID_AMOUNT` naming the field: `fromAmount` in
+    ///   ExactIn (both flows), `toAmount` in ExactOut. The other amount is an
+    ///   estimate and is not checked;
+    /// - rounds an ExactOut order's amount (the required input, 8 places
+    ///   rounded up, ruling 8) up to the from asset's decimals, since it is
+    ///   what the user must send, and an ExactIn order's `toAmount` estimate
+    ///   down to the to asset's, since it is what the user receives.
+    ///
+    /// Records of other assets than the body's pair are refused
+    /// (`INTERNAL_ERROR`).
+    ///
+    /// ```
+    /// use swaproute::discovery::AssetsResponse;
+    /// use swaproute::order::OrderContext;
+    /// use swaproute::screening::ScreeningPolicy;
+    /// use swaproute::EpochMillis;
+    /// let listing: AssetsResponse = serde_json::from_str(r#"[
+    ///   {"id":"BTC","name":"Bitcoin","symbol":"BTC","decimals":8,"network":"bitcoin"},
+    ///   {"id":"ETH","name":"Ether","symbol":"ETH","decimals":18,"network":"ethereum"}]"#)?;
+    /// let policy = ScreeningPolicy::new();
+    /// let context = OrderContext::new(EpochMillis::new(1_785_000_000_000), &policy)
+    ///     .with_assets(listing.pair_assets(&"BTC_ETH".parse()?)?);
+    /// assert_eq!(context.assets.map(|a| a.from().decimals.get()), Some(8));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_assets(mut self, assets: PairAssets<'a>) -> Self {
+        self.assets = Some(assets);
+        self
+    }
+
+    /// The precision check of a plan (see [`with_assets`](Self::with_assets)):
+    /// the records must be `pair`'s, and `exact` (the body's exact amount,
+    /// with its field) must fit its asset.
+    pub(crate) fn check_precision(
+        &self,
+        pair: &PairId,
+        field: RequestField,
+        exact: Amount,
+    ) -> Result<(), PlanError> {
+        let Some(assets) = self.assets else {
+            return Ok(());
+        };
+        if !assets.matches(pair) {
+            return Err(PlanError::AssetsOfAnotherPair {
+                order: alloc::boxed::Box::new(pair.clone()),
+            });
+        }
+        let checked = if field == RequestField::ToAmount {
+            assets.check_to(&exact)
+        } else {
+            assets.check_from(&exact)
+        };
+        checked.map_err(|error| PlanError::AmountPrecision {
+            field,
+            error: alloc::boxed::Box::new(error),
+        })
     }
 
     /// With a clock-skew margin for quote expiry.

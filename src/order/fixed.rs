@@ -270,7 +270,13 @@ impl FixedOrderRequest {
     /// [`RatesOfAnotherPair`](PlanError::RatesOfAnotherPair) (`INTERNAL_ERROR`:
     /// the caller passed rates no service sends for this body); or
     /// [`NoRoute`](PlanError::NoRoute), the selection's
-    /// [`NoRoute`](crate::route::NoRoute) with its limits.
+    /// [`NoRoute`](crate::route::NoRoute) with its limits. With the assets'
+    /// records in the context ([`OrderContext::with_assets`]), before the
+    /// rates are looked at: [`AmountPrecision`](PlanError::AmountPrecision)
+    /// (`INVALID_AMOUNT`) when the exact amount (`fromAmount` in ExactIn,
+    /// `toAmount` in ExactOut) has more decimal places than its asset, and
+    /// [`AssetsOfAnotherPair`](PlanError::AssetsOfAnotherPair)
+    /// (`INTERNAL_ERROR`) when the records are not the pair's.
     pub fn plan<'r>(
         &self,
         rates: &'r (impl RateList + ?Sized),
@@ -279,6 +285,14 @@ impl FixedOrderRequest {
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
+        match self.swap_mode {
+            SwapMode::ExactIn => {
+                context.check_precision(&self.pair_id, RequestField::FromAmount, self.from_amount)
+            }
+            SwapMode::ExactOut => {
+                context.check_precision(&self.pair_id, RequestField::ToAmount, self.to_amount)
+            }
+        }?;
         let rates = rates.checked()?;
         if let Some(other) = rates
             .iter()
@@ -291,8 +305,21 @@ impl FixedOrderRequest {
             });
         }
         let route = self.route_request(context).best(rates)?;
+        let decimals = context
+            .assets
+            .map(|assets| (assets.from().decimals, assets.to().decimals));
+        let mut amount = route.order_amount();
+        if let (SwapMode::ExactOut, Some((from, _))) = (self.swap_mode, decimals) {
+            // What the user must send, rounded up to what the asset can
+            // carry. Rounding a value of 8 places up to fewer cannot fail; if
+            // it ever did, the 8-place amount (never below the required input)
+            // is kept.
+            amount = from.round_up(amount).unwrap_or(amount);
+        }
         Ok(FixedOrderPlan {
             route,
+            amount,
+            to_decimals: decimals.map(|(_, to)| to),
             swap_mode: self.swap_mode,
             slippage: self.slippage,
             warnings,
@@ -305,6 +332,8 @@ impl FixedOrderRequest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FixedOrderPlan<'r> {
     route: Route<'r>,
+    amount: Decimal,
+    to_decimals: Option<crate::discovery::Decimals>,
     swap_mode: SwapMode,
     slippage: Slippage,
     warnings: Vec<TagWarning>,
@@ -322,9 +351,13 @@ impl<'r> FixedOrderPlan<'r> {
     }
 
     /// The order's `amount` (ruling 9): `fromAmount` in ExactIn, the
-    /// route's required input (8 decimals, rounded up) in ExactOut.
+    /// route's required input (8 decimals, rounded up) in ExactOut — further
+    /// rounded up to the from asset's `decimals` when the context had the
+    /// assets' records ([`OrderContext::with_assets`]). That rounding adds
+    /// less than one unit of the asset's last place; [`amount_limits`](Self::amount_limits)
+    /// judges the route's 8-place required input.
     pub fn amount(&self) -> Decimal {
-        self.route.order_amount()
+        self.amount
     }
 
     /// ExactOut: whether [`amount`](Self::amount) lies within the selected
@@ -486,9 +519,14 @@ impl FixedOrderPlan<'_> {
                 )?;
                 // The estimate at 8 places, never more than the rate gives
                 // (omitted in the unreachable case it needs more than 28 digits).
+                // With the to asset's record, down to its decimals too.
                 crate::decimal::Fixed8::floor(self.route.net_output())
                     .ok()
                     .map(crate::decimal::Fixed8::get)
+                    .and_then(|estimate| match self.to_decimals {
+                        Some(decimals) => decimals.round_down(estimate).ok(),
+                        None => Some(estimate),
+                    })
             }
             SwapMode::ExactOut => Some(request.to_amount().get()),
         };

@@ -281,7 +281,13 @@ impl FloatOrderRequest {
     /// [`QuoteDefect`](PlanError::QuoteDefect) (`PROVIDER_ERROR`);
     /// [`QuoteMismatch`](PlanError::QuoteMismatch) (`INVALID_REQUEST` naming
     /// `pairId`, `fromAmount` or `quoteId`) when the quote is not this body's;
-    /// [`QuoteExpired`](PlanError::QuoteExpired) (`QUOTE_EXPIRED`).
+    /// [`QuoteExpired`](PlanError::QuoteExpired) (`QUOTE_EXPIRED`). With
+    /// the assets' records in the context
+    /// ([`OrderContext::with_assets`]), right after screening:
+    /// [`AmountPrecision`](PlanError::AmountPrecision) (`INVALID_AMOUNT`)
+    /// when `fromAmount` has more decimal places than the from asset, and
+    /// [`AssetsOfAnotherPair`](PlanError::AssetsOfAnotherPair)
+    /// (`INTERNAL_ERROR`) when the records are not the pair's.
     pub fn plan<'q>(
         &self,
         quote: &'q Quote,
@@ -290,6 +296,7 @@ impl FloatOrderRequest {
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
+        context.check_precision(&self.pair_id, RequestField::FromAmount, self.from_amount)?;
         quote.validate()?;
         if quote.pair_id != self.pair_id {
             return Err(QuoteMismatch::PairId {

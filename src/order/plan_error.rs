@@ -9,6 +9,7 @@ use rust_decimal::Decimal;
 
 use super::RequestField;
 use crate::decimal::Amount;
+use crate::discovery::TooPrecise;
 use crate::error::{ApiError, ErrorCode, HttpStatus};
 use crate::ids::QuoteId;
 use crate::quote::QuoteDefect;
@@ -85,6 +86,24 @@ pub enum PlanError {
     /// field ([`QuoteMismatch::field`]).
     #[error(transparent)]
     QuoteMismatch(Box<QuoteMismatch>),
+    /// An exact amount of the body has more decimal places than its asset's
+    /// `decimals` (the caller gave the assets' records through
+    /// [`OrderContext::with_assets`](super::OrderContext::with_assets)):
+    /// `INVALID_AMOUNT`, the message starting with the field.
+    #[error("{field}: {error}")]
+    AmountPrecision {
+        /// `fromAmount` or `toAmount`.
+        field: RequestField,
+        /// The amount, its asset and the asset's decimals.
+        error: Box<TooPrecise>,
+    },
+    /// The asset records the caller gave are not those of the body's pair's
+    /// assets: `INTERNAL_ERROR`.
+    #[error("the asset records given are not those of the assets of {order}")]
+    AssetsOfAnotherPair {
+        /// The order's `pairId`.
+        order: Box<PairId>,
+    },
     /// The quote has expired (given the context's clock-skew margin):
     /// `QUOTE_EXPIRED`.
     #[error("quote {quote} expired at {expiry}; fetch a new quote")]
@@ -101,9 +120,10 @@ impl PlanError {
     pub fn code(&self) -> ErrorCode {
         match self {
             PlanError::Screening(error) => error.code(),
-            PlanError::InvalidRates(_) | PlanError::RatesOfAnotherPair { .. } => {
-                ErrorCode::InternalError
-            }
+            PlanError::InvalidRates(_)
+            | PlanError::RatesOfAnotherPair { .. }
+            | PlanError::AssetsOfAnotherPair { .. } => ErrorCode::InternalError,
+            PlanError::AmountPrecision { error, .. } => error.code(),
             PlanError::NoRoute(no_route) => no_route.code(),
             PlanError::QuoteDefect(defect) => defect.code(),
             PlanError::QuoteMismatch(_) => ErrorCode::InvalidRequest,
