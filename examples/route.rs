@@ -3,8 +3,14 @@
 //! ```text
 //! cargo run --release --example route -- [--rates FILE|-] [--mode ExactIn|ExactOut]
 //!     [--from-amount DEC] [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]...
-//!     [--top K] [--strict-limits] [--json]
+//!     [--top K] [--strict-limits] [--assets FILE] [--json]
 //! ```
+//!
+//! With `--assets FILE` (an assets listing, `GET /v3/assets`), the records of
+//! the rates' pair's two assets hold the exact amount (`--from-amount` in
+//! ExactIn, `--to-amount` in ExactOut) to its asset's `decimals`, as an order
+//! plan does; an asset missing from the listing, or a finer amount, is bad
+//! input.
 //!
 //! In ExactOut each route shows whether its required input (the order's
 //! amount) lies within the rate's limits; `--strict-limits` makes a route
@@ -25,6 +31,7 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
+use swaproute::discovery::AssetsResponse;
 use swaproute::route::{
     estimate_exact_out, Estimate, LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest, Selection,
 };
@@ -36,7 +43,8 @@ use swaproute::{
 const SAMPLE_RATES: &str = include_str!("data/rates.json");
 
 const USAGE: &str = "usage: route [--rates FILE|-] [--mode ExactIn|ExactOut] [--from-amount DEC] \
-[--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] [--json]";
+[--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
+[--assets FILE] [--json]";
 
 /// What the command line asked for.
 struct Args {
@@ -48,6 +56,7 @@ struct Args {
     campaigns: CampaignLimits,
     top: Option<usize>,
     limit_policy: LimitPolicy,
+    assets: Option<String>,
     json: bool,
 }
 
@@ -80,6 +89,9 @@ fn run() -> Result<ExitCode, String> {
     let text = read_rates(args.rates.as_deref())?;
     let rates: RatesResponse = serde_json::from_str(&text)
         .map_err(|e| format!("rates are not a valid rates response: {e}"))?;
+    if let Some(path) = &args.assets {
+        check_precision(&args, path, &rates)?;
+    }
     let now = match args.now {
         Some(now) => now,
         None => system_now()?,
@@ -146,6 +158,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         campaigns: CampaignLimits::new(),
         top: None,
         limit_policy: LimitPolicy::Spec,
+        assets: None,
         json: false,
     };
     while let Some(flag) = words.next() {
@@ -159,6 +172,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
             "--json" => args.json = true,
             "--strict-limits" => args.limit_policy = LimitPolicy::Strict,
             "--rates" => args.rates = Some(value("--rates")?),
+            "--assets" => args.assets = Some(value("--assets")?),
             "--mode" => {
                 let text = value("--mode")?;
                 args.mode = text.parse().map_err(|e| format!("--mode {text:?}: {e}"))?;
@@ -196,6 +210,32 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         }
     }
     Ok(Some(args))
+}
+
+/// `--assets`: the exact amount must fit its asset's decimals (the rates'
+/// pair's records from the listing), as in an order plan.
+fn check_precision(args: &Args, path: &str, rates: &RatesResponse) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read assets file {path:?}: {e}"))?;
+    let listing: AssetsResponse = serde_json::from_str(&text)
+        .map_err(|e| format!("assets are not a valid assets listing: {e}"))?;
+    let Some(pair) = rates.pair_id() else {
+        return Ok(()); // no rates, no pair: nothing to hold an amount to
+    };
+    let records = listing
+        .pair_assets(pair)
+        .map_err(|e| format!("--assets: {e}"))?;
+    let checked = match args.mode {
+        SwapMode::ExactIn => args.from_amount.map(|a| {
+            records
+                .check_from(&a)
+                .map_err(|e| format!("--from-amount {e}"))
+        }),
+        SwapMode::ExactOut => args
+            .to_amount
+            .map(|a| records.check_to(&a).map_err(|e| format!("--to-amount {e}"))),
+    };
+    checked.unwrap_or(Ok(()))
 }
 
 /// Writes to stdout; a closed pipe (`route | head`) is not an error worth a panic.
