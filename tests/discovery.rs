@@ -452,3 +452,29 @@ fn rounding_to_an_assets_decimals() {
     assert_eq!(six.round_up(d("2.0000000001")).unwrap(), d("2.000001"));
     assert_eq!(six.round_down(d("2.9999999999")).unwrap(), d("2.999999"));
 }
+
+mod rounding_properties {
+    use proptest::prelude::*;
+    use swaproute::discovery::Decimals;
+    use swaproute::{Amount, Decimal};
+
+    proptest! {
+        /// ⌊x⌋_d ≤ x ≤ ⌈x⌉_d, both fit d, they are at most one unit of the
+        /// d-th place apart, and x fits d exactly when rounding leaves it alone.
+        #[test]
+        fn roundings_bracket_the_value(mantissa in 0_i64..=i64::MAX, scale in 0_u32..=18, places in 0_u8..=30) {
+            let value = Decimal::new(mantissa, scale);
+            let decimals = Decimals::new(places);
+            let down = decimals.round_down(value).unwrap();
+            let up = decimals.round_up(value).unwrap();
+            prop_assert!(down <= value && value <= up);
+            prop_assert!(decimals.fits(Amount::new(down).unwrap()));
+            prop_assert!(decimals.fits(Amount::new(up).unwrap()));
+            let unit = Decimal::new(1, u32::from(places).min(28));
+            prop_assert!(up.checked_sub(down).is_some_and(|gap| gap <= unit));
+            let fits = decimals.fits(Amount::new(value).unwrap());
+            prop_assert_eq!(fits, down == value);
+            prop_assert_eq!(fits, up == value);
+        }
+    }
+}

@@ -263,3 +263,29 @@ fn shared_rates_select_on_other_threads() {
     });
     assert_eq!(outputs, vec!["16.5498"; 4]);
 }
+
+#[test]
+fn discovery() {
+    use swaproute::discovery::{
+        Asset, AssetMeta, AssetText, AssetsResponse, Decimals, InvalidAssetText, InvalidDecimals,
+        InvalidListing, InvalidNetwork, InvalidPairsCsv, Network, Pair, PairAssets, PairDisagrees,
+        PairsResponse, RenderError, TooPrecise,
+    };
+    assert_send_sync::<Asset>();
+    assert_send_sync::<AssetMeta>();
+    assert_send_sync::<AssetText>();
+    assert_send_sync::<AssetsResponse>();
+    assert_send_sync::<Decimals>();
+    assert_send_sync::<InvalidAssetText>();
+    assert_send_sync::<InvalidDecimals>();
+    assert_send_sync::<InvalidListing>();
+    assert_send_sync::<InvalidNetwork>();
+    assert_send_sync::<InvalidPairsCsv>();
+    assert_send_sync::<Network>();
+    assert_send_sync::<Pair>();
+    assert_send_sync::<PairAssets<'static>>();
+    assert_send_sync::<PairDisagrees>();
+    assert_send_sync::<PairsResponse>();
+    assert_send_sync::<RenderError>();
+    assert_send_sync::<TooPrecise>();
+}
