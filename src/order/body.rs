@@ -83,3 +83,39 @@ pub(super) struct LooseCommon {
 fn text(value: &str) -> Loose {
     Loose::Str(value.into())
 }
+
+/// The setters both builders share: the fields of [`Common`], one place.
+macro_rules! common_setters {
+    () => {
+        /// `fromAddress` (written as `null` until set, for providers that
+        /// collect the sender's address later).
+        #[must_use]
+        pub fn from_address(mut self, address: crate::screening::Address) -> Self {
+            self.common.from_address = Some(address);
+            self
+        }
+
+        /// `fromAddressTag`.
+        #[must_use]
+        pub fn from_address_tag(mut self, tag: crate::screening::AddressTag) -> Self {
+            self.common.from_address_tag = Some(tag);
+            self
+        }
+
+        /// `toAddressTag`.
+        #[must_use]
+        pub fn to_address_tag(mut self, tag: crate::screening::AddressTag) -> Self {
+            self.common.to_address_tag = Some(tag);
+            self
+        }
+
+        /// `slippage`, written as a number (the service uses 2 when absent).
+        #[must_use]
+        pub fn slippage(mut self, slippage: crate::slippage::Slippage) -> Self {
+            self.common.slippage = Some(slippage);
+            self
+        }
+    };
+}
+
+pub(super) use common_setters;

@@ -7,8 +7,7 @@ use crate::order::body::Common;
 use crate::order::loose::Loose;
 use crate::order::RequestErrors;
 use crate::rate::PairId;
-use crate::screening::{Address, AddressTag};
-use crate::slippage::Slippage;
+use crate::screening::Address;
 
 /// Builds a floating order body (`POST /v3/orders/float`) from typed values;
 /// see [`FloatOrderRequest::builder`].
@@ -63,33 +62,7 @@ impl FloatOrderRequest {
 }
 
 impl FloatOrderBuilder {
-    /// `fromAddress` (written as `null` until set).
-    #[must_use]
-    pub fn from_address(mut self, address: Address) -> Self {
-        self.common.from_address = Some(address);
-        self
-    }
-
-    /// `fromAddressTag`.
-    #[must_use]
-    pub fn from_address_tag(mut self, tag: AddressTag) -> Self {
-        self.common.from_address_tag = Some(tag);
-        self
-    }
-
-    /// `toAddressTag`.
-    #[must_use]
-    pub fn to_address_tag(mut self, tag: AddressTag) -> Self {
-        self.common.to_address_tag = Some(tag);
-        self
-    }
-
-    /// `slippage`, written as a number (the service uses 2 when absent).
-    #[must_use]
-    pub fn slippage(mut self, slippage: Slippage) -> Self {
-        self.common.slippage = Some(slippage);
-        self
-    }
+    crate::order::body::common_setters!();
 
     /// `quoteId`: the quote the order is for.
     #[must_use]
