@@ -12,7 +12,7 @@
 
 use compact_str::CompactString;
 
-/// The longest id accepted, in bytes (DESIGN ruling 17). Real ids are at most ~200.
+/// The longest id accepted, in bytes (ruling 17 in docs/RULES.md). Real ids are at most ~200.
 pub const MAX_ID_LEN: usize = 512;
 
 /// Why a text is not a valid id.

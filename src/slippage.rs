@@ -10,7 +10,7 @@ use crate::decimal::WireNumber;
 use crate::error::{ApiError, ErrorCode};
 
 /// The slippage a client tolerates, in percent: `0` to `100` inclusive
-/// (DESIGN ruling 11; V4 spec: "accepts `slippage` as a percentage from 0 to
+/// (ruling 11 in docs/RULES.md; V4 spec: "accepts `slippage` as a percentage from 0 to
 /// 100"). Absent means [`Slippage::DEFAULT`], 2 percent.
 ///
 /// Decoded from a JSON number or numeric string; encoded as a JSON number.

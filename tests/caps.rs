@@ -6,7 +6,7 @@
     clippy::arithmetic_side_effects,
     missing_docs
 )]
-//! DESIGN ruling 17: every documented cap, at the cap and just past it, with
+//! Ruling 17 (docs/RULES.md): every documented cap, at the cap and just past it, with
 //! the error that names it; decoding stops at the cap (work counted); selection
 //! over the largest response accounts for every rate once.
 

@@ -7,7 +7,7 @@
 //! required input `(toAmount + minerFee) / rate.amount.value` rounded up to 8
 //! decimal places.
 //!
-//! # The flows cannot be mixed (DESIGN ruling 12)
+//! # The flows cannot be mixed (ruling 12 in docs/RULES.md)
 //! The separation is enforced by the types, so it cannot be exercised here
 //! (`compile_fail` doctests do not run in integration tests). For the record:
 //!

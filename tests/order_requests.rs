@@ -1,6 +1,6 @@
 //! `POST /v3/orders` and `POST /v3/orders/float` bodies as clients really send
 //! them: decode into the loose `Raw*` types, validate, and check every field
-//! rule of the spec's table (DESIGN rulings 11, 12, 17) and the documented
+//! rule of the spec's table (rulings 11, 12, 17 in docs/RULES.md) and the documented
 //! first-error priority of [`RequestErrors`].
 //!
 //! Expected values come from the spec and the documentation, never from the

@@ -6,7 +6,7 @@
     clippy::arithmetic_side_effects,
     missing_docs
 )]
-//! Hand-computed examples of the route engine (DESIGN rulings 2-10).
+//! Hand-computed examples of the route engine (rulings 2-10 in docs/RULES.md).
 //!
 //! Every expected number is worked out in a comment from the formulas:
 //! `net = fromAmount × multiplier − minerFee`, required input

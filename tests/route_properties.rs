@@ -9,7 +9,7 @@
 //! Property tests of the route engine (issue 2, item 9).
 //!
 //! Every expectation here is computed independently of the engine: the
-//! eligibility checks of DESIGN ruling 5, the score of ruling 6, the ranking
+//! eligibility checks of ruling 5 in docs/RULES.md, the score of ruling 6, the ranking
 //! key of ruling 7, the estimate of ruling 8 and the no-route classification of
 //! ruling 10 (as refined on `NoRoute`) are written out again below, from the
 //! text, over the generated numbers rather than the library's accessors.

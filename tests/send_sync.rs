@@ -6,7 +6,7 @@
     clippy::arithmetic_side_effects,
     missing_docs
 )]
-//! DESIGN §1: every public type is `Send + Sync` (a server shares rates, policies
+//! Every public type is `Send + Sync` (a server shares rates, policies
 //! and selections across threads). Checked at compile time, module by module;
 //! a type that stops being `Send + Sync` fails the build of this test.
 

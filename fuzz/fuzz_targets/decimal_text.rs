@@ -1,4 +1,4 @@
-//! The strict amount grammar (DESIGN ruling 1) on arbitrary text.
+//! The strict amount grammar (ruling 1 in docs/RULES.md) on arbitrary text.
 //!
 //! - `parse_amount` accepts only what a tiny independent grammar check accepts
 //!   (ASCII digits, at most one `.`, digits on both sides of it); grammatical text

@@ -1,4 +1,4 @@
-//! The ExactOut estimate (DESIGN ruling 8) on structured input (up to 16 rates
+//! The ExactOut estimate (ruling 8 in docs/RULES.md) on structured input (up to 16 rates
 //! and a to-amount):
 //!
 //! - when `estimate_exact_out` succeeds, the estimate is ≥ (to + fee) / m of its

@@ -1,5 +1,5 @@
 //! Route selection on structured input (up to 16 rates and a request), checked
-//! against a naive oracle written here from DESIGN rulings 2, 3, 5, 6 and 7:
+//! against a naive oracle written here from rulings 2, 3, 5, 6 and 7 in docs/RULES.md:
 //!
 //! - every ranked route satisfies min ≤ fromAmount ≤ effective max, and the
 //!   effective max is `max`, or the campaign limit when that is lower;

@@ -12,7 +12,7 @@ use super::{Order, Presence};
 use crate::error::{ApiError, ErrorCode};
 use crate::text::{check_visible_ascii, TokenDefect};
 
-/// The longest transaction id accepted, in bytes (DESIGN ruling 17). Real ones
+/// The longest transaction id accepted, in bytes (ruling 17 in docs/RULES.md). Real ones
 /// are shorter: 66 bytes for an EVM hash, 88 for a Solana signature.
 pub const MAX_TRANSACTION_ID_LEN: usize = 256;
 

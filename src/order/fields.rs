@@ -125,7 +125,7 @@ pub(crate) fn optional_quote_id(value: Option<&Loose>) -> Result<Option<QuoteId>
     }
 }
 
-/// An optional slippage percentage, 0 to 100, default 2 (DESIGN ruling 11).
+/// An optional slippage percentage, 0 to 100, default 2 (ruling 11 in docs/RULES.md).
 pub(crate) fn slippage(value: Option<&Loose>) -> Result<Slippage, FieldError> {
     let field = RequestField::Slippage;
     let decimal = match value {

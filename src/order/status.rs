@@ -8,7 +8,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The longest status text accepted, in bytes (DESIGN ruling 17). The known
+/// The longest status text accepted, in bytes (ruling 17 in docs/RULES.md). The known
 /// statuses are at most 10 bytes.
 pub const MAX_STATUS_LEN: usize = 64;
 

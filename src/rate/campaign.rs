@@ -9,7 +9,7 @@ use crate::ids::CampaignId;
 
 /// The caller's knowledge of campaigns: each campaign's per-swap limit (from-asset
 /// unit). A sponsored variant's effective max is `min(max, limit)`; a campaign
-/// not listed here leaves `max` as it is (DESIGN ruling 3).
+/// not listed here leaves `max` as it is (ruling 3 in docs/RULES.md).
 ///
 /// ```
 /// use swaproute::{CampaignId, CampaignLimits, decimal::Amount};

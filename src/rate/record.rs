@@ -356,7 +356,7 @@ impl Rate {
         self.prepare()
     }
 
-    /// The same rate with the ExactOut capability set or cleared (DESIGN ruling 4:
+    /// The same rate with the ExactOut capability set or cleared (ruling 4 in docs/RULES.md:
     /// the caller may know better than the wire's `features`).
     #[must_use]
     pub fn with_exact_out(mut self, supported: bool) -> Self {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use super::list::{DuplicateRateId, MixedPairs, RateList};
 use super::{PairId, Rate};
 
-/// Most rates one response may carry (DESIGN ruling 17). Real responses hold a
+/// Most rates one response may carry (ruling 17 in docs/RULES.md). Real responses hold a
 /// handful; the cap keeps decoding and selection bounded on hostile input.
 pub const MAX_RATES: usize = 65_536;
 

@@ -1,4 +1,4 @@
-//! Is a rate usable for a request? (DESIGN ruling 5)
+//! Is a rate usable for a request? (ruling 5 in docs/RULES.md)
 
 use core::cmp::Ordering;
 

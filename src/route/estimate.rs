@@ -1,4 +1,4 @@
-//! The ExactOut estimate (DESIGN ruling 8).
+//! The ExactOut estimate (ruling 8 in docs/RULES.md).
 
 use core::cmp::Ordering;
 

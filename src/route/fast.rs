@@ -161,7 +161,7 @@ impl FastRequest {
         self.x28
     }
 
-    /// The fast verdict on `rate`: the checks of DESIGN ruling 5 in order.
+    /// The fast verdict on `rate`: the checks of ruling 5 in docs/RULES.md in order.
     #[inline]
     pub(crate) fn score(&self, rate: &Rate) -> Score {
         super::work::tick();

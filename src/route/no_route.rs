@@ -1,4 +1,4 @@
-//! "No route": which error it is (DESIGN ruling 10).
+//! "No route": which error it is (ruling 10 in docs/RULES.md).
 
 use rust_decimal::Decimal;
 
@@ -39,7 +39,7 @@ pub enum NoRoute {
     /// The rates response is empty.
     #[error("no rates are offered for the pair")]
     NoRates,
-    /// Every rate breaks DESIGN ruling 2.
+    /// Every rate is invalid (rulings 2 and 18 in docs/RULES.md).
     #[error("none of the {count} rates is valid")]
     NoValidRates {
         /// How many rates there were.

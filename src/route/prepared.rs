@@ -47,7 +47,7 @@ pub(crate) fn widening_mul(a: u128, b: u128) -> Option<u128> {
 /// every difference of two operands inside `i128`.
 pub(crate) const OPERAND_LIMIT: u128 = 1 << 126;
 
-/// The rate is usable (DESIGN ruling 2 holds).
+/// The rate is usable (rulings 2 and 18 in docs/RULES.md hold).
 pub(crate) const USABLE: u8 = 1;
 /// The multiplier's mantissa fits a `u64` and the fee fits the scale-28 form.
 pub(crate) const FAST: u8 = 1 << 1;

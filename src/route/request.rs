@@ -102,7 +102,7 @@ impl RouteRequest<'static> {
 }
 
 impl<'c> RouteRequest<'c> {
-    /// The same request with the caller's campaign limits (DESIGN ruling 3).
+    /// The same request with the caller's campaign limits (ruling 3 in docs/RULES.md).
     #[must_use]
     pub fn with_campaigns(self, campaigns: &CampaignLimits) -> RouteRequest<'_> {
         RouteRequest {

@@ -1,4 +1,4 @@
-//! The ranking order (DESIGN rulings 6 and 7).
+//! The ranking order (rulings 6 and 7 in docs/RULES.md).
 
 use core::cmp::Ordering;
 

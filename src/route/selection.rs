@@ -12,7 +12,7 @@ use crate::swap_mode::SwapMode;
 /// Every rate of a selection, ranked or rejected.
 ///
 /// # Ranking order
-/// Routes are ranked by (DESIGN rulings 6 and 7):
+/// Routes are ranked by (rulings 6 and 7 in docs/RULES.md):
 /// 1. higher net output `fromAmount × multiplier − minerFee` (in ExactOut too: the
 ///    miner fee is weighed against the client's `fromAmount` estimate);
 /// 2. lower miner fee;

@@ -8,7 +8,7 @@ use super::canonical::{canonical, AddressEncoding};
 use super::evm;
 use crate::text::{self, check_visible_ascii, TokenDefect};
 
-/// The longest address accepted, in bytes (DESIGN ruling 17).
+/// The longest address accepted, in bytes (ruling 17 in docs/RULES.md).
 ///
 /// Real addresses are far shorter: 42 bytes for EVM hex, 62 for a bech32
 /// Taproot address, 103 for a Cardano Shelley base address.

@@ -37,7 +37,7 @@ use core::str::FromStr;
 
 use crate::error::{ApiError, ErrorCode};
 
-/// The longest header value accepted, in bytes (8 KiB, DESIGN ruling 17). Several
+/// The longest header value accepted, in bytes (8 KiB, ruling 17 in docs/RULES.md). Several
 /// `Forwarded` fields of one request count together.
 pub const MAX_HEADER_LEN: usize = 8 * 1024;
 
