@@ -498,8 +498,12 @@ impl RouteRequest<'_> {
         } else {
             // Stable: rates that tie on every key, id included, keep input
             // order (keyed ones first).
+            let scanned = rejected.len();
             self.finish_all(plain, &mut routes, &mut rejected);
             routes.sort_by(route_order);
+            if rejected.len() > scanned {
+                in_input_order(rates, &mut rejected);
+            }
         }
         let no_route = if routes.is_empty() {
             let mut tally = Tally::default();
@@ -544,6 +548,7 @@ impl RouteRequest<'_> {
             }
         }
         candidates.sort_by(rank_order);
+        let scanned = rejected.len();
         let mut routes = Vec::with_capacity(candidates.len());
         for candidate in candidates {
             match self.finish(candidate) {
@@ -556,6 +561,9 @@ impl RouteRequest<'_> {
                     rejected.push(Rejection::new(candidate.rate, reason));
                 }
             }
+        }
+        if rejected.len() > scanned {
+            in_input_order(rates, &mut rejected);
         }
         let no_route = if routes.is_empty() {
             Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
@@ -598,6 +606,17 @@ impl RouteRequest<'_> {
             required_input,
         })
     }
+}
+
+/// Puts `rejected` back in the order of `rates`, the slice its rates borrow
+/// from: a rejection found after ranking (an ExactOut required input that
+/// overflows) is appended after those of the scan.
+fn in_input_order(rates: &[Rate], rejected: &mut [Rejection<'_>]) {
+    // A rate's address minus the slice's start grows with its position.
+    let start = rates.as_ptr() as usize;
+    rejected.sort_by_key(|rejection| {
+        (core::ptr::from_ref::<Rate>(rejection.rate()) as usize).wrapping_sub(start)
+    });
 }
 
 /// The pair's from asset: the unit of `fromAmount` and of every limit.
