@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's Performance table and ratios, and docs/select.svg, from the
+"""The Performance table and ratios of docs/PERFORMANCE.md (summed up in the README), and docs/select.svg, from the
 medians of the last `cargo bench --bench select` and `--bench wire` run
 (target/criterion/*/new/estimates.json). Run from anywhere:
 `python3 docs/select_report.py`."""

@@ -1,4 +1,4 @@
-//! Quotes: the price source of the floating flow.
+//! V3 quotes: the price source of the floating flow (V4 quotes are [`crate::v4::Quote`]).
 
 use alloc::string::String;
 use core::fmt;
@@ -12,7 +12,9 @@ use crate::order::{Presence, SentAmount};
 use crate::rate::PairId;
 use crate::time::EpochMillis;
 
-/// A quote (`GET /v3/pairs/:pairId/quotes`): one price for one exact amount.
+/// A V3 quote (`GET /v3/pairs/:pairId/quotes`): one price for one exact amount.
+/// Not the V4 [`v4::Quote`](crate::v4::Quote) of `POST /v4/quotes`: this one
+/// names a pair and an asset per amount, and is the input of floating orders.
 ///
 /// Decoding keeps any numbers; whether they make sense is
 /// [`Quote::defect`]'s question (ruling 32, docs/RULES.md), asked by every plan

@@ -812,3 +812,26 @@ fn rates_equal_in_every_key_keep_input_order() {
     );
     assert_eq!(routes.last().map(|r| r.rate().id().as_str()), Some("worse"));
 }
+
+// --- Rejected rates keep input order (`Selection`) ---------------------------
+
+/// The required input of `r0` overflows, which is found only after the scan
+/// that rejected `r1` (its 28-digit multiplier takes the plain path, which
+/// computes required inputs after ranking); the rejections are still listed in
+/// input order.
+#[test]
+fn rejections_keep_input_order_when_a_required_input_overflows() {
+    let rates = [
+        rate("r0", "0.5000000000000000000000000001", "0", "0", "10").with_exact_out(true),
+        expiring("r1", NOW),
+    ];
+    let selection = exact_out("1", "79228162514264337593543950335").select(&rates);
+    assert!(selection.routes().is_empty());
+    assert_eq!(
+        reasons(&selection),
+        [
+            ("r0".to_owned(), "OVERFLOW", None),
+            ("r1".to_owned(), "EXPIRED", None),
+        ]
+    );
+}

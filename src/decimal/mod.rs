@@ -17,9 +17,9 @@
 //! are dropped, as they do not change the value.
 
 mod amount;
+mod double;
 mod exact;
 mod fixed8;
-mod float;
 mod parse;
 pub mod serde;
 mod wire_number;
@@ -30,10 +30,10 @@ pub use parse::{parse_amount, parse_json_number};
 pub use rust_decimal::Decimal;
 pub use wire_number::WireNumber;
 
+pub(crate) use double::decimal_from_f64;
 #[cfg(test)]
 pub(crate) use exact::samples as test_samples;
 pub(crate) use exact::{product_at_least_sum, product_minus};
-pub(crate) use float::decimal_from_f64;
 
 /// Why a text or number is not an acceptable decimal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

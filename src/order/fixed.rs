@@ -5,10 +5,10 @@ use alloc::vec::Vec;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::fields::{self, collect};
 use super::forms::{Form, InForm, Sent};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
+use super::validate::{self, collect};
 use super::{OrderContext, PlanError, RequestErrors, RequestField};
 use crate::decimal::Amount;
 use crate::ids::{CampaignId, RateId};
@@ -136,11 +136,11 @@ impl FixedOrderRequest {
         let mut errors = Vec::new();
         let from_amount = collect(
             &mut errors,
-            fields::amount(F::FromAmount, raw.from_amount.as_ref()),
+            validate::amount(F::FromAmount, raw.from_amount.as_ref()),
         );
         let to_amount = collect(
             &mut errors,
-            fields::amount(F::ToAmount, raw.to_amount.as_ref()),
+            validate::amount(F::ToAmount, raw.to_amount.as_ref()),
         );
         let parties = Parties::validate(
             RawParties {
@@ -151,9 +151,9 @@ impl FixedOrderRequest {
             },
             &mut errors,
         );
-        let pair_id = collect(&mut errors, fields::pair_id(raw.pair_id.as_ref()));
-        let slippage = collect(&mut errors, fields::slippage(raw.slippage.as_ref()));
-        let swap_mode = collect(&mut errors, fields::swap_mode(raw.swap_mode.as_ref()));
+        let pair_id = collect(&mut errors, validate::pair_id(raw.pair_id.as_ref()));
+        let slippage = collect(&mut errors, validate::slippage(raw.slippage.as_ref()));
+        let swap_mode = collect(&mut errors, validate::swap_mode(raw.swap_mode.as_ref()));
         match (
             from_amount,
             to_amount,

@@ -39,9 +39,8 @@ mod body;
 mod context;
 mod deposit;
 mod field;
-mod fields;
 mod fixed;
-mod float;
+mod floating;
 mod forms;
 pub(crate) mod loose;
 mod new_order;
@@ -52,6 +51,7 @@ mod query;
 mod resource;
 mod status;
 mod timestamp;
+mod validate;
 
 pub use context::OrderContext;
 pub use deposit::{
@@ -61,8 +61,8 @@ pub use deposit::{
 pub use field::{FieldError, RequestErrors, RequestField};
 pub use fixed::FixedOrderBuilder;
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
-pub use float::FloatOrderBuilder;
-pub use float::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
+pub use floating::FloatOrderBuilder;
+pub use floating::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
 pub use new_order::{NewOrder, ToOrderError};
 pub use parties::Parties;
 pub use plan_error::{PlanError, QuoteMismatch};

@@ -4,8 +4,8 @@ use alloc::vec::Vec;
 
 use serde::{Serialize, Serializer};
 
-use super::fields::{self, collect};
 use super::loose::Loose;
+use super::validate::{self, collect};
 use super::{FieldError, OrderContext, RequestField};
 use crate::ids::AssetId;
 use crate::screening::{Address, AddressTag, ScreeningError, ScreeningRequest, TagWarning};
@@ -35,12 +35,14 @@ impl Parties {
         use RequestField as F;
         let from_address = collect(
             errors,
-            fields::nullable_address(F::FromAddress, raw.from_address),
+            validate::nullable_address(F::FromAddress, raw.from_address),
         );
-        let from_address_tag =
-            collect(errors, fields::tag(F::FromAddressTag, raw.from_address_tag));
-        let to_address = collect(errors, fields::address(F::ToAddress, raw.to_address));
-        let to_address_tag = collect(errors, fields::tag(F::ToAddressTag, raw.to_address_tag));
+        let from_address_tag = collect(
+            errors,
+            validate::tag(F::FromAddressTag, raw.from_address_tag),
+        );
+        let to_address = collect(errors, validate::address(F::ToAddress, raw.to_address));
+        let to_address_tag = collect(errors, validate::tag(F::ToAddressTag, raw.to_address_tag));
         Some(Parties {
             from_address: from_address?,
             from_address_tag: from_address_tag?,

@@ -9,8 +9,8 @@
 
 use alloc::vec::Vec;
 
-use super::fields::{self, collect};
 use super::loose::Loose;
+use super::validate::{self, collect};
 use super::{FieldError, OrderContext, RequestErrors, RequestField};
 use crate::decimal::Amount;
 use crate::error::ErrorCode;
@@ -123,11 +123,11 @@ impl RouteQuery {
         let from_amount = collect(
             &mut errors,
             from.value(F::FromAmount)
-                .and_then(|value| fields::amount(F::FromAmount, value)),
+                .and_then(|value| validate::amount(F::FromAmount, value)),
         );
         let swap_mode = collect(
             &mut errors,
-            mode.value(F::SwapMode).and_then(fields::swap_mode),
+            mode.value(F::SwapMode).and_then(validate::swap_mode),
         );
         let to_amount = collect(
             &mut errors,
@@ -135,7 +135,7 @@ impl RouteQuery {
                 .and_then(|value| match (value, swap_mode) {
                     // Optional in ExactIn (and when the mode is in error).
                     (None, Some(SwapMode::ExactIn) | None) => Ok(None),
-                    (value, _) => fields::amount(F::ToAmount, value).map(Some),
+                    (value, _) => validate::amount(F::ToAmount, value).map(Some),
                 }),
         );
         match (from_amount, to_amount, swap_mode) {

@@ -8,7 +8,7 @@ use super::eligibility::Candidate;
 use super::envelope::{Envelope, Line};
 use super::fast::{fast_order, FastRequest, Score};
 use super::prepared::{pow10, scaled28, FAST, OPERAND_LIMIT, USABLE};
-use super::rank::Keyed;
+use super::rank::KeyedRate;
 use super::score::{rank_order, tie_order};
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
@@ -259,7 +259,7 @@ impl<'r> RateBook<'r> {
 }
 
 /// What a book search finds: the best keyed rate and the best plain candidate.
-type Searched<'r> = (Option<Keyed<'r>>, Option<Candidate<'r>>);
+type Searched<'r> = (Option<KeyedRate<'r>>, Option<Candidate<'r>>);
 
 /// The exact line of a live, valid rate, or `None` when it has none (no fast
 /// form, or a multiplier too wide at the common slope scale).

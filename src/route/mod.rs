@@ -29,8 +29,6 @@ mod eligibility;
 mod envelope;
 mod estimate;
 mod fast;
-mod kept;
-mod kept_keys;
 mod no_route;
 mod permute;
 pub(crate) mod prepared;
@@ -40,6 +38,8 @@ mod reject;
 mod request;
 mod score;
 mod selection;
+mod top_buffer;
+mod top_keys;
 mod top_n;
 mod work;
 

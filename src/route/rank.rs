@@ -16,12 +16,12 @@ use rust_decimal::Decimal;
 
 use super::eligibility::{check, net_output, required_input_near, Candidate};
 use super::fast::{exact_net, fast_order, FastRequest, Score};
-use super::kept::Kept;
-use super::kept_keys::{KeepKeyed, KeyedSlots};
 use super::no_route::Tally;
 use super::permute::apply_order;
 use super::prepared::SPONSORED;
 use super::score::{rank_order, route_order, tie_order};
+use super::top_buffer::TopBuffer;
+use super::top_keys::{TopKeySlots, TopKeys};
 use super::{NoRoute, RejectReason, Rejection, Route, RouteRequest, Selection};
 use crate::rate::{Rate, RateList};
 use crate::swap_mode::SwapMode;
@@ -39,7 +39,7 @@ pub(crate) enum Top {
 }
 
 /// A rate the fast path scored: `net output × 10^28` and the rate.
-pub(crate) type Keyed<'r> = (i128, &'r Rate);
+pub(crate) type KeyedRate<'r> = (i128, &'r Rate);
 
 /// Up to this many routes, [`RouteRequest::top`] keeps its slots on the stack.
 const STACK_K: usize = 8;
@@ -67,7 +67,7 @@ impl RouteRequest<'_> {
         let Some(fast) = FastRequest::new(self) else {
             return self.best_plain(rates);
         };
-        let mut keyed: Option<Keyed<'r>> = None;
+        let mut keyed: Option<KeyedRate<'r>> = None;
         // The held key, and `i128::MIN` (below every key) before one is held.
         let mut floor = i128::MIN;
         let mut plain: Option<Candidate<'r>> = None;
@@ -106,7 +106,7 @@ impl RouteRequest<'_> {
     pub(crate) fn conclude<'r>(
         &self,
         rates: &'r [Rate],
-        keyed: Option<Keyed<'r>>,
+        keyed: Option<KeyedRate<'r>>,
         plain: Option<Candidate<'r>>,
     ) -> Result<Route<'r>, NoRoute> {
         let keyed = match keyed.map(|(_, rate)| self.candidate(rate)) {
@@ -209,14 +209,14 @@ impl RouteRequest<'_> {
             ) else {
                 return self.select_in(rates).into_top(k);
             };
-            let mut keyed = KeyedSlots::new(keys, keyed);
+            let mut keyed = TopKeySlots::new(keys, keyed);
             return self.top_with(rates, k, &mut keyed, plain, routes);
         }
         let mut keys = alloc::vec![i128::MIN; k];
         let mut keyed: Vec<Option<&'r Rate>> = alloc::vec![None; k];
         let mut plain: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
         let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
-        let mut keyed = KeyedSlots::new(&mut keys, &mut keyed);
+        let mut keyed = TopKeySlots::new(&mut keys, &mut keyed);
         self.top_with(rates, k, &mut keyed, &mut plain, &mut routes)
     }
 
@@ -225,7 +225,7 @@ impl RouteRequest<'_> {
         &self,
         rates: &'r [Rate],
         k: usize,
-        keyed: &mut KeyedSlots<'_, 'r>,
+        keyed: &mut TopKeySlots<'_, 'r>,
         plain: &mut [Option<Candidate<'r>>],
         routes: &mut [Option<Route<'r>>],
     ) -> Result<Vec<Route<'r>>, NoRoute> {
@@ -247,11 +247,11 @@ impl RouteRequest<'_> {
     pub(crate) fn top_into<'r>(
         &self,
         rates: &'r [Rate],
-        keyed: &mut impl KeepKeyed<'r>,
+        keyed: &mut impl TopKeys<'r>,
         plain_slots: &mut [Option<Candidate<'r>>],
         routes: &mut [Option<Route<'r>>],
     ) -> Top {
-        let mut plain = Kept::new(plain_slots);
+        let mut plain = TopBuffer::new(plain_slots);
         let fast = FastRequest::new(self);
         if let Some(fast) = &fast {
             let mut floor = keyed.floor();
@@ -296,7 +296,7 @@ impl RouteRequest<'_> {
     /// eligible. Out of line: the plain path is slow anyway, and the scan
     /// loop keeps its registers for the fast path.
     #[inline(never)]
-    fn offer_plain<'r>(&self, rate: &'r Rate, plain: &mut Kept<'_, Candidate<'r>>) {
+    fn offer_plain<'r>(&self, rate: &'r Rate, plain: &mut TopBuffer<'_, Candidate<'r>>) {
         if let Ok(candidate) = check(rate, self) {
             plain.offer(candidate, rank_order);
         }
@@ -498,8 +498,12 @@ impl RouteRequest<'_> {
         } else {
             // Stable: rates that tie on every key, id included, keep input
             // order (keyed ones first).
+            let scanned = rejected.len();
             self.finish_all(plain, &mut routes, &mut rejected);
             routes.sort_by(route_order);
+            if rejected.len() > scanned {
+                in_input_order(rates, &mut rejected);
+            }
         }
         let no_route = if routes.is_empty() {
             let mut tally = Tally::default();
@@ -544,6 +548,7 @@ impl RouteRequest<'_> {
             }
         }
         candidates.sort_by(rank_order);
+        let scanned = rejected.len();
         let mut routes = Vec::with_capacity(candidates.len());
         for candidate in candidates {
             match self.finish(candidate) {
@@ -556,6 +561,9 @@ impl RouteRequest<'_> {
                     rejected.push(Rejection::new(candidate.rate, reason));
                 }
             }
+        }
+        if rejected.len() > scanned {
+            in_input_order(rates, &mut rejected);
         }
         let no_route = if routes.is_empty() {
             Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
@@ -598,6 +606,17 @@ impl RouteRequest<'_> {
             required_input,
         })
     }
+}
+
+/// Puts `rejected` back in the order of `rates`, the slice its rates borrow
+/// from: a rejection found after ranking (an ExactOut required input that
+/// overflows) is appended after those of the scan.
+fn in_input_order(rates: &[Rate], rejected: &mut [Rejection<'_>]) {
+    // A rate's address minus the slice's start grows with its position.
+    let start = rates.as_ptr() as usize;
+    rejected.sort_by_key(|rejection| {
+        (core::ptr::from_ref::<Rate>(rejection.rate()) as usize).wrapping_sub(start)
+    });
 }
 
 /// The pair's from asset: the unit of `fromAmount` and of every limit.

@@ -1,8 +1,8 @@
 //! The top `K` routes for a `K` fixed at compile time, without allocating.
 
 use super::eligibility::Candidate;
-use super::kept_keys::KeptKeys;
 use super::rank::Top;
+use super::top_keys::TopKeysArray;
 use super::{NoRoute, Route, RouteRequest};
 use crate::rate::{Rate, RateList};
 
@@ -174,7 +174,7 @@ impl RouteRequest<'_> {
             // Nothing to rank, but "no route" is still an answer about the rates.
             return self.best_in(rates).map(|_| ());
         }
-        let mut keyed = KeptKeys::<'r, K>::new();
+        let mut keyed = TopKeysArray::<'r, K>::new();
         let mut plain_slots: [Option<Candidate<'r>>; K] = [None; K];
         match self.top_into(rates, &mut keyed, &mut plain_slots, &mut out.routes) {
             Top::Done(len) => {

@@ -15,6 +15,11 @@ use crate::time::EpochMillis;
 
 /// A V4 quote (response of `POST /v4/quotes`), camelCase JSON. Amounts are
 /// decimal strings; `expiry` is epoch milliseconds.
+///
+/// Not the V3 [`quote::Quote`](crate::quote::Quote) of floating orders: this
+/// one names its assets once (`fromAsset`, `toAsset`, in either id form) and
+/// carries the swap mode and slippage; the expiry rule is the same
+/// ([`is_expired_at`](Self::is_expired_at)).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Quote {
@@ -58,9 +63,17 @@ impl Quote {
         })
     }
 
-    /// `true` when the quote has expired at `now` (`expiry <= now`, as for rates).
-    pub fn is_expired(&self, now: EpochMillis) -> bool {
+    /// `true` when expired at `now` (`expiry <= now`, as for rates and for the
+    /// V3 [`quote::Quote`](crate::quote::Quote)).
+    pub fn is_expired_at(&self, now: EpochMillis) -> bool {
         self.expiry <= now
+    }
+
+    /// The former name of [`is_expired_at`](Self::is_expired_at), the name
+    /// the same rule has on the V3 quote and on rates.
+    #[deprecated(note = "renamed to `is_expired_at`, as on `quote::Quote` and `Rate`")]
+    pub fn is_expired(&self, now: EpochMillis) -> bool {
+        self.is_expired_at(now)
     }
 
     /// Refuses a quote that has expired at `now`.
@@ -68,7 +81,7 @@ impl Quote {
     /// # Errors
     /// [`QuoteError::Expired`] (`QUOTE_EXPIRED`, 410) when `expiry <= now`.
     pub fn ensure_fresh(&self, now: EpochMillis) -> Result<(), QuoteError> {
-        if self.is_expired(now) {
+        if self.is_expired_at(now) {
             Err(QuoteError::Expired {
                 quote: self.id.clone(),
                 expiry: self.expiry,
@@ -196,13 +209,13 @@ pub fn select_quote(
     now: EpochMillis,
 ) -> Result<&Quote, QuoteError> {
     let mut sound = candidates.iter().filter(|quote| quote.defect().is_none());
-    if sound.clone().next().is_some() && sound.all(|quote| quote.is_expired(now)) {
+    if sound.clone().next().is_some() && sound.all(|quote| quote.is_expired_at(now)) {
         return Err(QuoteError::AllExpired);
     }
     candidates
         .iter()
         .filter(|quote| quote.defect().is_none())
-        .filter(|quote| !quote.is_expired(now))
+        .filter(|quote| !quote.is_expired_at(now))
         .filter(|quote| mode == SwapMode::ExactIn || quote.sponsored_by_campaign_id.is_none())
         .min_by(|a, b| rank(mode, a, b))
         .ok_or(QuoteError::Unavailable { mode })

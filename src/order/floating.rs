@@ -5,10 +5,10 @@ use alloc::vec::Vec;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::fields::{self, collect};
 use super::forms::{Form, Forms, InForm, Sent};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
+use super::validate::{self, collect};
 use super::{FieldError, OrderContext, PlanError, QuoteMismatch, RequestErrors, RequestField};
 use crate::decimal::Amount;
 use crate::error::ErrorCode;
@@ -152,15 +152,15 @@ impl FloatOrderRequest {
         }
         let quote_id = collect(
             &mut errors,
-            fields::optional_quote_id(raw.quote_id.as_ref()),
+            validate::optional_quote_id(raw.quote_id.as_ref()),
         );
         let from_amount = collect(
             &mut errors,
-            fields::amount(F::FromAmount, raw.from_amount.as_ref()),
+            validate::amount(F::FromAmount, raw.from_amount.as_ref()),
         );
         let to_amount = collect(
             &mut errors,
-            fields::amount(F::ToAmount, raw.to_amount.as_ref()),
+            validate::amount(F::ToAmount, raw.to_amount.as_ref()),
         );
         let parties = Parties::validate(
             RawParties {
@@ -171,8 +171,8 @@ impl FloatOrderRequest {
             },
             &mut errors,
         );
-        let pair_id = collect(&mut errors, fields::pair_id(raw.pair_id.as_ref()));
-        let slippage = collect(&mut errors, fields::slippage(raw.slippage.as_ref()));
+        let pair_id = collect(&mut errors, validate::pair_id(raw.pair_id.as_ref()));
+        let slippage = collect(&mut errors, validate::slippage(raw.slippage.as_ref()));
         let forms = Forms {
             from_amount: Form::of(raw.from_amount.as_ref()),
             to_amount: Form::of(raw.to_amount.as_ref()),

@@ -1,21 +1,21 @@
 //! A bounded, sorted buffer over storage the caller provides (an array for a
 //! fixed `k`, so keeping the top `k` allocates nothing): the plain path's
-//! candidates. Fast keys have their own buffer ([`super::kept_keys`]).
+//! candidates. Fast keys have their own buffer ([`super::top_keys`]).
 
 use core::cmp::Ordering;
 
 /// The best items offered so far, best first, at most `slots.len()` of them.
 #[derive(Debug)]
-pub(crate) struct Kept<'s, T> {
+pub(crate) struct TopBuffer<'s, T> {
     slots: &'s mut [Option<T>],
     len: usize,
 }
 
-impl<'s, T: Copy> Kept<'s, T> {
+impl<'s, T: Copy> TopBuffer<'s, T> {
     /// An empty buffer over `slots`. Their contents are ignored: only the
     /// slots it has filled are read, so they need no clearing.
     pub(crate) fn new(slots: &'s mut [Option<T>]) -> Self {
-        Kept { slots, len: 0 }
+        TopBuffer { slots, len: 0 }
     }
 
     /// Keeps `item` if it ranks among the best (`order` gives `Less` when its

@@ -12,7 +12,7 @@ use super::score::tie_order;
 use crate::rate::Rate;
 
 /// A bounded, best-first buffer of fast-keyed rates.
-pub(crate) trait KeepKeyed<'r> {
+pub(crate) trait TopKeys<'r> {
     /// The key an offer must reach (`i128::MAX` when nothing can be kept).
     fn floor(&self) -> i128;
 
@@ -30,19 +30,19 @@ pub(crate) trait KeepKeyed<'r> {
     }
 }
 
-/// [`KeepKeyed`] for a `K` fixed at compile time: the insertion unrolls.
+/// [`TopKeys`] for a `K` fixed at compile time: the insertion unrolls.
 #[derive(Debug)]
-pub(crate) struct KeptKeys<'r, const K: usize> {
+pub(crate) struct TopKeysArray<'r, const K: usize> {
     keys: [i128; K],
     rates: [Option<&'r Rate>; K],
     /// How many slots are taken.
     len: usize,
 }
 
-impl<const K: usize> KeptKeys<'_, K> {
+impl<const K: usize> TopKeysArray<'_, K> {
     /// An empty buffer.
     pub(crate) fn new() -> Self {
-        KeptKeys {
+        TopKeysArray {
             keys: [i128::MIN; K],
             rates: [None; K],
             len: 0,
@@ -50,7 +50,7 @@ impl<const K: usize> KeptKeys<'_, K> {
     }
 }
 
-impl<'r, const K: usize> KeepKeyed<'r> for KeptKeys<'r, K> {
+impl<'r, const K: usize> TopKeys<'r> for TopKeysArray<'r, K> {
     #[inline]
     fn floor(&self) -> i128 {
         floor(&self.keys)
@@ -72,14 +72,14 @@ impl<'r, const K: usize> KeepKeyed<'r> for KeptKeys<'r, K> {
     }
 }
 
-/// [`KeepKeyed`] over storage the caller provides (a `k` known at run time).
+/// [`TopKeys`] over storage the caller provides (a `k` known at run time).
 #[derive(Debug)]
-pub(crate) struct KeyedSlots<'s, 'r> {
+pub(crate) struct TopKeySlots<'s, 'r> {
     keys: &'s mut [i128],
     rates: &'s mut [Option<&'r Rate>],
 }
 
-impl<'s, 'r> KeyedSlots<'s, 'r> {
+impl<'s, 'r> TopKeySlots<'s, 'r> {
     /// An empty buffer over `keys` and `rates` (the shorter sets the capacity;
     /// their contents are discarded).
     pub(crate) fn new(keys: &'s mut [i128], rates: &'s mut [Option<&'r Rate>]) -> Self {
@@ -88,11 +88,11 @@ impl<'s, 'r> KeyedSlots<'s, 'r> {
         let (rates, _) = rates.split_at_mut(len);
         keys.fill(i128::MIN);
         rates.fill(None);
-        KeyedSlots { keys, rates }
+        TopKeySlots { keys, rates }
     }
 }
 
-impl<'r> KeepKeyed<'r> for KeyedSlots<'_, 'r> {
+impl<'r> TopKeys<'r> for TopKeySlots<'_, 'r> {
     #[inline]
     fn floor(&self) -> i128 {
         floor(self.keys)
