@@ -294,10 +294,11 @@ impl FixedOrderRequest {
             }
         }?;
         let rates = rates.checked()?;
+        // `checked` proved every rate names one pair: the first one says which.
         if let Some(other) = rates
-            .iter()
+            .first()
             .map(Rate::pair_id)
-            .find(|p| **p != self.pair_id)
+            .filter(|p| **p != self.pair_id)
         {
             return Err(PlanError::RatesOfAnotherPair {
                 rates: alloc::boxed::Box::new(other.clone()),
