@@ -130,7 +130,6 @@ opaque_id!(
 );
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use core::hash::{BuildHasher, Hash, Hasher};

@@ -33,6 +33,25 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
+// Unit tests may unwrap, index, panic and do plain arithmetic: a failing
+// test is their point. The one list for every test module of the crate; the
+// library itself is still held to these lints, because clippy
+// (`--all-targets`) checks it built without `cfg(test)` too.
+#![cfg_attr(
+    test,
+    allow(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic,
+        clippy::arithmetic_side_effects,
+        clippy::float_arithmetic,
+        clippy::cast_possible_truncation,
+        clippy::cast_possible_wrap,
+        clippy::cast_precision_loss,
+        clippy::many_single_char_names
+    )
+)]
 
 extern crate alloc;
 #[cfg(feature = "std")]

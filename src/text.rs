@@ -199,7 +199,6 @@ pub(crate) fn is_blank(text: &str) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::{check_visible_ascii, is_blank, is_invisible, TokenDefect, INVISIBLE};
 

@@ -109,7 +109,6 @@ impl TryFrom<std::time::SystemTime> for EpochMillis {
 }
 
 #[cfg(all(test, feature = "std"))]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use std::time::{Duration, UNIX_EPOCH};

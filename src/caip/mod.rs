@@ -57,11 +57,4 @@ pub use error::{CaipComponent, InvalidCaipId};
 pub use form::{AssetIdForm, InvalidCaip19Param, CAIP19_PARAM};
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
 mod tests;

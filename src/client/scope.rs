@@ -140,11 +140,6 @@ impl fmt::Display for NonGlobal {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
 mod tests {
     use super::NonGlobal::{self, *};
     use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};

@@ -239,11 +239,6 @@ fn read_exponent(bytes: &[u8]) -> Option<i32> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::float_arithmetic,
-    clippy::arithmetic_side_effects
-)]
 mod tests {
     use super::*;
     use alloc::string::ToString;

@@ -273,11 +273,6 @@ fn wide_product_at_least_sum(a: Decimal, b: Decimal, c: Decimal, d: Decimal) -> 
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap,
-    clippy::arithmetic_side_effects
-)]
 /// Decimals of every shape: small, full-width, every scale.
 pub(crate) fn samples() -> alloc::vec::Vec<Decimal> {
     let mut out = alloc::vec::Vec::new();
@@ -303,13 +298,6 @@ pub(crate) fn samples() -> alloc::vec::Vec<Decimal> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap,
-    clippy::many_single_char_names
-)]
 mod tests {
     use super::*;
 

@@ -98,7 +98,6 @@ impl Serialize for Fixed8 {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use alloc::string::ToString;

@@ -225,7 +225,6 @@ fn trim_end_zeros(digits: &[u8]) -> &[u8] {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use alloc::string::ToString;

@@ -291,7 +291,6 @@ crate::text::boxed_text!(
 );
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 

@@ -227,7 +227,6 @@ impl<'de> Deserialize<'de> for Features {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
     use super::*;
     use alloc::string::ToString;

@@ -88,7 +88,6 @@ impl fmt::Display for PairId {
 crate::text::text_traits!(PairId, PairId::new, InvalidPairId, "a pair id FROM_TO");
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -105,13 +105,6 @@ pub(crate) fn least_cover8(multiplier: Decimal, to: Decimal, fee: Decimal) -> Op
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap,
-    clippy::many_single_char_names
-)]
 mod tests {
     use super::*;
     use crate::decimal::product_at_least_sum;

@@ -269,13 +269,6 @@ fn pair(node: usize, position: u32) -> Option<u64> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    clippy::indexing_slicing,
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap
-)]
 mod tests {
     use super::*;
 

@@ -43,7 +43,6 @@ pub(crate) fn apply_order<T, K>(items: &mut [T], order: &mut [(K, usize)]) -> bo
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing)]
 mod tests {
     use alloc::vec;
     use alloc::vec::Vec;

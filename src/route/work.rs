@@ -26,12 +26,6 @@ pub(crate) mod meter {
 }
 
 #[cfg(all(test, feature = "std"))]
-#[allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    clippy::cast_precision_loss,
-    clippy::float_arithmetic
-)]
 mod tests {
     use alloc::format;
     use alloc::vec::Vec;

@@ -147,7 +147,6 @@ pub(crate) fn is_cashaddr_lower(prefix: &str, payload: &str) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

@@ -97,13 +97,6 @@ pub fn eip55_checksum(text: &str) -> Result<String, InvalidAddress> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
 mod tests {
     use super::*;
     use alloc::format;
