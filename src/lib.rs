@@ -63,6 +63,7 @@ pub mod decimal;
 pub mod discovery;
 pub mod error;
 mod ids;
+mod numeric;
 pub mod order;
 pub mod quote;
 pub mod rate;

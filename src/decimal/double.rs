@@ -3,6 +3,7 @@
 use rust_decimal::Decimal;
 
 use super::{parse_json_number, DecimalError};
+use crate::numeric::{MANTISSA_LIMIT, SCALE};
 
 /// The shortest decimal that round-trips `value`: exactly the text a
 /// double-based JSON encoder writes for it (`0.1` → `0.1`, not
@@ -200,10 +201,10 @@ fn shortest_text(bytes: &[u8]) -> Option<Decimal> {
     let mut scale = fraction_digits.checked_sub(exponent)?;
     let mut wide = u128::from(mantissa);
     while scale < 0 {
-        wide = wide.checked_mul(10).filter(|&m| m < 1 << 96)?;
+        wide = wide.checked_mul(10).filter(|&m| m < MANTISSA_LIMIT)?;
         scale = scale.saturating_add(1);
     }
-    let scale = u32::try_from(scale).ok().filter(|&s| s <= 28)?;
+    let scale = u32::try_from(scale).ok().filter(|&s| s <= SCALE)?;
     let signed = i128::try_from(wide).ok()?;
     let signed = if negative {
         signed.checked_neg()?

@@ -31,9 +31,7 @@ pub use rust_decimal::Decimal;
 pub use wire_number::WireNumber;
 
 pub(crate) use double::decimal_from_f64;
-#[cfg(test)]
-pub(crate) use exact::samples as test_samples;
-pub(crate) use exact::{product_at_least_sum, product_minus};
+pub(crate) use exact::product_minus;
 
 /// Why a text or number is not an acceptable decimal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -3,11 +3,7 @@
 use rust_decimal::Decimal;
 
 use super::DecimalError;
-
-/// Largest mantissa a `Decimal` holds: 2^96 − 1.
-const MAX_MANTISSA: u128 = (1 << 96) - 1;
-/// Most decimal places a `Decimal` holds.
-const MAX_SCALE: u32 = 28;
+use crate::numeric::{MAX_MANTISSA, SCALE as MAX_SCALE};
 
 /// Parses an amount string with the strict grammar `digits [ "." digits ]`.
 ///

@@ -5,6 +5,7 @@ mod campaign;
 mod features;
 mod list;
 mod pair;
+pub(crate) mod prepared;
 mod record;
 mod response;
 

@@ -6,10 +6,10 @@ use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::prepared::{Numbers, Prepared};
 use super::{AssetAmount, CampaignLimits, Features};
 use crate::ids::{AssetId, CampaignId, RateId};
 use crate::rate::PairId;
-use crate::route::prepared::{Numbers, Prepared};
 use crate::time::EpochMillis;
 
 /// One entry of a rates response (`GET /v3/pairs/:pairId/rates`):

@@ -1,6 +1,11 @@
 //! Route selection: eligibility, ranking, ExactOut estimates and "no route".
 //!
-//! A [`RateBook`] prepares a rates response once for many ExactIn queries.
+//! Laid out by rule: `rules/` holds each rule of docs/RULES.md once, its
+//! fast and plain forms side by side; `engine/` scans rates into a collector
+//! and concludes; `ranking.rs` is the public questions ([`RouteRequest::best`],
+//! [`top`](RouteRequest::top), [`top_n`](RouteRequest::top_n),
+//! [`select`](RouteRequest::select)); `book/` prepares a rates response once
+//! for many ExactIn queries ([`RateBook`]). docs/ARCHITECTURE.md draws it.
 //!
 //! ```
 //! use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
@@ -24,31 +29,21 @@
 //! ```
 
 mod book;
-mod cover;
-mod eligibility;
-mod envelope;
-mod estimate;
-mod fast;
-mod no_route;
-mod permute;
-pub(crate) mod prepared;
-mod rank;
+mod engine;
 mod ranked;
+mod ranking;
 mod reject;
 mod request;
-mod score;
+mod rules;
 mod selection;
-mod top_buffer;
-mod top_keys;
 mod top_n;
-mod work;
 
 pub use crate::order::RouteQuery;
 pub use book::RateBook;
-pub use estimate::{estimate_exact_out, Estimate};
-pub use no_route::NoRoute;
 pub use ranked::{LimitCheck, Route};
 pub use reject::{RejectReason, Rejection};
 pub use request::{LimitPolicy, RouteRequest};
+pub use rules::estimate::{estimate_exact_out, Estimate};
+pub use rules::no_route::NoRoute;
 pub use selection::Selection;
 pub use top_n::TopN;

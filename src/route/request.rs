@@ -5,6 +5,7 @@ use core::fmt;
 use rust_decimal::Decimal;
 
 use crate::decimal::{Amount, Fixed8};
+use crate::numeric::{scaled28, OPERAND_LIMIT, SCALE};
 use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
@@ -194,5 +195,62 @@ impl<'c> RouteRequest<'c> {
             (SwapMode::ExactOut, Some(to)) => to.get(),
             _ => Decimal::ZERO,
         }
+    }
+}
+
+/// A request in the fast path's integer form: what the fast forms of the
+/// rules ([`score`](Self::score), [`net28`](Self::net28)) read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastRequest {
+    /// The amount's mantissa.
+    pub(crate) x: u64,
+    /// The amount's scale.
+    pub(crate) scale: u8,
+    /// `28 − scale`: the product's shift before the multiplier's scale.
+    pub(crate) room: u32,
+    /// `amount × 10^28`.
+    pub(crate) x28: u128,
+    pub(crate) now: u64,
+    pub(crate) exact_out: bool,
+    /// A sponsored variant's limit needs a campaign lookup.
+    pub(crate) campaigns: bool,
+}
+
+impl FastRequest {
+    /// The fast form of `request`, or `None` when its amount does not fit.
+    pub(crate) fn new(request: &RouteRequest<'_>) -> Option<Self> {
+        // The strict ExactOut policy judges each rate by its required input,
+        // which only the plain path computes.
+        if request.strict_exact_out() {
+            return None;
+        }
+        let amount = request.from_amount().get();
+        let x = u64::try_from(amount.mantissa()).ok()?;
+        let scale = u8::try_from(amount.scale()).ok()?;
+        let x28 = scaled28(amount).filter(|&v| v < OPERAND_LIMIT)?;
+        Some(FastRequest {
+            x,
+            scale,
+            room: SCALE.checked_sub(u32::from(scale))?,
+            x28,
+            now: request.now().as_millis(),
+            exact_out: request.mode() == SwapMode::ExactOut,
+            campaigns: !request.campaigns().is_empty(),
+        })
+    }
+
+    /// The amount's mantissa.
+    pub(crate) fn mantissa(&self) -> u64 {
+        self.x
+    }
+
+    /// The amount's scale.
+    pub(crate) fn scale(&self) -> u8 {
+        self.scale
+    }
+
+    /// `amount × 10^28`.
+    pub(crate) fn x28(&self) -> u128 {
+        self.x28
     }
 }

@@ -2,10 +2,10 @@
 
 use rust_decimal::Decimal;
 
-use super::RejectReason;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::AssetId;
 use crate::rate::MixedPairs;
+use crate::route::RejectReason;
 use crate::swap_mode::SwapMode;
 
 /// Why no route is left, with the limits nearest to the amount.

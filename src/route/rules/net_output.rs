@@ -1,11 +1,12 @@
-//! The exact integer fast path of scoring.
+//! The net output `fromAmount × multiplier − minerFee` (ruling 6 in
+//! docs/RULES.md), the ranking score, in its plain and its fast form.
 //!
-//! The plain path ([`check`](super::eligibility::check)) computes
-//! `fromAmount × multiplier − minerFee` with `Decimal::checked_mul` and
-//! `checked_sub`, which round when a result has more digits than a `Decimal`
-//! holds. The fast path computes the same number as an `i128` at scale 28
-//! from a rate's [`Prepared`] form, and only when it can prove the plain path
-//! is exact for that rate and amount:
+//! The plain form ([`net_output`]) computes it with `Decimal`'s
+//! `checked_mul` and `checked_sub`, and where those round (a result with
+//! more digits than a `Decimal` holds) recomputes it exactly. The fast form
+//! computes the same number as an `i128` at scale 28 from a rate's
+//! prepared integers, and only when it can prove the plain path is exact
+//! for that rate and amount:
 //!
 //! - the product's scale `a + b` is at most 28 and its mantissa `X × M` is
 //!   below 2^96 (then `checked_mul` is exact);
@@ -14,34 +15,49 @@
 //!
 //! Then the plain value *is* the exact value, so comparing the fast keys
 //! ranks exactly as comparing the plain `Decimal`s. Whenever the proof fails
-//! (or a limit needs a campaign lookup, or the rate is invalid), the rate is
-//! [`Score::Slow`] and the caller asks the plain path.
-
-use core::cmp::Ordering;
+//! the rate is [`Score::Slow`](super::eligibility::Score::Slow) and the
+//! caller asks the plain path.
 
 use rust_decimal::Decimal;
 
-use super::prepared::{
-    widening_mul, Prepared, EXACT_OUT, FAST, OPERAND_LIMIT, POW10, SCALE, SPONSORED, USABLE,
-};
-use super::score::tie_order;
-use super::RouteRequest;
+use crate::decimal::product_minus;
+use crate::numeric::{widening_mul, MANTISSA_LIMIT, OPERAND_LIMIT, POW10, SCALE};
+use crate::rate::prepared::{Prepared, FAST};
 use crate::rate::Rate;
-use crate::swap_mode::SwapMode;
+use crate::route::request::FastRequest;
 
-/// What the fast path says about one rate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Score {
-    /// Eligible, with `net output × 10^28`, exactly the plain path's value.
-    Key(i128),
-    /// Excluded; the plain path gives the same verdict (and the reason).
-    Out,
-    /// The fast path cannot decide: ask the plain path.
-    Slow,
+/// `amount × multiplier − minerFee`, or `None` on overflow.
+pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
+    let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
+    let product = amount.checked_mul(multiplier)?;
+    let rounded = product.checked_sub(fee)?;
+    // `Decimal` rounds a product (or the difference) that needs more than its
+    // 28-29 digits, and a large product minus a large fee can leave a small
+    // net whose exact digits were lost. When the exact net fits a `Decimal`,
+    // report that; only an exact value wider than a `Decimal` stays rounded.
+    // (`Decimal` returns the product itself for a zero fee, whatever its scale.)
+    let difference_exact = fee.is_zero() || rounded.scale() == product.scale().max(fee.scale());
+    if product_is_exact(amount, multiplier, product) && difference_exact {
+        return Some(rounded);
+    }
+    // Where `Decimal` was right after all, its representation (scale) is kept.
+    Some(match product_minus(amount, multiplier, fee) {
+        Some(exact) if exact != rounded => exact,
+        _ => rounded,
+    })
 }
 
-/// 2^96: `Decimal`'s mantissa bound.
-const MANTISSA_LIMIT: u128 = 1 << 96;
+/// `true` when `Decimal` computed `a × b` without rounding: the mantissas'
+/// product fits 96 bits at the scales' sum.
+fn product_is_exact(a: Decimal, b: Decimal, product: Decimal) -> bool {
+    let exact_scale = a.scale().saturating_add(b.scale());
+    exact_scale <= 28
+        && product.scale() == exact_scale
+        && a.mantissa()
+            .unsigned_abs()
+            .checked_mul(b.mantissa().unsigned_abs())
+            .is_some_and(|m| m < MANTISSA_LIMIT)
+}
 
 /// What a product shifted up by `10^t` (`t = 28 − product scale`) needs.
 #[derive(Clone, Copy, Debug)]
@@ -106,92 +122,7 @@ static SHIFTS_NONE: Shift = Shift {
     aligned: 0,
 };
 
-/// A request in the fast path's integer form.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct FastRequest {
-    /// The amount's mantissa.
-    x: u64,
-    /// The amount's scale.
-    scale: u8,
-    /// `28 − scale`: the product's shift before the multiplier's scale.
-    room: u32,
-    /// `amount × 10^28`.
-    x28: u128,
-    now: u64,
-    exact_out: bool,
-    /// A sponsored variant's limit needs a campaign lookup.
-    campaigns: bool,
-}
-
 impl FastRequest {
-    /// The fast form of `request`, or `None` when its amount does not fit.
-    pub(crate) fn new(request: &RouteRequest<'_>) -> Option<Self> {
-        // The strict ExactOut policy judges each rate by its required input,
-        // which only the plain path computes.
-        if request.strict_exact_out() {
-            return None;
-        }
-        let amount = request.from_amount().get();
-        let x = u64::try_from(amount.mantissa()).ok()?;
-        let scale = u8::try_from(amount.scale()).ok()?;
-        let x28 = super::prepared::scaled28(amount).filter(|&v| v < OPERAND_LIMIT)?;
-        Some(FastRequest {
-            x,
-            scale,
-            room: SCALE.checked_sub(u32::from(scale))?,
-            x28,
-            now: request.now().as_millis(),
-            exact_out: request.mode() == SwapMode::ExactOut,
-            campaigns: !request.campaigns().is_empty(),
-        })
-    }
-
-    /// The amount's mantissa.
-    pub(crate) fn mantissa(&self) -> u64 {
-        self.x
-    }
-
-    /// The amount's scale.
-    pub(crate) fn scale(&self) -> u8 {
-        self.scale
-    }
-
-    /// `amount × 10^28`.
-    pub(crate) fn x28(&self) -> u128 {
-        self.x28
-    }
-
-    /// The fast verdict on `rate`: the checks of ruling 5 in docs/RULES.md in order.
-    #[inline]
-    pub(crate) fn score(&self, rate: &Rate) -> Score {
-        super::work::tick();
-        let p = rate.prepared();
-        let flags = p.flags();
-        if flags & USABLE == 0 {
-            return Score::Slow;
-        }
-        if p.expiry() <= self.now {
-            return Score::Out;
-        }
-        if self.exact_out && (flags & EXACT_OUT == 0 || flags & SPONSORED != 0) {
-            return Score::Out;
-        }
-        if self.x28 < p.min28 {
-            return Score::Out;
-        }
-        if self.campaigns && flags & SPONSORED != 0 {
-            return Score::Slow;
-        }
-        if self.x28 > p.max28 {
-            return Score::Out;
-        }
-        match self.net28(p) {
-            Some(net) if net > 0 => Score::Key(net),
-            Some(_) => Score::Out,
-            None => Score::Slow,
-        }
-    }
-
     /// `(x × multiplier − fee) × 10^28` when the plain path computes it exactly.
     #[inline]
     pub(crate) fn net28(&self, p: &Prepared) -> Option<i128> {
@@ -347,17 +278,6 @@ const fn fit_96_table() -> [(u128, u128); 29] {
         k += 1;
     }
     table
-}
-
-/// The ranking order on fast keys, with the same tie-breaks as
-/// [`rank_order`](super::score::rank_order): `Less` means `a` ranks first.
-#[inline]
-pub(crate) fn fast_order(a_net: i128, a: &Rate, b_net: i128, b: &Rate) -> Ordering {
-    super::work::tick();
-    match b_net.cmp(&a_net) {
-        Ordering::Equal => tie_order(a, b),
-        other => other,
-    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+use crate::numeric::wide_mul;
+
 /// One line: a rate in slope order, with what the order needs.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Line {
@@ -232,25 +234,6 @@ fn signed_product_cmp(p: u128, s: (bool, u128), q: u128, t: (bool, u128)) -> Ord
     }
 }
 
-/// `a × b` as `(high, low)` 128-bit halves.
-fn wide_mul(a: u128, b: u128) -> (u128, u128) {
-    const LOW: u128 = u64::MAX as u128;
-    let (a1, a0) = (a >> 64, a & LOW);
-    let (b1, b0) = (b >> 64, b & LOW);
-    // Each partial product of two 64-bit halves fits a u128.
-    let low = a0.wrapping_mul(b0);
-    let mid1 = a1.wrapping_mul(b0);
-    let mid2 = a0.wrapping_mul(b1);
-    let high = a1.wrapping_mul(b1);
-    let (mid, mid_carry) = mid1.overflowing_add(mid2);
-    let (low, low_carry) = low.overflowing_add(mid << 64);
-    let high = high
-        .wrapping_add(mid >> 64)
-        .wrapping_add(u128::from(mid_carry) << 64)
-        .wrapping_add(u128::from(low_carry));
-    (high, low)
-}
-
 /// The leaf of `x`: `2i + 1` for the end point `points[i]`, `2i` for the open
 /// gap just below it (`2 × len` past the last).
 fn leaf(points: &[u128], x: u128) -> Option<usize> {
@@ -271,41 +254,6 @@ fn pair(node: usize, position: u32) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wide_mul_is_the_full_product() {
-        let samples = [
-            0u128,
-            1,
-            3,
-            u128::from(u64::MAX),
-            1 << 64,
-            (1 << 126) - 7,
-            u128::MAX,
-        ];
-        for &a in &samples {
-            for &b in &samples {
-                let (high, low) = wide_mul(a, b);
-                assert_eq!(low, a.wrapping_mul(b));
-                // Check the high half through 64-bit limbs.
-                let limbs = |v: u128| [v & u128::from(u64::MAX), v >> 64];
-                let (la, lb) = (limbs(a), limbs(b));
-                let mut acc = [0u128; 4];
-                for i in 0..2 {
-                    for j in 0..2 {
-                        let p = la[i] * lb[j];
-                        acc[i + j] += p & u128::from(u64::MAX);
-                        acc[i + j + 1] += p >> 64;
-                    }
-                }
-                for k in 0..3 {
-                    acc[k + 1] += acc[k] >> 64;
-                    acc[k] &= u128::from(u64::MAX);
-                }
-                assert_eq!(high, acc[2] | (acc[3] << 64), "{a} × {b}");
-            }
-        }
-    }
 
     #[test]
     fn brute_force_agrees() {

@@ -4,15 +4,20 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::eligibility::Candidate;
-use super::envelope::{Envelope, Line};
-use super::fast::{fast_order, FastRequest, Score};
-use super::prepared::{pow10, scaled28, FAST, OPERAND_LIMIT, USABLE};
-use super::rank::KeyedRate;
-use super::score::{rank_order, tie_order};
+mod envelope;
+
+use envelope::{Envelope, Line};
+
+use super::engine::Best;
+use super::request::FastRequest;
+use super::rules::eligibility::{admit, Candidate, Score};
+use super::rules::order::{key_order, position_order, rank_order};
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
+use crate::numeric::{pow10, scaled28, OPERAND_LIMIT};
+use crate::rate::prepared::{FAST, USABLE};
 use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList};
+use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
 /// An ExactIn rate book: the live, valid rates of a response, prepared for
@@ -109,7 +114,7 @@ impl<'r> RateBook<'r> {
         let live: Vec<(u32, &'r Rate)> = rates
             .iter()
             .enumerate()
-            .filter(|(_, rate)| rate.defect().is_none() && !rate.is_expired_at(now))
+            .filter(|(_, rate)| admit(rate, now, SwapMode::ExactIn).is_ok())
             .filter_map(|(i, rate)| Some((u32::try_from(i).ok()?, rate)))
             .collect();
         let horizon = live.iter().map(|(_, rate)| rate.expiry()).min();
@@ -132,7 +137,7 @@ impl<'r> RateBook<'r> {
             a.0.slope
                 .cmp(&b.0.slope)
                 .then_with(|| a.0.fee.cmp(&b.0.fee))
-                .then_with(|| tie_rest((a.1, a.2), (b.1, b.2)))
+                .then_with(|| position_order((a.1, a.2), (b.1, b.2)))
         });
         let lines: Vec<Line> = keyed.iter().map(|k| k.0).collect();
         let mut exact_below = [Some(u128::MAX); 29];
@@ -195,22 +200,31 @@ impl<'r> RateBook<'r> {
             return Err(NoRoute::MixedPairs(mixed.clone()));
         }
         let request = RouteRequest::exact_in(amount, now).with_campaigns(&self.campaigns);
-        match self.search(&request, now) {
-            Some((Some(keyed), plain)) => {
-                if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed.1)) {
-                    // Rates equal in every key but input order, one keyed and
-                    // one plain: the engine's pick depends on which kind each
-                    // is to it; let it pick.
-                    if rank_order(&plain, &keyed) == Ordering::Equal {
-                        return request.best_in(self.rates);
-                    }
-                }
-                request.conclude(self.rates, Some(keyed), plain)
-            }
+        let Some((fast, keyed, plain)) = self.search(&request, now) else {
+            return request.best_in(self.rates);
+        };
+        let Some(keyed) = keyed else {
             // Nothing keyed: the engine classifies "no route", or finds the
             // plain candidate with its own ties.
-            Some((None, _)) | None => request.best_in(self.rates),
+            return request.best_in(self.rates);
+        };
+        if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed.1)) {
+            // Rates equal in every key but input order, one keyed and one
+            // plain: the engine's pick depends on which kind each is to it;
+            // let it pick.
+            if rank_order(&plain, &keyed) == Ordering::Equal {
+                return request.best_in(self.rates);
+            }
         }
+        let mut slot = [None];
+        request.conclude(
+            Some(&fast),
+            self.rates,
+            &Best::found(Some(keyed), plain),
+            &mut slot,
+        )?;
+        let [route] = slot;
+        route.map_or_else(|| request.best_in(self.rates), Ok)
     }
 
     /// The best keyed rate (in the tree or among the loose rates) and the
@@ -229,7 +243,7 @@ impl<'r> RateBook<'r> {
         let rate_at = |p: u32| self.keyed.get(usize::try_from(p).ok()?).copied();
         let value = |p: u32| fast.net28(rate_at(p)?.1.prepared());
         let order = |a: u32, b: u32| match (rate_at(a), rate_at(b)) {
-            (Some(a), Some(b)) => tie_order(a.1, b.1).then(a.0.cmp(&b.0)),
+            (Some(a), Some(b)) => position_order(a, b),
             _ => Ordering::Equal,
         };
         let mut best: Option<(i128, (u32, &'r Rate))> =
@@ -243,23 +257,23 @@ impl<'r> RateBook<'r> {
             match fast.score(rate) {
                 Score::Key(net) => {
                     let better = best.is_none_or(|(held, (held_i, held_rate))| {
-                        fast_order(net, rate, held, held_rate).then(i.cmp(&held_i))
-                            == Ordering::Less
+                        key_order(net, rate, held, held_rate).then(i.cmp(&held_i)) == Ordering::Less
                     });
                     if better {
                         best = Some((net, (i, rate)));
                     }
                 }
                 Score::Out => {}
-                Score::Slow => request.keep_best_plain(rate, &mut plain),
+                Score::Slow => super::engine::keep_best_plain(request, rate, &mut plain),
             }
         }
-        Some((best.map(|(net, (_, rate))| (net, rate)), plain))
+        Some((fast, best.map(|(net, (_, rate))| (net, rate)), plain))
     }
 }
 
-/// What a book search finds: the best keyed rate and the best plain candidate.
-type Searched<'r> = (Option<KeyedRate<'r>>, Option<Candidate<'r>>);
+/// What a book search finds: the request's fast form, the best keyed rate
+/// with its key, and the best plain candidate.
+type Searched<'r> = (FastRequest, Option<(i128, &'r Rate)>, Option<Candidate<'r>>);
 
 /// The exact line of a live, valid rate, or `None` when it has none (no fast
 /// form, or a multiplier too wide at the common slope scale).
@@ -281,19 +295,4 @@ fn line(rate: &Rate, campaigns: &CampaignLimits, slope_scale: u32) -> Option<Lin
         min: p.min28,
         max,
     })
-}
-
-/// The engine's ties after net output and fee: a base rate before a
-/// sponsored variant, id bytes, then input order (the engine keeps the
-/// first of rates equal in every key).
-fn tie_rest(a: (u32, &Rate), b: (u32, &Rate)) -> Ordering {
-    a.1.is_sponsored()
-        .cmp(&b.1.is_sponsored())
-        .then_with(|| {
-            a.1.id()
-                .as_str()
-                .as_bytes()
-                .cmp(b.1.id().as_str().as_bytes())
-        })
-        .then(a.0.cmp(&b.0))
 }

@@ -1,19 +1,22 @@
-//! The ExactOut estimate (ruling 8 in docs/RULES.md).
+//! The ExactOut estimate (ruling 8 in docs/RULES.md): the smallest
+//! required input that lies within its own rate's limits, ranked by the
+//! ranking order at that amount.
 
 use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::eligibility::{net_output, required_input};
+use super::eligibility::{admit, within_limits};
+use super::net_output::net_output;
 use super::no_route::Tally;
-use super::{NoRoute, RejectReason};
+use super::order::estimate_order;
+use super::required_input::required_input;
 use crate::decimal::{Amount, Fixed8};
 use crate::rate::{PairId, Rate, RateList, NO_CAMPAIGNS};
+use crate::route::engine::work;
+use crate::route::{NoRoute, RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
-
-use super::eligibility::within_limits;
-use super::RouteRequest;
 
 /// The `fromAmount` to send in ExactOut, and the rate it was computed for.
 ///
@@ -100,20 +103,7 @@ pub fn estimate_exact_out<R: RateList + ?Sized>(
             Ok((input, net)) => {
                 tally.accepted();
                 let better = best
-                    .as_ref()
-                    .is_none_or(|&(held_input, held_net, held_rate)| {
-                        input
-                            .cmp(&held_input)
-                            .then_with(|| held_net.cmp(&net))
-                            .then_with(|| rate.miner_fee().cmp(&held_rate.miner_fee()))
-                            .then_with(|| {
-                                rate.id()
-                                    .as_str()
-                                    .as_bytes()
-                                    .cmp(held_rate.id().as_str().as_bytes())
-                            })
-                            == Ordering::Less
-                    });
+                    .is_none_or(|held| estimate_order((input, net, rate), held) == Ordering::Less);
                 if better {
                     best = Some((input, net, rate));
                 }
@@ -140,21 +130,8 @@ fn candidate(
     probe: &RouteRequest<'_>,
     smallest_input: &mut Option<Decimal>,
 ) -> Result<(Fixed8, Decimal), RejectReason> {
-    super::work::tick();
-    if let Some(defect) = rate.defect() {
-        return Err(RejectReason::InvalidRate(defect));
-    }
-    if rate.is_expired_at(probe.now()) {
-        return Err(RejectReason::Expired {
-            expiry: rate.expiry(),
-        });
-    }
-    if !rate.supports_exact_out() {
-        return Err(RejectReason::ExactOutUnsupported);
-    }
-    if rate.is_sponsored() {
-        return Err(RejectReason::SponsoredInExactOut);
-    }
+    work::tick();
+    admit(rate, probe.now(), SwapMode::ExactOut)?;
     let input = required_input(rate, probe.exact_output()).ok_or(RejectReason::Overflow)?;
     *smallest_input = Some(smallest_input.map_or(input.get(), |held| held.min(input.get())));
     within_limits(rate, input.get(), probe)?;

@@ -7,45 +7,7 @@
 
 use rust_decimal::Decimal;
 
-/// `Decimal`'s largest scale: every decimal is an integer at this scale.
-pub(crate) const SCALE: u32 = 28;
-
-/// `10^k` for `k` in `0..=38`.
-pub(crate) const POW10: [u128; 39] = pow10_table();
-
-// Evaluated at compile time: an index out of range or an overflow would be a
-// build error, never a run-time panic.
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-const fn pow10_table() -> [u128; 39] {
-    let mut table = [1u128; 39];
-    let mut k = 1;
-    while k < 39 {
-        table[k] = table[k - 1] * 10;
-        k += 1;
-    }
-    table
-}
-
-/// `10^k`, or `None` past `10^38`.
-pub(crate) fn pow10(k: u32) -> Option<u128> {
-    POW10.get(usize::try_from(k).ok()?).copied()
-}
-
-/// `a × b`, or `None` past `u128`: one machine multiplication when both fit
-/// 64 bits (the usual case here), instead of `u128::checked_mul`'s three and
-/// its overflow tests.
-#[inline]
-pub(crate) fn widening_mul(a: u128, b: u128) -> Option<u128> {
-    match (u64::try_from(a), u64::try_from(b)) {
-        // A u64 × u64 product always fits a u128.
-        (Ok(a), Ok(b)) => Some(u128::from(a).wrapping_mul(u128::from(b))),
-        _ => a.checked_mul(b),
-    }
-}
-
-/// Largest value (exclusive) an operand of the fast path may reach: keeps
-/// every difference of two operands inside `i128`.
-pub(crate) const OPERAND_LIMIT: u128 = 1 << 126;
+use crate::numeric::{scaled28, OPERAND_LIMIT};
 
 /// The rate is usable (rulings 2 and 18 in docs/RULES.md hold).
 pub(crate) const USABLE: u8 = 1;
@@ -165,16 +127,6 @@ impl Prepared {
     pub(crate) fn fee_scale(&self) -> u32 {
         u32::try_from(self.word & SCALE_MASK).unwrap_or(0)
     }
-}
-
-/// `value × 10^28` for a non-negative value that fits a `u128`.
-pub(crate) fn scaled28(value: Decimal) -> Option<u128> {
-    if value.is_sign_negative() && !value.is_zero() {
-        return None;
-    }
-    let mantissa = u128::try_from(value.mantissa()).ok()?;
-    let shift = SCALE.checked_sub(value.scale())?;
-    mantissa.checked_mul(pow10(shift)?)
 }
 
 /// A decimal's scale (at most 28: five bits).

@@ -1,0 +1,301 @@
+//! The engine's one ending for the best route and the top `k`: the kept
+//! keyed rates and plain candidates merged into routes, "no route"
+//! classified, and the fallback to the full selection, each handled once.
+//!
+//! Fast keys and plain candidates are ranked apart during the scan and
+//! merged here, so one rate that needs the plain path does not slow the
+//! others down. The `Decimal` net output a route reports is the plain path's
+//! to the last digit and scale: from the integers the key was proved from
+//! when every kept rate was keyed, else as the plain path computes it.
+
+use core::cmp::Ordering;
+
+use rust_decimal::Decimal;
+
+use super::collect::Kept;
+use super::scan::{scan, Collect};
+use crate::rate::prepared::SPONSORED;
+use crate::rate::Rate;
+use crate::route::request::FastRequest;
+use crate::route::rules::eligibility::{check, Candidate};
+use crate::route::rules::net_output::{exact_net, net_output};
+use crate::route::rules::no_route::Tally;
+use crate::route::rules::order::rank_order;
+use crate::route::rules::required_input::required_input_near;
+use crate::route::{NoRoute, RejectReason, Route, RouteRequest};
+use crate::swap_mode::SwapMode;
+
+/// How writing the kept routes ended.
+enum Written {
+    /// This many routes were written, best first.
+    Done(usize),
+    /// Nothing is eligible.
+    NoRoute(NoRoute),
+    /// A required input overflowed (absurd ExactOut amounts), or a key the
+    /// plain path could not reproduce (never): the full selection, the
+    /// reference, answers instead.
+    Fallback,
+}
+
+impl RouteRequest<'_> {
+    /// Scans `rates` into `collector` and writes the best routes it kept to
+    /// `routes`, best first (as many as there are and `routes` holds);
+    /// returns how many. The entry point of `best`, `top` and `top_n`.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn collect<'r, C: Collect<'r> + Kept<'r>>(
+        &self,
+        rates: &'r [Rate],
+        collector: &mut C,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Result<usize, NoRoute> {
+        let fast = FastRequest::new(self);
+        scan(self, fast.as_ref(), rates, collector);
+        self.conclude(fast.as_ref(), rates, collector, routes)
+    }
+
+    /// Writes the routes of what `kept` holds (from a scan of `rates`, or
+    /// the rate book's search) to `routes`; "no route" and the fallback here.
+    pub(crate) fn conclude<'r>(
+        &self,
+        fast: Option<&FastRequest>,
+        rates: &'r [Rate],
+        kept: &impl Kept<'r>,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Result<usize, NoRoute> {
+        match self.write(fast, rates, kept, routes) {
+            Written::Done(len) => Ok(len),
+            Written::NoRoute(no_route) => Err(no_route),
+            Written::Fallback => self.write_selected(rates, routes),
+        }
+    }
+
+    fn write<'r>(
+        &self,
+        fast: Option<&FastRequest>,
+        rates: &'r [Rate],
+        kept: &impl Kept<'r>,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Written {
+        let keyed = kept.keyed_rates().iter().flatten().copied();
+        let plain = kept.plain_candidates().iter().flatten().copied();
+        let has_plain = kept.plain_candidates().iter().any(Option::is_some);
+        if !has_plain {
+            if keyed.clone().next().is_none() {
+                // Nothing kept: nothing is eligible (with room for one, the
+                // first eligible rate of a kind is always kept; callers
+                // answer k = 0 themselves). The plain pass classifies.
+                return match self.classify(rates) {
+                    Some(no_route) => Written::NoRoute(no_route),
+                    None => Written::Fallback,
+                };
+            }
+            // The usual case: every kept rate was keyed, so the fast form
+            // is at hand.
+            let Some(fast) = fast else {
+                return Written::Fallback;
+            };
+            return match self.mode() {
+                SwapMode::ExactIn => self.write_keyed_exact_in(fast, keyed, routes),
+                SwapMode::ExactOut => self.write_keyed_exact_out(fast, keyed, routes),
+            };
+        }
+        self.write_merged(keyed, plain, routes)
+    }
+
+    /// The top routes of the full selection, written to `routes`.
+    #[cold]
+    #[inline(never)]
+    fn write_selected<'r>(
+        &self,
+        rates: &'r [Rate],
+        routes: &mut [Option<Route<'r>>],
+    ) -> Result<usize, NoRoute> {
+        let top = self.select_in(rates).into_top(routes.len())?;
+        let mut len = 0usize;
+        for (slot, route) in routes.iter_mut().zip(top) {
+            *slot = Some(route);
+            len = len.saturating_add(1);
+        }
+        Ok(len)
+    }
+
+    /// "No route" by the plain path, with the tally that classifies it;
+    /// `None` when some rate is eligible after all.
+    #[cold]
+    #[inline(never)]
+    fn classify(&self, rates: &[Rate]) -> Option<NoRoute> {
+        let mut tally = Tally::default();
+        for rate in rates {
+            match check(rate, self) {
+                Ok(_) => return None,
+                Err(reason) => tally.rejected(&reason),
+            }
+        }
+        Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+    }
+
+    /// Writes the ExactIn routes of the best keyed rates to `routes`, best
+    /// first: the net output straight from the integers the key was proved
+    /// from, no required input.
+    fn write_keyed_exact_in<'r>(
+        &self,
+        fast: &FastRequest,
+        keyed: impl Iterator<Item = &'r Rate>,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Written {
+        let from_amount = self.from_amount().get();
+        let mut len = 0usize;
+        for (slot, rate) in routes.iter_mut().zip(keyed) {
+            // A key proves `keyed_net` succeeds; were it ever not to, the
+            // full selection is the reference.
+            let Some(net_output) = fast.keyed_net(rate) else {
+                return Written::Fallback;
+            };
+            *slot = Some(self.keyed_route(rate, net_output, from_amount));
+            len = len.saturating_add(1);
+        }
+        Written::Done(len)
+    }
+
+    /// The route of a kept rate, before any required input: the campaign
+    /// lookup only for a sponsored variant.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn keyed_route<'r>(
+        &self,
+        rate: &'r Rate,
+        net_output: Decimal,
+        from_amount: Decimal,
+    ) -> Route<'r> {
+        Route {
+            rate,
+            net_output,
+            effective_max: if rate.prepared().has(SPONSORED) {
+                rate.effective_max(self.campaigns())
+            } else {
+                rate.max()
+            },
+            from_amount,
+            required_input: None,
+        }
+    }
+
+    /// Writes the ExactOut routes of the best keyed rates to `routes`, best
+    /// first, each with its required input.
+    ///
+    /// Each route is built in its slot: a route built aside and copied in is
+    /// read back before its pieces are stored, a stall per route.
+    fn write_keyed_exact_out<'r>(
+        &self,
+        fast: &FastRequest,
+        keyed: impl Iterator<Item = &'r Rate>,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Written {
+        let amount = self.from_amount().get();
+        let mut len = 0usize;
+        for (slot, rate) in routes.iter_mut().zip(keyed) {
+            // A key proves `keyed_net` and `exact_net` succeed, and only
+            // absurd amounts overflow a required input; in either case the
+            // full selection is the reference.
+            let net_output = fast.keyed_net(rate).or_else(|| exact_net(amount, rate));
+            let Some(net_output) = net_output else {
+                return Written::Fallback;
+            };
+            let required = required_input_near(rate, self.exact_output(), self.from8());
+            let Some(required) = required else {
+                return Written::Fallback;
+            };
+            *slot = Some(Route {
+                required_input: Some(required),
+                ..self.keyed_route(rate, net_output, amount)
+            });
+            len = len.saturating_add(1);
+        }
+        Written::Done(len)
+    }
+
+    /// Merges the best keyed rates and plain candidates (each sorted) by the
+    /// ranking order into `routes`, best first.
+    fn write_merged<'r>(
+        &self,
+        mut keyed_rest: impl Iterator<Item = &'r Rate>,
+        mut plain_rest: impl Iterator<Item = Candidate<'r>>,
+        routes: &mut [Option<Route<'r>>],
+    ) -> Written {
+        // No `Peekable`: its copies of the held candidate cost more than the merge.
+        let mut next_keyed = match keyed_rest.next().map(|rate| self.candidate(rate)) {
+            Some(Some(candidate)) => Some(candidate),
+            Some(None) => return Written::Fallback,
+            None => None,
+        };
+        let mut next_plain = plain_rest.next();
+        let mut len = 0usize;
+        for slot in routes.iter_mut() {
+            let take_plain = match (&next_keyed, &next_plain) {
+                (Some(a), Some(b)) => rank_order(b, a) == Ordering::Less,
+                (Some(_), None) => false,
+                (None, Some(_)) => true,
+                (None, None) => break,
+            };
+            let candidate = if take_plain {
+                core::mem::replace(&mut next_plain, plain_rest.next())
+            } else {
+                let following = match keyed_rest.next().map(|rate| self.candidate(rate)) {
+                    Some(Some(candidate)) => Some(candidate),
+                    Some(None) => return Written::Fallback,
+                    None => None,
+                };
+                core::mem::replace(&mut next_keyed, following)
+            };
+            let Some(candidate) = candidate else { break };
+            match self.finish(candidate) {
+                Ok(route) => *slot = Some(route),
+                // An overflowing required input needs the full selection,
+                // which rejects such routes.
+                Err(_) => return Written::Fallback,
+            }
+            len = len.saturating_add(1);
+        }
+        Written::Done(len)
+    }
+
+    /// The plain candidate of a fast-scored rate: the same `Decimal` net
+    /// output the plain path computes (exact, as the fast key proved).
+    // Always inlined: returned through memory, the candidate's fields are
+    // written in pieces and read back whole (a store-forwarding stall per
+    // route, measured in `top`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn candidate<'r>(&self, rate: &'r Rate) -> Option<Candidate<'r>> {
+        let amount = self.from_amount().get();
+        Some(Candidate {
+            rate,
+            net_output: exact_net(amount, rate).or_else(|| net_output(rate, amount))?,
+            effective_max: rate.effective_max(self.campaigns()),
+        })
+    }
+
+    /// Turns a ranked candidate into a route, computing the ExactOut required input.
+    pub(crate) fn finish<'r>(&self, candidate: Candidate<'r>) -> Result<Route<'r>, RejectReason> {
+        let required_input = match self.mode() {
+            SwapMode::ExactIn => None,
+            SwapMode::ExactOut => Some(
+                required_input_near(candidate.rate, self.exact_output(), self.from8())
+                    .ok_or(RejectReason::Overflow)?,
+            ),
+        };
+        Ok(Route {
+            rate: candidate.rate,
+            net_output: candidate.net_output,
+            effective_max: candidate.effective_max,
+            from_amount: self.from_amount().get(),
+            required_input,
+        })
+    }
+}
+
+/// The pair's from asset: the unit of `fromAmount` and of every limit.
+pub(crate) fn from_asset(rates: &[Rate]) -> Option<&crate::ids::AssetId> {
+    rates.first().map(|rate| rate.pair_id().from())
+}

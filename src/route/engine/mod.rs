@@ -1,0 +1,26 @@
+//! The engine: one scan, a collector per question, one ending.
+//!
+//! ```text
+//!  rates ──► scan (FastRequest::score per rate) ──► collector
+//!              Key(net) ≥ floor ─► keyed(net, rate)   Best | TopK | All
+//!              Slow ───────────► slow(rate): check()
+//!              Out ────────────► out(rate) (All only: the reason)
+//!  Best/TopK ──► conclude: keyed routes from their integers, or a merge
+//!                with the plain candidates; nothing kept → "no route"
+//!                classified by the plain path; a required input overflow
+//!                → the full selection's answer (the fallback, once)
+//!  All ──► sort keys (or routes) ──► Selection
+//! ```
+//!
+//! The engine decides nothing about rates: eligibility, the net output, the
+//! ranking order and the required input are the rules' (`super::rules`).
+
+mod buffer;
+mod collect;
+mod conclude;
+mod permute;
+mod scan;
+mod select;
+pub(crate) mod work;
+
+pub(crate) use collect::{keep_best_plain, Best, TopK};

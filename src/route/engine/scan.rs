@@ -1,0 +1,58 @@
+//! The engine's one scan: every rate is scored once, by the fast form of
+//! the eligibility rule when the request has one, and handed to a collector.
+
+use super::super::rules::eligibility::Score;
+use crate::rate::Rate;
+use crate::route::request::FastRequest;
+use crate::route::RouteRequest;
+
+/// What a scan hands its rates to: the best route, the top `k`, or every
+/// rate (a full selection).
+pub(crate) trait Collect<'r> {
+    /// The key a fast-keyed rate must reach to be offered (a rate below it
+    /// is out with one comparison).
+    fn floor(&self) -> i128;
+
+    /// A rate the fast path keyed, eligible with net output × 10^28 `net`
+    /// (at or above [`floor`](Self::floor)).
+    fn keyed(&mut self, request: &RouteRequest<'_>, net: i128, rate: &'r Rate);
+
+    /// A rate the fast path could not decide (every rate when the request
+    /// has no fast form): the plain path's to judge.
+    fn slow(&mut self, request: &RouteRequest<'_>, rate: &'r Rate);
+
+    /// A rate the fast path excluded. Only a collector that reports reasons
+    /// looks at it.
+    #[inline]
+    fn out(&mut self, _request: &RouteRequest<'_>, _rate: &'r Rate) {}
+}
+
+/// Scores every rate of `rates` once and hands it to `into`. Always inlined
+/// into each collector's caller: the loop is then specialised to it.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn scan<'r, C: Collect<'r>>(
+    request: &RouteRequest<'_>,
+    fast: Option<&FastRequest>,
+    rates: &'r [Rate],
+    into: &mut C,
+) {
+    let Some(fast) = fast else {
+        for rate in rates {
+            into.slow(request, rate);
+        }
+        return;
+    };
+    let mut floor = into.floor();
+    for rate in rates {
+        match fast.score(rate) {
+            Score::Key(net) if net >= floor => {
+                into.keyed(request, net, rate);
+                floor = into.floor();
+            }
+            Score::Key(_) => {}
+            Score::Out => into.out(request, rate),
+            Score::Slow => into.slow(request, rate),
+        }
+    }
+}

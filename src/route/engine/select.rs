@@ -1,0 +1,198 @@
+//! The full selection: every rate ranked or rejected with its reason.
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::conclude::from_asset;
+use super::permute::apply_order;
+use super::scan::{scan, Collect};
+use crate::rate::Rate;
+use crate::route::request::FastRequest;
+use crate::route::rules::eligibility::{check, Candidate};
+use crate::route::rules::no_route::Tally;
+use crate::route::rules::order::{rank_order, route_order, tie_order};
+use crate::route::{Rejection, Route, RouteRequest, Selection};
+
+/// The full selection's collector: a keyed rate's route is built while the
+/// scan has the rate in cache, in input order, with its key and position;
+/// every other rate is judged by the plain path, its reason kept.
+#[derive(Debug)]
+struct All<'r> {
+    keyed: Vec<(i128, usize)>,
+    routes: Vec<Route<'r>>,
+    plain: Vec<Candidate<'r>>,
+    rejected: Vec<Rejection<'r>>,
+    /// A key the plain path could not reproduce (never): the plain path
+    /// answers the whole selection.
+    broken: bool,
+}
+
+impl<'r> Collect<'r> for All<'r> {
+    #[inline]
+    fn floor(&self) -> i128 {
+        i128::MIN
+    }
+
+    #[inline]
+    fn keyed(&mut self, request: &RouteRequest<'_>, net: i128, rate: &'r Rate) {
+        let Some(candidate) = request.candidate(rate) else {
+            self.broken = true;
+            return;
+        };
+        match request.finish(candidate) {
+            Ok(route) => {
+                self.keyed.push((net, self.routes.len()));
+                self.routes.push(route);
+            }
+            Err(reason) => self.rejected.push(Rejection::new(rate, reason)),
+        }
+    }
+
+    #[inline]
+    fn slow(&mut self, request: &RouteRequest<'_>, rate: &'r Rate) {
+        match check(rate, request) {
+            Ok(candidate) => self.plain.push(candidate),
+            Err(reason) => self.rejected.push(Rejection::new(rate, reason)),
+        }
+    }
+
+    #[inline]
+    fn out(&mut self, request: &RouteRequest<'_>, rate: &'r Rate) {
+        // The fast verdict has no reason: the plain path gives it.
+        self.slow(request, rate);
+    }
+}
+
+impl RouteRequest<'_> {
+    /// [`select`](Self::select) over rates known to be one pair's.
+    pub(crate) fn select_in<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
+        let fast = FastRequest::new(self);
+        // Read again in ranking order, a rate set larger than the cache
+        // (65536 rates are 25 MB) missed on almost every rate (4× slower per
+        // rate), and every intermediate buffer is megabytes of fresh pages:
+        // the sort moves `(key, position)` pairs and the routes are then put
+        // in that order in place.
+        let mut all = All {
+            keyed: Vec::with_capacity(rates.len()),
+            routes: Vec::with_capacity(rates.len()),
+            plain: Vec::new(),
+            rejected: Vec::new(),
+            broken: false,
+        };
+        scan(self, fast.as_ref(), rates, &mut all);
+        let All {
+            mut keyed,
+            mut routes,
+            plain,
+            mut rejected,
+            broken,
+        } = all;
+        if broken {
+            return self.select_plain(rates);
+        }
+        if plain.is_empty() {
+            // The key order, with the rates looked up only for equal keys
+            // (a route read per comparison, at random in megabytes, costs).
+            // The position breaks the last ties: input order, as a stable
+            // sort keeps it, without the stable sort's scratch buffer.
+            keyed.sort_unstable_by(|a, b| {
+                b.0.cmp(&a.0)
+                    .then_with(|| match (routes.get(a.1), routes.get(b.1)) {
+                        (Some(x), Some(y)) => tie_order(x.rate, y.rate),
+                        _ => Ordering::Equal,
+                    })
+                    .then_with(|| a.1.cmp(&b.1))
+            });
+            if !apply_order(&mut routes, &mut keyed) {
+                // Never: the positions are those of the routes pushed above.
+                return self.select_plain(rates);
+            }
+        } else {
+            // Stable: rates that tie on every key, id included, keep input
+            // order (keyed ones first).
+            let scanned = rejected.len();
+            self.finish_all(plain, &mut routes, &mut rejected);
+            routes.sort_by(route_order);
+            if rejected.len() > scanned {
+                in_input_order(rates, &mut rejected);
+            }
+        }
+        let no_route = if routes.is_empty() {
+            let mut tally = Tally::default();
+            for rejection in &rejected {
+                tally.rejected(rejection.reason());
+            }
+            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+        } else {
+            None
+        };
+        Selection::new(self, routes, rejected, no_route)
+    }
+
+    /// Finishes candidates into routes appended to `routes`, in the order
+    /// given; a candidate whose required input overflows goes to `rejected`.
+    fn finish_all<'r>(
+        &self,
+        ranked: impl IntoIterator<Item = Candidate<'r>>,
+        routes: &mut Vec<Route<'r>>,
+        rejected: &mut Vec<Rejection<'r>>,
+    ) {
+        for candidate in ranked {
+            match self.finish(candidate) {
+                Ok(route) => routes.push(route),
+                Err(reason) => rejected.push(Rejection::new(candidate.rate, reason)),
+            }
+        }
+    }
+
+    /// [`select`](Self::select) by the plain `Decimal` path alone.
+    fn select_plain<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
+        let mut candidates: Vec<Candidate<'r>> = Vec::new();
+        let mut rejected: Vec<Rejection<'r>> = Vec::new();
+        let mut tally = Tally::default();
+        for rate in rates {
+            match check(rate, self) {
+                Ok(candidate) => candidates.push(candidate),
+                Err(reason) => {
+                    tally.rejected(&reason);
+                    rejected.push(Rejection::new(rate, reason));
+                }
+            }
+        }
+        candidates.sort_by(rank_order);
+        let scanned = rejected.len();
+        let mut routes = Vec::with_capacity(candidates.len());
+        for candidate in candidates {
+            match self.finish(candidate) {
+                Ok(route) => {
+                    tally.accepted();
+                    routes.push(route);
+                }
+                Err(reason) => {
+                    tally.rejected(&reason);
+                    rejected.push(Rejection::new(candidate.rate, reason));
+                }
+            }
+        }
+        if rejected.len() > scanned {
+            in_input_order(rates, &mut rejected);
+        }
+        let no_route = if routes.is_empty() {
+            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+        } else {
+            None
+        };
+        Selection::new(self, routes, rejected, no_route)
+    }
+}
+
+/// Puts `rejected` back in the order of `rates`, the slice its rates borrow
+/// from: a rejection found after ranking (an ExactOut required input that
+/// overflows) is appended after those of the scan.
+fn in_input_order(rates: &[Rate], rejected: &mut [Rejection<'_>]) {
+    // A rate's address minus the slice's start grows with its position.
+    let start = rates.as_ptr() as usize;
+    rejected.sort_by_key(|rejection| {
+        (core::ptr::from_ref::<Rate>(rejection.rate()) as usize).wrapping_sub(start)
+    });
+}

@@ -1,0 +1,223 @@
+//! The questions a caller asks of a rates response: the best route, the
+//! top `k`, every rate ranked or rejected. Thin wrappers over the engine
+//! (`super::engine`): each checks the rates name one pair, picks a collector
+//! and the slots to write to, and lets the engine scan and conclude.
+
+use alloc::vec::Vec;
+
+use super::engine::{Best, TopK};
+use super::rules::eligibility::Candidate;
+use super::{NoRoute, Route, RouteRequest, Selection, TopN};
+use crate::rate::{Rate, RateList};
+
+/// Up to this many routes, [`RouteRequest::top`] keeps its slots on the stack.
+const STACK_K: usize = 8;
+
+/// Above this `k`, [`RouteRequest::top`] sorts instead of inserting: bounded
+/// insertion moves up to `k` slots per rate, and past a few dozen one sort
+/// of the eligible keys (`O(n log n)`) is the cheaper plan.
+const SORT_K: usize = 64;
+
+impl RouteRequest<'_> {
+    /// The best route, or why there is none. One pass, no allocation.
+    ///
+    /// The ranking order is documented on [`Selection`]; the result is the
+    /// first route of [`select`](Self::select), independent of input order.
+    ///
+    /// # Errors
+    /// [`NoRoute`] when every rate is excluded; its code follows ruling 10 in
+    /// docs/RULES.md. [`NoRoute::MixedPairs`] for a hand-built list of more
+    /// than one pair's rates (see [`RateList`]).
+    #[inline]
+    pub fn best<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Result<Route<'r>, NoRoute> {
+        self.best_in(rates.one_pair().map_err(NoRoute::MixedPairs)?)
+    }
+
+    /// [`best`](Self::best) over rates known to be one pair's.
+    pub(crate) fn best_in<'r>(&self, rates: &'r [Rate]) -> Result<Route<'r>, NoRoute> {
+        let mut slot = [None];
+        self.collect(rates, &mut Best::new(), &mut slot)?;
+        let [route] = slot;
+        // With room for one, the engine writes one route or says why not;
+        // were it ever not to, the full selection is the reference.
+        route.map_or_else(|| self.select_in(rates).into_best(), Ok)
+    }
+
+    /// The best `k` routes, best first (fewer when fewer are eligible; none
+    /// for `k == 0`). Linear in the rates for small `k`; a full ranking
+    /// (`O(n log n)`) for `k` above a few dozen.
+    ///
+    /// See [`top_n`](Self::top_n) for a fixed `k` without allocation.
+    ///
+    /// # Errors
+    /// [`NoRoute`] when every rate is excluded, whatever `k` is (and
+    /// [`NoRoute::MixedPairs`] as for [`best`](Self::best)).
+    #[inline]
+    pub fn top<'r, R: RateList + ?Sized>(
+        &self,
+        rates: &'r R,
+        k: usize,
+    ) -> Result<Vec<Route<'r>>, NoRoute> {
+        self.top_in(rates.one_pair().map_err(NoRoute::MixedPairs)?, k)
+    }
+
+    /// [`top`](Self::top) over rates known to be one pair's.
+    fn top_in<'r>(&self, rates: &'r [Rate], k: usize) -> Result<Vec<Route<'r>>, NoRoute> {
+        if k == 0 {
+            // Nothing to rank, but "no route" is still an answer about the rates.
+            return self.best_in(rates).map(|_| Vec::new());
+        }
+        let k = k.min(rates.len());
+        if k > SORT_K {
+            return self.select_in(rates).into_top(k);
+        }
+        if k <= STACK_K {
+            // Small k (the usual case): the slots live on the stack, the
+            // returned `Vec` is the one allocation.
+            let mut keys = [i128::MIN; STACK_K];
+            let mut keyed: [Option<&'r Rate>; STACK_K] = [None; STACK_K];
+            let mut plain: [Option<Candidate<'r>>; STACK_K] = [None; STACK_K];
+            let mut units = [(); STACK_K];
+            let mut routes: [Option<Route<'r>>; STACK_K] = [None; STACK_K];
+            let (Some(keys), Some(keyed), Some(routes)) =
+                (keys.get_mut(..k), keyed.get_mut(..k), routes.get_mut(..k))
+            else {
+                return self.select_in(rates).into_top(k);
+            };
+            let mut top = TopK::new(keys, keyed, &mut plain, &mut units);
+            let len = self.collect(rates, &mut top, routes)?;
+            let mut out = Vec::with_capacity(len);
+            out.extend(routes.iter().take(len).flatten());
+            return Ok(out);
+        }
+        let mut keys = alloc::vec![i128::MIN; k];
+        let mut keyed: Vec<Option<&'r Rate>> = alloc::vec![None; k];
+        let mut plain: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
+        let mut units = alloc::vec![(); k];
+        let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
+        let mut top = TopK::new(&mut keys, &mut keyed, &mut plain, &mut units);
+        let len = self.collect(rates, &mut top, &mut routes)?;
+        let mut out = Vec::with_capacity(len);
+        out.extend(routes.into_iter().take(len).flatten());
+        Ok(out)
+    }
+
+    /// The best `K` routes, best first (fewer when fewer are eligible), in an
+    /// array: the same routes as [`top`](Self::top)`(rates, K)`, without
+    /// allocating.
+    ///
+    /// The one exception is an ExactOut request whose required input
+    /// overflows `Decimal` (amounts near 10^28): then the answer is taken from
+    /// the full [`select`](Self::select), which allocates.
+    ///
+    /// Inlined around [`top_n_into`](Self::top_n_into), so that the caller's
+    /// result is the buffer the routes are written to (out of line, the
+    /// `K` routes were built aside and copied out: 400 bytes for `K = 5`,
+    /// measured at 10-15 ns of `top_n::<5>` over 8 and 64 rates). To reuse
+    /// one buffer across calls, call `top_n_into` directly.
+    ///
+    /// # Errors
+    /// [`NoRoute`] when every rate is excluded, whatever `K` is.
+    #[inline]
+    pub fn top_n<'r, const K: usize>(
+        &self,
+        rates: &'r (impl RateList + ?Sized),
+    ) -> Result<TopN<'r, K>, NoRoute> {
+        let mut out = TopN::new();
+        self.top_n_into(rates, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`top_n`](Self::top_n) into `out`, which the caller holds: the routes
+    /// are written where they are read, with no copy of the array. `out`'s
+    /// earlier contents are replaced; on an error it is left empty.
+    ///
+    /// ```
+    /// use swaproute::route::{RouteRequest, TopN};
+    /// use swaproute::{Amount, EpochMillis, RatesResponse};
+    /// let rates: RatesResponse = serde_json::from_str(r#"[
+    ///   {"amount":{"assetId":"ETH","value":33.1},"expiry":2000000000000,"id":"a",
+    ///    "max":{"assetId":"BTC","value":8},"min":{"assetId":"BTC","value":0.001},
+    ///    "minerFee":{"assetId":"ETH","value":0.0002},"pairId":"BTC_ETH"},
+    ///   {"amount":{"assetId":"ETH","value":33.2},"expiry":2000000000000,"id":"b",
+    ///    "max":{"assetId":"BTC","value":8},"min":{"assetId":"BTC","value":0.01},
+    ///    "minerFee":{"assetId":"ETH","value":0.0003},"pairId":"BTC_ETH"}
+    /// ]"#).unwrap();
+    /// let now = EpochMillis::new(1_700_000_000_000);
+    /// let mut top = TopN::<3>::new();
+    /// for amount in ["0.5", "0.005"] {
+    ///     let request = RouteRequest::exact_in(amount.parse::<Amount>().unwrap(), now);
+    ///     request.top_n_into(&rates, &mut top).unwrap();
+    ///     println!("{amount}: {} routes", top.len());
+    /// }
+    /// // At 0.005 only "a" accepts the amount (b's minimum is 0.01).
+    /// assert_eq!(top.len(), 1);
+    /// assert_eq!(top.first().unwrap().rate().id().as_str(), "a");
+    /// ```
+    ///
+    /// # Errors
+    /// [`NoRoute`] when every rate is excluded, whatever `K` is (and
+    /// [`NoRoute::MixedPairs`] as for [`best`](Self::best)).
+    #[inline]
+    pub fn top_n_into<'r, const K: usize>(
+        &self,
+        rates: &'r (impl RateList + ?Sized),
+        out: &mut TopN<'r, K>,
+    ) -> Result<(), NoRoute> {
+        match rates.one_pair() {
+            Ok(rates) => self.top_n_into_slice(rates, out),
+            Err(mixed) => {
+                out.clear();
+                Err(NoRoute::MixedPairs(mixed))
+            }
+        }
+    }
+
+    /// [`top_n_into`](Self::top_n_into) over rates known to be one pair's.
+    // Not inlined: the whole scan is in here, and inlined into a caller's
+    // loop it measured slower (about 8 ns at 64 rates).
+    #[inline(never)]
+    fn top_n_into_slice<'r, const K: usize>(
+        &self,
+        rates: &'r [Rate],
+        out: &mut TopN<'r, K>,
+    ) -> Result<(), NoRoute> {
+        out.clear();
+        if K == 0 {
+            // Nothing to rank, but "no route" is still an answer about the rates.
+            return self.best_in(rates).map(|_| ());
+        }
+        let mut keys = [i128::MIN; K];
+        let mut keyed: [Option<&'r Rate>; K] = [None; K];
+        let mut plain: [Option<Candidate<'r>>; K] = [None; K];
+        let mut units = [(); K];
+        let mut top = TopK::new(&mut keys, &mut keyed, &mut plain, &mut units);
+        match self.collect(rates, &mut top, out.slots()) {
+            Ok(len) => {
+                out.set_len(len);
+                Ok(())
+            }
+            Err(no_route) => {
+                out.clear();
+                Err(no_route)
+            }
+        }
+    }
+
+    /// Every rate, ranked or rejected with its reason.
+    ///
+    /// A hand-built list of more than one pair's rates (see [`RateList`]) is
+    /// not ranked: the selection is empty, with [`NoRoute::MixedPairs`] as its
+    /// [`no_route`](Selection::no_route).
+    pub fn select<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Selection<'r> {
+        match rates.one_pair() {
+            Ok(rates) => self.select_in(rates),
+            Err(mixed) => Selection::new(
+                self,
+                Vec::new(),
+                Vec::new(),
+                Some(NoRoute::MixedPairs(mixed)),
+            ),
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Is a rate usable for a request? (ruling 5 in docs/RULES.md, with rulings
+//! 3, 4, 23 and 30 in its steps)
+//!
+//! In this order, the first failure reported: an invalid rate, an expired
+//! one, the swap mode (ExactOut needs the capability and refuses sponsored
+//! variants), a campaign limit below the rate's min, `fromAmount` against
+//! `[min, effective max]`, an overflow, no positive net output, and under
+//! the strict policy the ExactOut required input against the limits.
+//!
+//! One function, [`admit`], holds the first four steps for every caller
+//! (the scan, the estimator, the rate book); [`check`] is the plain
+//! `Decimal` form of the whole list and [`FastRequest::score`] its integer
+//! form over a rate's prepared numbers, which answers the same verdict or
+//! hands the rate to `check`.
+
+use core::cmp::Ordering;
+
+use rust_decimal::Decimal;
+
+use super::net_output::net_output;
+use super::required_input::{required_input, required_input_near};
+use crate::rate::prepared::{EXACT_OUT, SPONSORED, USABLE};
+use crate::rate::Rate;
+use crate::route::engine::work;
+use crate::route::request::FastRequest;
+use crate::route::{LimitCheck, RejectReason, RouteRequest};
+use crate::swap_mode::SwapMode;
+use crate::time::EpochMillis;
+
+/// A rate that passed every check, with its score.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Candidate<'r> {
+    pub(crate) rate: &'r Rate,
+    /// `fromAmount × multiplier − minerFee`, the ranking score (ruling 6).
+    pub(crate) net_output: Decimal,
+    pub(crate) effective_max: Decimal,
+}
+
+/// What the fast path says about one rate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Score {
+    /// Eligible, with `net output × 10^28`, exactly the plain path's value.
+    Key(i128),
+    /// Excluded; the plain path gives the same verdict (and the reason).
+    Out,
+    /// The fast path cannot decide: ask the plain path.
+    Slow,
+}
+
+/// The steps before any amount is looked at: a valid rate, not expired at
+/// `now`, and in ExactOut a provider with the capability and a base rate.
+pub(crate) fn admit(rate: &Rate, now: EpochMillis, mode: SwapMode) -> Result<(), RejectReason> {
+    if let Some(defect) = rate.defect() {
+        return Err(RejectReason::InvalidRate(defect));
+    }
+    if rate.is_expired_at(now) {
+        return Err(RejectReason::Expired {
+            expiry: rate.expiry(),
+        });
+    }
+    if mode == SwapMode::ExactOut {
+        if !rate.supports_exact_out() {
+            return Err(RejectReason::ExactOutUnsupported);
+        }
+        if rate.is_sponsored() {
+            return Err(RejectReason::SponsoredInExactOut);
+        }
+    }
+    Ok(())
+}
+
+/// Runs every step in order and reports the first failure: the plain form.
+pub(crate) fn check<'r>(
+    rate: &'r Rate,
+    request: &RouteRequest<'_>,
+) -> Result<Candidate<'r>, RejectReason> {
+    work::tick();
+    admit(rate, request.now(), request.mode())?;
+    let amount = request.from_amount().get();
+    let effective_max = within_limits(rate, amount, request)?;
+    let net_output = net_output(rate, amount).ok_or(RejectReason::Overflow)?;
+    if net_output <= Decimal::ZERO {
+        // Ruling 5 puts overflow before "no output": in ExactOut the required
+        // input is part of the arithmetic.
+        if request.mode() == SwapMode::ExactOut
+            && required_input(rate, request.exact_output()).is_none()
+        {
+            return Err(RejectReason::Overflow);
+        }
+        return Err(RejectReason::NoOutput { net_output });
+    }
+    if request.strict_exact_out() {
+        let required = required_input_near(rate, request.exact_output(), request.from8())
+            .ok_or(RejectReason::Overflow)?
+            .get();
+        match LimitCheck::of(required, rate.min(), effective_max) {
+            LimitCheck::Within => {}
+            LimitCheck::BelowMin { min } => {
+                return Err(RejectReason::RequiredInputBelowMin { required, min })
+            }
+            LimitCheck::AboveMax { max } => {
+                return Err(RejectReason::RequiredInputAboveMax { required, max })
+            }
+        }
+    }
+    Ok(Candidate {
+        rate,
+        net_output,
+        effective_max,
+    })
+}
+
+/// `min <= amount <= effective max`, inclusive at both ends; returns the effective max.
+///
+/// A campaign limit below the rate's min (ruling 30) leaves no amount at all:
+/// that is its own reason, before the amount is looked at.
+pub(crate) fn within_limits(
+    rate: &Rate,
+    amount: Decimal,
+    request: &RouteRequest<'_>,
+) -> Result<Decimal, RejectReason> {
+    let effective_max = rate.effective_max(request.campaigns());
+    // A valid rate has min <= max, so only a campaign limit can go below min.
+    if effective_max < rate.min() {
+        return Err(RejectReason::CampaignLimitBelowMin {
+            min: rate.min(),
+            limit: effective_max,
+        });
+    }
+    if amount < rate.min() {
+        return Err(RejectReason::BelowMin { min: rate.min() });
+    }
+    if amount > effective_max {
+        return Err(RejectReason::AboveMax {
+            max: effective_max,
+            capped_by_campaign: effective_max.cmp(&rate.max()) == Ordering::Less,
+        });
+    }
+    Ok(effective_max)
+}
+
+impl FastRequest {
+    /// The same steps on a rate's prepared integers: the fast form.
+    ///
+    /// `Key` and `Out` are the plain path's verdicts (a key is its exact net
+    /// output); a rate the prepared form cannot judge (invalid, a sponsored
+    /// variant whose limit needs the caller's campaigns, numbers past the
+    /// exact integer range) is `Slow`, for [`check`].
+    #[inline]
+    pub(crate) fn score(&self, rate: &Rate) -> Score {
+        work::tick();
+        let p = rate.prepared();
+        let flags = p.flags();
+        if flags & USABLE == 0 {
+            return Score::Slow;
+        }
+        if p.expiry() <= self.now {
+            return Score::Out;
+        }
+        if self.exact_out && (flags & EXACT_OUT == 0 || flags & SPONSORED != 0) {
+            return Score::Out;
+        }
+        if self.x28 < p.min28 {
+            return Score::Out;
+        }
+        if self.campaigns && flags & SPONSORED != 0 {
+            return Score::Slow;
+        }
+        if self.x28 > p.max28 {
+            return Score::Out;
+        }
+        match self.net28(p) {
+            Some(net) if net > 0 => Score::Key(net),
+            Some(_) => Score::Out,
+            None => Score::Slow,
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! The ranking order (rulings 6 and 7 in docs/RULES.md), in every form the
+//! engine compares in: plain candidates and routes (`Decimal` net outputs),
+//! fast keys (`i128` net outputs × 10^28), the rate book's positions and the
+//! ExactOut estimator's required inputs. Each form is the same order: change
+//! a tie-break here and every path, the book and the estimator follow.
+//!
+//! 1. higher net output `fromAmount × multiplier − minerFee`;
+//! 2. lower miner fee;
+//! 3. a base rate before a sponsored variant;
+//! 4. rate id ascending by bytes;
+//! 5. (where two rates are equal in all of the above) input order.
+//!
+//! The rate book's hulls rely on step 2: where two rate lines cross, the one
+//! with the lower slope has the lower fee, so "lower fee first" is "lower
+//! slope first" at a break point (pinned by a test below).
+
+use core::cmp::Ordering;
+
+use rust_decimal::Decimal;
+
+use super::eligibility::Candidate;
+use crate::decimal::Fixed8;
+use crate::rate::prepared::FAST;
+use crate::rate::Rate;
+use crate::route::engine::work;
+use crate::route::Route;
+
+/// The total ranking order on plain candidates: `Less` means `a` ranks first.
+///
+/// Ids are unique within a sane response; when two rates share every number
+/// *and* their id, they are interchangeable and either may come first.
+pub(crate) fn rank_order(a: &Candidate<'_>, b: &Candidate<'_>) -> Ordering {
+    order(a.net_output, a.rate, b.net_output, b.rate)
+}
+
+/// [`rank_order`] on finished routes.
+pub(crate) fn route_order(a: &Route<'_>, b: &Route<'_>) -> Ordering {
+    order(a.net_output, a.rate, b.net_output, b.rate)
+}
+
+/// The ranking order on a `Decimal` net output and its rate.
+fn order(a_net: Decimal, a: &Rate, b_net: Decimal, b: &Rate) -> Ordering {
+    work::tick();
+    b_net.cmp(&a_net).then_with(|| tie_order(a, b))
+}
+
+/// The ranking order on fast keys (net output × 10^28, exact): `Less` means
+/// `a` ranks first.
+#[inline]
+pub(crate) fn key_order(a_net: i128, a: &Rate, b_net: i128, b: &Rate) -> Ordering {
+    work::tick();
+    match b_net.cmp(&a_net) {
+        Ordering::Equal => tie_order(a, b),
+        other => other,
+    }
+}
+
+/// Whether a keyed `rate` at `net` ranks before a kept `held` at `key`: the
+/// bounded buffer's question, one key comparison in the usual case (an
+/// empty slot is `None` with a key below every real key).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn key_before(net: i128, rate: &Rate, key: i128, held: Option<&Rate>) -> bool {
+    net > key || (net == key && ties_before(rate, held))
+}
+
+/// Equal keys: whether `rate` goes before `held` by [`tie_order`]. Rare, so
+/// out of line, away from the insertion walk's registers.
+#[cold]
+#[inline(never)]
+fn ties_before(rate: &Rate, held: Option<&Rate>) -> bool {
+    held.is_none_or(|held| tie_order(rate, held) == Ordering::Less)
+}
+
+/// The tie-breaks, for equal net outputs (steps 2-4): lower fee, then a base
+/// rate before a sponsored variant, then id bytes.
+pub(crate) fn tie_order(a: &Rate, b: &Rate) -> Ordering {
+    let (pa, pb) = (a.prepared(), b.prepared());
+    // Prepared fees are the exact fees × 10^28: integers compare as the
+    // `Decimal`s do.
+    let fee = if pa.has(FAST) && pb.has(FAST) {
+        pa.fee28.cmp(&pb.fee28)
+    } else {
+        a.miner_fee().cmp(&b.miner_fee())
+    };
+    fee.then_with(|| a.is_sponsored().cmp(&b.is_sponsored()))
+        .then_with(|| a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
+}
+
+/// Step 5: the tie-breaks, then input position (the rate book keeps the
+/// engine's pick among rates equal in every key).
+pub(crate) fn position_order(a: (u32, &Rate), b: (u32, &Rate)) -> Ordering {
+    tie_order(a.1, b.1).then(a.0.cmp(&b.0))
+}
+
+/// The ExactOut estimator's order: the smaller required input first, then
+/// the ranking order at that amount.
+pub(crate) fn estimate_order(a: (Fixed8, Decimal, &Rate), b: (Fixed8, Decimal, &Rate)) -> Ordering {
+    a.0.cmp(&b.0).then_with(|| order(a.1, a.2, b.1, b.2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rate::RateTerms;
+    use crate::{EpochMillis, PairId, RateId};
+
+    fn rate(id: &str, multiplier: &str, fee: &str) -> Rate {
+        Rate::new(
+            RateId::new(id).unwrap(),
+            PairId::new("BTC_ETH").unwrap(),
+            RateTerms {
+                multiplier: multiplier.parse().unwrap(),
+                miner_fee: fee.parse().unwrap(),
+                min: Decimal::ZERO,
+                max: Decimal::new(100, 0),
+            },
+            EpochMillis::new(4_102_444_800_000),
+        )
+    }
+
+    fn candidate<'r>(rate: &'r Rate, amount: &str) -> Candidate<'r> {
+        let x: Decimal = amount.parse().unwrap();
+        Candidate {
+            rate,
+            net_output: x * rate.multiplier() - rate.miner_fee(),
+            effective_max: rate.max(),
+        }
+    }
+
+    #[test]
+    fn the_hull_assumption_lower_fee_first_is_lower_slope_first() {
+        // 2x − 1 and 3x − 3 cross at x = 2 (both 3): the ranking order picks
+        // the lower fee, which is the lower slope, as the hulls assume;
+        // either side of the crossing the higher net wins as usual.
+        let (low, high) = (rate("z", "2", "1"), rate("a", "3", "3"));
+        let at = |x: &str| rank_order(&candidate(&low, x), &candidate(&high, x));
+        assert_eq!(at("2"), Ordering::Less, "tie: lower fee (and slope) first");
+        assert_eq!(at("1.9"), Ordering::Less, "2x − 1 is higher below 2");
+        assert_eq!(at("2.1"), Ordering::Greater, "3x − 3 is higher above 2");
+        // The key order and the route order agree at the tie.
+        assert_eq!(key_order(3, &low, 3, &high), Ordering::Less);
+        assert!(key_before(3, &low, 3, Some(&high)));
+        assert!(!key_before(3, &high, 3, Some(&low)));
+    }
+
+    #[test]
+    fn tie_breaks_in_order() {
+        // Equal nets: lower fee, then base before sponsored, then id bytes.
+        let (a, b) = (rate("b", "1", "0.1"), rate("a", "1", "0.2"));
+        assert_eq!(tie_order(&a, &b), Ordering::Less, "lower fee first");
+        let base = rate("z", "1", "0.1");
+        let sponsored = rate("a", "1", "0.1").sponsored_by(crate::CampaignId::new("c").unwrap());
+        assert_eq!(tie_order(&base, &sponsored), Ordering::Less, "base first");
+        let (x, y) = (rate("B", "1", "0.1"), rate("a", "1", "0.1"));
+        assert_eq!(
+            tie_order(&x, &y),
+            Ordering::Less,
+            "'B' (0x42) before 'a' (0x61)"
+        );
+        assert_eq!(
+            position_order((1, &x), (0, &x)),
+            Ordering::Greater,
+            "then input order"
+        );
+        // An empty slot never wins a tie against a keyed rate.
+        assert!(key_before(i128::MIN + 1, &x, i128::MIN, None));
+    }
+}
