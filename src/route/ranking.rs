@@ -84,7 +84,10 @@ impl RouteRequest<'_> {
             else {
                 return self.select_in(rates).into_top(k);
             };
-            let mut top = TopK::new(keys, keyed, &mut plain, &mut units);
+            let (Some(plain), Some(units)) = (plain.get_mut(..k), units.get_mut(..k)) else {
+                return self.select_in(rates).into_top(k);
+            };
+            let mut top = TopK::new(keys, keyed, plain, units);
             let len = self.collect(rates, &mut top, routes)?;
             let mut out = Vec::with_capacity(len);
             out.extend(routes.iter().take(len).flatten());
@@ -95,7 +98,12 @@ impl RouteRequest<'_> {
         let mut plain: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
         let mut units = alloc::vec![(); k];
         let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
-        let mut top = TopK::new(&mut keys, &mut keyed, &mut plain, &mut units);
+        let mut top = TopK::new(
+            keys.as_mut_slice(),
+            keyed.as_mut_slice(),
+            plain.as_mut_slice(),
+            units.as_mut_slice(),
+        );
         let len = self.collect(rates, &mut top, &mut routes)?;
         let mut out = Vec::with_capacity(len);
         out.extend(routes.into_iter().take(len).flatten());
@@ -187,11 +195,9 @@ impl RouteRequest<'_> {
             // Nothing to rank, but "no route" is still an answer about the rates.
             return self.best_in(rates).map(|_| ());
         }
-        let mut keys = [i128::MIN; K];
-        let mut keyed: [Option<&'r Rate>; K] = [None; K];
-        let mut plain: [Option<Candidate<'r>>; K] = [None; K];
-        let mut units = [(); K];
-        let mut top = TopK::new(&mut keys, &mut keyed, &mut plain, &mut units);
+        let keyed: [Option<&'r Rate>; K] = [None; K];
+        let plain: [Option<Candidate<'r>>; K] = [None; K];
+        let mut top = TopK::new([i128::MIN; K], keyed, plain, [(); K]);
         match self.collect(rates, &mut top, out.slots()) {
             Ok(len) => {
                 out.set_len(len);

@@ -8,7 +8,7 @@ mod envelope;
 
 use envelope::{Envelope, Line};
 
-use super::engine::Best;
+use super::engine::{Best, Kept};
 use super::request::FastRequest;
 use super::rules::eligibility::{admit, Candidate, Score};
 use super::rules::order::{key_order, position_order, rank_order};
@@ -217,10 +217,12 @@ impl<'r> RateBook<'r> {
             }
         }
         let mut slot = [None];
+        let found = Best::found(Some(keyed), plain);
         request.conclude(
             Some(&fast),
             self.rates,
-            &Best::found(Some(keyed), plain),
+            found.keyed_rates(),
+            found.plain_candidates(),
             &mut slot,
         )?;
         let [route] = slot;

@@ -7,23 +7,58 @@
 //! 24 bytes where one slot of `Option<(i128, &Rate)>` moves 48. Plain
 //! candidates are their own key, with `()` values (which take no room).
 
-/// Up to `capacity` items, best first.
+/// Storage for a [`TopBuffer`]: an array (its length a compile-time
+/// constant) or a slice.
+pub(crate) trait Slots {
+    /// What a slot holds.
+    type Item: Copy;
+    /// The slots.
+    fn slots(&self) -> &[Self::Item];
+    /// The slots, to write.
+    fn slots_mut(&mut self) -> &mut [Self::Item];
+}
+
+impl<T: Copy, const N: usize> Slots for [T; N] {
+    type Item = T;
+    #[inline]
+    fn slots(&self) -> &[T] {
+        self
+    }
+    #[inline]
+    fn slots_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+impl<T: Copy> Slots for &mut [T] {
+    type Item = T;
+    #[inline]
+    fn slots(&self) -> &[T] {
+        self
+    }
+    #[inline]
+    fn slots_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+/// Up to `capacity` items, best first, over key and value storage `KS` and
+/// `VS`: arrays for a `k` fixed at compile time (the insertion walk then
+/// unrolls), or the caller's slices for a `k` known at run time.
 #[derive(Debug)]
-pub(crate) struct TopBuffer<'s, K, V> {
-    keys: &'s mut [K],
-    values: &'s mut [V],
+pub(crate) struct TopBuffer<KS, VS> {
+    keys: KS,
+    values: VS,
     len: usize,
 }
 
-impl<'s, K: Copy, V: Copy> TopBuffer<'s, K, V> {
-    /// An empty buffer over `keys` and `values` (the shorter sets the
-    /// capacity). Their contents are kept but never read as items: only the
-    /// slots the buffer fills count (fast keys rely on the contents: see
+impl<KS: Slots, VS: Slots> TopBuffer<KS, VS> {
+    /// An empty buffer over `keys` and `values`, which must be as long as
+    /// each other (their length is the capacity; a longer one's tail is
+    /// never used). Their contents are kept but never read as items: only
+    /// the slots the buffer fills count (fast keys rely on the contents: see
     /// [`floor`](TopBuffer::floor)).
-    pub(crate) fn new(keys: &'s mut [K], values: &'s mut [V]) -> Self {
-        let capacity = keys.len().min(values.len());
-        let (keys, _) = keys.split_at_mut(capacity);
-        let (values, _) = values.split_at_mut(capacity);
+    pub(crate) fn new(keys: KS, values: VS) -> Self {
         TopBuffer {
             keys,
             values,
@@ -41,55 +76,77 @@ impl<'s, K: Copy, V: Copy> TopBuffer<'s, K, V> {
     /// inlined: over an array the walk unrolls.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(crate) fn offer(&mut self, key: K, value: V, before: impl Fn(&K, &V, &K, &V) -> bool) {
-        let mut at = self.len;
-        if at < self.keys.len() {
+    pub(crate) fn offer(
+        &mut self,
+        key: KS::Item,
+        value: VS::Item,
+        before: impl Fn(&KS::Item, &VS::Item, &KS::Item, &VS::Item) -> bool,
+    ) {
+        let (keys, values) = (self.keys.slots_mut(), self.values.slots_mut());
+        let capacity = keys.len().min(values.len());
+        let at = self.len;
+        if at < capacity {
+            // Filling: walk over the taken slots only.
             self.len = at.saturating_add(1);
-        }
-        while let Some(above) = at.checked_sub(1) {
-            let (Some(&held_key), Some(&held_value)) =
-                (self.keys.get(above), self.values.get(above))
-            else {
-                break;
-            };
-            super::work::tick();
-            if !before(&key, &value, &held_key, &held_value) {
-                break;
-            }
-            if let (Some(key_slot), Some(value_slot)) =
-                (self.keys.get_mut(at), self.values.get_mut(at))
-            {
-                *key_slot = held_key;
-                *value_slot = held_value;
-            }
-            at = above;
-        }
-        if let (Some(key_slot), Some(value_slot)) = (self.keys.get_mut(at), self.values.get_mut(at))
-        {
-            *key_slot = key;
-            *value_slot = value;
+            insert(keys, values, at, key, value, before);
+        } else {
+            // Full: from past the end (for an array a constant, so the walk
+            // unrolls), the last item falling off.
+            insert(keys, values, capacity, key, value, before);
         }
     }
 
     /// The kept keys, best first.
-    pub(crate) fn keys(&self) -> &[K] {
-        self.keys.get(..self.len).unwrap_or_default()
+    pub(crate) fn keys(&self) -> &[KS::Item] {
+        self.keys.slots().get(..self.len).unwrap_or_default()
     }
 
     /// The kept values, best first.
-    pub(crate) fn values(&self) -> &[V] {
-        self.values.get(..self.len).unwrap_or_default()
+    pub(crate) fn values(&self) -> &[VS::Item] {
+        self.values.slots().get(..self.len).unwrap_or_default()
     }
 }
 
-impl<V: Copy> TopBuffer<'_, i128, V> {
+/// The insertion walk of [`TopBuffer::offer`], up from `start`.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn insert<K: Copy, V: Copy>(
+    keys: &mut [K],
+    values: &mut [V],
+    start: usize,
+    key: K,
+    value: V,
+    before: impl Fn(&K, &V, &K, &V) -> bool,
+) {
+    let mut at = start;
+    while let Some(above) = at.checked_sub(1) {
+        let (Some(&held_key), Some(&held_value)) = (keys.get(above), values.get(above)) else {
+            break;
+        };
+        super::work::tick();
+        if !before(&key, &value, &held_key, &held_value) {
+            break;
+        }
+        if let (Some(key_slot), Some(value_slot)) = (keys.get_mut(at), values.get_mut(at)) {
+            *key_slot = held_key;
+            *value_slot = held_value;
+        }
+        at = above;
+    }
+    if let (Some(key_slot), Some(value_slot)) = (keys.get_mut(at), values.get_mut(at)) {
+        *key_slot = key;
+        *value_slot = value;
+    }
+}
+
+impl<KS: Slots<Item = i128>, VS> TopBuffer<KS, VS> {
     /// The key a fast key must reach to be kept: the last slot's key. The
     /// caller fills the key slots with `i128::MIN` (below every real key,
     /// which are positive) so that this holds before the buffer is full too;
     /// `i128::MAX` (above every key: they are below 2^126) for no slots.
     #[inline]
     pub(crate) fn floor(&self) -> i128 {
-        self.keys.last().copied().unwrap_or(i128::MAX)
+        self.keys.slots().last().copied().unwrap_or(i128::MAX)
     }
 }
 
@@ -103,7 +160,7 @@ mod tests {
     fn keep(k: usize, items: &[(i32, char)]) -> Vec<(i32, char)> {
         let mut keys = alloc::vec![0; k];
         let mut values = alloc::vec![' '; k];
-        let mut buffer = TopBuffer::new(&mut keys, &mut values);
+        let mut buffer = TopBuffer::new(keys.as_mut_slice(), values.as_mut_slice());
         for &(key, value) in items {
             buffer.offer(key, value, |a, _, b, _| a > b);
         }
@@ -130,9 +187,7 @@ mod tests {
 
     #[test]
     fn the_floor_is_the_last_key_with_sentinels() {
-        let mut keys = [i128::MIN; 2];
-        let mut values = [(); 2];
-        let mut buffer = TopBuffer::new(&mut keys, &mut values);
+        let mut buffer = TopBuffer::new([i128::MIN; 2], [(); 2]);
         assert_eq!(buffer.floor(), i128::MIN);
         buffer.offer(5, (), |a, (), b, ()| a > b);
         assert_eq!(buffer.floor(), i128::MIN, "one slot still free");
@@ -140,8 +195,7 @@ mod tests {
         assert_eq!(buffer.floor(), 5);
         buffer.offer(6, (), |a, (), b, ()| a > b);
         assert_eq!(buffer.keys(), [8, 6]);
-        let mut none: [i128; 0] = [];
-        let mut no_values: [(); 0] = [];
-        assert_eq!(TopBuffer::new(&mut none, &mut no_values).floor(), i128::MAX);
+        let none: TopBuffer<[i128; 0], [(); 0]> = TopBuffer::new([], []);
+        assert_eq!(none.floor(), i128::MAX);
     }
 }

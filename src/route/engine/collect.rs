@@ -2,7 +2,7 @@
 
 use core::cmp::Ordering;
 
-use super::buffer::TopBuffer;
+use super::buffer::{Slots, TopBuffer};
 use super::scan::Collect;
 use crate::rate::Rate;
 use crate::route::rules::eligibility::{check, Candidate};
@@ -98,23 +98,25 @@ pub(crate) fn keep_best_plain<'r>(
 }
 
 /// The top-`k` collector: the best keyed rates and the best plain
-/// candidates, `k` of each at most, in two [`TopBuffer`]s.
+/// candidates, `k` of each at most, in two [`TopBuffer`]s over storage of
+/// `k` slots each (arrays for a `k` fixed at compile time).
 #[derive(Debug)]
-pub(crate) struct TopK<'s, 'r> {
-    keyed: TopBuffer<'s, i128, Option<&'r Rate>>,
-    plain: TopBuffer<'s, Option<Candidate<'r>>, ()>,
+pub(crate) struct TopK<KS, RS, PS, US> {
+    keyed: TopBuffer<KS, RS>,
+    plain: TopBuffer<PS, US>,
 }
 
-impl<'s, 'r> TopK<'s, 'r> {
-    /// Empty, over the caller's slots (`k` of each; the keys filled with
-    /// `i128::MIN` for [`TopBuffer::floor`]).
-    pub(crate) fn new(
-        keys: &'s mut [i128],
-        keyed: &'s mut [Option<&'r Rate>],
-        plain: &'s mut [Option<Candidate<'r>>],
-        units: &'s mut [()],
-    ) -> Self {
-        keys.fill(i128::MIN);
+impl<'r, KS, RS, PS, US> TopK<KS, RS, PS, US>
+where
+    KS: Slots<Item = i128>,
+    RS: Slots<Item = Option<&'r Rate>>,
+    PS: Slots<Item = Option<Candidate<'r>>>,
+    US: Slots<Item = ()>,
+{
+    /// Empty, over `k` slots of each kind; the keys must hold `i128::MIN`
+    /// (see [`TopBuffer::floor`]).
+    pub(crate) fn new(keys: KS, keyed: RS, plain: PS, units: US) -> Self {
+        debug_assert!(keys.slots().iter().all(|&key| key == i128::MIN));
         TopK {
             keyed: TopBuffer::new(keys, keyed),
             plain: TopBuffer::new(plain, units),
@@ -122,7 +124,13 @@ impl<'s, 'r> TopK<'s, 'r> {
     }
 }
 
-impl<'r> Collect<'r> for TopK<'_, 'r> {
+impl<'r, KS, RS, PS, US> Collect<'r> for TopK<KS, RS, PS, US>
+where
+    KS: Slots<Item = i128>,
+    RS: Slots<Item = Option<&'r Rate>>,
+    PS: Slots<Item = Option<Candidate<'r>>>,
+    US: Slots<Item = ()>,
+{
     #[inline]
     fn floor(&self) -> i128 {
         self.keyed.floor()
@@ -141,7 +149,13 @@ impl<'r> Collect<'r> for TopK<'_, 'r> {
     }
 }
 
-impl<'r> Kept<'r> for TopK<'_, 'r> {
+impl<'r, KS, RS, PS, US> Kept<'r> for TopK<KS, RS, PS, US>
+where
+    KS: Slots<Item = i128>,
+    RS: Slots<Item = Option<&'r Rate>>,
+    PS: Slots<Item = Option<Candidate<'r>>>,
+    US: Slots<Item = ()>,
+{
     fn keyed_rates(&self) -> &[Option<&'r Rate>] {
         self.keyed.values()
     }
@@ -154,11 +168,14 @@ impl<'r> Kept<'r> for TopK<'_, 'r> {
 /// Keeps `rate` among the plain candidates if the plain path finds it
 /// eligible. Out of line, as [`keep_best_plain`].
 #[inline(never)]
-fn offer_plain<'r>(
+fn offer_plain<'r, PS, US>(
     request: &RouteRequest<'_>,
     rate: &'r Rate,
-    plain: &mut TopBuffer<'_, Option<Candidate<'r>>, ()>,
-) {
+    plain: &mut TopBuffer<PS, US>,
+) where
+    PS: Slots<Item = Option<Candidate<'r>>>,
+    US: Slots<Item = ()>,
+{
     if let Ok(candidate) = check(rate, request) {
         plain.offer(Some(candidate), (), |new, (), held, ()| match (new, held) {
             (Some(new), Some(held)) => rank_order(new, held) == Ordering::Less,

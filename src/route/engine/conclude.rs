@@ -51,19 +51,24 @@ impl RouteRequest<'_> {
     ) -> Result<usize, NoRoute> {
         let fast = FastRequest::new(self);
         scan(self, fast.as_ref(), rates, collector);
-        self.conclude(fast.as_ref(), rates, collector, routes)
+        // The kept slices, not the collector: handed on whole, the
+        // collector would have to live in memory through the scan.
+        let (keyed, plain) = (collector.keyed_rates(), collector.plain_candidates());
+        self.conclude(fast.as_ref(), rates, keyed, plain, routes)
     }
 
-    /// Writes the routes of what `kept` holds (from a scan of `rates`, or
-    /// the rate book's search) to `routes`; "no route" and the fallback here.
+    /// Writes the routes of what was kept (from a scan of `rates`, or the
+    /// rate book's search), keyed rates and plain candidates each best
+    /// first, to `routes`; "no route" and the fallback here.
     pub(crate) fn conclude<'r>(
         &self,
         fast: Option<&FastRequest>,
         rates: &'r [Rate],
-        kept: &impl Kept<'r>,
+        keyed: &[Option<&'r Rate>],
+        plain: &[Option<Candidate<'r>>],
         routes: &mut [Option<Route<'r>>],
     ) -> Result<usize, NoRoute> {
-        match self.write(fast, rates, kept, routes) {
+        match self.write(fast, rates, keyed, plain, routes) {
             Written::Done(len) => Ok(len),
             Written::NoRoute(no_route) => Err(no_route),
             Written::Fallback => self.write_selected(rates, routes),
@@ -74,12 +79,13 @@ impl RouteRequest<'_> {
         &self,
         fast: Option<&FastRequest>,
         rates: &'r [Rate],
-        kept: &impl Kept<'r>,
+        keyed: &[Option<&'r Rate>],
+        plain: &[Option<Candidate<'r>>],
         routes: &mut [Option<Route<'r>>],
     ) -> Written {
-        let keyed = kept.keyed_rates().iter().flatten().copied();
-        let plain = kept.plain_candidates().iter().flatten().copied();
-        let has_plain = kept.plain_candidates().iter().any(Option::is_some);
+        let has_plain = plain.iter().any(Option::is_some);
+        let keyed = keyed.iter().flatten().copied();
+        let plain = plain.iter().flatten().copied();
         if !has_plain {
             if keyed.clone().next().is_none() {
                 // Nothing kept: nothing is eligible (with room for one, the

@@ -23,4 +23,4 @@ mod scan;
 mod select;
 pub(crate) mod work;
 
-pub(crate) use collect::{keep_best_plain, Best, TopK};
+pub(crate) use collect::{keep_best_plain, Best, Kept, TopK};
