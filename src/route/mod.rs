@@ -37,6 +37,7 @@ mod request;
 mod rules;
 mod selection;
 mod top_n;
+mod work;
 
 pub use crate::order::RouteQuery;
 pub use book::RateBook;

@@ -123,7 +123,7 @@ fn insert<K: Copy, V: Copy>(
         let (Some(&held_key), Some(&held_value)) = (keys.get(above), values.get(above)) else {
             break;
         };
-        super::work::tick();
+        crate::route::work::tick();
         if !before(&key, &value, &held_key, &held_value) {
             break;
         }

@@ -21,6 +21,5 @@ mod conclude;
 mod permute;
 mod scan;
 mod select;
-pub(crate) mod work;
 
 pub(crate) use collect::{keep_best_plain, Best, Kept, TopK};

@@ -13,7 +13,7 @@ use super::order::estimate_order;
 use super::required_input::required_input;
 use crate::decimal::{Amount, Fixed8};
 use crate::rate::{PairId, Rate, RateList, NO_CAMPAIGNS};
-use crate::route::engine::work;
+use crate::route::work;
 use crate::route::{NoRoute, RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;

@@ -22,7 +22,7 @@ use super::eligibility::Candidate;
 use crate::decimal::Fixed8;
 use crate::rate::prepared::FAST;
 use crate::rate::Rate;
-use crate::route::engine::work;
+use crate::route::work;
 use crate::route::Route;
 
 /// The total ranking order on plain candidates: `Less` means `a` ranks first.
