@@ -29,6 +29,7 @@
 //! ```
 
 mod book;
+pub mod chain;
 mod engine;
 mod ranked;
 mod ranking;

@@ -10,9 +10,6 @@ use super::rules::eligibility::Candidate;
 use super::{NoRoute, Route, RouteRequest, Selection, TopN};
 use crate::rate::{Rate, RateList};
 
-/// Up to this many routes, [`RouteRequest::top`] keeps its slots on the stack.
-const STACK_K: usize = 8;
-
 /// Above this `k`, [`RouteRequest::top`] sorts instead of inserting: bounded
 /// insertion moves up to `k` slots per rate, and past a few dozen one sort
 /// of the eligible keys (`O(n log n)`) is the cheaper plan.
@@ -71,42 +68,69 @@ impl RouteRequest<'_> {
         if k > SORT_K {
             return self.select_in(rates).into_top(k);
         }
-        if k <= STACK_K {
-            // Small k (the usual case): the slots live on the stack, the
-            // returned `Vec` is the one allocation.
-            let mut keys = [i128::MIN; STACK_K];
-            let mut keyed: [Option<&'r Rate>; STACK_K] = [None; STACK_K];
-            let mut plain: [Option<Candidate<'r>>; STACK_K] = [None; STACK_K];
-            let mut units = [(); STACK_K];
-            let mut routes: [Option<Route<'r>>; STACK_K] = [None; STACK_K];
-            let (Some(keys), Some(keyed), Some(routes)) =
-                (keys.get_mut(..k), keyed.get_mut(..k), routes.get_mut(..k))
-            else {
-                return self.select_in(rates).into_top(k);
+        // Small k (the usual case): the fixed-k scan over arrays on the
+        // stack, the returned `Vec` the one allocation.
+        macro_rules! fixed_k {
+            ($($k:literal)*) => {
+                match k {
+                    $($k => return self.top_fixed::<$k>(rates),)*
+                    _ => {}
+                }
             };
-            let (Some(plain), Some(units)) = (plain.get_mut(..k), units.get_mut(..k)) else {
-                return self.select_in(rates).into_top(k);
-            };
-            let mut top = TopK::new(keys, keyed, plain, units);
-            let len = self.collect(rates, &mut top, routes)?;
-            let mut out = Vec::with_capacity(len);
-            out.extend(routes.iter().take(len).flatten());
-            return Ok(out);
         }
+        fixed_k!(1 2 3 4 5 6 7 8);
         let mut keys = alloc::vec![i128::MIN; k];
         let mut keyed: Vec<Option<&'r Rate>> = alloc::vec![None; k];
         let mut plain: Vec<Option<Candidate<'r>>> = alloc::vec![None; k];
         let mut units = alloc::vec![(); k];
         let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
-        let mut top = TopK::new(
-            keys.as_mut_slice(),
-            keyed.as_mut_slice(),
-            plain.as_mut_slice(),
-            units.as_mut_slice(),
-        );
-        let len = self.collect(rates, &mut top, &mut routes)?;
+        self.top_in_slots(
+            rates,
+            k,
+            &mut keys,
+            &mut keyed,
+            &mut plain,
+            &mut units,
+            &mut routes,
+        )
+    }
+
+    /// [`top`](Self::top) for `k = K`, through [`top_n`](Self::top_n)'s scan.
+    fn top_fixed<'r, const K: usize>(&self, rates: &'r [Rate]) -> Result<Vec<Route<'r>>, NoRoute> {
+        let mut top = TopN::<K>::new();
+        self.top_n_into_slice(rates, &mut top)?;
+        let mut out = Vec::with_capacity(top.len());
+        out.extend(top.iter().copied());
+        Ok(out)
+    }
+
+    /// [`top`](Self::top) over the first `k` of each of the caller's slots
+    /// (the keys `i128::MIN`). One copy of the scan for every `k`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn top_in_slots<'r>(
+        &self,
+        rates: &'r [Rate],
+        k: usize,
+        keys: &mut [i128],
+        keyed: &mut [Option<&'r Rate>],
+        plain: &mut [Option<Candidate<'r>>],
+        units: &mut [()],
+        routes: &mut [Option<Route<'r>>],
+    ) -> Result<Vec<Route<'r>>, NoRoute> {
+        let (Some(keys), Some(keyed), Some(plain), Some(units), Some(routes)) = (
+            keys.get_mut(..k),
+            keyed.get_mut(..k),
+            plain.get_mut(..k),
+            units.get_mut(..k),
+            routes.get_mut(..k),
+        ) else {
+            return self.select_in(rates).into_top(k);
+        };
+        let mut top = TopK::new(keys, keyed, plain, units);
+        let len = self.collect(rates, &mut top, routes)?;
         let mut out = Vec::with_capacity(len);
-        out.extend(routes.into_iter().take(len).flatten());
+        out.extend(routes.iter().take(len).flatten());
         Ok(out)
     }
 

@@ -24,6 +24,7 @@ use crate::rate::prepared::FAST;
 use crate::rate::Rate;
 use crate::route::work;
 use crate::route::Route;
+use crate::swap_mode::SwapMode;
 
 /// The total ranking order on plain candidates: `Less` means `a` ranks first.
 ///
@@ -91,6 +92,37 @@ pub(crate) fn tie_order(a: &Rate, b: &Rate) -> Ordering {
 /// engine's pick among rates equal in every key).
 pub(crate) fn position_order(a: (u32, &Rate), b: (u32, &Rate)) -> Ordering {
     tie_order(a.1, b.1).then(a.0.cmp(&b.0))
+}
+
+/// The chain order (ruling 24): ExactIn by final net output, highest
+/// first; ExactOut by the first leg's required input, lowest first; then
+/// fewer legs; then leg by leg, the pair id's bytes and the tie-breaks of
+/// [`tie_order`]. `score` is the final output or the required input;
+/// `rates` the legs' rates in order.
+pub(crate) fn chain_order<'a>(
+    mode: SwapMode,
+    a: (Decimal, &[&'a Rate]),
+    b: (Decimal, &[&'a Rate]),
+) -> Ordering {
+    work::tick();
+    let score = match mode {
+        SwapMode::ExactIn => b.0.cmp(&a.0),
+        SwapMode::ExactOut => a.0.cmp(&b.0),
+    };
+    score.then(a.1.len().cmp(&b.1.len())).then_with(|| {
+        for (x, y) in a.1.iter().zip(b.1) {
+            let leg = x
+                .pair_id()
+                .as_str()
+                .as_bytes()
+                .cmp(y.pair_id().as_str().as_bytes())
+                .then_with(|| tie_order(x, y));
+            if leg != Ordering::Equal {
+                return leg;
+            }
+        }
+        Ordering::Equal
+    })
 }
 
 /// The ExactOut estimator's order: the smaller required input first, then

@@ -1,0 +1,361 @@
+//! The best chains, found without trying every combination: paths in order,
+//! each leg's rates walked best multiplier first, pruned by bounds that no
+//! later rate can beat, and the last ExactIn leg asked of its pair's rate
+//! book (a logarithmic query).
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use rust_decimal::Decimal;
+
+use super::leg::{backward, forward, lower_bound, next_input, upper_bound, upper_net, yields};
+use super::market::{Market, MarketPair};
+use super::paths::each_path;
+use super::ranked::{Chain, Leg};
+use super::request::{ChainRequest, MAX_LEGS};
+use super::ChainNoRoute;
+use crate::decimal::Amount;
+use crate::rate::Rate;
+use crate::route::request::FastRequest;
+use crate::route::rules::order::chain_order;
+use crate::route::RouteRequest;
+use crate::swap_mode::SwapMode;
+
+/// A chain in the making: its rates and its score (the final output, or the
+/// first leg's required input), what the chain order reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pick<'r> {
+    rates: [&'r Rate; MAX_LEGS],
+    len: usize,
+    score: Decimal,
+}
+
+impl<'r> Pick<'r> {
+    fn new(rates: &[&'r Rate], score: Decimal) -> Option<Self> {
+        let first = *rates.first()?;
+        let mut slots = [first; MAX_LEGS];
+        for (slot, rate) in slots.iter_mut().zip(rates) {
+            *slot = rate;
+        }
+        (rates.len() <= MAX_LEGS).then_some(Pick {
+            rates: slots,
+            len: rates.len(),
+            score,
+        })
+    }
+
+    fn rates(&self) -> &[&'r Rate] {
+        self.rates.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// The best `k` picks so far, best first.
+struct Picks<'s, 'r> {
+    mode: SwapMode,
+    slots: &'s mut [Option<Pick<'r>>],
+    len: usize,
+}
+
+impl<'r> Picks<'_, 'r> {
+    /// The score a new chain must reach or beat to be kept: the worst kept
+    /// once full (`None` while there is room).
+    fn floor(&self) -> Option<Decimal> {
+        if self.len < self.slots.len() {
+            return None;
+        }
+        self.slots.last().copied().flatten().map(|pick| pick.score)
+    }
+
+    /// `true` when `score` cannot reach the floor: strictly worse than it.
+    fn beaten(&self, score: Decimal) -> bool {
+        self.floor().is_some_and(|floor| match self.mode {
+            SwapMode::ExactIn => score < floor,
+            SwapMode::ExactOut => score > floor,
+        })
+    }
+
+    fn offer(&mut self, pick: Pick<'r>) {
+        let mode = self.mode;
+        let before = |a: &Pick<'r>, b: &Pick<'r>| {
+            chain_order(mode, (a.score, a.rates()), (b.score, b.rates())) == Ordering::Less
+        };
+        let capacity = self.slots.len();
+        let mut at = if self.len < capacity {
+            self.len = self.len.saturating_add(1);
+            self.len.saturating_sub(1)
+        } else {
+            capacity
+        };
+        while let Some(above) = at.checked_sub(1) {
+            let Some(&Some(held)) = self.slots.get(above) else {
+                break;
+            };
+            if !before(&pick, &held) {
+                break;
+            }
+            if let Some(slot) = self.slots.get_mut(at) {
+                *slot = Some(held);
+            }
+            at = above;
+        }
+        if let Some(slot) = self.slots.get_mut(at) {
+            *slot = Some(pick);
+        }
+    }
+}
+
+impl ChainRequest {
+    /// The best chain from `from` to `to` in `market`, or why there is none.
+    /// Allocates nothing when a chain is found.
+    ///
+    /// Ranked by the chain order of ruling 24 in docs/RULES.md: ExactIn by
+    /// final net output (highest first), ExactOut by the first leg's
+    /// required input (lowest first); then fewer legs; then leg by leg, pair
+    /// id bytes and the single-pair tie-breaks. The result is the first
+    /// chain of [`select`](Self::select), independent of the order of rates
+    /// and of responses.
+    ///
+    /// # Errors
+    /// [`ChainNoRoute`]: no chain joins the assets, or every chain breaks a
+    /// rule on some leg (classified as [`ChainNoRoute`] says).
+    pub fn best<'r>(&self, market: &Market<'r>) -> Result<Chain<'r>, ChainNoRoute> {
+        let mut slot = [None];
+        self.search(market, &mut slot, 1);
+        match slot {
+            [Some(pick)] => match self.build(market, &pick) {
+                Some(chain) => Ok(chain),
+                None => self.select(market, 1).into_best(),
+            },
+            [None] => Err(self.classify(market)),
+        }
+    }
+
+    /// The best `k` chains, best first (fewer when fewer exist).
+    ///
+    /// # Errors
+    /// [`ChainNoRoute`] when there is no chain at all, whatever `k` is.
+    pub fn top<'r>(&self, market: &Market<'r>, k: usize) -> Result<Vec<Chain<'r>>, ChainNoRoute> {
+        let mut slots = alloc::vec![None; k.max(1)];
+        self.search(market, &mut slots, k.max(1));
+        if slots.first().is_none_or(Option::is_none) {
+            return Err(self.classify(market));
+        }
+        let mut chains = Vec::with_capacity(k);
+        for pick in slots.iter().take(k).flatten() {
+            match self.build(market, pick) {
+                Some(chain) => chains.push(chain),
+                None => return self.select(market, k).into_top(),
+            }
+        }
+        Ok(chains)
+    }
+
+    /// Fills `slots` with the best picks over every path.
+    fn search<'r>(&self, market: &Market<'r>, slots: &mut [Option<Pick<'r>>], k: usize) {
+        let mut picks = Picks {
+            mode: self.mode,
+            slots,
+            len: 0,
+        };
+        each_path(market, &self.from, &self.to, self.max_legs, |path| {
+            let Some(pairs) = path.pairs(market) else {
+                return;
+            };
+            let pairs = pairs.as_slice();
+            match self.mode {
+                SwapMode::ExactIn => {
+                    let mut prefix = [None; MAX_LEGS];
+                    self.forward_walk(market, pairs, 0, self.amount, &mut prefix, &mut picks, k);
+                }
+                SwapMode::ExactOut => {
+                    let mut suffix = [None; MAX_LEGS];
+                    let last = pairs.len().saturating_sub(1);
+                    self.backward_walk(pairs, last, self.amount.get(), &mut suffix, &mut picks);
+                }
+            }
+        });
+    }
+
+    /// ExactIn: leg `at` of `pairs` with `input`, the rates of the legs
+    /// before it in `prefix`.
+    #[allow(clippy::too_many_arguments)]
+    fn forward_walk<'r>(
+        &self,
+        market: &Market<'r>,
+        pairs: &[&MarketPair<'r>],
+        at: usize,
+        input: Amount,
+        prefix: &mut [Option<&'r Rate>; MAX_LEGS],
+        picks: &mut Picks<'_, 'r>,
+        k: usize,
+    ) {
+        let (Some(pair), Some(rest)) = (pairs.get(at), pairs.get(at.saturating_add(1)..)) else {
+            return;
+        };
+        if rest.is_empty() {
+            self.last_leg(market, pair, input, at, prefix, picks, k);
+            return;
+        }
+        let request = RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
+        let fast = FastRequest::new(&request);
+        for &rate in &pair.by_multiplier {
+            // Every rate from here on yields at most input × multiplier.
+            if let Some(bound) = upper_net(input.get(), rate.multiplier(), Decimal::ZERO)
+                .and_then(|most| upper_bound(most, rest))
+            {
+                if picks.beaten(bound) {
+                    break;
+                }
+            }
+            let Ok(output) = forward(rate, &request, fast.as_ref()) else {
+                continue;
+            };
+            let Ok(next) = next_input(output) else {
+                continue;
+            };
+            if upper_bound(next.get(), rest).is_some_and(|bound| picks.beaten(bound)) {
+                continue;
+            }
+            if let Some(slot) = prefix.get_mut(at) {
+                *slot = Some(rate);
+            }
+            self.forward_walk(market, pairs, at.saturating_add(1), next, prefix, picks, k);
+        }
+    }
+
+    /// ExactIn: the last leg, from the pair's rate book (the best) or its
+    /// top `k`.
+    #[allow(clippy::too_many_arguments)]
+    fn last_leg<'r>(
+        &self,
+        market: &Market<'r>,
+        pair: &MarketPair<'r>,
+        input: Amount,
+        at: usize,
+        prefix: &[Option<&'r Rate>; MAX_LEGS],
+        picks: &mut Picks<'_, 'r>,
+        k: usize,
+    ) {
+        let mut rates = [None; MAX_LEGS];
+        for (slot, rate) in rates.iter_mut().zip(prefix.iter().take(at)) {
+            *slot = *rate;
+        }
+        let mut offer = |rate: &'r Rate, score: Decimal| {
+            if let Some(slot) = rates.get_mut(at) {
+                *slot = Some(rate);
+            }
+            let mut chosen = [rate; MAX_LEGS];
+            let mut len = 0usize;
+            for (slot, held) in chosen.iter_mut().zip(rates.iter().flatten()) {
+                *slot = held;
+                len = len.saturating_add(1);
+            }
+            if let Some(pick) = chosen.get(..len).and_then(|legs| Pick::new(legs, score)) {
+                picks.offer(pick);
+            }
+        };
+        if k <= 1 {
+            if let Ok(route) = pair.book.best(input, self.now) {
+                offer(route.rate(), route.net_output());
+            }
+            return;
+        }
+        let request = RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
+        if let Ok(routes) = request.top(pair.rates, k) {
+            for route in routes {
+                offer(route.rate(), route.net_output());
+            }
+        }
+    }
+
+    /// ExactOut: leg `at` of `pairs` must deliver `target`; the rates of the
+    /// legs after it in `suffix`.
+    fn backward_walk<'r>(
+        &self,
+        pairs: &[&MarketPair<'r>],
+        at: usize,
+        target: Decimal,
+        suffix: &mut [Option<&'r Rate>; MAX_LEGS],
+        picks: &mut Picks<'_, 'r>,
+    ) {
+        let (Some(pair), Some(before)) = (pairs.get(at), pairs.get(..at)) else {
+            return;
+        };
+        for &rate in &pair.by_multiplier {
+            let Ok(required) = backward(rate, target, self.now) else {
+                continue;
+            };
+            if lower_bound(required.get(), before).is_some_and(|bound| picks.beaten(bound)) {
+                continue;
+            }
+            if let Some(slot) = suffix.get_mut(at) {
+                *slot = Some(rate);
+            }
+            if at == 0 {
+                let mut chosen = [rate; MAX_LEGS];
+                let mut len = 0usize;
+                for (slot, held) in chosen
+                    .iter_mut()
+                    .zip(suffix.iter().take(pairs.len()).flatten())
+                {
+                    *slot = held;
+                    len = len.saturating_add(1);
+                }
+                if let Some(pick) = chosen
+                    .get(..len)
+                    .and_then(|legs| Pick::new(legs, required.get()))
+                {
+                    picks.offer(pick);
+                }
+            } else {
+                self.backward_walk(pairs, at.saturating_sub(1), required.get(), suffix, picks);
+            }
+        }
+    }
+
+    /// The chain of a pick, its legs computed again in order (`None` if a
+    /// leg no longer computes, which a pick's search rules out).
+    fn build<'r>(&self, market: &Market<'r>, pick: &Pick<'r>) -> Option<Chain<'r>> {
+        let rates = pick.rates();
+        let mut legs: [Option<Leg<'r>>; MAX_LEGS] = [None; MAX_LEGS];
+        match self.mode {
+            SwapMode::ExactIn => {
+                let mut input = self.amount;
+                for (slot, &rate) in legs.iter_mut().zip(rates) {
+                    let request =
+                        RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
+                    let output = forward(rate, &request, None).ok()?;
+                    *slot = Some(Leg {
+                        rate,
+                        input: input.get(),
+                        output,
+                    });
+                    input = next_input(output).ok()?;
+                }
+            }
+            SwapMode::ExactOut => {
+                let mut target = self.amount.get();
+                for (slot, &rate) in legs.iter_mut().zip(rates).rev() {
+                    let required = backward(rate, target, self.now).ok()?;
+                    *slot = Some(Leg {
+                        rate,
+                        input: required.get(),
+                        output: yields(rate, required)?,
+                    });
+                    target = required.get();
+                }
+            }
+        }
+        let mut built = [legs[0]?; MAX_LEGS];
+        for (slot, leg) in built.iter_mut().zip(legs.iter().flatten()) {
+            *slot = *leg;
+        }
+        let chain = Chain::new(self.mode, built.get(..rates.len())?)?;
+        // The pick's score is the chain's: the search and the build agree.
+        let score = match self.mode {
+            SwapMode::ExactIn => chain.output(),
+            SwapMode::ExactOut => chain.input(),
+        };
+        (score == pick.score).then_some(chain)
+    }
+}
