@@ -183,8 +183,28 @@ def defect(rate):
     return None
 
 
+def places(x):
+    """Decimal places of a terminating Fraction."""
+    n = 0
+    while (x * 10**n).denominator != 1:
+        n += 1
+        assert n <= 60, x
+    return n
+
+
 def fits(x):
-    return abs(x) <= MAX_DECIMAL
+    """A result fits the decimal type: at most 28 places (no case here needs
+    more; a wider exact value would be rounded, which the vectors avoid) and a
+    mantissa of at most 2^96 - 1 at those places."""
+    n = places(x)
+    assert n <= 28, ("a result needs more than 28 places", x)
+    return abs(x) * 10**n <= MAX_DECIMAL
+
+
+def fits8(x):
+    """A required input written with all 8 places fits the decimal type:
+    its value times 10^8 is at most 2^96 - 1 (so at most 20 integer digits)."""
+    return abs(x) * 10**8 <= MAX_DECIMAL
 
 
 def effective_max(rate, campaigns):
@@ -225,7 +245,7 @@ def check(rate, req):
     required = None
     if mode == "ExactOut":
         required = required_input(rate, req["to"])
-        if not fits(req["to"] + rate.f()) or not fits(required):
+        if not fits(req["to"] + rate.f()) or not fits8(required):
             return ("OVERFLOW", None)
     if net <= 0:
         return ("NO_OUTPUT", None)
@@ -383,7 +403,7 @@ def model_estimate(rates, to):
             results.append(("SPONSORED_IN_EXACT_OUT", None))
             continue
         x = required_input(rate, to)
-        if not fits(x):
+        if not fits8(x):
             results.append(("OVERFLOW", None))
             continue
         if x < rate.lo():
@@ -585,7 +605,7 @@ def eligibility_cases():
                from_amount="40000000000000000000000000000", ids=["b"], rej={"x": "ABOVE_MAX"}))
     c.append(S("precedence: OVERFLOW before NO_OUTPUT (ExactOut required input)", [5, 6],
                [Rate("x", "0.5", "1", "0", "10", exact_out=True),
-                Rate("b", "1", "0", "0", "10", exact_out=True)],
+                Rate("b", "10000000000000000000000", "0", "0", "10", exact_out=True)],
                mode="ExactOut", from_amount="1", to_amount="50000000000000000000000000000",
                ids=["b"], rej={"x": "OVERFLOW"},
                note="x: net 1 x 0.5 - 1 <= 0, and its required input (5e28 + 1) / 0.5 > 2^96 - 1"))
@@ -594,6 +614,13 @@ def eligibility_cases():
                mode="ExactOut", from_amount="10", to_amount="50000000000000000000000000000",
                ids=[], rej={"x": "OVERFLOW"}, err="INSUFFICIENT_LIQUIDITY",
                note="net 10 x 0.5 = 5 > 0, but the required input 1e29 does not fit"))
+    c.append(S("ExactOut required input that cannot be written with 8 places is OVERFLOW", [5, 8],
+               [Rate("x", "1", "0", "0", "10", exact_out=True),
+                Rate("b", "1000000", "0", "0", "10", exact_out=True)],
+               mode="ExactOut", from_amount="1", to_amount="1000000000000000000000",
+               ids=["b"], rej={"x": "OVERFLOW"},
+               note="x needs 1e21, and 1000000000000000000000.00000000 x 10^8 = 1e29 > 2^96 - 1; "
+                    "b needs 1e15, which fits"))
     c.append(S("precedence: NO_OUTPUT before REQUIRED_INPUT_BELOW_MIN (strict)", [5, 23],
                [Rate("x", "0.1", "0.5", "1", "10", exact_out=True),
                 Rate("b", "1", "0", "0", "10", exact_out=True)],
