@@ -30,8 +30,9 @@ use swaproute::order::{
 };
 use swaproute::rate::InvalidRates;
 use swaproute::route::LimitPolicy;
+use swaproute::screening::{Address, AddressTag};
 use swaproute::{
-    estimate_exact_out, Amount, ApiError, CampaignId, CampaignLimits, EpochMillis, Rate,
+    estimate_exact_out, Amount, ApiError, CampaignId, CampaignLimits, EpochMillis, QuoteId, Rate,
     RatesResponse, RouteRequest,
 };
 
@@ -487,10 +488,10 @@ fn fixed_order_body() {
                 let got = serde_json::json!({
                     "fromAmount": request.from_amount().to_string(),
                     "toAmount": request.to_amount().to_string(),
-                    "fromAddress": parties.from_address().map(|a| a.as_str()),
-                    "fromAddressTag": parties.from_address_tag().map(|t| t.as_str()),
+                    "fromAddress": parties.from_address().map(Address::as_str),
+                    "fromAddressTag": parties.from_address_tag().map(AddressTag::as_str),
                     "toAddress": parties.to_address().as_str(),
-                    "toAddressTag": parties.to_address_tag().map(|t| t.as_str()),
+                    "toAddressTag": parties.to_address_tag().map(AddressTag::as_str),
                     "pairId": request.pair_id().as_str(),
                     "slippage": request.slippage().percent().to_string(),
                     "swapMode": request.swap_mode().as_str(),
@@ -515,13 +516,13 @@ fn float_order_body() {
                 let got = serde_json::json!({
                     "fromAmount": request.from_amount().to_string(),
                     "toAmount": request.to_amount().to_string(),
-                    "fromAddress": parties.from_address().map(|a| a.as_str()),
-                    "fromAddressTag": parties.from_address_tag().map(|t| t.as_str()),
+                    "fromAddress": parties.from_address().map(Address::as_str),
+                    "fromAddressTag": parties.from_address_tag().map(AddressTag::as_str),
                     "toAddress": parties.to_address().as_str(),
-                    "toAddressTag": parties.to_address_tag().map(|t| t.as_str()),
+                    "toAddressTag": parties.to_address_tag().map(AddressTag::as_str),
                     "pairId": request.pair_id().as_str(),
                     "slippage": request.slippage().percent().to_string(),
-                    "quoteId": request.quote_id().map(|q| q.as_str()),
+                    "quoteId": request.quote_id().map(QuoteId::as_str),
                 });
                 same_fields(want, &got)
             }
@@ -648,8 +649,8 @@ fn same_client(want: &Value, got: Option<&Node>) -> Result<(), String> {
     ensure(equal, || format!("client: expected {want}, got {got}"))
 }
 
-fn same_screening(want: &Value, got: Result<IpAddr, NoClientAddress>) -> Result<(), String> {
-    let equal = match &got {
+fn same_screening(want: &Value, got: &Result<IpAddr, NoClientAddress>) -> Result<(), String> {
+    let equal = match got {
         Ok(addr) => want.get("addr").is_some_and(|a| ip(a) == *addr),
         Err(reason) => {
             let (code, scope) = match reason {
@@ -684,7 +685,7 @@ fn forwarded() {
                     },
                 )?;
                 same_client(&want["client"], forwarded.client())?;
-                same_screening(&want["screening"], forwarded.screening_addr())
+                same_screening(&want["screening"], &forwarded.screening_addr())
             }
             (Ok(forwarded), None) => Err(format!("expected {}, got {forwarded}", expect["error"])),
             (Err(e), Some(_)) => Err(format!("expected a value, got {e:?}")),
