@@ -51,11 +51,6 @@ def _prepare(value):
     return value
 
 
-def dumps(value):
-    text = json.dumps(_prepare(value), indent=2, ensure_ascii=False)
-    return re.sub(r'"\\u0000NUM:([^"]*)"', r"\1", text)
-
-
 def plain(d):
     """A Decimal as plain text without exponent or insignificant zeros."""
     d = D(d)
