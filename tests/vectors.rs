@@ -1,0 +1,851 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+//! Runs every golden conformance vector of `vectors/*.json` through the crate's
+//! public API (the format is `vectors/README.md`). `vectors/disputed.json` is
+//! skipped with a note: its cases are where the crate and the rules disagree.
+//!
+//! Each test collects every failing case, named, and fails once with all of them.
+
+use std::fs;
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use rust_decimal::Decimal;
+use serde_json::Value;
+use swaproute::caip::{Caip19AssetId, Caip19AssetType, CaipComponent, ChainId, InvalidCaipId};
+use swaproute::client::{
+    ClientHeaders, Forwarded, ForwardedError, Integration, NoClientAddress, Node, NodeError,
+    NodePort, NonGlobal,
+};
+use swaproute::decimal::{parse_amount, DecimalError};
+use swaproute::order::{
+    reconcile_all, FixedOrderRequest, FloatOrderRequest, Observation, OrderStatus, RequestErrors,
+    TrackedStatus,
+};
+use swaproute::rate::InvalidRates;
+use swaproute::route::LimitPolicy;
+use swaproute::screening::{Address, AddressTag};
+use swaproute::{
+    estimate_exact_out, Amount, ApiError, CampaignId, CampaignLimits, EpochMillis, QuoteId, Rate,
+    RatesResponse, RouteRequest,
+};
+
+/// Cases below this many in total fail the suite: deleting cases is a change
+/// to be made on purpose.
+const MIN_CASES: usize = 150;
+
+/// The one file of cases the test does not run.
+const DISPUTED: &str = "disputed.json";
+
+/// Every kind a vector file may declare, with its runner.
+const KINDS: &[&str] = &[
+    "select",
+    "estimate",
+    "json_number",
+    "amount_text",
+    "fixed_order_body",
+    "float_order_body",
+    "reconcile",
+    "forwarded",
+    "client_headers",
+    "caip",
+    "rates_response",
+    "chained_route",
+];
+
+fn vectors_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors")
+}
+
+/// `(file name, parsed file)` of every vector file but the disputed one, by name.
+fn files() -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(vectors_dir()).expect("vectors/ exists") {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") || name == DISPUTED {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        let value: Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name} is not JSON: {e}"));
+        out.push((name, value));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Every case of every file of `kind`, as `(label, case)`.
+fn cases(kind: &str) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for (file, value) in files() {
+        if value["kind"] != kind {
+            continue;
+        }
+        for case in value["cases"].as_array().unwrap() {
+            let label = format!("{file}: {}", case["name"].as_str().unwrap());
+            out.push((label, case.clone()));
+        }
+    }
+    assert!(!out.is_empty(), "no cases of kind {kind}");
+    out
+}
+
+/// Runs `check` on every case of `kind`; fails once, listing every failure.
+fn run(kind: &str, check: impl Fn(&Value, &Value) -> Result<(), String>) {
+    let mut failures = Vec::new();
+    let all = cases(kind);
+    for (label, case) in &all {
+        if let Err(why) = check(&case["input"], &case["expect"]) {
+            failures.push(format!("[{label}] {why}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} `{kind}` vectors failed:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}
+
+fn ensure(ok: bool, what: impl FnOnce() -> String) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(what())
+    }
+}
+
+fn dec(text: &str) -> Decimal {
+    Decimal::from_str_exact(text)
+        .unwrap_or_else(|e| panic!("bad decimal {text:?} in a vector: {e}"))
+}
+
+/// A decimal string of the expectation against a JSON value the crate wrote:
+/// equal by value.
+fn same_decimal(what: &str, expected: &Value, got: &Value) -> Result<(), String> {
+    match (expected, got) {
+        (Value::Null, Value::Null) => Ok(()),
+        (Value::String(e), Value::String(g)) => ensure(dec(e) == dec(g), || {
+            format!("{what}: expected {e}, got {g}")
+        }),
+        _ => Err(format!("{what}: expected {expected}, got {got}")),
+    }
+}
+
+fn rates_of(input: &Value) -> RatesResponse {
+    serde_json::from_value(input["rates"].clone()).expect("the vector's rates decode")
+}
+
+fn now_of(input: &Value) -> EpochMillis {
+    EpochMillis::new(input["now"].as_u64().unwrap())
+}
+
+fn amount(value: &Value) -> Amount {
+    value.as_str().unwrap().parse().unwrap()
+}
+
+/// `{status, code, min?, max?, details?, field?}`: the keys the expectation has.
+fn same_error(expected: &Value, error: &ApiError) -> Result<(), String> {
+    let body = serde_json::to_value(error.to_body()).unwrap();
+    ensure(expected["status"] == body["status"], || {
+        format!(
+            "status: expected {}, got {}",
+            expected["status"], body["status"]
+        )
+    })?;
+    ensure(expected["code"] == body["code"], || {
+        format!("code: expected {}, got {}", expected["code"], body["code"])
+    })?;
+    for key in ["min", "max"] {
+        let want = expected.get(key).unwrap_or(&Value::Null);
+        let got = body.get(key).unwrap_or(&Value::Null);
+        same_decimal(key, want, got)?;
+    }
+    if let Some(details) = expected.get("details") {
+        ensure(*details == body["details"], || {
+            format!("details: expected {details}, got {}", body["details"])
+        })?;
+    }
+    Ok(())
+}
+
+#[test]
+fn every_file_has_a_known_kind_and_there_are_enough_cases() {
+    let mut total = 0;
+    for (file, value) in files() {
+        let kind = value["kind"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{file}: no kind"));
+        assert!(KINDS.contains(&kind), "{file}: unknown kind {kind}");
+        let cases = value["cases"].as_array().unwrap();
+        for case in cases {
+            let name = case["name"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{file}: a case without name"));
+            assert!(case["rules"].is_array(), "{file}: {name}: rules");
+            assert!(case["input"].is_object(), "{file}: {name}: input");
+            assert!(case["expect"].is_object(), "{file}: {name}: expect");
+        }
+        total += cases.len();
+    }
+    assert!(
+        total >= MIN_CASES,
+        "only {total} vectors, at least {MIN_CASES} expected"
+    );
+    let disputed: Value =
+        serde_json::from_str(&fs::read_to_string(vectors_dir().join(DISPUTED)).unwrap()).unwrap();
+    for case in disputed["cases"].as_array().unwrap() {
+        println!(
+            "note: skipping disputed vector {:?} (vectors/{DISPUTED}, see vectors/README.md)",
+            case["name"].as_str().unwrap()
+        );
+    }
+}
+
+// --- select ------------------------------------------------------------------
+
+#[test]
+fn select() {
+    run("select", |input, expect| {
+        let rates = rates_of(input);
+        let now = now_of(input);
+        let from = amount(&input["fromAmount"]);
+        let request = match input["mode"].as_str().unwrap() {
+            "ExactIn" => {
+                let request = RouteRequest::exact_in(from, now);
+                match input.get("toAmount") {
+                    Some(to) => request.with_to_amount(amount(to)),
+                    None => request,
+                }
+            }
+            "ExactOut" => RouteRequest::exact_out(from, amount(&input["toAmount"]), now),
+            other => panic!("mode {other}"),
+        };
+        let mut campaigns = CampaignLimits::new();
+        if let Some(map) = input.get("campaigns").and_then(Value::as_object) {
+            for (id, limit) in map {
+                campaigns.insert(CampaignId::new(id).unwrap(), amount(limit));
+            }
+        }
+        let policy = match input.get("limitPolicy").and_then(Value::as_str) {
+            None | Some("spec") => LimitPolicy::Spec,
+            Some("strict") => LimitPolicy::Strict,
+            Some(other) => panic!("limitPolicy {other}"),
+        };
+        let request = request.with_campaigns(&campaigns).with_limit_policy(policy);
+        let selection = request.select(&rates);
+        let got = serde_json::to_value(&selection).unwrap();
+
+        let want_routes = expect["routes"].as_array().unwrap();
+        let got_routes = got["routes"].as_array().unwrap();
+        let ids = |routes: &[Value]| -> Vec<String> {
+            routes
+                .iter()
+                .map(|r| r["rateId"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        ensure(ids(want_routes) == ids(got_routes), || {
+            format!(
+                "ranked: expected {:?}, got {:?}",
+                ids(want_routes),
+                ids(got_routes)
+            )
+        })?;
+        for (want, route) in want_routes.iter().zip(got_routes) {
+            let id = want["rateId"].as_str().unwrap();
+            same_decimal(
+                &format!("{id} netOutput"),
+                &want["netOutput"],
+                &route["netOutput"],
+            )?;
+            // The required input is compared as text: all 8 places.
+            ensure(want["requiredInput"] == route["requiredInput"], || {
+                format!(
+                    "{id} requiredInput: expected {}, got {}",
+                    want["requiredInput"], route["requiredInput"]
+                )
+            })?;
+            let (wl, gl) = (&want["requiredInputLimits"], &route["requiredInputLimits"]);
+            ensure(wl["status"] == gl["status"], || {
+                format!("{id} requiredInputLimits: expected {wl}, got {gl}")
+            })?;
+            if !wl.is_null() {
+                same_decimal(
+                    &format!("{id} requiredInputLimits.limit"),
+                    wl.get("limit").unwrap_or(&Value::Null),
+                    gl.get("limit").unwrap_or(&Value::Null),
+                )?;
+            }
+        }
+
+        let want_rejected = expect["rejected"].as_array().unwrap();
+        let got_rejected = got["rejected"].as_array().unwrap();
+        let reasons = |list: &[Value]| -> Vec<(String, String)> {
+            list.iter()
+                .map(|r| {
+                    (
+                        r["rateId"].as_str().unwrap().to_owned(),
+                        r["reason"].as_str().unwrap().to_owned(),
+                    )
+                })
+                .collect()
+        };
+        ensure(reasons(want_rejected) == reasons(got_rejected), || {
+            format!(
+                "rejected: expected {:?}, got {:?}",
+                reasons(want_rejected),
+                reasons(got_rejected)
+            )
+        })?;
+        for (want, got) in want_rejected.iter().zip(got_rejected) {
+            let id = want["rateId"].as_str().unwrap();
+            same_decimal(&format!("{id} limit"), &want["limit"], &got["limit"])?;
+        }
+
+        match (&expect["error"], selection.no_route()) {
+            (Value::Null, None) => Ok(()),
+            (Value::Null, Some(no_route)) => Err(format!("unexpected no route: {no_route}")),
+            (want, None) => Err(format!("expected the error {want}, got routes")),
+            (want, Some(no_route)) => same_error(want, &no_route.to_api_error()),
+        }
+    });
+}
+
+// --- estimate ----------------------------------------------------------------
+
+fn check_estimate(input: &Value, expect: &Value) -> Result<(), String> {
+    let rates = rates_of(input);
+    let now = now_of(input);
+    let to = amount(&input["toAmount"]);
+    match (estimate_exact_out(&rates, to, now), expect.get("error")) {
+        (Ok(estimate), None) => {
+            let want = &expect["estimate"];
+            let got = serde_json::to_value(estimate).unwrap();
+            ensure(*want == got, || {
+                format!("estimate: expected {want}, got {got}")
+            })?;
+            if let Some(want) = expect.get("rankedAtEstimate") {
+                let route = estimate
+                    .request(to, now)
+                    .best(&rates)
+                    .map_err(|e| format!("ranking at the estimate: no route: {e}"))?;
+                let got = serde_json::json!({
+                    "rateId": route.rate().id().as_str(),
+                    "requiredInput": route.required_input().map(|r| r.to_string()),
+                });
+                ensure(*want == got, || {
+                    format!("rankedAtEstimate: expected {want}, got {got}")
+                })?;
+            }
+            Ok(())
+        }
+        (Ok(estimate), Some(want)) => Err(format!(
+            "expected the error {want}, got the estimate {}",
+            serde_json::to_value(estimate).unwrap()
+        )),
+        (Err(no_route), None) => Err(format!("expected an estimate, got: {no_route}")),
+        (Err(no_route), Some(want)) => same_error(want, &no_route.to_api_error()),
+    }
+}
+
+#[test]
+fn estimate() {
+    run("estimate", check_estimate);
+}
+
+// --- json_number and amount_text ----------------------------------------------
+
+#[test]
+fn json_number() {
+    run("json_number", |input, expect| {
+        let text = input["json"].as_str().unwrap();
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let got = swaproute::decimal::serde::number::deserialize(&mut deserializer)
+            .and_then(|d| deserializer.end().map(|()| d));
+        match (got, expect.get("decimal")) {
+            (Ok(got), Some(want)) => ensure(dec(want.as_str().unwrap()) == got, || {
+                format!("expected {want}, got {got}")
+            }),
+            (Ok(got), None) => Err(format!("expected an error, got {got}")),
+            (Err(e), Some(want)) => Err(format!("expected {want}, got the error {e}")),
+            (Err(_), None) => Ok(()),
+        }
+    });
+}
+
+fn decimal_error_code(error: DecimalError) -> (&'static str, Option<(usize, char)>) {
+    match error {
+        DecimalError::Empty => ("EMPTY", None),
+        DecimalError::InvalidCharacter { found, at } => ("INVALID_CHARACTER", Some((at, found))),
+        DecimalError::MissingDigits => ("MISSING_DIGITS", None),
+        DecimalError::MultipleDots => ("MULTIPLE_DOTS", None),
+        DecimalError::TooPrecise => ("TOO_PRECISE", None),
+        DecimalError::OutOfRange => ("OUT_OF_RANGE", None),
+        _ => ("OTHER", None),
+    }
+}
+
+#[test]
+fn amount_text() {
+    run("amount_text", |input, expect| {
+        let text = input["text"].as_str().unwrap();
+        match (parse_amount(text), expect.get("decimal")) {
+            (Ok(got), Some(want)) => ensure(dec(want.as_str().unwrap()) == got, || {
+                format!("expected {want}, got {got}")
+            }),
+            (Ok(got), None) => Err(format!("expected {}, got {got}", expect["error"])),
+            (Err(e), Some(want)) => Err(format!("expected {want}, got the error {e:?}")),
+            (Err(e), None) => {
+                let (code, position) = decimal_error_code(e);
+                ensure(expect["error"] == code, || {
+                    format!("expected {}, got {e:?}", expect["error"])
+                })?;
+                if let (Some(at), Some((got_at, found))) = (expect.get("at"), position) {
+                    ensure(
+                        at.as_u64() == Some(got_at as u64)
+                            && expect["found"].as_str() == Some(found.to_string().as_str()),
+                        || format!("expected {} at {at}, got {e:?}", expect["found"]),
+                    )?;
+                }
+                Ok(())
+            }
+        }
+    });
+}
+
+// --- order bodies ------------------------------------------------------------
+
+fn body_bytes(input: &Value) -> Vec<u8> {
+    match input.get("bodyText") {
+        Some(text) => text.as_str().unwrap().as_bytes().to_vec(),
+        None => serde_json::to_vec(&input["body"]).unwrap(),
+    }
+}
+
+fn same_errors(expect: &Value, errors: &RequestErrors) -> Result<(), String> {
+    let Some(want) = expect.get("errors") else {
+        return Err(format!(
+            "expected {}, got errors {:?}",
+            expect["ok"],
+            errors.all()
+        ));
+    };
+    let got: Vec<Value> = errors
+        .all()
+        .iter()
+        .map(|e| serde_json::json!({"field": e.field().as_str(), "code": e.code().as_str()}))
+        .collect();
+    ensure(*want == Value::Array(got.clone()), || {
+        format!("errors: expected {want}, got {}", Value::Array(got))
+    })?;
+    let first = errors.first();
+    let api = errors.to_api_error();
+    let got_first = serde_json::json!({
+        "status": api.http_status().as_u16(),
+        "code": api.code().as_str(),
+        "field": first.field().as_str(),
+    });
+    ensure(expect["error"] == got_first, || {
+        format!("error: expected {}, got {got_first}", expect["error"])
+    })
+}
+
+/// The fields every valid body has, as the expectation writes them.
+fn same_fields(want: &Value, got: &Value) -> Result<(), String> {
+    let want = want.as_object().unwrap();
+    for (key, value) in want {
+        let got = &got[key.as_str()];
+        let equal = match key.as_str() {
+            "fromAmount" | "toAmount" | "slippage" => match (value, got) {
+                (Value::String(w), Value::String(g)) => dec(w) == dec(g),
+                _ => false,
+            },
+            _ => value == got,
+        };
+        ensure(equal, || format!("{key}: expected {value}, got {got}"))?;
+    }
+    Ok(())
+}
+
+#[test]
+fn fixed_order_body() {
+    run(
+        "fixed_order_body",
+        |input, expect| match FixedOrderRequest::from_json(&body_bytes(input)) {
+            Ok(request) => {
+                let Some(want) = expect.get("ok") else {
+                    return Err(format!("expected {}, got a valid body", expect["errors"]));
+                };
+                let parties = request.parties();
+                let got = serde_json::json!({
+                    "fromAmount": request.from_amount().to_string(),
+                    "toAmount": request.to_amount().to_string(),
+                    "fromAddress": parties.from_address().map(Address::as_str),
+                    "fromAddressTag": parties.from_address_tag().map(AddressTag::as_str),
+                    "toAddress": parties.to_address().as_str(),
+                    "toAddressTag": parties.to_address_tag().map(AddressTag::as_str),
+                    "pairId": request.pair_id().as_str(),
+                    "slippage": request.slippage().percent().to_string(),
+                    "swapMode": request.swap_mode().as_str(),
+                });
+                same_fields(want, &got)
+            }
+            Err(errors) => same_errors(expect, &errors),
+        },
+    );
+}
+
+#[test]
+fn float_order_body() {
+    run(
+        "float_order_body",
+        |input, expect| match FloatOrderRequest::from_json(&body_bytes(input)) {
+            Ok(request) => {
+                let Some(want) = expect.get("ok") else {
+                    return Err(format!("expected {}, got a valid body", expect["errors"]));
+                };
+                let parties = request.parties();
+                let got = serde_json::json!({
+                    "fromAmount": request.from_amount().to_string(),
+                    "toAmount": request.to_amount().to_string(),
+                    "fromAddress": parties.from_address().map(Address::as_str),
+                    "fromAddressTag": parties.from_address_tag().map(AddressTag::as_str),
+                    "toAddress": parties.to_address().as_str(),
+                    "toAddressTag": parties.to_address_tag().map(AddressTag::as_str),
+                    "pairId": request.pair_id().as_str(),
+                    "slippage": request.slippage().percent().to_string(),
+                    "quoteId": request.quote_id().map(QuoteId::as_str),
+                });
+                same_fields(want, &got)
+            }
+            Err(errors) => same_errors(expect, &errors),
+        },
+    );
+}
+
+// --- reconcile ---------------------------------------------------------------
+
+#[test]
+fn reconcile() {
+    run("reconcile", |input, expect| {
+        let status = |v: &Value| OrderStatus::parse(v.as_str().unwrap()).unwrap();
+        let current = &input["current"];
+        let start = TrackedStatus::new(
+            status(&current["status"]),
+            current["depositDetected"].as_bool().unwrap(),
+        );
+        let observations: Vec<Observation> = input["observations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| {
+                Observation::new(status(&o["status"]))
+                    .with_deposit_detected(o["depositDetected"].as_bool().unwrap())
+                    .with_confirmations(o["confirmations"].as_u64().unwrap())
+            })
+            .collect();
+        let end = reconcile_all(start, &observations);
+        let got = serde_json::json!({
+            "status": end.status().as_str(),
+            "definitive": end.is_definitive(),
+        });
+        ensure(*expect == got, || format!("expected {expect}, got {got}"))
+    });
+}
+
+// --- forwarded and client_headers ----------------------------------------------
+
+fn ip(value: &Value) -> IpAddr {
+    value.as_str().unwrap().parse().unwrap()
+}
+
+fn node_json(node: &Node) -> Value {
+    let port = |port: Option<&NodePort>| match port {
+        None => Value::Null,
+        Some(NodePort::Number(n)) => Value::from(*n),
+        Some(NodePort::Obfuscated(id)) => Value::from(id.as_str()),
+    };
+    match node {
+        Node::Ip { addr, port: p } => {
+            serde_json::json!({"kind": "ip", "addr": addr.to_string(), "port": port(p.as_ref())})
+        }
+        Node::Unknown { port: p } => {
+            serde_json::json!({"kind": "unknown", "port": port(p.as_ref())})
+        }
+        Node::Obfuscated { id, port: p } => {
+            serde_json::json!({"kind": "obfuscated", "id": id.as_str(), "port": port(p.as_ref())})
+        }
+    }
+}
+
+fn scope_code(scope: NonGlobal) -> &'static str {
+    match scope {
+        NonGlobal::Unspecified => "UNSPECIFIED",
+        NonGlobal::Loopback => "LOOPBACK",
+        NonGlobal::Private => "PRIVATE",
+        NonGlobal::Shared => "SHARED",
+        NonGlobal::LinkLocal => "LINK_LOCAL",
+        NonGlobal::Multicast => "MULTICAST",
+        NonGlobal::Broadcast => "BROADCAST",
+        NonGlobal::Reserved => "RESERVED",
+        _ => "OTHER",
+    }
+}
+
+fn forwarded_error_code(error: &ForwardedError) -> (&'static str, Option<&'static str>) {
+    let code = match error {
+        ForwardedError::TooLong { .. } => "TOO_LONG",
+        ForwardedError::Empty => "EMPTY",
+        ForwardedError::TooManyElements => "TOO_MANY_ELEMENTS",
+        ForwardedError::TooManyParams => "TOO_MANY_PARAMS",
+        ForwardedError::ExpectedName { .. } => "EXPECTED_NAME",
+        ForwardedError::ExpectedEquals { .. } => "EXPECTED_EQUALS",
+        ForwardedError::ExpectedValue { .. } => "EXPECTED_VALUE",
+        ForwardedError::NeedsQuoting { .. } => "NEEDS_QUOTING",
+        ForwardedError::UnterminatedQuote { .. } => "UNTERMINATED_QUOTE",
+        ForwardedError::ControlInQuote { .. } => "CONTROL_IN_QUOTE",
+        ForwardedError::Unexpected { .. } => "UNEXPECTED",
+        ForwardedError::DuplicateParam { .. } => "DUPLICATE_PARAM",
+        ForwardedError::InvalidNode { reason, .. } => {
+            let node = match reason {
+                NodeError::Empty => "EMPTY",
+                NodeError::InvalidName => "INVALID_NAME",
+                NodeError::InvalidIpv6 => "INVALID_IPV6",
+                NodeError::Ipv6NeedsBrackets => "IPV6_NEEDS_BRACKETS",
+                NodeError::UnclosedBracket => "UNCLOSED_BRACKET",
+                NodeError::InvalidObfuscated => "INVALID_OBFUSCATED",
+                NodeError::InvalidPort => "INVALID_PORT",
+                _ => "OTHER",
+            };
+            return ("INVALID_NODE", Some(node));
+        }
+        ForwardedError::InvalidHost { .. } => "INVALID_HOST",
+        ForwardedError::InvalidProto { .. } => "INVALID_PROTO",
+        _ => "OTHER",
+    };
+    (code, None)
+}
+
+fn same_client(want: &Value, got: Option<&Node>) -> Result<(), String> {
+    let got = got.map_or(Value::Null, node_json);
+    let equal = match (want, &got) {
+        (Value::Null, Value::Null) => true,
+        (Value::Object(w), Value::Object(_)) => {
+            w["kind"] == got["kind"]
+                && w.get("addr").is_none_or(|a| ip(a) == ip(&got["addr"]))
+                && w.get("id").is_none_or(|id| *id == got["id"])
+                && *w.get("port").unwrap_or(&Value::Null) == got["port"]
+        }
+        _ => false,
+    };
+    ensure(equal, || format!("client: expected {want}, got {got}"))
+}
+
+fn same_screening(want: &Value, got: &Result<IpAddr, NoClientAddress>) -> Result<(), String> {
+    let equal = match got {
+        Ok(addr) => want.get("addr").is_some_and(|a| ip(a) == *addr),
+        Err(reason) => {
+            let (code, scope) = match reason {
+                NoClientAddress::NoFor => ("NO_FOR", None),
+                NoClientAddress::Unknown => ("UNKNOWN", None),
+                NoClientAddress::Obfuscated(_) => ("OBFUSCATED", None),
+                NoClientAddress::NotGlobal { scope, .. } => {
+                    ("NOT_GLOBAL", Some(scope_code(*scope)))
+                }
+                _ => ("OTHER", None),
+            };
+            want["none"] == code && want.get("scope").and_then(Value::as_str) == scope
+        }
+    };
+    ensure(equal, || format!("screening: expected {want}, got {got:?}"))
+}
+
+#[test]
+fn forwarded() {
+    run("forwarded", |input, expect| {
+        let value = input["value"].as_str().unwrap();
+        match (Forwarded::parse(value), expect.get("ok")) {
+            (Ok(forwarded), Some(want)) => {
+                ensure(
+                    want["elements"].as_u64() == Some(forwarded.elements().len() as u64),
+                    || {
+                        format!(
+                            "elements: expected {}, got {}",
+                            want["elements"],
+                            forwarded.elements().len()
+                        )
+                    },
+                )?;
+                same_client(&want["client"], forwarded.client())?;
+                same_screening(&want["screening"], &forwarded.screening_addr())
+            }
+            (Ok(forwarded), None) => Err(format!("expected {}, got {forwarded}", expect["error"])),
+            (Err(e), Some(_)) => Err(format!("expected a value, got {e:?}")),
+            (Err(e), None) => {
+                let (code, node) = forwarded_error_code(&e);
+                ensure(
+                    expect["error"] == code && expect.get("node").and_then(Value::as_str) == node,
+                    || format!("expected {expect}, got {e:?}"),
+                )
+            }
+        }
+    });
+}
+
+#[test]
+fn client_headers() {
+    run("client_headers", |input, expect| {
+        let pairs: Vec<(&str, &str)> = input["headers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| (h[0].as_str().unwrap(), h[1].as_str().unwrap()))
+            .collect();
+        let integration = match input["integration"].as_str().unwrap() {
+            "direct" => Integration::Direct,
+            "proxying" => Integration::Proxying,
+            other => panic!("integration {other}"),
+        };
+        match (
+            ClientHeaders::from_pairs(pairs, integration),
+            expect.get("ok"),
+        ) {
+            (Ok(headers), Some(want)) => {
+                let addr = headers.screening_addr();
+                ensure(
+                    want["appName"] == headers.app_name()
+                        && match &want["screeningAddr"] {
+                            Value::Null => addr.is_none(),
+                            a => addr == Some(ip(a)),
+                        },
+                    || {
+                        format!(
+                            "expected {want}, got appName {:?}, screeningAddr {addr:?}",
+                            headers.app_name()
+                        )
+                    },
+                )
+            }
+            (Ok(headers), None) => Err(format!(
+                "expected {}, got headers of {:?}",
+                expect["error"],
+                headers.app_name()
+            )),
+            (Err(e), Some(_)) => Err(format!("expected headers, got {e:?}")),
+            (Err(e), None) => same_error(&expect["error"], &e.to_api_error()),
+        }
+    });
+}
+
+// --- caip --------------------------------------------------------------------
+
+fn component_name(component: CaipComponent) -> &'static str {
+    match component {
+        CaipComponent::Namespace => "namespace",
+        CaipComponent::Reference => "reference",
+        CaipComponent::AssetNamespace => "assetNamespace",
+        CaipComponent::AssetReference => "assetReference",
+        CaipComponent::TokenId => "tokenId",
+        _ => "other",
+    }
+}
+
+fn caip_error(error: InvalidCaipId) -> Value {
+    let (reason, at) = match error {
+        InvalidCaipId::Empty { .. } => ("EMPTY", None),
+        InvalidCaipId::TooShort { .. } => ("TOO_SHORT", None),
+        InvalidCaipId::TooLong { .. } => ("TOO_LONG", None),
+        InvalidCaipId::InvalidCharacter { at, .. } => ("INVALID_CHARACTER", Some(at)),
+        InvalidCaipId::MissingSeparator { .. } => ("MISSING_SEPARATOR", None),
+        InvalidCaipId::MissingTokenId => ("MISSING_TOKEN_ID", None),
+        InvalidCaipId::UnexpectedTokenId { at } => ("UNEXPECTED_TOKEN_ID", Some(at)),
+        _ => ("OTHER", None),
+    };
+    serde_json::json!({"reason": reason, "component": component_name(error.component()), "at": at})
+}
+
+#[test]
+fn caip() {
+    run("caip", |input, expect| {
+        let text = input["text"].as_str().unwrap();
+        let chain = |c: &ChainId| serde_json::json!({"namespace": c.namespace(), "reference": c.reference()});
+        let asset_type = |t: &Caip19AssetType| {
+            let mut out = chain(t.chain_id());
+            out["assetNamespace"] = t.asset_namespace().into();
+            out["assetReference"] = t.asset_reference().into();
+            out
+        };
+        let got = match input["type"].as_str().unwrap() {
+            "chainId" => ChainId::parse(text).map(|c| chain(&c)),
+            "assetType" => Caip19AssetType::parse(text).map(|t| asset_type(&t)),
+            "assetId" => Caip19AssetId::parse(text).map(|a| {
+                let mut out = asset_type(a.asset_type());
+                out["tokenId"] = a.token_id().into();
+                out
+            }),
+            other => panic!("type {other}"),
+        };
+        match (got, expect.get("ok")) {
+            (Ok(got), Some(want)) => ensure(*want == got, || format!("expected {want}, got {got}")),
+            (Ok(got), None) => Err(format!("expected {}, got {got}", expect["error"])),
+            (Err(e), Some(want)) => Err(format!("expected {want}, got {e:?}")),
+            (Err(e), None) => {
+                let want = &expect["error"];
+                let got = caip_error(e);
+                // Only the keys the expectation gives are compared.
+                let equal = want
+                    .as_object()
+                    .unwrap()
+                    .iter()
+                    .all(|(key, value)| got[key.as_str()] == *value);
+                ensure(equal, || format!("expected {want}, got {got} ({e:?})"))
+            }
+        }
+    });
+}
+
+// --- rates_response ----------------------------------------------------------
+
+#[test]
+fn rates_response() {
+    run("rates_response", |input, expect| {
+        let list: Vec<Rate> = serde_json::from_value(input["rates"].clone()).unwrap();
+        let built = RatesResponse::try_from(list);
+        let decoded = serde_json::from_value::<RatesResponse>(input["rates"].clone());
+        ensure(built.is_ok() == decoded.is_ok(), || {
+            format!("building and decoding disagree: {built:?} / {decoded:?}")
+        })?;
+        match (built, expect.get("ok")) {
+            (Ok(rates), Some(want)) => {
+                ensure(want["count"].as_u64() == Some(rates.len() as u64), || {
+                    format!("count: expected {}, got {}", want["count"], rates.len())
+                })
+            }
+            (Ok(rates), None) => Err(format!(
+                "expected {}, got {} rates",
+                expect["refused"],
+                rates.len()
+            )),
+            (Err(e), Some(_)) => Err(format!("expected a response, got {e}")),
+            (Err(e), None) => {
+                let code = match e {
+                    InvalidRates::TooMany(_) => "TOO_MANY",
+                    InvalidRates::MixedPairs(_) => "MIXED_PAIRS",
+                    InvalidRates::DuplicateId(_) => "DUPLICATE_ID",
+                    _ => "OTHER",
+                };
+                ensure(expect["refused"] == code, || {
+                    format!("expected {}, got {e}", expect["refused"])
+                })
+            }
+        }
+    });
+}
