@@ -1,0 +1,557 @@
+//! Chained routes against a brute-force oracle (ruling 24 in docs/RULES.md).
+//!
+//! The oracle shares no code with the engine: every path and every
+//! combination of rates is enumerated, each leg judged by the rules as
+//! written, on big integers (`num-bigint`): values are `n / 10^s`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::too_many_lines,
+    clippy::single_match_else
+)]
+
+use std::cmp::Ordering;
+
+use num_bigint::BigInt;
+use proptest::prelude::*;
+use swaproute::route::chain::{ChainNoRoute, ChainRequest, Market};
+use swaproute::route::RouteRequest;
+use swaproute::{
+    Amount, AssetId, CampaignLimits, Decimal, EpochMillis, ErrorCode, PairId, Rate, RateId,
+    RateTerms, RatesResponse, SwapMode,
+};
+
+const NOW: u64 = 1_785_000_000_000;
+const ASSETS: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
+
+/// An exact decimal `n / 10^s`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Q {
+    n: BigInt,
+    s: u32,
+}
+
+impl Q {
+    fn of(d: Decimal) -> Q {
+        Q {
+            n: BigInt::from(d.mantissa()),
+            s: d.scale(),
+        }
+    }
+
+    fn at(&self, s: u32) -> BigInt {
+        &self.n * BigInt::from(10u32).pow(s - self.s)
+    }
+
+    fn cmp(&self, other: &Q) -> Ordering {
+        let s = self.s.max(other.s);
+        self.at(s).cmp(&other.at(s))
+    }
+
+    fn mul(&self, other: &Q) -> Q {
+        Q {
+            n: &self.n * &other.n,
+            s: self.s + other.s,
+        }
+    }
+
+    fn sub(&self, other: &Q) -> Q {
+        let s = self.s.max(other.s);
+        Q {
+            n: self.at(s) - other.at(s),
+            s,
+        }
+    }
+
+    fn add(&self, other: &Q) -> Q {
+        let s = self.s.max(other.s);
+        Q {
+            n: self.at(s) + other.at(s),
+            s,
+        }
+    }
+
+    /// Rounded down to 8 places (values here are non-negative).
+    fn floor8(&self) -> Q {
+        if self.s <= 8 {
+            return Q {
+                n: self.at(8),
+                s: 8,
+            };
+        }
+        let div = BigInt::from(10u32).pow(self.s - 8);
+        Q {
+            n: &self.n / div,
+            s: 8,
+        }
+    }
+
+    /// The least 8-place `x` with `x × m ≥ self` (`m > 0`).
+    fn ceil8_div(&self, m: &Q) -> Q {
+        // x8 / 10^8 × mn / 10^ms ≥ n / 10^s  ⟺  x8 × mn × 10^s ≥ n × 10^(8 + ms)
+        let left = &m.n * BigInt::from(10u32).pow(self.s);
+        let right = &self.n * BigInt::from(10u32).pow(8 + m.s);
+        let mut x8 = &right / &left;
+        if &x8 * &left < right {
+            x8 += 1;
+        }
+        Q { n: x8, s: 8 }
+    }
+
+    fn is_positive(&self) -> bool {
+        self.n > BigInt::from(0)
+    }
+}
+
+/// One rate as the oracle sees it.
+#[derive(Clone, Debug)]
+struct R {
+    pair: (usize, usize),
+    id: String,
+    m: Decimal,
+    fee: Decimal,
+    min: Decimal,
+    max: Decimal,
+    expired: bool,
+    exact_out: bool,
+}
+
+impl R {
+    fn valid(&self) -> bool {
+        self.m > Decimal::ZERO
+            && self.fee >= Decimal::ZERO
+            && self.min <= self.max
+            && self.min >= Decimal::ZERO
+    }
+
+    fn pair_id(&self) -> String {
+        format!("{}_{}", ASSETS[self.pair.0], ASSETS[self.pair.1])
+    }
+
+    fn to_rate(&self) -> Rate {
+        Rate::new(
+            RateId::new(&self.id).unwrap(),
+            PairId::new(&self.pair_id()).unwrap(),
+            RateTerms {
+                multiplier: self.m,
+                miner_fee: self.fee,
+                min: self.min,
+                max: self.max,
+            },
+            EpochMillis::new(if self.expired { NOW - 1 } else { NOW + 60_000 }),
+        )
+        .with_exact_out(self.exact_out)
+    }
+
+    /// ExactIn leg at `input`: the net output, if eligible.
+    fn forward(&self, input: &Q) -> Option<Q> {
+        if !self.valid() || self.expired {
+            return None;
+        }
+        if input.cmp(&Q::of(self.min)) == Ordering::Less
+            || input.cmp(&Q::of(self.max)) == Ordering::Greater
+        {
+            return None;
+        }
+        let net = input.mul(&Q::of(self.m)).sub(&Q::of(self.fee));
+        net.is_positive().then_some(net)
+    }
+
+    /// ExactOut leg delivering `target`: the required input, if eligible.
+    fn backward(&self, target: &Q) -> Option<Q> {
+        if !self.valid() || self.expired || !self.exact_out {
+            return None;
+        }
+        let z = target.add(&Q::of(self.fee)).ceil8_div(&Q::of(self.m));
+        let inside = z.cmp(&Q::of(self.min)) != Ordering::Less
+            && z.cmp(&Q::of(self.max)) != Ordering::Greater;
+        inside.then_some(z)
+    }
+}
+
+/// A chain the oracle found: its rates (indices) and score.
+#[derive(Clone, Debug)]
+struct Found {
+    rates: Vec<usize>,
+    score: Q,
+}
+
+/// Every path from `from` to `to` (pairs as asset index pairs present in
+/// the market), at most `max_legs` long, no asset twice.
+fn paths(
+    pairs: &[(usize, usize)],
+    from: usize,
+    to: usize,
+    max_legs: usize,
+) -> Vec<Vec<(usize, usize)>> {
+    let mut out = Vec::new();
+    let mut stack = vec![(vec![from], Vec::new())];
+    while let Some((assets, path)) = stack.pop() {
+        let here = *assets.last().unwrap();
+        for &(a, b) in pairs {
+            if a != here || assets.contains(&b) {
+                continue;
+            }
+            let mut next_path: Vec<(usize, usize)> = path.clone();
+            next_path.push((a, b));
+            if b == to {
+                out.push(next_path);
+            } else if next_path.len() < max_legs {
+                let mut next_assets = assets.clone();
+                next_assets.push(b);
+                stack.push((next_assets, next_path));
+            }
+        }
+    }
+    out
+}
+
+/// Every chain, by brute force.
+fn oracle(
+    rates: &[R],
+    pairs: &[(usize, usize)],
+    from: usize,
+    to: usize,
+    mode: SwapMode,
+    amount: Decimal,
+    max_legs: usize,
+) -> (Vec<Found>, usize) {
+    let all = paths(pairs, from, to, max_legs);
+    let mut found = Vec::new();
+    for path in &all {
+        let per_leg: Vec<Vec<usize>> = path
+            .iter()
+            .map(|&pair| {
+                (0..rates.len())
+                    .filter(|&i| rates[i].pair == pair)
+                    .collect()
+            })
+            .collect();
+        // Every combination of one rate per leg.
+        let mut combos: Vec<Vec<usize>> = vec![Vec::new()];
+        for options in &per_leg {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| {
+                    options.iter().map(move |&i| {
+                        let mut c = c.clone();
+                        c.push(i);
+                        c
+                    })
+                })
+                .collect();
+        }
+        for combo in combos {
+            let score = match mode {
+                SwapMode::ExactIn => {
+                    let mut input = Q::of(amount);
+                    let mut out = None;
+                    for (leg, &i) in combo.iter().enumerate() {
+                        let Some(net) = rates[i].forward(&input) else {
+                            out = None;
+                            break;
+                        };
+                        if leg + 1 == combo.len() {
+                            out = Some(net);
+                        } else {
+                            input = net.floor8();
+                        }
+                    }
+                    out
+                }
+                SwapMode::ExactOut => {
+                    let mut target = Q::of(amount);
+                    let mut ok = true;
+                    for &i in combo.iter().rev() {
+                        match rates[i].backward(&target) {
+                            Some(z) => target = z,
+                            None => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    ok.then_some(target)
+                }
+            };
+            if let Some(score) = score {
+                found.push(Found {
+                    rates: combo,
+                    score,
+                });
+            }
+        }
+    }
+    found.sort_by(|a, b| order(rates, mode, a, b));
+    (found, all.len())
+}
+
+/// The chain order of ruling 24, written out.
+fn order(rates: &[R], mode: SwapMode, a: &Found, b: &Found) -> Ordering {
+    let score = match mode {
+        SwapMode::ExactIn => b.score.cmp(&a.score),
+        SwapMode::ExactOut => a.score.cmp(&b.score),
+    };
+    score.then(a.rates.len().cmp(&b.rates.len())).then_with(|| {
+        for (&x, &y) in a.rates.iter().zip(&b.rates) {
+            let (x, y) = (&rates[x], &rates[y]);
+            let leg = x
+                .pair_id()
+                .as_bytes()
+                .cmp(y.pair_id().as_bytes())
+                .then(x.fee.cmp(&y.fee))
+                .then(x.id.as_bytes().cmp(y.id.as_bytes()));
+            if leg != Ordering::Equal {
+                return leg;
+            }
+        }
+        Ordering::Equal
+    })
+}
+
+fn decimal(mantissa: i64, scale: u32) -> Decimal {
+    Decimal::new(mantissa, scale)
+}
+
+/// A random market: 3-6 assets, each ordered pair present with probability
+/// 1/2 (the direct pair from the first to the last asset always), 1-4 rates
+/// a pair with multipliers near 1, so that chains of every length occur;
+/// one rate in ten invalid, one in ten expired, one in four without ExactOut.
+fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
+    (3usize..=6).prop_flat_map(|assets| {
+        let pairs: Vec<(usize, usize)> = (0..assets)
+            .flat_map(|a| (0..assets).filter(move |&b| b != a).map(move |b| (a, b)))
+            .collect();
+        let count = pairs.len();
+        (
+            Just(assets),
+            Just(pairs),
+            proptest::collection::vec(proptest::bool::weighted(0.5), count),
+            proptest::collection::vec(
+                (
+                    1usize..=4,
+                    proptest::collection::vec(
+                        (
+                            40i64..250,
+                            1u32..4,
+                            0i64..50,
+                            0u32..3,
+                            0i64..150,
+                            20i64..2000,
+                            0u32..10,
+                            0u32..4,
+                        ),
+                        4,
+                    ),
+                ),
+                count,
+            ),
+        )
+            .prop_map(|(assets, pairs, present, specs)| {
+                let mut rates = Vec::new();
+                for (p, &(a, b)) in pairs.iter().enumerate() {
+                    let forced = a == 0 && b == assets - 1;
+                    if !(present[p] || forced) {
+                        continue;
+                    }
+                    let (count, ref legs) = specs[p];
+                    for (i, &(m, ms, f, fs, lo, hi, flags, out)) in
+                        legs.iter().take(count).enumerate()
+                    {
+                        // Multipliers 0.4-2.5 (scale 2; more digits at scale 3).
+                        let m = if ms == 3 {
+                            m * 10 + i64::from(flags)
+                        } else {
+                            m
+                        };
+                        let max = decimal(hi, 1);
+                        rates.push(R {
+                            pair: (a, b),
+                            id: format!("{}{}{}", ASSETS[a], ASSETS[b], (b'a' + i as u8) as char),
+                            m: decimal(m, ms.max(2)),
+                            fee: decimal(f, fs + 2),
+                            // One in ten is invalid (min above max).
+                            min: if flags == 0 {
+                                max + Decimal::ONE
+                            } else {
+                                decimal(lo, 2)
+                            },
+                            max,
+                            expired: flags == 1,
+                            exact_out: out != 0,
+                        });
+                    }
+                }
+                (assets, rates)
+            })
+    })
+}
+
+fn responses(rates: &[R]) -> Vec<RatesResponse> {
+    let mut pairs: Vec<(usize, usize)> = rates.iter().map(|r| r.pair).collect();
+    pairs.dedup();
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs
+        .iter()
+        .map(|&pair| {
+            let list: Vec<Rate> = rates
+                .iter()
+                .filter(|r| r.pair == pair)
+                .map(R::to_rate)
+                .collect();
+            RatesResponse::try_from(list).unwrap()
+        })
+        .collect()
+}
+
+fn check(
+    rates: &[R],
+    from: usize,
+    to: usize,
+    mode: SwapMode,
+    amount: Decimal,
+    max_legs: usize,
+) -> Result<(), TestCaseError> {
+    let mut pairs: Vec<(usize, usize)> = rates.iter().map(|r| r.pair).collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    let (want, path_count) = oracle(rates, &pairs, from, to, mode, amount, max_legs);
+    let built = responses(rates);
+    let now = EpochMillis::new(NOW);
+    let market = Market::new(built.iter(), &CampaignLimits::new(), now).unwrap();
+    let (f, t) = (
+        AssetId::new(ASSETS[from]).unwrap(),
+        AssetId::new(ASSETS[to]).unwrap(),
+    );
+    let amount_ = Amount::new(amount).unwrap();
+    let request = match mode {
+        SwapMode::ExactIn => ChainRequest::exact_in(f, t, amount_, now),
+        SwapMode::ExactOut => ChainRequest::exact_out(f, t, amount_, now),
+    }
+    .with_max_legs(max_legs)
+    .unwrap();
+    let ids = |chain: &swaproute::route::chain::Chain<'_>| -> Vec<String> {
+        chain
+            .legs()
+            .iter()
+            .map(|leg| leg.rate().id().as_str().to_string())
+            .collect()
+    };
+    let want_ids = |found: &Found| -> Vec<String> {
+        found.rates.iter().map(|&i| rates[i].id.clone()).collect()
+    };
+    let best = request.best(&market);
+    let selection = request.select(&market, 1000);
+    prop_assert_eq!(selection.chain_count(), want.len());
+    match want.first() {
+        Some(first) => {
+            let best = best.map_err(|e| TestCaseError::fail(format!("no best: {e}")))?;
+            prop_assert_eq!(ids(&best), want_ids(first));
+            let score = match mode {
+                SwapMode::ExactIn => best.final_output().unwrap(),
+                SwapMode::ExactOut => best.required_input().unwrap().get(),
+            };
+            prop_assert_eq!(Q::of(score).cmp(&first.score), Ordering::Equal);
+            // Every ranked chain, in order.
+            let got: Vec<Vec<String>> = selection.chains().iter().map(ids).collect();
+            let expected: Vec<Vec<String>> = want.iter().map(want_ids).collect();
+            prop_assert_eq!(&got, &expected);
+            // top(k) is a prefix of the selection.
+            for k in [1usize, 2, 5] {
+                let top = request.top(&market, k).unwrap();
+                let top_ids: Vec<Vec<String>> = top.iter().map(ids).collect();
+                prop_assert_eq!(&top_ids[..], &expected[..k.min(expected.len())]);
+            }
+            // Legs join: ExactIn inputs are the last outputs rounded down to
+            // 8 places; every chain's expiry is its earliest leg's.
+            for chain in selection.chains() {
+                for pair in chain.legs().windows(2) {
+                    prop_assert_eq!(pair[0].pair_id().to(), pair[1].pair_id().from());
+                    if mode == SwapMode::ExactIn {
+                        prop_assert_eq!(Q::of(pair[1].input()), Q::of(pair[0].output()).floor8());
+                    } else {
+                        prop_assert!(
+                            Q::of(pair[0].output()).cmp(&Q::of(pair[1].input())) != Ordering::Less
+                        );
+                    }
+                }
+                let earliest = chain
+                    .legs()
+                    .iter()
+                    .map(|l| l.rate().expiry())
+                    .min()
+                    .unwrap();
+                prop_assert_eq!(chain.expiry(), earliest);
+            }
+        }
+        None => {
+            let error = best.err().unwrap();
+            if path_count == 0 {
+                prop_assert!(
+                    matches!(error, ChainNoRoute::Unavailable { .. }),
+                    "{error:?}"
+                );
+                prop_assert_eq!(error.code(), ErrorCode::RouteUnavailable);
+            } else {
+                prop_assert!(
+                    !matches!(error, ChainNoRoute::Unavailable { .. }),
+                    "{error:?}"
+                );
+            }
+            prop_assert!(request.top(&market, 3).is_err());
+        }
+    }
+    // The order of responses and of rates never changes the answer.
+    let mut reversed: Vec<R> = rates.to_vec();
+    reversed.reverse();
+    let responses_rev = responses(&reversed);
+    let market_rev = Market::new(responses_rev.iter().rev(), &CampaignLimits::new(), now).unwrap();
+    let again = request.best(&market_rev);
+    prop_assert_eq!(again.as_ref().map(ids).ok(), want.first().map(want_ids));
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn chains_match_the_brute_force_oracle(
+        (assets, rates) in market_strategy(),
+        other in proptest::option::weighted(0.2, (0usize..6, 0usize..6)),
+        exact_out in any::<bool>(),
+        amount in (1i64..2000, 0u32..4),
+        max_legs in 1usize..=3,
+    ) {
+        // Mostly first to last asset (the direct pair exists); sometimes any two.
+        let (from, to) = other.map_or((0, assets - 1), |(f, t)| (f % assets, t % assets));
+        prop_assume!(from != to);
+        let mode = if exact_out { SwapMode::ExactOut } else { SwapMode::ExactIn };
+        check(&rates, from, to, mode, decimal(amount.0, amount.1), max_legs)?;
+    }
+
+    /// With one leg, a chain is the single-pair ExactIn engine's best route.
+    #[test]
+    fn one_leg_is_the_single_pair_engine((_, rates) in market_strategy(), amount in (1i64..2000, 0u32..3)) {
+        let pair = rates[0].pair;
+        let list: Vec<Rate> = rates.iter().filter(|r| r.pair == pair).map(R::to_rate).collect();
+        let response = RatesResponse::try_from(list).unwrap();
+        let now = EpochMillis::new(NOW);
+        let market = Market::new([&response], &CampaignLimits::new(), now).unwrap();
+        let amount = Amount::new(decimal(amount.0, amount.1)).unwrap();
+        let request = ChainRequest::exact_in(
+            AssetId::new(ASSETS[pair.0]).unwrap(), AssetId::new(ASSETS[pair.1]).unwrap(), amount, now,
+        ).with_max_legs(1).unwrap();
+        let single = RouteRequest::exact_in(amount, now).best(&response);
+        match (request.best(&market), single) {
+            (Ok(chain), Ok(route)) => {
+                prop_assert_eq!(chain.legs()[0].rate().id(), route.rate().id());
+                prop_assert_eq!(chain.final_output(), Some(route.net_output()));
+            }
+            (Err(ChainNoRoute::FirstLeg(no_route)), Err(single)) => prop_assert_eq!(no_route, single),
+            (chain, single) => prop_assert!(false, "{chain:?} vs {single:?}"),
+        }
+    }
+}
