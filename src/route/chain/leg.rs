@@ -5,7 +5,7 @@
 use rust_decimal::Decimal;
 
 use super::market::MarketPair;
-use crate::decimal::{product_minus, Amount, Fixed8};
+use crate::decimal::{Amount, Fixed8};
 use crate::numeric::least_cover8;
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
@@ -33,6 +33,27 @@ pub(crate) fn forward(
         Score::Out | Score::Slow => check(rate, request).map(|candidate| candidate.net_output),
     }
 }
+
+/// An ExactIn leg that is not the last: the next leg's input, `rate`'s net
+/// output rounded down to 8 places, or the first rule it breaks. A fast key
+/// is the exact net output × 10^28, so its 8-place floor is one integer
+/// division away.
+pub(crate) fn forward_to_next(
+    rate: &Rate,
+    request: &RouteRequest<'_>,
+    fast: Option<&FastRequest>,
+) -> Result<Amount, RejectReason> {
+    if let Some(Score::Key(net28)) = fast.map(|fast| fast.score(rate)) {
+        // Positive and below 2^126: the quotient fits a `Decimal` at scale 8.
+        let floored = Decimal::try_from_i128_with_scale(net28 / TEN_TO_20, 8)
+            .map_err(|_| RejectReason::Overflow)?;
+        return Amount::new(floored).map_err(|_| RejectReason::Overflow);
+    }
+    next_input(forward(rate, request, fast)?)
+}
+
+/// 10^20: from scale 28 to scale 8.
+const TEN_TO_20: i128 = 100_000_000_000_000_000_000;
 
 /// The next leg's input: an output rounded down to 8 places. An output too
 /// large for 8 places overflows.
@@ -74,20 +95,11 @@ pub(crate) fn yields(rate: &Rate, input: Fixed8) -> Option<Decimal> {
     net_output(rate, input.get())
 }
 
-/// An upper bound of what `value` can become through `pairs` (ExactIn): at
-/// each pair, `value × largest multiplier − smallest fee`, rounded up.
-/// `None` when a step does not fit (no bound, no pruning).
-pub(crate) fn upper_bound(mut value: Decimal, pairs: &[&MarketPair<'_>]) -> Option<Decimal> {
-    for pair in pairs {
-        value = upper_net(value, pair.max_multiplier, pair.min_fee)?;
-    }
-    Some(value)
-}
-
-/// `a × b − c`, exact or one unit of its last place above.
-pub(crate) fn upper_net(a: Decimal, b: Decimal, c: Decimal) -> Option<Decimal> {
-    let near = product_minus(a, b, c)?;
-    near.checked_add(Decimal::new(1, near.scale()))
+/// At most `a / b` (`b > 0`): `Decimal`'s quotient moved down by one unit of
+/// its last place.
+pub(crate) fn lower_quotient(a: Decimal, b: Decimal) -> Option<Decimal> {
+    let quotient = a.checked_div(b)?;
+    quotient.checked_sub(Decimal::new(1, quotient.scale()))
 }
 
 /// A lower bound of the first leg's required input for `target` delivered

@@ -7,9 +7,11 @@ use core::ops::Range;
 
 use rust_decimal::Decimal;
 
+use super::leg::lower_quotient;
+use crate::decimal::Amount;
 use crate::ids::AssetId;
 use crate::rate::{CampaignLimits, PairId, Rate, RatesResponse};
-use crate::route::RateBook;
+use crate::route::{NoRoute, RateBook, Route, RouteRequest};
 use crate::time::EpochMillis;
 
 /// The rates responses of several pairs, each prepared once for chain
@@ -36,8 +38,17 @@ use crate::time::EpochMillis;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Market<'r> {
-    /// The pairs, by from asset then to asset (id bytes).
+    /// The pairs, by from asset then to asset (id bytes, which is also the
+    /// order of their asset numbers).
     pairs: Vec<MarketPair<'r>>,
+    /// Every asset of the pairs, by id bytes: an asset's number is its
+    /// position here.
+    assets: Vec<&'r AssetId>,
+    /// Each asset's first 8 bytes as a big-endian integer: the same order,
+    /// compared in one instruction (the bytes decide only between equals).
+    asset_keys: Vec<u64>,
+    /// The pairs starting at asset `a` are `pairs[starts[a]..starts[a + 1]]`.
+    starts: Vec<usize>,
     campaigns: CampaignLimits,
 }
 
@@ -45,9 +56,13 @@ pub struct Market<'r> {
 #[derive(Clone, Debug)]
 pub(crate) struct MarketPair<'r> {
     pub(crate) id: &'r PairId,
+    /// The numbers of the pair's from and to assets in the market.
+    pub(crate) from: usize,
+    pub(crate) to: usize,
     pub(crate) rates: &'r [Rate],
-    /// The ExactIn rate book of the pair, under the market's campaigns.
-    pub(crate) book: RateBook<'r>,
+    /// The ExactIn rate book of the pair, under the market's campaigns;
+    /// `None` for a pair of few rates, which a scan answers faster.
+    book: Option<RateBook<'r>>,
     /// The valid rates, by multiplier descending (a walk in this order can
     /// stop once `amount × multiplier` cannot beat what was found).
     pub(crate) by_multiplier: Vec<&'r Rate>,
@@ -55,6 +70,32 @@ pub(crate) struct MarketPair<'r> {
     /// `y × max_multiplier − min_fee` bounds every rate's net output at `y`.
     pub(crate) max_multiplier: Decimal,
     pub(crate) min_fee: Decimal,
+    /// At most `1 / max_multiplier` (`None` without valid rates): divisions
+    /// by it become multiplications.
+    pub(crate) max_multiplier_inverse: Option<Decimal>,
+}
+
+/// From this many rates on, a pair is given a rate book: below it one scan
+/// of the rates (a few ns each) beats the book's query (measured: 77 ns
+/// against 63 ns at 8 rates, 116 ns against 240 ns at 64).
+const BOOK_FROM: usize = 32;
+
+impl<'r> MarketPair<'r> {
+    /// The best ExactIn route of the pair at `amount`, as the single-pair
+    /// engine answers it (the book's answer is the engine's, by contract).
+    pub(crate) fn best(
+        &self,
+        amount: Amount,
+        now: EpochMillis,
+        campaigns: &CampaignLimits,
+    ) -> Result<Route<'r>, NoRoute> {
+        match &self.book {
+            Some(book) => book.best(amount, now),
+            None => RouteRequest::exact_in(amount, now)
+                .with_campaigns(campaigns)
+                .best_in(self.rates),
+        }
+    }
 }
 
 /// Why rates responses do not make a market.
@@ -103,11 +144,14 @@ impl<'r> Market<'r> {
                 .unwrap_or(Decimal::ZERO);
             pairs.push(MarketPair {
                 id,
+                from: 0,
+                to: 0,
                 rates,
-                book: RateBook::new(response, campaigns, now),
+                book: (rates.len() > BOOK_FROM).then(|| RateBook::new(response, campaigns, now)),
                 by_multiplier,
                 max_multiplier,
                 min_fee,
+                max_multiplier_inverse: lower_quotient(Decimal::ONE, max_multiplier),
             });
         }
         pairs.sort_by(|a, b| pair_order(a.id, b.id));
@@ -117,8 +161,30 @@ impl<'r> Market<'r> {
         }) {
             return Err(InvalidMarket::DuplicatePair(twice));
         }
+        let mut assets: Vec<&'r AssetId> = pairs
+            .iter()
+            .flat_map(|pair| [pair.id.from(), pair.id.to()])
+            .collect();
+        assets.sort_by(|a, b| a.as_str().as_bytes().cmp(b.as_str().as_bytes()));
+        assets.dedup();
+        let number = |asset: &AssetId| {
+            assets
+                .binary_search_by(|held| held.as_str().as_bytes().cmp(asset.as_str().as_bytes()))
+                .unwrap_or(0)
+        };
+        for pair in &mut pairs {
+            pair.from = number(pair.id.from());
+            pair.to = number(pair.id.to());
+        }
+        let asset_keys = assets.iter().map(|asset| prefix_key(asset)).collect();
+        let starts = (0..=assets.len())
+            .map(|asset| pairs.partition_point(|pair| pair.from < asset))
+            .collect();
         Ok(Market {
             pairs,
+            assets,
+            asset_keys,
+            starts,
             campaigns: campaigns.clone(),
         })
     }
@@ -138,27 +204,52 @@ impl<'r> Market<'r> {
         self.pairs.get(index)
     }
 
-    /// The positions of the pairs that start at `from`.
-    pub(crate) fn starting_at(&self, from: &AssetId) -> Range<usize> {
-        let key = from.as_str().as_bytes();
-        let start = self
-            .pairs
-            .partition_point(|pair| pair.id.from().as_str().as_bytes() < key);
+    /// The number of `asset` in the market (`None` when no pair names it).
+    pub(crate) fn asset(&self, asset: &AssetId) -> Option<usize> {
+        let key = prefix_key(asset);
+        let bytes = asset.as_str().as_bytes();
+        let at = self.asset_keys.partition_point(|&held| held < key);
+        // Among the assets sharing the key (almost always one), by bytes.
+        self.assets
+            .get(at..)?
+            .iter()
+            .take_while(|held| prefix_key(held) == key)
+            .position(|held| held.as_str().as_bytes() == bytes)
+            .map(|offset| at.saturating_add(offset))
+    }
+
+    /// The positions of the pairs that start at asset number `from`.
+    pub(crate) fn starting_at(&self, from: usize) -> Range<usize> {
+        let start = self.starts.get(from).copied().unwrap_or(0);
         let end = self
-            .pairs
-            .partition_point(|pair| pair.id.from().as_str().as_bytes() <= key);
+            .starts
+            .get(from.saturating_add(1))
+            .copied()
+            .unwrap_or(start);
         start..end.max(start)
     }
 
-    /// The position of the pair `from` → `to`.
-    pub(crate) fn find(&self, from: &AssetId, to: &AssetId) -> Option<usize> {
+    /// The position of the pair from asset number `from` to `to`.
+    pub(crate) fn find(&self, from: usize, to: usize) -> Option<usize> {
         let range = self.starting_at(from);
         let offset = self
             .pairs
             .get(range.clone())?
-            .binary_search_by(|pair| pair.id.to().as_str().as_bytes().cmp(to.as_str().as_bytes()));
-        offset.ok().map(|at| range.start.saturating_add(at))
+            .binary_search_by(|pair| pair.to.cmp(&to))
+            .ok()?;
+        Some(range.start.saturating_add(offset))
     }
+}
+
+/// An asset id's first 8 bytes, zero-padded, as a big-endian integer: ids
+/// hold no NUL byte, so comparing these compares the ids' bytes as far as
+/// they reach.
+fn prefix_key(asset: &AssetId) -> u64 {
+    let mut bytes = [0u8; 8];
+    for (slot, &byte) in bytes.iter_mut().zip(asset.as_str().as_bytes()) {
+        *slot = byte;
+    }
+    u64::from_be_bytes(bytes)
 }
 
 /// Pairs by from asset, then to asset, by id bytes.

@@ -63,16 +63,19 @@ pub(crate) fn each_path(
     max_legs: usize,
     mut visit: impl FnMut(&Path),
 ) {
+    let (Some(from), Some(to)) = (market.asset(from), market.asset(to)) else {
+        return;
+    };
     if from == to {
         return;
     }
-    let to_of = |at: usize| market.pair(at).map(|pair| pair.id.to());
+    let to_of = |at: usize| market.pair(at).map(|pair| pair.to);
     if let Some(direct) = market.find(from, to).and_then(|at| Path::new(&[at])) {
         visit(&direct);
     }
     if max_legs >= 2 {
         for first in market.starting_at(from) {
-            let Some(middle) = to_of(first).filter(|m| *m != to && *m != from) else {
+            let Some(middle) = to_of(first).filter(|&m| m != to && m != from) else {
                 continue;
             };
             if let Some(path) = market
@@ -85,12 +88,11 @@ pub(crate) fn each_path(
     }
     if max_legs >= 3 {
         for first in market.starting_at(from) {
-            let Some(one) = to_of(first).filter(|m| *m != to && *m != from) else {
+            let Some(one) = to_of(first).filter(|&m| m != to && m != from) else {
                 continue;
             };
             for second in market.starting_at(one) {
-                let Some(two) = to_of(second).filter(|m| *m != to && *m != from && *m != one)
-                else {
+                let Some(two) = to_of(second).filter(|&m| m != to && m != from && m != one) else {
                     continue;
                 };
                 if let Some(path) = market

@@ -8,7 +8,9 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::leg::{backward, forward, lower_bound, next_input, upper_bound, upper_net, yields};
+use super::leg::{
+    backward, forward, forward_to_next, lower_bound, lower_quotient, next_input, yields,
+};
 use super::market::{Market, MarketPair};
 use super::paths::each_path;
 use super::ranked::{Chain, Leg};
@@ -54,6 +56,8 @@ struct Picks<'s, 'r> {
     mode: SwapMode,
     slots: &'s mut [Option<Pick<'r>>],
     len: usize,
+    /// Counts the offers kept: the floor can only have moved when it did.
+    kept: u32,
 }
 
 impl<'r> Picks<'_, 'r> {
@@ -75,6 +79,10 @@ impl<'r> Picks<'_, 'r> {
     }
 
     fn offer(&mut self, pick: Pick<'r>) {
+        if self.beaten(pick.score) {
+            return;
+        }
+        self.kept = self.kept.wrapping_add(1);
         let mode = self.mode;
         let before = |a: &Pick<'r>, b: &Pick<'r>| {
             chain_order(mode, (a.score, a.rates()), (b.score, b.rates())) == Ordering::Less
@@ -101,6 +109,38 @@ impl<'r> Picks<'_, 'r> {
         if let Some(slot) = self.slots.get_mut(at) {
             *slot = Some(pick);
         }
+    }
+}
+
+/// ExactIn pruning, for a leg with input `x` and pairs `rest` after it: a
+/// chain reaches `floor` only if the next leg's input is at least
+/// `next_input`, rounded down so that pruning below it is safe. From the
+/// bound of every later pair, `y × largest multiplier − smallest fee`,
+/// inverted back through `rest`: `t = floor`, then `t = (t + fee) /
+/// multiplier` (a multiplication by the inverse each pair keeps).
+#[derive(Clone, Copy, Debug)]
+struct Thresholds {
+    next_input: Decimal,
+}
+
+impl Thresholds {
+    fn new(floor: Decimal, rest: &[&MarketPair<'_>]) -> Option<Self> {
+        let mut t = floor;
+        for pair in rest.iter().rev() {
+            let sum = t.checked_add(pair.min_fee)?;
+            let sum = sum.checked_sub(Decimal::new(1, sum.scale()))?;
+            let quotient = sum.checked_mul(pair.max_multiplier_inverse?)?;
+            t = quotient.checked_sub(Decimal::new(1, quotient.scale()))?;
+        }
+        Some(Thresholds { next_input: t })
+    }
+
+    /// No rate of multiplier `multiplier` or less can reach the floor from
+    /// `x`: `x × multiplier` (rounded up) is below the next input needed.
+    fn cuts(&self, x: Decimal, multiplier: Decimal) -> bool {
+        x.checked_mul(multiplier)
+            .and_then(|most| most.checked_add(Decimal::new(1, most.scale())))
+            .is_some_and(|most| most < self.next_input)
     }
 }
 
@@ -156,6 +196,7 @@ impl ChainRequest {
             mode: self.mode,
             slots,
             len: 0,
+            kept: 0,
         };
         each_path(market, &self.from, &self.to, self.max_legs, |path| {
             let Some(pairs) = path.pairs(market) else {
@@ -198,22 +239,23 @@ impl ChainRequest {
         }
         let request = RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
         let fast = FastRequest::new(&request);
+        // The thresholds of the score to beat, recomputed when it may have moved.
+        let mut seen: Option<u32> = None;
+        let mut thresholds: Option<Thresholds> = None;
         for &rate in &pair.by_multiplier {
-            // Every rate from here on yields at most input × multiplier.
-            if let Some(bound) = upper_net(input.get(), rate.multiplier(), Decimal::ZERO)
-                .and_then(|most| upper_bound(most, rest))
-            {
-                if picks.beaten(bound) {
-                    break;
-                }
+            if seen != Some(picks.kept) {
+                seen = Some(picks.kept);
+                thresholds = picks.floor().and_then(|floor| Thresholds::new(floor, rest));
             }
-            let Ok(output) = forward(rate, &request, fast.as_ref()) else {
+            // Every rate from here on has at most this multiplier: below
+            // the threshold, none can reach the floor.
+            if thresholds.is_some_and(|t| t.cuts(input.get(), rate.multiplier())) {
+                break;
+            }
+            let Ok(next) = forward_to_next(rate, &request, fast.as_ref()) else {
                 continue;
             };
-            let Ok(next) = next_input(output) else {
-                continue;
-            };
-            if upper_bound(next.get(), rest).is_some_and(|bound| picks.beaten(bound)) {
+            if thresholds.is_some_and(|t| next.get() < t.next_input) {
                 continue;
             }
             if let Some(slot) = prefix.get_mut(at) {
@@ -255,7 +297,7 @@ impl ChainRequest {
             }
         };
         if k <= 1 {
-            if let Ok(route) = pair.book.best(input, self.now) {
+            if let Ok(route) = pair.best(input, self.now, market.campaigns()) {
                 offer(route.rate(), route.net_output());
             }
             return;
@@ -282,6 +324,14 @@ impl ChainRequest {
             return;
         };
         for &rate in &pair.by_multiplier {
+            // Every rate from here on needs at least target / multiplier.
+            if let Some(bound) = lower_quotient(target, rate.multiplier())
+                .and_then(|least| lower_bound(least, before))
+            {
+                if picks.beaten(bound) {
+                    break;
+                }
+            }
             let Ok(required) = backward(rate, target, self.now) else {
                 continue;
             };
@@ -321,16 +371,20 @@ impl ChainRequest {
         match self.mode {
             SwapMode::ExactIn => {
                 let mut input = self.amount;
-                for (slot, &rate) in legs.iter_mut().zip(rates) {
+                for (at, (slot, &rate)) in legs.iter_mut().zip(rates).enumerate() {
                     let request =
                         RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
-                    let output = forward(rate, &request, None).ok()?;
+                    let output =
+                        forward(rate, &request, FastRequest::new(&request).as_ref()).ok()?;
                     *slot = Some(Leg {
                         rate,
                         input: input.get(),
                         output,
                     });
-                    input = next_input(output).ok()?;
+                    // The last leg's output is the chain's: not an input.
+                    if at.saturating_add(1) < rates.len() {
+                        input = next_input(output).ok()?;
+                    }
                 }
             }
             SwapMode::ExactOut => {
