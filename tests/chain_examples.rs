@@ -1,0 +1,294 @@
+//! Chained routes on small markets whose answers are worked out by hand
+//! (ruling 24 in docs/RULES.md).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use serde_json::json;
+use swaproute::route::chain::{ChainNoRoute, ChainRequest, InvalidMarket, InvalidMaxLegs, Market};
+use swaproute::{Amount, AssetId, CampaignLimits, EpochMillis, ErrorCode, RatesResponse};
+
+const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
+
+/// A response of one pair: `(id, multiplier, fee, min, max, expiry, exactOut)`.
+fn pair(pair: &str, rates: &[(&str, &str, &str, &str, &str, u64, bool)]) -> RatesResponse {
+    let (from, to) = pair.split_once('_').unwrap();
+    let list: Vec<serde_json::Value> = rates
+        .iter()
+        .map(|&(id, m, fee, min, max, expiry, exact_out)| {
+            json!({
+                "amount": {"assetId": to, "value": m.parse::<f64>().unwrap()},
+                "expiry": expiry, "id": id,
+                "max": {"assetId": from, "value": max.parse::<f64>().unwrap()},
+                "min": {"assetId": from, "value": min.parse::<f64>().unwrap()},
+                "minerFee": {"assetId": to, "value": fee.parse::<f64>().unwrap()},
+                "pairId": pair,
+                "features": if exact_out { json!(["exactOut"]) } else { json!([]) },
+            })
+        })
+        .collect();
+    serde_json::from_value(serde_json::Value::Array(list)).unwrap()
+}
+
+const LATER: u64 = 1_785_000_600_000;
+
+fn asset(id: &str) -> AssetId {
+    AssetId::new(id).unwrap()
+}
+
+fn amount(text: &str) -> Amount {
+    Amount::parse(text).unwrap()
+}
+
+fn ids(chain: &swaproute::route::chain::Chain<'_>) -> Vec<String> {
+    chain
+        .legs()
+        .iter()
+        .map(|leg| leg.rate().id().as_str().to_owned())
+        .collect()
+}
+
+/// BTC→SOL directly at 400, or through ETH at 30 then 14 (fees 0.01).
+fn market_data(direct: &str) -> Vec<RatesResponse> {
+    vec![
+        pair(
+            "BTC_SOL",
+            &[("d", direct, "0.01", "0.001", "10", LATER, true)],
+        ),
+        pair(
+            "BTC_ETH",
+            &[("e1", "30", "0.01", "0.001", "10", LATER, true)],
+        ),
+        pair(
+            "ETH_SOL",
+            &[("s1", "14", "0.01", "0.01", "100", LATER + 1, true)],
+        ),
+    ]
+}
+
+#[test]
+fn two_legs_beat_the_direct_pair_and_report_each_leg() {
+    let data = market_data("400");
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let request = ChainRequest::exact_in(asset("BTC"), asset("SOL"), amount("1"), NOW);
+    let best = request.best(&market).unwrap();
+    // Direct: 1 × 400 − 0.01 = 399.99. Through ETH: 1 × 30 − 0.01 = 29.99
+    // ETH (29.99000000 after the 8-place floor), × 14 − 0.01 = 419.85 SOL.
+    assert_eq!(ids(&best), ["e1", "s1"]);
+    assert_eq!(best.final_output(), Some("419.85".parse().unwrap()));
+    assert_eq!(best.required_input(), None);
+    assert_eq!(best.legs()[0].output(), "29.99".parse().unwrap());
+    assert_eq!(best.legs()[1].input().to_string(), "29.99000000");
+    // The chain expires with its earliest leg.
+    assert_eq!(best.expiry(), EpochMillis::new(LATER));
+    // JSON: legs with pair, rate, input and output; decimals as strings.
+    assert_eq!(
+        serde_json::to_value(best).unwrap(),
+        json!({"legs":[
+            {"pairId":"BTC_ETH","rateId":"e1","input":"1","output":"29.99"},
+            {"pairId":"ETH_SOL","rateId":"s1","input":"29.99","output":"419.85"}],
+          "finalOutput":"419.85","requiredInput":null,"expiry":LATER})
+    );
+    // With one leg allowed, the direct pair.
+    let direct = request
+        .clone()
+        .with_max_legs(1)
+        .unwrap()
+        .best(&market)
+        .unwrap();
+    assert_eq!(ids(&direct), ["d"]);
+    assert_eq!(direct.final_output(), Some("399.99".parse().unwrap()));
+    // top(2): both, best first.
+    let top: Vec<Vec<String>> = request.top(&market, 2).unwrap().iter().map(ids).collect();
+    assert_eq!(top, [vec!["e1", "s1"], vec!["d"]]);
+}
+
+#[test]
+fn equal_outputs_go_to_fewer_legs_then_pair_ids() {
+    // Direct at 419.86: 419.86 − 0.01 = 419.85, the two-leg output: the
+    // direct pair wins the tie (fewer legs).
+    let data = market_data("419.86");
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let request = ChainRequest::exact_in(asset("BTC"), asset("SOL"), amount("1"), NOW);
+    assert_eq!(ids(&request.best(&market).unwrap()), ["d"]);
+    // Two two-leg paths with equal outputs: through ETH and through USDT,
+    // the same numbers: "BTC_ETH" < "BTC_USDT" by bytes.
+    let data = vec![
+        pair(
+            "BTC_USDT",
+            &[("u1", "30", "0.01", "0.001", "10", LATER, true)],
+        ),
+        pair(
+            "USDT_SOL",
+            &[("v1", "14", "0.01", "0.01", "100", LATER, true)],
+        ),
+        pair(
+            "BTC_ETH",
+            &[("e1", "30", "0.01", "0.001", "10", LATER, true)],
+        ),
+        pair(
+            "ETH_SOL",
+            &[("s1", "14", "0.01", "0.01", "100", LATER, true)],
+        ),
+    ];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let top: Vec<Vec<String>> = request.top(&market, 2).unwrap().iter().map(ids).collect();
+    assert_eq!(top, [vec!["e1", "s1"], vec!["u1", "v1"]]);
+    // Within a pair, equal outputs go to the lower fee: a2 (30.001, fee
+    // 0.011) gives 1 × 30.001 − 0.011 = 29.99 as e1 does, with a higher fee.
+    let data = vec![
+        pair(
+            "BTC_ETH",
+            &[
+                ("a2", "30.001", "0.011", "0.001", "10", LATER, true),
+                ("e1", "30", "0.01", "0.001", "10", LATER, true),
+            ],
+        ),
+        pair(
+            "ETH_SOL",
+            &[("s1", "14", "0.01", "0.01", "100", LATER, true)],
+        ),
+    ];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let top: Vec<Vec<String>> = request.top(&market, 2).unwrap().iter().map(ids).collect();
+    assert_eq!(top, [vec!["e1", "s1"], vec!["a2", "s1"]]);
+}
+
+#[test]
+fn exact_out_works_backwards_and_ranks_by_required_input() {
+    let data = market_data("400");
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let request = ChainRequest::exact_out(asset("BTC"), asset("SOL"), amount("419.85"), NOW);
+    let best = request.best(&market).unwrap();
+    // Through ETH: ETH_SOL needs (419.85 + 0.01) / 14 = 29.99 ETH; BTC_ETH
+    // needs (29.99 + 0.01) / 30 = 1 BTC. Directly: (419.85 + 0.01) / 400 =
+    // 1.04965 BTC. The lower required input wins.
+    assert_eq!(ids(&best), ["e1", "s1"]);
+    assert_eq!(best.required_input().unwrap().to_string(), "1.00000000");
+    assert_eq!(best.final_output(), None);
+    assert_eq!(best.legs()[1].input().to_string(), "29.99000000");
+    let top = request.top(&market, 2).unwrap();
+    assert_eq!(top[1].required_input().unwrap().to_string(), "1.04965000");
+    // A leg's required input is rounded up to 8 places: 1 / 3 → 0.33333334.
+    let data = vec![pair("A_B", &[("r", "3", "0", "0", "10", LATER, true)])];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let chain = ChainRequest::exact_out(asset("A"), asset("B"), amount("1"), NOW)
+        .best(&market)
+        .unwrap();
+    assert_eq!(chain.required_input().unwrap().to_string(), "0.33333334");
+    assert_eq!(chain.legs()[0].output(), "1.00000002".parse().unwrap());
+}
+
+#[test]
+fn no_route_is_classified() {
+    let data = market_data("400");
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    // No path joins the assets.
+    let error = ChainRequest::exact_in(asset("SOL"), asset("BTC"), amount("1"), NOW)
+        .best(&market)
+        .unwrap_err();
+    assert!(
+        matches!(error, ChainNoRoute::Unavailable { .. }),
+        "{error:?}"
+    );
+    assert_eq!(error.code(), ErrorCode::RouteUnavailable);
+    let error = ChainRequest::exact_in(asset("BTC"), asset("DOGE"), amount("1"), NOW)
+        .best(&market)
+        .unwrap_err();
+    assert_eq!(error.code(), ErrorCode::RouteUnavailable);
+    // Below every first leg's min (0.001): the limit code with the nearest min.
+    let error = ChainRequest::exact_in(asset("BTC"), asset("SOL"), amount("0.0001"), NOW)
+        .best(&market)
+        .unwrap_err();
+    assert_eq!(error.code(), ErrorCode::AmountBelowLimit);
+    let api = error.to_api_error();
+    assert_eq!(api.min(), Some("0.001".parse().unwrap()));
+    // The first leg passes, the second fails: 0.001 BTC gives 0.001 × 30 −
+    // 0.01 = 0.02 ETH, below ETH_SOL's min 0.05; the direct pair's min is
+    // 0.002 BTC. Not every failure is a first leg's: the most common reason,
+    // BELOW_MIN (2 chains).
+    let data = vec![
+        pair(
+            "BTC_SOL",
+            &[("d", "400", "0.01", "0.002", "10", LATER, true)],
+        ),
+        pair(
+            "BTC_ETH",
+            &[("e1", "30", "0.01", "0.001", "10", LATER, true)],
+        ),
+        pair(
+            "ETH_SOL",
+            &[("s1", "14", "0.01", "0.05", "100", LATER, true)],
+        ),
+    ];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let request = ChainRequest::exact_in(asset("BTC"), asset("SOL"), amount("0.001"), NOW);
+    let error = request.best(&market).unwrap_err();
+    assert_eq!(error.most_common(), Some("BELOW_MIN"));
+    assert_eq!(error.code(), ErrorCode::AmountBelowLimit);
+    match &error {
+        ChainNoRoute::Rejected { counts } => assert_eq!(counts, &[("BELOW_MIN", 2)]),
+        other => panic!("{other:?}"),
+    }
+    // The selection says which leg failed and why: the chain that got
+    // further first.
+    assert_eq!(
+        serde_json::to_value(request.select(&market, 10)).unwrap(),
+        json!({"mode":"ExactIn","from":"BTC","to":"SOL","fromAmount":"0.001","toAmount":null,
+          "chains":[],
+          "rejected":[
+            {"legs":["BTC_ETH","ETH_SOL"],"leg":2,"rateId":"s1","reason":"BELOW_MIN"},
+            {"legs":["BTC_SOL"],"leg":1,"rateId":"d","reason":"BELOW_MIN"}],
+          "rejectedCounts":{"BELOW_MIN":2}})
+    );
+    // ExactOut needs the capability on every leg.
+    let data = vec![
+        pair(
+            "BTC_ETH",
+            &[("e1", "30", "0.01", "0.001", "10", LATER, true)],
+        ),
+        pair(
+            "ETH_SOL",
+            &[("s1", "14", "0.01", "0.01", "100", LATER, false)],
+        ),
+    ];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let error = ChainRequest::exact_out(asset("BTC"), asset("SOL"), amount("10"), NOW)
+        .best(&market)
+        .unwrap_err();
+    assert_eq!(
+        error.most_common(),
+        Some("EXACT_OUT_UNSUPPORTED"),
+        "{error:?}"
+    );
+    // The last leg is tried first in ExactOut and fails: leg 2 of 2, so not
+    // a first-leg classification.
+    assert!(matches!(error, ChainNoRoute::Rejected { .. }), "{error:?}");
+    assert_eq!(error.code(), ErrorCode::UnsupportedSwapMode);
+}
+
+#[test]
+fn bad_input_is_refused() {
+    let request = ChainRequest::exact_in(asset("BTC"), asset("SOL"), amount("1"), NOW);
+    assert_eq!(request.clone().with_max_legs(0), Err(InvalidMaxLegs(0)));
+    assert_eq!(request.clone().with_max_legs(4), Err(InvalidMaxLegs(4)));
+    assert_eq!(request.max_legs(), 2);
+    let twice = [
+        pair("BTC_ETH", &[("a", "30", "0", "0", "10", LATER, false)]),
+        pair("BTC_ETH", &[("b", "31", "0", "0", "10", LATER, false)]),
+    ];
+    assert!(matches!(
+        Market::new(twice.iter(), &CampaignLimits::new(), NOW),
+        Err(InvalidMarket::DuplicatePair(_))
+    ));
+    // A chain from an asset to itself: none.
+    let data = market_data("400");
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let error = ChainRequest::exact_in(asset("BTC"), asset("BTC"), amount("1"), NOW)
+        .best(&market)
+        .unwrap_err();
+    assert_eq!(error.code(), ErrorCode::RouteUnavailable);
+}
