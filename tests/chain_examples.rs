@@ -116,7 +116,7 @@ fn equal_outputs_go_to_fewer_legs_then_pair_ids() {
     assert_eq!(ids(&request.best(&market).unwrap()), ["d"]);
     // Two two-leg paths with equal outputs: through ETH and through USDT,
     // the same numbers: "BTC_ETH" < "BTC_USDT" by bytes.
-    let data = vec![
+    let data = [
         pair(
             "BTC_USDT",
             &[("u1", "30", "0.01", "0.001", "10", LATER, true)],
@@ -139,7 +139,7 @@ fn equal_outputs_go_to_fewer_legs_then_pair_ids() {
     assert_eq!(top, [vec!["e1", "s1"], vec!["u1", "v1"]]);
     // Within a pair, equal outputs go to the lower fee: a2 (30.001, fee
     // 0.011) gives 1 × 30.001 − 0.011 = 29.99 as e1 does, with a higher fee.
-    let data = vec![
+    let data = [
         pair(
             "BTC_ETH",
             &[
@@ -173,7 +173,7 @@ fn exact_out_works_backwards_and_ranks_by_required_input() {
     let top = request.top(&market, 2).unwrap();
     assert_eq!(top[1].required_input().unwrap().to_string(), "1.04965000");
     // A leg's required input is rounded up to 8 places: 1 / 3 → 0.33333334.
-    let data = vec![pair("A_B", &[("r", "3", "0", "0", "10", LATER, true)])];
+    let data = [pair("A_B", &[("r", "3", "0", "0", "10", LATER, true)])];
     let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
     let chain = ChainRequest::exact_out(asset("A"), asset("B"), amount("1"), NOW)
         .best(&market)
@@ -210,7 +210,7 @@ fn no_route_is_classified() {
     // 0.01 = 0.02 ETH, below ETH_SOL's min 0.05; the direct pair's min is
     // 0.002 BTC. Not every failure is a first leg's: the most common reason,
     // BELOW_MIN (2 chains).
-    let data = vec![
+    let data = [
         pair(
             "BTC_SOL",
             &[("d", "400", "0.01", "0.002", "10", LATER, true)],
@@ -245,7 +245,7 @@ fn no_route_is_classified() {
           "rejectedCounts":{"BELOW_MIN":2}})
     );
     // ExactOut needs the capability on every leg.
-    let data = vec![
+    let data = [
         pair(
             "BTC_ETH",
             &[("e1", "30", "0.01", "0.001", "10", LATER, true)],
