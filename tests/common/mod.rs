@@ -3,6 +3,7 @@
 //! the documented order of request errors, and request-body editing.
 #![allow(dead_code, clippy::arithmetic_side_effects)]
 
+pub(crate) mod chain_oracle;
 pub(crate) mod json_body;
 pub(crate) mod order_priority;
 
