@@ -130,7 +130,8 @@ impl<'r> ChainSelection<'r> {
 
     /// The best rejections, "best" first: the ones that got furthest, then
     /// shorter paths, pair ids, the failing leg and the rate's tie-breaks
-    /// (at most the `k` asked for).
+    /// (at most the `k` asked for; a rate failing the same way after
+    /// different earlier legs is listed once, and counted each time).
     pub fn rejected(&self) -> &[ChainRejection<'r>] {
         &self.rejected
     }
@@ -299,6 +300,11 @@ impl<'r> Gathered<'r> {
             rate,
             reason,
         };
+        // The same rate failing the same way after other prefixes is listed
+        // once (and counted every time).
+        if self.rejected.contains(&rejection) {
+            return;
+        }
         let mode = self.mode;
         let place = self
             .rejected

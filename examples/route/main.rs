@@ -4,7 +4,13 @@
 //! cargo run --release --example route -- [--rates FILE|-] [--mode ExactIn|ExactOut]
 //!     [--from-amount DEC] [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]...
 //!     [--top K] [--strict-limits] [--assets FILE] [--json]
+//! cargo run --release --example route -- --rates FILE [--rates FILE]... --from ASSET
+//!     --to ASSET [--max-legs N] [--mode ..] [--from-amount DEC | --to-amount DEC] ..
 //! ```
+//!
+//! With `--from` and `--to` it ranks chained routes (ruling 24) over every
+//! `--rates` file given (one pair each): one line per leg, the best `--top`
+//! chains (default 10) and as many rejections, with counts by reason.
 //!
 //! With `--assets FILE` (an assets listing, `GET /v3/assets`), the records of
 //! the rates' pair's two assets hold the exact amount (`--from-amount` in
@@ -36,19 +42,28 @@ use swaproute::route::{
     estimate_exact_out, Estimate, LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest, Selection,
 };
 use swaproute::{
-    Amount, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse, SwapMode,
+    Amount, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse, SwapMode,
 };
 
 /// The bundled sample, so the example runs from any directory.
-const SAMPLE_RATES: &str = include_str!("data/rates.json");
+const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 
-const USAGE: &str = "usage: route [--rates FILE|-] [--mode ExactIn|ExactOut] [--from-amount DEC] \
+mod chain;
+
+pub(crate) const USAGE: &str =
+    "usage: route [--rates FILE|-]... [--mode ExactIn|ExactOut] [--from-amount DEC] \
 [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
-[--assets FILE] [--json]";
+[--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--json]";
 
 /// What the command line asked for.
-struct Args {
-    rates: Option<String>,
+pub(crate) struct Args {
+    /// `--rates`, in the order given (one pair each; a single one without
+    /// `--from`/`--to`).
+    rates: Vec<String>,
+    /// `--from` / `--to`: rank chains between these assets.
+    from: Option<AssetId>,
+    to: Option<AssetId>,
+    max_legs: Option<usize>,
     mode: SwapMode,
     from_amount: Option<Amount>,
     to_amount: Option<Amount>,
@@ -86,16 +101,27 @@ fn run() -> Result<ExitCode, String> {
         emit(&format!("{USAGE}\n"));
         return Ok(ExitCode::SUCCESS);
     };
-    let text = read_rates(args.rates.as_deref())?;
+    let now = match args.now {
+        Some(now) => now,
+        None => system_now()?,
+    };
+    if args.from.is_some() || args.to.is_some() {
+        return chain::run(&args, now);
+    }
+    if args.max_legs.is_some() {
+        return Err(format!("--max-legs needs --from and --to\n{USAGE}"));
+    }
+    if args.rates.len() > 1 {
+        return Err(format!(
+            "several --rates files need --from and --to (chained routes)\n{USAGE}"
+        ));
+    }
+    let text = read_rates(args.rates.first().map(String::as_str))?;
     let rates: RatesResponse = serde_json::from_str(&text)
         .map_err(|e| format!("rates are not a valid rates response: {e}"))?;
     if let Some(path) = &args.assets {
         check_precision(&args, path, &rates)?;
     }
-    let now = match args.now {
-        Some(now) => now,
-        None => system_now()?,
-    };
 
     let mut estimate: Option<Estimate<'_>> = None;
     let request = match args.mode {
@@ -150,7 +176,10 @@ fn run() -> Result<ExitCode, String> {
 
 fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut args = Args {
-        rates: None,
+        rates: Vec::new(),
+        from: None,
+        to: None,
+        max_legs: None,
         mode: SwapMode::ExactIn,
         from_amount: None,
         to_amount: None,
@@ -171,7 +200,16 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
             "-h" | "--help" => return Ok(None),
             "--json" => args.json = true,
             "--strict-limits" => args.limit_policy = LimitPolicy::Strict,
-            "--rates" => args.rates = Some(value("--rates")?),
+            "--rates" => args.rates.push(value("--rates")?),
+            "--from" => args.from = Some(asset("--from", &value("--from")?)?),
+            "--to" => args.to = Some(asset("--to", &value("--to")?)?),
+            "--max-legs" => {
+                let text = value("--max-legs")?;
+                args.max_legs = Some(
+                    text.parse()
+                        .map_err(|_| format!("--max-legs {text:?} is not a count"))?,
+                );
+            }
             "--assets" => args.assets = Some(value("--assets")?),
             "--mode" => {
                 let text = value("--mode")?;
@@ -239,8 +277,12 @@ fn check_precision(args: &Args, path: &str, rates: &RatesResponse) -> Result<(),
 }
 
 /// Writes to stdout; a closed pipe (`route | head`) is not an error worth a panic.
-fn emit(text: &str) {
+pub(crate) fn emit(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+fn asset(name: &str, text: &str) -> Result<AssetId, String> {
+    AssetId::new(text).map_err(|e| format!("{name} {text:?} is not an asset id: {e}"))
 }
 
 fn amount(name: &str, text: &str) -> Result<Amount, String> {
@@ -248,7 +290,7 @@ fn amount(name: &str, text: &str) -> Result<Amount, String> {
         .map_err(|e| format!("{name} {text:?} is not a decimal amount: {e}"))
 }
 
-fn read_rates(path: Option<&str>) -> Result<String, String> {
+pub(crate) fn read_rates(path: Option<&str>) -> Result<String, String> {
     match path {
         None => Ok(SAMPLE_RATES.to_owned()),
         Some("-") => {
@@ -272,7 +314,7 @@ fn system_now() -> Result<EpochMillis, String> {
 }
 
 /// Decimal text without insignificant trailing zeros.
-fn dec(value: Decimal) -> String {
+pub(crate) fn dec(value: Decimal) -> String {
     value.normalize().to_string()
 }
 
@@ -354,7 +396,7 @@ fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: &NoRoute)
     }
 }
 
-fn short(id: &str) -> String {
+pub(crate) fn short(id: &str) -> String {
     const KEEP: usize = 18;
     if id.chars().count() <= KEEP {
         id.to_owned()
