@@ -5,9 +5,10 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::ops::Range;
 
-use rust_decimal::Decimal;
+use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::leg::lower_quotient;
+use super::search::SIGNIFICANT;
 use crate::decimal::Amount;
 use crate::ids::AssetId;
 use crate::rate::{CampaignLimits, PairId, Rate, RatesResponse};
@@ -151,7 +152,9 @@ impl<'r> Market<'r> {
                 by_multiplier,
                 max_multiplier,
                 min_fee,
-                max_multiplier_inverse: lower_quotient(Decimal::ONE, max_multiplier),
+                max_multiplier_inverse: lower_quotient(Decimal::ONE, max_multiplier).and_then(
+                    |inverse| inverse.round_sf_with_strategy(SIGNIFICANT, RoundingStrategy::ToZero),
+                ),
             });
         }
         pairs.sort_by(|a, b| pair_order(a.id, b.id));

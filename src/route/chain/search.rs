@@ -112,6 +112,10 @@ impl<'r> Picks<'_, 'r> {
     }
 }
 
+/// Significant digits the pruning bounds keep (rounded toward zero, so
+/// they stay bounds): few enough that their products need no rescaling.
+pub(crate) const SIGNIFICANT: u32 = 12;
+
 /// ExactIn pruning, for a leg with input `x` and pairs `rest` after it: a
 /// chain reaches `floor` only if the next leg's input is at least
 /// `next_input`, rounded down so that pruning below it is safe. From the
@@ -129,6 +133,10 @@ impl Thresholds {
         for pair in rest.iter().rev() {
             let sum = t.checked_add(pair.min_fee)?;
             let sum = sum.checked_sub(Decimal::new(1, sum.scale()))?;
+            // Cut to 8 places toward zero (still a lower bound; inputs have 8
+            // places anyway): the product with the 12-digit inverse then fits
+            // `Decimal`'s 96 bits without rescaling.
+            let sum = sum.trunc_with_scale(8);
             let quotient = sum.checked_mul(pair.max_multiplier_inverse?)?;
             t = quotient.checked_sub(Decimal::new(1, quotient.scale()))?;
         }
