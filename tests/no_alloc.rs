@@ -16,9 +16,10 @@
 use std::alloc::System;
 
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use swaproute::route::chain::{ChainRequest, Market};
 use swaproute::{
-    Amount, CampaignId, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms,
-    RouteRequest, TopN,
+    Amount, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId,
+    RateTerms, RatesResponse, RouteRequest, TopN,
 };
 
 #[global_allocator]
@@ -134,4 +135,56 @@ fn best_and_top_n_allocate_nothing() {
     assert_eq!(top5_into, top5);
     assert_eq!(none, nothing.select(&rates).into_best().unwrap_err());
     assert_eq!(none_top, none);
+
+    // Chained routes: once the market is built, `best` allocates nothing,
+    // in both modes, through a pair with a rate book (200 rates) and pairs
+    // that are scanned (a few rates).
+    let btc_eth = RatesResponse::try_from(rates.clone()).unwrap();
+    let small = |pair: &str, multiplier: &str| {
+        let pair = PairId::new(pair).unwrap();
+        let list: Vec<Rate> = (0..3u32)
+            .map(|i| {
+                Rate::new(
+                    RateId::new(&format!("{pair}-{i}")).unwrap(),
+                    pair.clone(),
+                    RateTerms {
+                        multiplier: d(multiplier) + Decimal::new(i64::from(i), 3),
+                        miner_fee: d("0.01"),
+                        min: d("0.001"),
+                        max: d("1000"),
+                    },
+                    EpochMillis::new(4_102_444_800_000),
+                )
+                .with_exact_out(true)
+            })
+            .collect();
+        RatesResponse::try_from(list).unwrap()
+    };
+    let (eth_sol, btc_sol) = (small("ETH_SOL", "20"), small("BTC_SOL", "600"));
+    let market = Market::new([&btc_eth, &eth_sol, &btc_sol], &CampaignLimits::new(), NOW).unwrap();
+    let (btc, sol) = (AssetId::new("BTC").unwrap(), AssetId::new("SOL").unwrap());
+    let chain_in = ChainRequest::exact_in(btc.clone(), sol.clone(), amount, NOW);
+    let chain_out = ChainRequest::exact_out(btc, sol, Amount::parse("100").unwrap(), NOW)
+        .with_max_legs(3)
+        .unwrap();
+    let _ = chain_in.best(&market);
+    let region = Region::new(GLOBAL);
+    let best_chain = chain_in.best(&market).unwrap();
+    let best_chain_out = chain_out.best(&market).unwrap();
+    let stats = region.change();
+    assert_eq!(stats.allocations, 0, "{stats:?}");
+    assert_eq!(stats.reallocations, 0, "{stats:?}");
+    assert_eq!(
+        Some(&best_chain),
+        chain_in.select(&market, 1).chains().first()
+    );
+    assert_eq!(
+        Some(&best_chain_out),
+        chain_out.select(&market, 1).chains().first()
+    );
+    assert_eq!(
+        best_chain.legs().len(),
+        2,
+        "through ETH: 0.5 × 33.1… × 20 beats 600"
+    );
 }
