@@ -18,6 +18,7 @@ use super::request::{ChainRequest, MAX_LEGS};
 use super::ChainNoRoute;
 use crate::decimal::Amount;
 use crate::rate::Rate;
+use crate::route::engine::TopBuffer;
 use crate::route::request::FastRequest;
 use crate::route::rules::order::chain_order;
 use crate::route::RouteRequest;
@@ -51,11 +52,10 @@ impl<'r> Pick<'r> {
     }
 }
 
-/// The best `k` picks so far, best first.
+/// The best `k` picks so far, best first, in the engine's bounded buffer.
 struct Picks<'s, 'r> {
     mode: SwapMode,
-    slots: &'s mut [Option<Pick<'r>>],
-    len: usize,
+    buffer: TopBuffer<&'s mut [Option<Pick<'r>>], &'s mut [()]>,
     /// Counts the offers kept: the floor can only have moved when it did.
     kept: u32,
 }
@@ -64,10 +64,15 @@ impl<'r> Picks<'_, 'r> {
     /// The score a new chain must reach or beat to be kept: the worst kept
     /// once full (`None` while there is room).
     fn floor(&self) -> Option<Decimal> {
-        if self.len < self.slots.len() {
+        if !self.buffer.is_full() {
             return None;
         }
-        self.slots.last().copied().flatten().map(|pick| pick.score)
+        self.buffer
+            .keys()
+            .last()
+            .copied()
+            .flatten()
+            .map(|pick| pick.score)
     }
 
     /// `true` when `score` cannot reach the floor: strictly worse than it.
@@ -84,31 +89,15 @@ impl<'r> Picks<'_, 'r> {
         }
         self.kept = self.kept.wrapping_add(1);
         let mode = self.mode;
-        let before = |a: &Pick<'r>, b: &Pick<'r>| {
-            chain_order(mode, (a.score, a.rates()), (b.score, b.rates())) == Ordering::Less
-        };
-        let capacity = self.slots.len();
-        let mut at = if self.len < capacity {
-            self.len = self.len.saturating_add(1);
-            self.len.saturating_sub(1)
-        } else {
-            capacity
-        };
-        while let Some(above) = at.checked_sub(1) {
-            let Some(&Some(held)) = self.slots.get(above) else {
-                break;
-            };
-            if !before(&pick, &held) {
-                break;
-            }
-            if let Some(slot) = self.slots.get_mut(at) {
-                *slot = Some(held);
-            }
-            at = above;
-        }
-        if let Some(slot) = self.slots.get_mut(at) {
-            *slot = Some(pick);
-        }
+        // Free slots are `None`, which every pick goes before.
+        self.buffer
+            .offer(Some(pick), (), |new, (), held, ()| match (new, held) {
+                (Some(a), Some(b)) => {
+                    chain_order(mode, (a.score, a.rates()), (b.score, b.rates())) == Ordering::Less
+                }
+                (Some(_), None) => true,
+                (None, _) => false,
+            });
     }
 }
 
@@ -168,7 +157,7 @@ impl ChainRequest {
     /// rule on some leg (classified as [`ChainNoRoute`] says).
     pub fn best<'r>(&self, market: &Market<'r>) -> Result<Chain<'r>, ChainNoRoute> {
         let mut slot = [None];
-        self.search(market, &mut slot, 1);
+        self.search(market, &mut slot, &mut [()], 1);
         match slot {
             [Some(pick)] => match self.build(market, &pick) {
                 Some(chain) => Ok(chain),
@@ -184,7 +173,8 @@ impl ChainRequest {
     /// [`ChainNoRoute`] when there is no chain at all, whatever `k` is.
     pub fn top<'r>(&self, market: &Market<'r>, k: usize) -> Result<Vec<Chain<'r>>, ChainNoRoute> {
         let mut slots = alloc::vec![None; k.max(1)];
-        self.search(market, &mut slots, k.max(1));
+        let mut units = alloc::vec![(); k.max(1)];
+        self.search(market, &mut slots, &mut units, k.max(1));
         if slots.first().is_none_or(Option::is_none) {
             return Err(self.classify(market));
         }
@@ -198,12 +188,17 @@ impl ChainRequest {
         Ok(chains)
     }
 
-    /// Fills `slots` with the best picks over every path.
-    fn search<'r>(&self, market: &Market<'r>, slots: &mut [Option<Pick<'r>>], k: usize) {
+    /// Fills `slots` with the best picks over every path (`units` as many).
+    fn search<'r>(
+        &self,
+        market: &Market<'r>,
+        slots: &mut [Option<Pick<'r>>],
+        units: &mut [()],
+        k: usize,
+    ) {
         let mut picks = Picks {
             mode: self.mode,
-            slots,
-            len: 0,
+            buffer: TopBuffer::new(slots, units),
             kept: 0,
         };
         each_path(market, &self.from, &self.to, self.max_legs, |path| {

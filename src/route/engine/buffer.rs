@@ -104,6 +104,11 @@ impl<KS: Slots, VS: Slots> TopBuffer<KS, VS> {
         insert(keys, values, capacity, key, value, before);
     }
 
+    /// `true` when every slot is taken (the next offer must beat the last).
+    pub(crate) fn is_full(&self) -> bool {
+        self.len >= self.keys.slots().len().min(self.values.slots().len())
+    }
+
     /// The kept keys, best first.
     pub(crate) fn keys(&self) -> &[KS::Item] {
         self.keys.slots().get(..self.len).unwrap_or_default()

@@ -22,4 +22,5 @@ mod permute;
 mod scan;
 mod select;
 
+pub(crate) use buffer::TopBuffer;
 pub(crate) use collect::{keep_best_plain, Best, Kept, TopK};
