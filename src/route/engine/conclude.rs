@@ -143,7 +143,8 @@ impl RouteRequest<'_> {
 
     /// Writes the ExactIn routes of the best keyed rates to `routes`, best
     /// first: the net output straight from the integers the key was proved
-    /// from, no required input.
+    /// from, no required input. (Kept apart from the ExactOut loop below:
+    /// one loop with a mode branch measured 8-19% slower on `top5`.)
     fn write_keyed_exact_in<'r>(
         &self,
         fast: &FastRequest,
