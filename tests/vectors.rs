@@ -7,8 +7,7 @@
     missing_docs
 )]
 //! Runs every golden conformance vector of `vectors/*.json` through the crate's
-//! public API (the format is `vectors/README.md`). `vectors/disputed.json` is
-//! skipped with a note: its cases are where the crate and the rules disagree.
+//! public API (the format is `vectors/README.md`).
 //!
 //! Each test collects every failing case, named, and fails once with all of them.
 
@@ -40,9 +39,6 @@ use swaproute::{
 /// to be made on purpose.
 const MIN_CASES: usize = 150;
 
-/// The one file of cases the test does not run.
-const DISPUTED: &str = "disputed.json";
-
 /// Every kind a vector file may declare, with its runner.
 const KINDS: &[&str] = &[
     "select",
@@ -63,13 +59,13 @@ fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors")
 }
 
-/// `(file name, parsed file)` of every vector file but the disputed one, by name.
+/// `(file name, parsed file)` of every vector file, by name.
 fn files() -> Vec<(String, Value)> {
     let mut out = Vec::new();
     for entry in fs::read_dir(vectors_dir()).expect("vectors/ exists") {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_owned();
-        if path.extension().and_then(|e| e.to_str()) != Some("json") || name == DISPUTED {
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
             continue;
         }
         let text = fs::read_to_string(&path).unwrap();
@@ -200,14 +196,6 @@ fn every_file_has_a_known_kind_and_there_are_enough_cases() {
         total >= MIN_CASES,
         "only {total} vectors, at least {MIN_CASES} expected"
     );
-    let disputed: Value =
-        serde_json::from_str(&fs::read_to_string(vectors_dir().join(DISPUTED)).unwrap()).unwrap();
-    for case in disputed["cases"].as_array().unwrap() {
-        println!(
-            "note: skipping disputed vector {:?} (vectors/{DISPUTED}, see vectors/README.md)",
-            case["name"].as_str().unwrap()
-        );
-    }
 }
 
 // --- select ------------------------------------------------------------------
@@ -343,6 +331,20 @@ fn check_estimate(input: &Value, expect: &Value) -> Result<(), String> {
                 });
                 ensure(*want == got, || {
                     format!("rankedAtEstimate: expected {want}, got {got}")
+                })?;
+            }
+            if let Some(want) = expect.get("rankedAtEstimateStrict") {
+                let route = estimate
+                    .request(to, now)
+                    .with_limit_policy(LimitPolicy::Strict)
+                    .best(&rates)
+                    .map_err(|e| format!("strict ranking at the estimate: no route: {e}"))?;
+                let got = serde_json::json!({
+                    "rateId": route.rate().id().as_str(),
+                    "requiredInput": route.required_input().map(|r| r.to_string()),
+                });
+                ensure(*want == got, || {
+                    format!("rankedAtEstimateStrict: expected {want}, got {got}")
                 })?;
             }
             Ok(())

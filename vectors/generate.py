@@ -10,7 +10,7 @@ tables. Each route case also states, by hand, what it is meant to show (which
 rates rank in which order, which reason rejects which rate, which error), and
 the generator stops if the model disagrees with that statement.
 
-    python3 vectors/generate.py        # rewrites vectors/*.json (disputed.json included)
+    python3 vectors/generate.py        # rewrites vectors/*.json
 """
 
 import json
@@ -439,6 +439,14 @@ def estimate_case(name, rules, rates, to_amount, want=None, err=None, note=None,
         assert top["rateId"] == (ranked_want or want), (name, top, ranked_want)
         expect["rankedAtEstimate"] = {"rateId": top["rateId"],
                                       "requiredInput": top["requiredInput"]}
+        # Ruling 8 as amended: under the strict policy of ruling 23, ranking
+        # at the estimate always chooses the estimate's rate.
+        strict = model_select(rates, {"mode": "ExactOut", "from": x, "to": to, "now": NOW,
+                                      "campaigns": {}, "strict": True})
+        top = strict["routes"][0]
+        assert top["rateId"] == want, (name, top, want)
+        expect["rankedAtEstimateStrict"] = {"rateId": top["rateId"],
+                                            "requiredInput": top["requiredInput"]}
     case = {"name": name, "rules": rules,
             "input": {"toAmount": to_amount, "now": NOW, "rates": [r.wire() for r in rates]},
             "expect": expect}
@@ -992,6 +1000,15 @@ def estimate_cases():
     c.append(E("every required input above its max: the largest max", [8, 10],
                [eo("a", "20", "0", "0", "1"), eo("b", "25", "0", "0", "2")],
                "100", err="AMOUNT_ABOVE_LIMIT", note="a needs 5, b 4"))
+    c.append(E("ruling 8's exception: at the estimate a richer rate whose own required input "
+               "is below its min wins (spec); under strict the estimate's rate", [5, 6, 8, 23],
+               [eo("A", "10", "0", "0.5", "100"), eo("B", "11", "0", "1.05", "100")],
+               "11", want="A", ranked_want="B",
+               note="A needs 11 / 10 = 1.1, within [0.5, 100]; B needs 11 / 11 = 1, below its "
+                    "min 1.05: the estimate is A's 1.10000000. At fromAmount 1.1, B is eligible "
+                    "(limits on fromAmount, rule 5) and pays 12.1 > 11: ranking chooses B with "
+                    "required input 1.00000000. Under the strict policy (rule 23) B's required "
+                    "input below its min makes it ineligible, and A is chosen."))
     return c
 
 
@@ -1719,28 +1736,6 @@ def rates_response_cases():
 # --------------------------------------------------------------------------
 
 
-def disputed_cases():
-    """Cases where the crate and the rules, read literally, disagree; the Rust
-    test skips this file. See vectors/README.md."""
-    a = Rate("A", "10", "0", "0.5", "100", exact_out=True)
-    b = Rate("B", "11", "0", "1.05", "100", exact_out=True)
-    found, _ = model_estimate([a, b], Fraction(11))
-    assert found[1].id == "A" and text8(found[0]) == "1.10000000"
-    return [{
-        "name": "ruling 8: ranking at the estimate chooses the estimate's rate",
-        "rules": [5, 6, 8],
-        "input": {"toAmount": "11", "now": NOW, "rates": [a.wire(), b.wire()]},
-        "expect": {"estimate": {"fromAmount": "1.10000000", "rateId": "A"},
-                   "rankedAtEstimate": {"rateId": "A", "requiredInput": "1.10000000"}},
-        "note": "A needs 11 / 10 = 1.1, within [0.5, 100]; B needs 11 / 11 = 1, below its "
-                "min 1.05, so the estimate is 1.10000000 for A. Ruling 8 says ranking at that "
-                "estimate chooses A; but at fromAmount 1.1, B is eligible (1.05 <= 1.1 <= 100) "
-                "and pays 12.1 > 11 (rulings 5, 6), so ranking chooses B. The crate ranks B "
-                "(its estimate_exact_out documentation names this exception); ruling 8's "
-                "sentence does not.",
-    }]
-
-
 def main():
     counts = {}
     counts["eligibility.json"] = write("eligibility.json", "select", eligibility_cases())
@@ -1760,10 +1755,9 @@ def main():
     counts["caip19.json"] = write("caip19.json", "caip", caip_cases())
     counts["rates_response.json"] = write("rates_response.json", "rates_response",
                                           rates_response_cases())
-    write("disputed.json", "estimate", disputed_cases())
     for name, n in counts.items():
         print(f"{n:4d}  {name}")
-    print(f"{sum(counts.values()):4d}  total (disputed.json not counted)")
+    print(f"{sum(counts.values()):4d}  total")
 
 
 if __name__ == "__main__":
