@@ -19,12 +19,10 @@ use std::cmp::Ordering;
 use proptest::prelude::*;
 use swaproute::route::chain::{ChainNoRoute, ChainRequest, Market};
 use swaproute::route::RouteRequest;
-use swaproute::{
-    Amount, AssetId, CampaignLimits, Decimal, EpochMillis, ErrorCode, Rate, RatesResponse, SwapMode,
-};
+use swaproute::{Amount, AssetId, Decimal, EpochMillis, ErrorCode, Rate, RatesResponse, SwapMode};
 
 mod common;
-use common::chain_oracle::{oracle, Found, ASSETS, NOW, Q, R};
+use common::chain_oracle::{campaigns, oracle, Found, ASSETS, NOW, Q, R};
 
 fn decimal(mantissa: i64, scale: u32) -> Decimal {
     Decimal::new(mantissa, scale)
@@ -33,7 +31,9 @@ fn decimal(mantissa: i64, scale: u32) -> Decimal {
 /// A random market: 3-6 assets, each ordered pair present with probability
 /// 1/2 (the direct pair from the first to the last asset always), 1-4 rates
 /// a pair with multipliers near 1, so that chains of every length occur;
-/// one rate in ten invalid, one in ten expired, one in four without ExactOut.
+/// one rate in ten invalid, one in ten expired, one in four without ExactOut,
+/// three in eight sponsored by one of three campaigns whose limits the
+/// market knows or not.
 fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
     (3usize..=6).prop_flat_map(|assets| {
         let pairs: Vec<(usize, usize)> = (0..assets)
@@ -44,6 +44,8 @@ fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
             Just(assets),
             Just(pairs),
             proptest::collection::vec(proptest::bool::weighted(0.5), count),
+            // Each campaign's per-swap limit, or unknown to the market.
+            proptest::array::uniform3(proptest::option::of(1i64..500)),
             proptest::collection::vec(
                 (
                     1usize..=4,
@@ -57,6 +59,7 @@ fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
                             20i64..2000,
                             0u32..10,
                             0u32..4,
+                            0usize..8,
                         ),
                         4,
                     ),
@@ -64,7 +67,7 @@ fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
                 count,
             ),
         )
-            .prop_map(|(assets, pairs, present, specs)| {
+            .prop_map(|(assets, pairs, present, limits, specs)| {
                 let mut rates = Vec::new();
                 for (p, &(a, b)) in pairs.iter().enumerate() {
                     let forced = a == 0 && b == assets - 1;
@@ -72,7 +75,7 @@ fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
                         continue;
                     }
                     let (count, ref legs) = specs[p];
-                    for (i, &(m, ms, f, fs, lo, hi, flags, out)) in
+                    for (i, &(m, ms, f, fs, lo, hi, flags, out, sponsor)) in
                         legs.iter().take(count).enumerate()
                     {
                         // Multipliers 0.4-2.5 (scale 2; more digits at scale 3).
@@ -96,6 +99,9 @@ fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
                             max,
                             expired: flags == 1,
                             exact_out: out != 0,
+                            // Three in eight are a campaign's sponsored variant.
+                            sponsor: (sponsor < 3)
+                                .then(|| (sponsor, limits[sponsor].map(|l| decimal(l, 1)))),
                         });
                     }
                 }
@@ -136,7 +142,8 @@ fn check(
     let (want, path_count) = oracle(rates, &pairs, from, to, mode, amount, max_legs);
     let built = responses(rates);
     let now = EpochMillis::new(NOW);
-    let market = Market::new(built.iter(), &CampaignLimits::new(), now).unwrap();
+    let limits = campaigns(rates);
+    let market = Market::new(built.iter(), &limits, now).unwrap();
     let (f, t) = (
         AssetId::new(ASSETS[from]).unwrap(),
         AssetId::new(ASSETS[to]).unwrap(),
@@ -223,7 +230,7 @@ fn check(
     let mut reversed: Vec<R> = rates.to_vec();
     reversed.reverse();
     let responses_rev = responses(&reversed);
-    let market_rev = Market::new(responses_rev.iter().rev(), &CampaignLimits::new(), now).unwrap();
+    let market_rev = Market::new(responses_rev.iter().rev(), &limits, now).unwrap();
     let again = request.best(&market_rev);
     prop_assert_eq!(again.as_ref().map(ids).ok(), want.first().map(want_ids));
     Ok(())
@@ -252,12 +259,13 @@ proptest! {
         let list: Vec<Rate> = rates.iter().filter(|r| r.pair == pair).map(R::to_rate).collect();
         let response = RatesResponse::try_from(list).unwrap();
         let now = EpochMillis::new(NOW);
-        let market = Market::new([&response], &CampaignLimits::new(), now).unwrap();
+        let limits = campaigns(&rates);
+        let market = Market::new([&response], &limits, now).unwrap();
         let amount = Amount::new(decimal(amount.0, amount.1)).unwrap();
         let request = ChainRequest::exact_in(
             AssetId::new(ASSETS[pair.0]).unwrap(), AssetId::new(ASSETS[pair.1]).unwrap(), amount, now,
         ).with_max_legs(1).unwrap();
-        let single = RouteRequest::exact_in(amount, now).best(&response);
+        let single = RouteRequest::exact_in(amount, now).with_campaigns(&limits).best(&response);
         match (request.best(&market), single) {
             (Ok(chain), Ok(route)) => {
                 prop_assert_eq!(chain.legs()[0].rate().id(), route.rate().id());

@@ -81,6 +81,7 @@ fuzz_target!(|input: Input| {
                 max: rate.max.build(),
                 expired: rate.expired,
                 exact_out: rate.exact_out,
+                sponsor: None,
             });
         }
     }

@@ -2,7 +2,8 @@
 //! shared by tests/chain_properties.rs and the `chain_select` fuzz target:
 //! every path and every combination of rates, each leg judged by the rules
 //! as written, on big integers (`n / 10^s`). It shares no code with the
-//! engine. Rates here have no sponsor and the market no campaigns.
+//! engine. Sponsored variants are capped by their campaign's limit (ruling
+//! 3), never ExactOut, and go after base rates in ties.
 #![allow(
     clippy::indexing_slicing,
     clippy::missing_panics_doc,
@@ -16,10 +17,15 @@
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
-use swaproute::{Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, SwapMode};
+use swaproute::{
+    Amount, CampaignId, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms,
+    SwapMode,
+};
 
 /// The fuzzed and generated "now".
 pub(crate) const NOW: u64 = 1_785_000_000_000;
+/// Campaign ids by number.
+pub(crate) const CAMPAIGNS: [&str; 3] = ["spring", "summer", "autumn"];
 /// Asset names by number.
 pub(crate) const ASSETS: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
 
@@ -113,6 +119,9 @@ pub(crate) struct R {
     pub(crate) max: Decimal,
     pub(crate) expired: bool,
     pub(crate) exact_out: bool,
+    /// A sponsored variant: its campaign (an index of [`CAMPAIGNS`]) and that
+    /// campaign's per-swap limit as the market knows it (`None`: unknown).
+    pub(crate) sponsor: Option<(usize, Option<Decimal>)>,
 }
 
 impl R {
@@ -128,7 +137,7 @@ impl R {
     }
 
     pub(crate) fn to_rate(&self) -> Rate {
-        Rate::new(
+        let rate = Rate::new(
             RateId::new(&self.id).unwrap(),
             PairId::new(&self.pair_id()).unwrap(),
             RateTerms {
@@ -139,7 +148,19 @@ impl R {
             },
             EpochMillis::new(if self.expired { NOW - 1 } else { NOW + 60_000 }),
         )
-        .with_exact_out(self.exact_out)
+        .with_exact_out(self.exact_out);
+        match self.sponsor {
+            Some((campaign, _)) => rate.sponsored_by(CampaignId::new(CAMPAIGNS[campaign]).unwrap()),
+            None => rate,
+        }
+    }
+
+    /// Ruling 3: a sponsored variant's max, capped by its campaign's known limit.
+    pub(crate) fn effective_max(&self) -> Decimal {
+        match self.sponsor {
+            Some((_, Some(limit))) if limit < self.max => limit,
+            _ => self.max,
+        }
     }
 
     /// ExactIn leg at `input`: the net output, if eligible.
@@ -147,8 +168,13 @@ impl R {
         if !self.valid() || self.expired {
             return None;
         }
+        // A campaign limit below the min leaves no amount (ruling 30).
+        let max = self.effective_max();
+        if max < self.min {
+            return None;
+        }
         if input.cmp(&Q::of(self.min)) == Ordering::Less
-            || input.cmp(&Q::of(self.max)) == Ordering::Greater
+            || input.cmp(&Q::of(max)) == Ordering::Greater
         {
             return None;
         }
@@ -158,7 +184,7 @@ impl R {
 
     /// ExactOut leg delivering `target`: the required input, if eligible.
     pub(crate) fn backward(&self, target: &Q) -> Option<Q> {
-        if !self.valid() || self.expired || !self.exact_out {
+        if !self.valid() || self.expired || !self.exact_out || self.sponsor.is_some() {
             return None;
         }
         let z = target.add(&Q::of(self.fee)).ceil8_div(&Q::of(self.m));
@@ -299,6 +325,7 @@ pub(crate) fn order(rates: &[R], mode: SwapMode, a: &Found, b: &Found) -> Orderi
                 .as_bytes()
                 .cmp(y.pair_id().as_bytes())
                 .then(x.fee.cmp(&y.fee))
+                .then(x.sponsor.is_some().cmp(&y.sponsor.is_some()))
                 .then(x.id.as_bytes().cmp(y.id.as_bytes()));
             if leg != Ordering::Equal {
                 return leg;
@@ -306,4 +333,19 @@ pub(crate) fn order(rates: &[R], mode: SwapMode, a: &Found, b: &Found) -> Orderi
         }
         Ordering::Equal
     })
+}
+
+/// The market's campaign limits the rates' sponsors name (the first limit
+/// seen for a campaign; generators give every rate of a campaign the same).
+pub(crate) fn campaigns(rates: &[R]) -> CampaignLimits {
+    let mut out = CampaignLimits::new();
+    for rate in rates {
+        if let Some((campaign, Some(limit))) = rate.sponsor {
+            let id = CampaignId::new(CAMPAIGNS[campaign]).unwrap();
+            if out.limit(&id).is_none() {
+                out.insert(id, Amount::new(limit).unwrap());
+            }
+        }
+    }
+    out
 }
