@@ -1,5 +1,5 @@
 //! Chained routes on structured input (up to 5 assets, 8 pairs, 4 rates a
-//! pair, numbers of every size), checked against ruling 24 in
+//! pair, numbers of every size, sponsored variants), checked against ruling 24 in
 //! docs/RULES.md:
 //!
 //! - `best` is the selection's first chain, `top(k)` its first `k`, and
@@ -12,7 +12,8 @@
 //!   chain expires with its earliest leg;
 //! - the ranking is sorted by the chain order, written out here;
 //! - with small numbers, every chain equals the brute-force oracle's
-//!   (tests/common/chain_oracle.rs).
+//!   (tests/common/chain_oracle.rs); sponsored variants of three campaigns,
+//!   whose limits the market knows or not, take part.
 #![no_main]
 
 use std::cmp::Ordering;
@@ -25,11 +26,11 @@ mod common;
 #[path = "../common/inputs.rs"]
 #[allow(dead_code)]
 mod inputs;
-use common::chain_oracle::{oracle, ASSETS, NOW, Q, R};
+use common::chain_oracle::{campaigns, oracle, ASSETS, CAMPAIGNS, NOW, Q, R};
 use inputs::Num;
 use swaproute::decimal::Decimal;
 use swaproute::route::chain::{Chain, ChainRequest, Market};
-use swaproute::{AssetId, CampaignLimits, EpochMillis, RatesResponse, SwapMode};
+use swaproute::{AssetId, EpochMillis, RatesResponse, SwapMode};
 
 #[derive(Arbitrary, Debug)]
 struct FuzzRate {
@@ -39,6 +40,8 @@ struct FuzzRate {
     max: Num,
     expired: bool,
     exact_out: bool,
+    /// A campaign's sponsored variant (an index of `CAMPAIGNS`, 3 and up: none).
+    sponsor: u8,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -51,6 +54,8 @@ struct Input {
     k: u8,
     from: u8,
     to: u8,
+    /// The market's limit of each campaign (`None`: unknown to it).
+    limits: [Option<Num>; 3],
 }
 
 fn small(num: Num) -> bool {
@@ -60,7 +65,7 @@ fn small(num: Num) -> bool {
 fuzz_target!(|input: Input| {
     let assets = 2 + usize::from(input.assets % 4);
     let mut rates: Vec<R> = Vec::new();
-    let mut all_small = small(input.amount);
+    let mut all_small = small(input.amount) && input.limits.iter().flatten().all(|&n| small(n));
     let mut seen_pairs = Vec::new();
     for (from, to, list) in input.pairs.iter().take(8) {
         let (from, to) = (usize::from(*from) % assets, usize::from(*to) % assets);
@@ -81,7 +86,10 @@ fuzz_target!(|input: Input| {
                 max: rate.max.build(),
                 expired: rate.expired,
                 exact_out: rate.exact_out,
-                sponsor: None,
+                sponsor: (usize::from(rate.sponsor) < CAMPAIGNS.len()).then(|| {
+                    let campaign = usize::from(rate.sponsor);
+                    (campaign, input.limits[campaign].map(|n| n.amount().get()))
+                }),
             });
         }
     }
@@ -97,8 +105,8 @@ fuzz_target!(|input: Input| {
         })
         .collect();
     let now = EpochMillis::new(NOW);
-    let market =
-        Market::new(responses.iter(), &CampaignLimits::new(), now).expect("distinct pairs");
+    let limits = campaigns(&rates);
+    let market = Market::new(responses.iter(), &limits, now).expect("distinct pairs");
     let (from, to) = (
         usize::from(input.from) % assets,
         usize::from(input.to) % assets,
@@ -150,7 +158,7 @@ fuzz_target!(|input: Input| {
             RatesResponse::try_from(r.rates().iter().rev().cloned().collect::<Vec<_>>()).unwrap()
         })
         .collect();
-    let market_rev = Market::new(reversed.iter(), &CampaignLimits::new(), now).unwrap();
+    let market_rev = Market::new(reversed.iter(), &limits, now).unwrap();
     let again = request.best(&market_rev);
     assert_eq!(again.as_ref().ok().map(ids), best.as_ref().ok().map(ids));
 
@@ -221,6 +229,7 @@ fn check_chain(
         SwapMode::ExactOut => {
             assert!(legs[legs.len() - 1].output() >= amount);
             assert!(legs.iter().all(|leg| leg.rate().supports_exact_out()));
+            assert!(legs.iter().all(|leg| !leg.rate().is_sponsored()));
         }
     }
     let earliest = legs.iter().map(|leg| leg.rate().expiry()).min().unwrap();
@@ -244,6 +253,7 @@ fn chain_order(a: &Chain<'_>, b: &Chain<'_>) -> Ordering {
                     .as_bytes()
                     .cmp(y.pair_id().as_str().as_bytes())
                     .then(x.rate().miner_fee().cmp(&y.rate().miner_fee()))
+                    .then(x.rate().is_sponsored().cmp(&y.rate().is_sponsored()))
                     .then(
                         x.rate()
                             .id()
