@@ -155,6 +155,9 @@ fn equal_outputs_go_to_fewer_legs_then_pair_ids() {
     let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
     let top: Vec<Vec<String>> = request.top(&market, 2).unwrap().iter().map(ids).collect();
     assert_eq!(top, [vec!["e1", "s1"], vec!["a2", "s1"]]);
+    // The best alone too: a2 is walked first (higher multiplier), e1 ties
+    // its output and must still replace it.
+    assert_eq!(ids(&request.best(&market).unwrap()), ["e1", "s1"]);
 }
 
 #[test]
@@ -291,4 +294,49 @@ fn bad_input_is_refused() {
         .best(&market)
         .unwrap_err();
     assert_eq!(error.code(), ErrorCode::RouteUnavailable);
+}
+
+#[test]
+fn a_required_input_on_a_limit_is_within_it() {
+    // 5 / 10 = 0.5 exactly: a rate whose min is 0.5, and one whose max is
+    // 0.5, both take it (limits are inclusive at both ends).
+    for (min, max) in [("0.5", "100"), ("0.1", "0.5")] {
+        let data = [pair("A_B", &[("r", "10", "0", min, max, LATER, true)])];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+        let chain = ChainRequest::exact_out(asset("A"), asset("B"), amount("5"), NOW)
+            .best(&market)
+            .unwrap_or_else(|e| panic!("limits [{min}, {max}]: {e}"));
+        assert_eq!(chain.required_input().unwrap().to_string(), "0.50000000");
+    }
+    // One unit past either end is out, with the limit named.
+    for (min, max, code) in [
+        ("0.50000001", "100", ErrorCode::AmountBelowLimit),
+        ("0.1", "0.49999999", ErrorCode::AmountAboveLimit),
+    ] {
+        let data = [pair("A_B", &[("r", "10", "0", min, max, LATER, true)])];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+        let error = ChainRequest::exact_out(asset("A"), asset("B"), amount("5"), NOW)
+            .best(&market)
+            .unwrap_err();
+        assert_eq!(error.code(), code, "limits [{min}, {max}]");
+    }
+}
+
+#[test]
+fn no_asset_twice_even_through_a_pair_of_one_asset() {
+    // A pair from an asset to itself doubles it: a chain through it would
+    // name the asset twice, which ruling 24 forbids.
+    let data = [
+        pair("A_A", &[("twice", "2", "0", "0", "100", LATER, true)]),
+        pair("A_B", &[("ab", "3", "0", "0", "100", LATER, true)]),
+    ];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    for max_legs in 1..=3 {
+        let request = ChainRequest::exact_in(asset("A"), asset("B"), amount("1"), NOW)
+            .with_max_legs(max_legs)
+            .unwrap();
+        let selection = request.select(&market, 10);
+        assert_eq!(selection.chain_count(), 1, "max_legs {max_legs}");
+        assert_eq!(ids(&request.best(&market).unwrap()), ["ab"]);
+    }
 }

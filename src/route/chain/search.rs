@@ -416,3 +416,75 @@ impl ChainRequest {
         (score == pick.score).then_some(chain)
     }
 }
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use alloc::format;
+    use alloc::vec::Vec;
+
+    use rust_decimal::Decimal;
+
+    use crate::route::chain::{ChainRequest, Market};
+    use crate::route::work::meter::measure;
+    use crate::{
+        Amount, AssetId, CampaignLimits, EpochMillis, PairId, Rate, RateId, RateTerms,
+        RatesResponse,
+    };
+
+    /// `n` rates of `pair` with multipliers `base + i / 1000`, fee 0.01.
+    fn rates(pair: &str, n: i64, base: i64) -> RatesResponse {
+        let pair_id = PairId::new(pair).unwrap();
+        let list: Vec<Rate> = (0..n)
+            .map(|i| {
+                Rate::new(
+                    RateId::new(&format!("{pair}-{i}")).unwrap(),
+                    pair_id.clone(),
+                    RateTerms {
+                        multiplier: Decimal::new(base * 1000 + i, 3),
+                        miner_fee: Decimal::new(1, 2),
+                        min: Decimal::new(1, 3),
+                        max: Decimal::new(1000, 0),
+                    },
+                    EpochMillis::new(4_102_444_800_000),
+                )
+                .with_exact_out(true)
+            })
+            .collect();
+        RatesResponse::try_from(list).unwrap()
+    }
+
+    #[test]
+    fn the_bounds_prune_the_walk() {
+        // 64 first-leg rates, 16 second-leg rates (scanned, not booked): an
+        // unpruned search scores every first-leg rate and scans the second
+        // pair for each (64 + 64 × 16 checks); the bounds stop after a few.
+        let now = EpochMillis::new(1_785_000_000_000);
+        let data = [
+            rates("S_M", 64, 20),
+            rates("M_D", 16, 20),
+            rates("S_D", 1, 300),
+        ];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), now).unwrap();
+        let request = ChainRequest::exact_in(
+            AssetId::new("S").unwrap(),
+            AssetId::new("D").unwrap(),
+            Amount::new(Decimal::ONE).unwrap(),
+            now,
+        );
+        let (best, work) = measure(|| request.best(&market));
+        let best = best.unwrap();
+        assert_eq!(best.legs().len(), 2);
+        assert_eq!(best.legs()[0].rate().id().as_str(), "S_M-63");
+        assert!(work < 80, "{work} units of work");
+        // ExactOut: the same walk backwards.
+        let request = ChainRequest::exact_out(
+            AssetId::new("S").unwrap(),
+            AssetId::new("D").unwrap(),
+            Amount::new(Decimal::new(400, 0)).unwrap(),
+            now,
+        );
+        let (best, work) = measure(|| request.best(&market));
+        assert_eq!(best.unwrap().legs().len(), 2);
+        assert!(work < 60, "{work} units of work");
+    }
+}
