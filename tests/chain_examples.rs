@@ -340,3 +340,24 @@ fn no_asset_twice_even_through_a_pair_of_one_asset() {
         assert_eq!(ids(&request.best(&market).unwrap()), ["ab"]);
     }
 }
+
+#[test]
+fn exact_out_ties_on_required_input_go_to_the_lower_fee() {
+    // (1 + 0.2) / 2 = 0.6 and (1 + 0.14) / 1.9 = 0.6: equal required inputs;
+    // "lo" (fee 0.14) is walked after "hi" (multiplier 2) and must win.
+    let data = [pair(
+        "A_B",
+        &[
+            ("hi", "2", "0.2", "0", "100", LATER, true),
+            ("lo", "1.9", "0.14", "0", "100", LATER, true),
+        ],
+    )];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let request = ChainRequest::exact_out(asset("A"), asset("B"), amount("1"), NOW);
+    let best = request.best(&market).unwrap();
+    assert_eq!(ids(&best), ["lo"]);
+    assert_eq!(best.required_input().unwrap().to_string(), "0.60000000");
+    let top: Vec<Vec<String>> = request.top(&market, 2).unwrap().iter().map(ids).collect();
+    assert_eq!(top, [vec!["lo"], vec!["hi"]]);
+}
+
