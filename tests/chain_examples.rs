@@ -360,4 +360,3 @@ fn exact_out_ties_on_required_input_go_to_the_lower_fee() {
     let top: Vec<Vec<String>> = request.top(&market, 2).unwrap().iter().map(ids).collect();
     assert_eq!(top, [vec!["lo"], vec!["hi"]]);
 }
-
