@@ -150,6 +150,32 @@ pub enum InvalidCaipId {
 }
 
 impl InvalidCaipId {
+    /// The stable code of the problem, e.g. `"MISSING_SEPARATOR"`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            InvalidCaipId::Empty { .. } => "EMPTY",
+            InvalidCaipId::TooShort { .. } => "TOO_SHORT",
+            InvalidCaipId::TooLong { .. } => "TOO_LONG",
+            InvalidCaipId::InvalidCharacter { .. } => "INVALID_CHARACTER",
+            InvalidCaipId::MissingSeparator { .. } => "MISSING_SEPARATOR",
+            InvalidCaipId::MissingTokenId => "MISSING_TOKEN_ID",
+            InvalidCaipId::UnexpectedTokenId { .. } => "UNEXPECTED_TOKEN_ID",
+        }
+    }
+
+    /// The byte offset the error points at, where it points at one.
+    pub const fn at(&self) -> Option<usize> {
+        match *self {
+            InvalidCaipId::InvalidCharacter { at, .. }
+            | InvalidCaipId::MissingSeparator { at, .. }
+            | InvalidCaipId::UnexpectedTokenId { at } => Some(at),
+            InvalidCaipId::Empty { .. }
+            | InvalidCaipId::TooShort { .. }
+            | InvalidCaipId::TooLong { .. }
+            | InvalidCaipId::MissingTokenId => None,
+        }
+    }
+
     /// The component the error concerns, when it concerns one.
     ///
     /// For [`InvalidCaipId::MissingSeparator`] this is the component the

@@ -131,6 +131,20 @@ impl NonGlobal {
             NonGlobal::Reserved => "reserved",
         }
     }
+
+    /// The stable code of the range, e.g. `"LINK_LOCAL"`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            NonGlobal::Unspecified => "UNSPECIFIED",
+            NonGlobal::Loopback => "LOOPBACK",
+            NonGlobal::Private => "PRIVATE",
+            NonGlobal::Shared => "SHARED",
+            NonGlobal::LinkLocal => "LINK_LOCAL",
+            NonGlobal::Multicast => "MULTICAST",
+            NonGlobal::Broadcast => "BROADCAST",
+            NonGlobal::Reserved => "RESERVED",
+        }
+    }
 }
 
 impl fmt::Display for NonGlobal {

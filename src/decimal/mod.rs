@@ -69,6 +69,22 @@ pub enum DecimalError {
     NotFinite,
 }
 
+impl DecimalError {
+    /// The stable code of the problem, e.g. `"INVALID_CHARACTER"`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            DecimalError::Empty => "EMPTY",
+            DecimalError::InvalidCharacter { .. } => "INVALID_CHARACTER",
+            DecimalError::MissingDigits => "MISSING_DIGITS",
+            DecimalError::MultipleDots => "MULTIPLE_DOTS",
+            DecimalError::TooPrecise => "TOO_PRECISE",
+            DecimalError::OutOfRange => "OUT_OF_RANGE",
+            DecimalError::Negative => "NEGATIVE",
+            DecimalError::NotFinite => "NOT_FINITE",
+        }
+    }
+}
+
 /// A decimal written as a JSON string without insignificant trailing zeros
 /// (`"16.5498"`, `"3.5"`): the form results are reported in.
 pub(crate) struct Plain(pub(crate) Decimal);

@@ -76,6 +76,18 @@ pub enum InvalidRates {
     DuplicateId(#[from] DuplicateRateId),
 }
 
+impl InvalidRates {
+    /// The stable code of the refusal: `"TOO_MANY"`, `"MIXED_PAIRS"` or
+    /// `"DUPLICATE_ID"`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            InvalidRates::TooMany(_) => "TOO_MANY",
+            InvalidRates::MixedPairs(_) => "MIXED_PAIRS",
+            InvalidRates::DuplicateId(_) => "DUPLICATE_ID",
+        }
+    }
+}
+
 /// The checks of a whole list, after each rate decoded: one pair, unique ids.
 fn check_list(rates: &[Rate]) -> Result<(), InvalidRates> {
     rates.checked().map(|_| ())

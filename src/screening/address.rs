@@ -61,6 +61,22 @@ pub enum InvalidAddress {
     Bech32Checksum,
 }
 
+impl InvalidAddress {
+    /// The stable code of the problem, e.g. `"EVM_CHECKSUM"`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            InvalidAddress::Empty => "EMPTY",
+            InvalidAddress::TooLong { .. } => "TOO_LONG",
+            InvalidAddress::BadCharacter { .. } => "BAD_CHARACTER",
+            InvalidAddress::EvmSyntax => "EVM_SYNTAX",
+            InvalidAddress::EvmChecksum => "EVM_CHECKSUM",
+            InvalidAddress::Bech32Syntax => "BECH32_SYNTAX",
+            InvalidAddress::Bech32MixedCase => "BECH32_MIXED_CASE",
+            InvalidAddress::Bech32Checksum => "BECH32_CHECKSUM",
+        }
+    }
+}
+
 impl From<TokenDefect> for InvalidAddress {
     fn from(defect: TokenDefect) -> Self {
         match defect {

@@ -43,6 +43,16 @@ pub enum Restriction {
     Denylisted,
 }
 
+impl Restriction {
+    /// The stable code of the restriction: `"ZERO_ADDRESS"` or `"DENYLISTED"`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Restriction::ZeroAddress => "ZERO_ADDRESS",
+            Restriction::Denylisted => "DENYLISTED",
+        }
+    }
+}
+
 /// A request refused by screening. Each variant has one [`ErrorCode`]
 /// ([`ScreeningError::code`]) and converts into an [`ApiError`] whose details
 /// name the field, region or asset.

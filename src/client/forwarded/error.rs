@@ -29,6 +29,22 @@ pub enum NodeError {
     InvalidPort,
 }
 
+impl NodeError {
+    /// The stable code of the problem, e.g. `"INVALID_PORT"`: what a client
+    /// or another language matches on (the `Display` text may change).
+    pub const fn code(self) -> &'static str {
+        match self {
+            NodeError::Empty => "EMPTY",
+            NodeError::InvalidName => "INVALID_NAME",
+            NodeError::InvalidIpv6 => "INVALID_IPV6",
+            NodeError::Ipv6NeedsBrackets => "IPV6_NEEDS_BRACKETS",
+            NodeError::UnclosedBracket => "UNCLOSED_BRACKET",
+            NodeError::InvalidObfuscated => "INVALID_OBFUSCATED",
+            NodeError::InvalidPort => "INVALID_PORT",
+        }
+    }
+}
+
 /// Why a `Forwarded` header value was rejected. Byte offsets (`at`) count from the
 /// start of the (combined) header value.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -125,6 +141,30 @@ pub enum ForwardedError {
     },
 }
 
+impl ForwardedError {
+    /// The stable code of the problem, e.g. `"DUPLICATE_PARAM"` (for an
+    /// invalid node, `"INVALID_NODE"`; its [`NodeError::code`] says more).
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ForwardedError::TooLong { .. } => "TOO_LONG",
+            ForwardedError::Empty => "EMPTY",
+            ForwardedError::TooManyElements => "TOO_MANY_ELEMENTS",
+            ForwardedError::TooManyParams => "TOO_MANY_PARAMS",
+            ForwardedError::ExpectedName { .. } => "EXPECTED_NAME",
+            ForwardedError::ExpectedEquals { .. } => "EXPECTED_EQUALS",
+            ForwardedError::ExpectedValue { .. } => "EXPECTED_VALUE",
+            ForwardedError::NeedsQuoting { .. } => "NEEDS_QUOTING",
+            ForwardedError::UnterminatedQuote { .. } => "UNTERMINATED_QUOTE",
+            ForwardedError::ControlInQuote { .. } => "CONTROL_IN_QUOTE",
+            ForwardedError::Unexpected { .. } => "UNEXPECTED",
+            ForwardedError::DuplicateParam { .. } => "DUPLICATE_PARAM",
+            ForwardedError::InvalidNode { .. } => "INVALID_NODE",
+            ForwardedError::InvalidHost { .. } => "INVALID_HOST",
+            ForwardedError::InvalidProto { .. } => "INVALID_PROTO",
+        }
+    }
+}
+
 /// Why a `Forwarded` value gives no address to locate the end user by
 /// (rulings 20 and 29 (docs/RULES.md)): [`Forwarded::screening_addr`](super::Forwarded::screening_addr).
 ///
@@ -150,4 +190,17 @@ pub enum NoClientAddress {
         /// Which range it is in.
         scope: crate::client::NonGlobal,
     },
+}
+
+impl NoClientAddress {
+    /// The stable code of the reason, e.g. `"NOT_GLOBAL"` (its scope's
+    /// [`NonGlobal::code`](crate::client::NonGlobal::code) says which range).
+    pub const fn code(&self) -> &'static str {
+        match self {
+            NoClientAddress::NoFor => "NO_FOR",
+            NoClientAddress::Unknown => "UNKNOWN",
+            NoClientAddress::Obfuscated(_) => "OBFUSCATED",
+            NoClientAddress::NotGlobal { .. } => "NOT_GLOBAL",
+        }
+    }
 }

@@ -1,0 +1,368 @@
+// Types of the swaproute package. Every shape here is the JSON the Rust
+// crate writes (its `Serialize` impls) or reads; `test/types.ts` uses each
+// one and `tsc --noEmit` (in .ci/run) checks it, and `test/api.test.mjs`
+// checks the objects the package really returns against these keys.
+
+/** A decimal, always as text: `"0.5"`, `"16.49807617"`. Never a JS number. */
+export type DecimalText = string;
+
+/** Milliseconds since the Unix epoch, e.g. `Date.now()`. */
+export type EpochMillis = number;
+
+export type SwapMode = "ExactIn" | "ExactOut";
+
+/** A rate as `GET /v3/pairs/:pairId/rates` returns it. */
+export interface Rate {
+  amount: AssetAmount;
+  expiry: EpochMillis;
+  id: string;
+  max: AssetAmount;
+  min: AssetAmount;
+  minerFee: AssetAmount;
+  pairId: string;
+  features?: string[] | null;
+  sponsoredByCampaignId?: string | null;
+}
+
+export interface AssetAmount {
+  assetId: string;
+  /** A JSON number, or a decimal string where no double holds the value. */
+  value: number | string;
+}
+
+/** The service's error body, plus what a caller can act on. */
+export interface ErrorBody {
+  status: number;
+  code: string;
+  details: string;
+  min?: DecimalText;
+  max?: DecimalText;
+  orderId?: string;
+  /** The request field the error names. */
+  field?: string;
+  /** Order bodies: every problem, in priority order (`field`/`code` of the first is the error's). */
+  errors?: { field: string; code: string; details: string }[];
+  /** A stable code of the finer reason, e.g. `"MIXED_PAIRS"`, `"INVALID_CHARACTER"`. */
+  reason?: string;
+  /** Byte offset the reason points at. */
+  at?: number;
+  /** The character found at `at` (amount grammar). */
+  found?: string;
+  /** CAIP: the component the reason concerns. */
+  component?: string;
+  /** `Forwarded`: the reason of an `INVALID_NODE`. */
+  node?: string;
+}
+
+/** Thrown by every function: an `Error` carrying the error body's keys. */
+export class SwaprouteError extends Error implements ErrorBody {
+  constructor(body: ErrorBody);
+  status: number;
+  code: string;
+  details: string;
+  min?: DecimalText;
+  max?: DecimalText;
+  orderId?: string;
+  field?: string;
+  errors?: { field: string; code: string; details: string }[];
+  reason?: string;
+  at?: number;
+  found?: string;
+  component?: string;
+  node?: string;
+}
+
+/** Loads the WebAssembly module (browsers; Node's entry point needs no call). */
+export default function init(
+  source?: { module_or_path?: RequestInfo | URL | Response | BufferSource | WebAssembly.Module },
+): Promise<unknown>;
+export function init(
+  source?: { module_or_path?: RequestInfo | URL | Response | BufferSource | WebAssembly.Module },
+): Promise<unknown>;
+/** Loads the WebAssembly module from its bytes, synchronously. */
+export function initSync(source: { module: BufferSource | WebAssembly.Module }): unknown;
+
+// --- single pair -------------------------------------------------------------
+
+export interface RouteRequest {
+  /** Default `"ExactIn"`. */
+  mode?: SwapMode;
+  /** The amount sent (ExactIn), or the client's estimate of it (ExactOut): limits are checked against it. */
+  fromAmount: DecimalText;
+  /** ExactOut: the exact amount received (required). ExactIn: optional, never affects anything. */
+  toAmount?: DecimalText;
+  now: EpochMillis;
+  /** Campaign id to its per-swap limit (from asset): caps sponsored variants' max. */
+  campaigns?: Record<string, DecimalText>;
+  /** `"strict"`: a route whose required input lies outside its limits is ineligible. Default `"spec"`. */
+  limitPolicy?: "spec" | "strict";
+}
+
+export type RequiredInputLimits =
+  | { status: "within" }
+  | { status: "belowMin" | "aboveMax"; limit: DecimalText };
+
+export interface Route {
+  rateId: string;
+  /** `fromAmount × multiplier − minerFee`, exact. */
+  netOutput: DecimalText;
+  /** ExactOut: `ceil8((toAmount + minerFee) / multiplier)`, 8 places; `null` in ExactIn. */
+  requiredInput: DecimalText | null;
+  requiredInputLimits: RequiredInputLimits | null;
+  sponsoredByCampaignId: string | null;
+}
+
+export interface RankedRoute extends Route {
+  /** 1 for the best. */
+  rank: number;
+}
+
+export type RejectReason =
+  | "INVALID_RATE"
+  | "EXPIRED"
+  | "EXACT_OUT_UNSUPPORTED"
+  | "SPONSORED_IN_EXACT_OUT"
+  | "CAMPAIGN_LIMIT_BELOW_MIN"
+  | "BELOW_MIN"
+  | "ABOVE_MAX"
+  | "OVERFLOW"
+  | "NO_OUTPUT"
+  | "REQUIRED_INPUT_BELOW_MIN"
+  | "REQUIRED_INPUT_ABOVE_MAX";
+
+export interface Rejection {
+  rateId: string;
+  reason: RejectReason;
+  /** The min or (effective) max the amount failed, else `null`. */
+  limit: DecimalText | null;
+  /** Human text. */
+  detail: string;
+}
+
+export interface Selection {
+  mode: SwapMode;
+  fromAmount: DecimalText;
+  toAmount: DecimalText | null;
+  /** Every eligible rate, best first. */
+  routes: RankedRoute[];
+  /** Every other rate, in input order. */
+  rejected: Rejection[];
+  /** The error a server answers with when `routes` is empty, else `null`. */
+  noRoute: ErrorBody | null;
+}
+
+export interface EstimateRequest {
+  toAmount: DecimalText;
+  now: EpochMillis;
+}
+
+export interface Estimate {
+  /** The least input that buys `toAmount`, 8 places. */
+  fromAmount: DecimalText;
+  rateId: string;
+}
+
+/** One pair's rates, decoded once, held in WebAssembly memory. */
+export class Rates {
+  private constructor();
+  /** An array of rates, the response's JSON text, or `Rates` (returned as is). */
+  static from(rates: Rate[] | string | Rates): Rates;
+  readonly pairId: string | null;
+  readonly length: number;
+  select(request: RouteRequest): Selection;
+  best(request: RouteRequest): Route;
+  top(request: RouteRequest, k: number): Route[];
+  estimateExactOut(request: EstimateRequest): Estimate;
+  free(): void;
+}
+
+export type RatesInput = Rate[] | string | Rates;
+
+export function selectRoutes(rates: RatesInput, request: RouteRequest): Selection;
+export function bestRoute(rates: RatesInput, request: RouteRequest): Route;
+export function topRoutes(rates: RatesInput, request: RouteRequest, k: number): Route[];
+export function estimateExactOut(rates: RatesInput, request: EstimateRequest): Estimate;
+
+// --- chained routes ------------------------------------------------------------
+
+export interface ChainRequest {
+  /** Default `"ExactIn"`. */
+  mode?: SwapMode;
+  /** The asset sent, e.g. `"BTC"`. */
+  from: string;
+  /** The asset received. */
+  to: string;
+  /** ExactIn only. */
+  fromAmount?: DecimalText;
+  /** ExactOut only. */
+  toAmount?: DecimalText;
+  now: EpochMillis;
+  /** 1 to 3, default 2. */
+  maxLegs?: number;
+  campaigns?: Record<string, DecimalText>;
+}
+
+export interface Leg {
+  pairId: string;
+  rateId: string;
+  input: DecimalText;
+  /** ExactIn: the leg's net output; ExactOut: what the next leg needs. */
+  output: DecimalText;
+}
+
+export interface Chain {
+  legs: Leg[];
+  /** ExactIn: the last leg's output; `null` in ExactOut. */
+  finalOutput: DecimalText | null;
+  /** ExactOut: the first leg's input, 8 places; `null` in ExactIn. */
+  requiredInput: DecimalText | null;
+  /** The earliest leg's expiry. */
+  expiry: EpochMillis;
+}
+
+export interface RankedChain extends Chain {
+  rank: number;
+}
+
+export interface ChainRejection {
+  /** The pairs of the path, in order. */
+  legs: string[];
+  /** 1-based number of the failing leg. */
+  leg: number;
+  /** The failing leg's rate. */
+  rateId: string;
+  reason: RejectReason;
+}
+
+export interface ChainSelection {
+  mode: SwapMode;
+  from: string;
+  to: string;
+  fromAmount: DecimalText | null;
+  toAmount: DecimalText | null;
+  chains: RankedChain[];
+  rejected: ChainRejection[];
+  /** Reason code to how many leg rejections had it. */
+  rejectedCounts: Record<string, number>;
+  noRoute: ErrorBody | null;
+}
+
+export type ResponsesInput = (Rate[] | string)[] | string;
+
+export function selectChains(responses: ResponsesInput, request: ChainRequest, k?: number): ChainSelection;
+export function bestChain(responses: ResponsesInput, request: ChainRequest): Chain;
+
+// --- orders --------------------------------------------------------------------
+
+interface OrderFields {
+  fromAmount: DecimalText;
+  toAmount: DecimalText;
+  fromAddress: string | null;
+  fromAddressTag: string | null;
+  toAddress: string;
+  toAddressTag: string | null;
+  pairId: string;
+  /** Percent, default `"2"`. */
+  slippage: DecimalText;
+}
+
+export interface FixedOrder extends OrderFields {
+  swapMode: SwapMode;
+}
+
+export interface FloatOrder extends OrderFields {
+  quoteId: string | null;
+}
+
+/** A body object, or the request's exact text (repeated keys, big integers). */
+export function validateFixedOrder(body: object | string): FixedOrder;
+export function validateFloatOrder(body: object | string): FloatOrder;
+
+// --- screening, status, client ---------------------------------------------------
+
+export interface ScreenOptions {
+  /** Default `"other"`: only the generic address rules. */
+  network?: "evm" | "bech32" | "other";
+  /** The field named in errors; default `"toAddress"`. */
+  field?: "toAddress" | "fromAddress";
+  /** Addresses refused with `RESTRICTED_ADDRESS` (any spelling of them). */
+  denylist?: string[];
+}
+
+export interface ScreenedAddress {
+  address: string;
+  /** The form addresses are compared in (lower case where case does not matter). */
+  canonical: string;
+  encoding: "evmHex" | "bech32" | "bech32m" | "cashAddr" | "other";
+}
+
+export function screenAddress(address: string, options?: ScreenOptions): ScreenedAddress;
+
+export interface TrackedStatus {
+  /** `awaiting`, `inProgress`, `complete`, `expired`, `failed`, `refunded`, `delayed`, `swapped`, or a status this version does not know (kept verbatim). */
+  status: string;
+  depositDetected?: boolean;
+}
+
+export interface Observation {
+  status: string;
+  depositDetected?: boolean;
+  confirmations?: number;
+}
+
+export function reconcileStatus(
+  current: TrackedStatus,
+  observations: Observation[],
+): { status: string; definitive: boolean };
+
+export type ForwardedNode =
+  | { kind: "ip"; addr: string; port?: number | string }
+  | { kind: "unknown"; port?: number | string }
+  | { kind: "obfuscated"; id: string; port?: number | string };
+
+export interface ForwardedInfo {
+  elements: number;
+  /** The first element's `for`. */
+  client: ForwardedNode | null;
+  /** The address location screening may use, or why there is none. */
+  screening: { addr: string } | { none: "NO_FOR" | "UNKNOWN" | "OBFUSCATED" } | { none: "NOT_GLOBAL"; scope: string };
+}
+
+export function parseForwarded(value: string): ForwardedInfo;
+
+export interface ClientInfo {
+  appName: string;
+  appVersion: string | null;
+  appPlatform: "desktop" | "mobile" | "browser" | null;
+  userAgent: string | null;
+  /** The `Forwarded` address screening uses, or `null`. */
+  screeningAddr: string | null;
+}
+
+export function clientHeaders(
+  headers: Iterable<[string, string]> | Record<string, string | string[]>,
+  integration?: "direct" | "proxying",
+): ClientInfo;
+
+// --- texts -------------------------------------------------------------------
+
+export function parseAmount(value: string): DecimalText;
+export function decimalFromJsonNumber(json: string): DecimalText;
+
+export interface ChainId {
+  namespace: string;
+  reference: string;
+}
+
+export interface AssetType extends ChainId {
+  assetNamespace: string;
+  assetReference: string;
+}
+
+export interface AssetId extends AssetType {
+  tokenId: string;
+}
+
+export function parseChainId(value: string): ChainId;
+export function parseAssetType(value: string): AssetType;
+export function parseAssetId(value: string): AssetId;

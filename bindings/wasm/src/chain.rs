@@ -1,0 +1,95 @@
+//! Chained routes over several pairs' rates (ruling 24).
+
+use serde_json::Value;
+use swaproute::route::chain::{ChainRequest, Market};
+use swaproute::{AssetId, EpochMillis, RatesResponse, SwapMode};
+
+use crate::failure::{decode, to_json, Answer, Failure};
+use crate::input::{amount, campaigns, mode, ChainInput};
+
+/// Decodes a list of rates responses, one pair each.
+pub(crate) fn responses(text: &str) -> Result<Vec<RatesResponse>, Failure> {
+    let lists: Vec<Vec<swaproute::Rate>> = decode("responses", text)?;
+    lists
+        .into_iter()
+        .enumerate()
+        .map(|(i, list)| {
+            RatesResponse::try_from(list).map_err(|e| {
+                Failure::invalid_request(format!("responses[{i}]: {e}")).with("reason", e.code())
+            })
+        })
+        .collect()
+}
+
+fn asset(field: &str, text: &str) -> Result<AssetId, Failure> {
+    AssetId::new(text)
+        .map_err(|e| Failure::invalid_request(format!("{field}: {e}")).with("field", field))
+}
+
+/// Runs `f` on the market and request of `input`.
+fn with_market(
+    input: &str,
+    responses: &[RatesResponse],
+    f: impl FnOnce(&ChainRequest, &Market<'_>) -> Answer,
+) -> Answer {
+    let input: ChainInput = decode("request", input)?;
+    let mode = mode(input.mode.as_deref())?;
+    let from = asset("from", &input.from)?;
+    let to = asset("to", &input.to)?;
+    let now = EpochMillis::new(input.now);
+    let (field, text, other) = match mode {
+        SwapMode::ExactIn => ("fromAmount", &input.from_amount, &input.to_amount),
+        SwapMode::ExactOut => ("toAmount", &input.to_amount, &input.from_amount),
+    };
+    let Some(text) = text else {
+        return Err(
+            Failure::invalid_request(format!("{field}: required in {}", mode.as_str()))
+                .with("field", field),
+        );
+    };
+    if other.is_some() {
+        return Err(Failure::invalid_request(format!(
+            "a chain request in {} takes {field} only",
+            mode.as_str()
+        )));
+    }
+    let value = amount(field, text)?;
+    let request = match mode {
+        SwapMode::ExactIn => ChainRequest::exact_in(from, to, value, now),
+        SwapMode::ExactOut => ChainRequest::exact_out(from, to, value, now),
+    };
+    let request = match input.max_legs {
+        Some(legs) => request.with_max_legs(legs).map_err(|e| {
+            Failure::invalid_request(format!("maxLegs: {e}")).with("field", "maxLegs")
+        })?,
+        None => request,
+    };
+    let campaigns = campaigns(&input.campaigns)?;
+    let market = Market::new(responses, &campaigns, now).map_err(|e| {
+        Failure::invalid_request(format!("responses: {e}")).with("reason", "DUPLICATE_PAIR")
+    })?;
+    f(&request, &market)
+}
+
+/// The best `k` chains and rejections, with counts; `noRoute` as in a
+/// single-pair selection.
+pub(crate) fn select(responses: &[RatesResponse], request: &str, k: usize) -> Answer {
+    with_market(request, responses, |request, market| {
+        let selection = request.select(market, k);
+        let no_route = match selection.no_route() {
+            Some(no_route) => Failure::api(&no_route.to_api_error()).into_value(),
+            None => Value::Null,
+        };
+        to_json(&selection)?.with_key("noRoute", &no_route)
+    })
+}
+
+/// The best chain, or the "no route" error.
+pub(crate) fn best(responses: &[RatesResponse], request: &str) -> Answer {
+    with_market(request, responses, |request, market| {
+        match request.best(market) {
+            Ok(chain) => to_json(&chain),
+            Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
+        }
+    })
+}

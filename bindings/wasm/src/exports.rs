@@ -1,0 +1,135 @@
+//! The functions and the class JavaScript sees (through `js/index.js`).
+//!
+//! `wasm-bindgen`'s generated glue contains `unsafe` blocks; the code written
+//! here has none.
+#![allow(unsafe_code)]
+
+use swaproute::RatesResponse;
+use wasm_bindgen::prelude::*;
+
+use crate::failure::envelope;
+use crate::{chain, client, order, route, screening, status, text};
+
+/// One pair's decoded rates, kept in WebAssembly memory so that ranking them
+/// again (for every amount a user types) does not decode them again.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct RawRates {
+    response: RatesResponse,
+}
+
+#[wasm_bindgen]
+impl RawRates {
+    /// Decodes a rates response; throws the error envelope's JSON text.
+    ///
+    /// # Errors
+    /// The envelope of an `INVALID_REQUEST` failure.
+    pub fn parse(json: &str) -> Result<RawRates, JsValue> {
+        route::rates(json)
+            .map(|response| RawRates { response })
+            .map_err(|failure| JsValue::from_str(&envelope(Err(failure))))
+    }
+
+    /// `{pairId, count}`.
+    pub fn summary(&self) -> String {
+        envelope(Ok(route::summary(&self.response)))
+    }
+
+    /// The full selection.
+    pub fn select(&self, request: &str) -> String {
+        envelope(route::select(&self.response, request))
+    }
+
+    /// The best route.
+    pub fn best(&self, request: &str) -> String {
+        envelope(route::best(&self.response, request))
+    }
+
+    /// The best `k` routes.
+    pub fn top(&self, request: &str, k: usize) -> String {
+        envelope(route::top(&self.response, request, k))
+    }
+
+    /// The ExactOut estimate.
+    pub fn estimate(&self, request: &str) -> String {
+        envelope(route::estimate(&self.response, request))
+    }
+}
+
+/// Chained routes: the selection (`k` chains and rejections).
+#[wasm_bindgen]
+pub fn select_chains(responses: &str, request: &str, k: usize) -> String {
+    envelope(chain::responses(responses).and_then(|list| chain::select(&list, request, k)))
+}
+
+/// Chained routes: the best chain.
+#[wasm_bindgen]
+pub fn best_chain(responses: &str, request: &str) -> String {
+    envelope(chain::responses(responses).and_then(|list| chain::best(&list, request)))
+}
+
+/// A fixed-rate order body.
+#[wasm_bindgen]
+pub fn validate_fixed_order(body: &str) -> String {
+    envelope(order::fixed(body))
+}
+
+/// A floating-rate order body.
+#[wasm_bindgen]
+pub fn validate_float_order(body: &str) -> String {
+    envelope(order::float(body))
+}
+
+/// Address screening.
+#[wasm_bindgen]
+pub fn screen_address(address: &str, options: &str) -> String {
+    envelope(screening::screen(address, options))
+}
+
+/// Status reconciliation.
+#[wasm_bindgen]
+pub fn reconcile_status(input: &str) -> String {
+    envelope(status::reconcile(input))
+}
+
+/// A `Forwarded` header value.
+#[wasm_bindgen]
+pub fn parse_forwarded(value: &str) -> String {
+    envelope(client::forwarded(value))
+}
+
+/// The client headers.
+#[wasm_bindgen]
+pub fn client_headers(input: &str) -> String {
+    envelope(client::headers(input))
+}
+
+/// An amount text.
+#[wasm_bindgen]
+pub fn parse_amount(input: &str) -> String {
+    envelope(text::amount(input))
+}
+
+/// A JSON number's text to its decimal.
+#[wasm_bindgen]
+pub fn json_number(input: &str) -> String {
+    envelope(text::json_number(input))
+}
+
+/// A CAIP-2 chain id.
+#[wasm_bindgen]
+pub fn parse_chain_id(input: &str) -> String {
+    envelope(text::chain_id(input))
+}
+
+/// A CAIP-19 asset type.
+#[wasm_bindgen]
+pub fn parse_asset_type(input: &str) -> String {
+    envelope(text::caip_asset_type(input))
+}
+
+/// A CAIP-19 asset id.
+#[wasm_bindgen]
+pub fn parse_asset_id(input: &str) -> String {
+    envelope(text::caip_asset_id(input))
+}

@@ -1,0 +1,117 @@
+//! The error object every function throws in JavaScript.
+
+use serde_json::{Map, Value};
+use swaproute::{ApiError, ErrorCode};
+
+/// A failure as the service's error body, `{status, code, details, min?,
+/// max?}`, plus keys that say more where the caller can act on them
+/// (`field`, `errors`, `reason`, `at`, …).
+#[derive(Debug)]
+pub(crate) struct Failure(Map<String, Value>);
+
+impl Failure {
+    /// The body of `error`.
+    pub(crate) fn api(error: &ApiError) -> Self {
+        match serde_json::to_value(error.to_body()) {
+            Ok(Value::Object(body)) => Failure(body),
+            // `ErrorBody` is a struct of strings and numbers: it always
+            // serializes to an object. Kept total all the same.
+            _ => Failure(Map::new()),
+        }
+    }
+
+    /// A 400 `INVALID_REQUEST` with `details`: the caller's input is not
+    /// what the function takes.
+    pub(crate) fn invalid_request(details: impl Into<String>) -> Self {
+        Failure::api(&ApiError::new(ErrorCode::InvalidRequest, details))
+    }
+
+    /// A 400 `INVALID_AMOUNT` naming `field`.
+    pub(crate) fn invalid_amount(field: &str, problem: impl core::fmt::Display) -> Self {
+        Failure::api(&ApiError::new(
+            ErrorCode::InvalidAmount,
+            format!("{field}: {problem}"),
+        ))
+        .with("field", field)
+    }
+
+    /// The same failure with one more key.
+    #[must_use]
+    pub(crate) fn with(mut self, key: &str, value: impl Into<Value>) -> Self {
+        self.0.insert(key.to_owned(), value.into());
+        self
+    }
+
+    /// The error object.
+    pub(crate) fn into_value(self) -> Value {
+        Value::Object(self.0)
+    }
+}
+
+impl From<ApiError> for Failure {
+    fn from(error: ApiError) -> Self {
+        Failure::api(&error)
+    }
+}
+
+/// JSON text the package answers with.
+#[derive(Debug)]
+pub(crate) struct Json(String);
+
+impl Json {
+    /// The text of `value` (a tree built here, e.g. with `json!`).
+    pub(crate) fn value(value: &Value) -> Self {
+        Json(value.to_string())
+    }
+
+    /// The same JSON object with one more key: `value` is an object's text
+    /// (what every `Serialize` impl of the crate that reaches here writes),
+    /// so the key goes before its closing brace. Written into the text
+    /// rather than through a `Value` tree so the crate's types serialize
+    /// once, straight to text (smaller and faster in WebAssembly).
+    pub(crate) fn with_key(mut self, key: &str, value: &Value) -> Result<Self, Failure> {
+        if !self.0.ends_with('}') {
+            return Err(Failure::invalid_request(format!(
+                "internal: cannot add {key} to a JSON value that is not an object"
+            )));
+        }
+        self.0.pop();
+        if !self.0.ends_with('{') {
+            self.0.push(',');
+        }
+        self.0.push_str(&Value::from(key).to_string());
+        self.0.push(':');
+        self.0.push_str(&value.to_string());
+        self.0.push('}');
+        Ok(self)
+    }
+}
+
+/// What a function answers: JSON text, or the error to throw.
+pub(crate) type Answer = Result<Json, Failure>;
+
+/// `value` as JSON text (the crate's types serialize infallibly; a failure
+/// is kept total all the same, as an `INVALID_REQUEST`).
+pub(crate) fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Answer {
+    serde_json::to_string(value)
+        .map(Json)
+        .map_err(|e| Failure::invalid_request(e.to_string()))
+}
+
+/// The envelope the JavaScript wrapper unwraps: `{"ok": …}` or `{"error": …}`.
+pub(crate) fn envelope(answer: Answer) -> String {
+    match answer {
+        Ok(Json(text)) => format!("{{\"ok\":{text}}}"),
+        Err(failure) => format!("{{\"error\":{}}}", failure.into_value()),
+    }
+}
+
+/// Decodes `text` as JSON of type `T`; a failure names `what`. Read as bytes,
+/// as the crate's own body decoders read, so the parser is compiled once.
+pub(crate) fn decode<'a, T: serde::Deserialize<'a>>(
+    what: &str,
+    text: &'a str,
+) -> Result<T, Failure> {
+    serde_json::from_slice(text.as_bytes())
+        .map_err(|e| Failure::invalid_request(format!("{what}: {e}")))
+}

@@ -1,0 +1,143 @@
+//! The request objects JavaScript passes in, decoded strictly: unknown keys
+//! are refused (a misspelt `fromAmout` must not silently mean "absent").
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use swaproute::route::LimitPolicy;
+use swaproute::{Amount, CampaignId, CampaignLimits, EpochMillis, SwapMode};
+
+use crate::failure::Failure;
+
+/// An amount field: a decimal string in the strict amount grammar, above 0.
+pub(crate) fn amount(field: &str, text: &str) -> Result<Amount, Failure> {
+    text.parse::<Amount>()
+        .map_err(|e| Failure::invalid_amount(field, e))
+}
+
+/// `"ExactIn"` (also when absent) or `"ExactOut"`.
+pub(crate) fn mode(text: Option<&str>) -> Result<SwapMode, Failure> {
+    match text {
+        None => Ok(SwapMode::ExactIn),
+        Some(text) => text.parse().map_err(|_| {
+            Failure::api(&swaproute::ApiError::new(
+                swaproute::ErrorCode::UnsupportedSwapMode,
+                format!("mode: {text:?} is neither \"ExactIn\" nor \"ExactOut\""),
+            ))
+            .with("field", "mode")
+        }),
+    }
+}
+
+/// `{"campaignId": "per-swap limit", …}` as campaign limits.
+pub(crate) fn campaigns(map: &BTreeMap<String, String>) -> Result<CampaignLimits, Failure> {
+    let mut limits = CampaignLimits::new();
+    for (id, limit) in map {
+        let campaign = CampaignId::new(id)
+            .map_err(|e| Failure::invalid_request(format!("campaigns: {id:?}: {e}")))?;
+        limits.insert(campaign, amount("campaigns", limit)?);
+    }
+    Ok(limits)
+}
+
+/// `"spec"` (also when absent) or `"strict"` (ruling 23).
+pub(crate) fn limit_policy(text: Option<&str>) -> Result<LimitPolicy, Failure> {
+    match text {
+        None | Some("spec") => Ok(LimitPolicy::Spec),
+        Some("strict") => Ok(LimitPolicy::Strict),
+        Some(other) => Err(Failure::invalid_request(format!(
+            "limitPolicy: {other:?} is neither \"spec\" nor \"strict\""
+        ))
+        .with("field", "limitPolicy")),
+    }
+}
+
+/// A single-pair route request.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct RouteInput {
+    /// `"ExactIn"` (default) or `"ExactOut"`.
+    pub(crate) mode: Option<String>,
+    /// The amount sent (ExactIn) or the client's estimate of it (ExactOut).
+    pub(crate) from_amount: String,
+    /// The exact amount received (ExactOut; optional in ExactIn).
+    pub(crate) to_amount: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    pub(crate) now: u64,
+    /// Campaign id to per-swap limit.
+    #[serde(default)]
+    pub(crate) campaigns: BTreeMap<String, String>,
+    /// `"spec"` (default) or `"strict"`.
+    pub(crate) limit_policy: Option<String>,
+}
+
+/// A route request's parts, checked.
+#[derive(Debug)]
+pub(crate) struct Route {
+    pub(crate) mode: SwapMode,
+    pub(crate) from_amount: Amount,
+    pub(crate) to_amount: Option<Amount>,
+    pub(crate) now: EpochMillis,
+    pub(crate) campaigns: CampaignLimits,
+    pub(crate) policy: LimitPolicy,
+}
+
+impl RouteInput {
+    /// The checked request.
+    pub(crate) fn check(&self) -> Result<Route, Failure> {
+        let mode = mode(self.mode.as_deref())?;
+        let from_amount = amount("fromAmount", &self.from_amount)?;
+        let to_amount = self
+            .to_amount
+            .as_deref()
+            .map(|text| amount("toAmount", text))
+            .transpose()?;
+        if mode == SwapMode::ExactOut && to_amount.is_none() {
+            return Err(Failure::invalid_request(
+                "toAmount: required in ExactOut (the exact amount received)",
+            )
+            .with("field", "toAmount"));
+        }
+        Ok(Route {
+            mode,
+            from_amount,
+            to_amount,
+            now: EpochMillis::new(self.now),
+            campaigns: campaigns(&self.campaigns)?,
+            policy: limit_policy(self.limit_policy.as_deref())?,
+        })
+    }
+}
+
+/// The ExactOut estimator's request.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct EstimateInput {
+    /// The exact amount received.
+    pub(crate) to_amount: String,
+    /// Milliseconds since the Unix epoch.
+    pub(crate) now: u64,
+}
+
+/// A chained-route request.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct ChainInput {
+    /// `"ExactIn"` (default) or `"ExactOut"`.
+    pub(crate) mode: Option<String>,
+    /// The asset sent.
+    pub(crate) from: String,
+    /// The asset received.
+    pub(crate) to: String,
+    /// ExactIn: the amount sent.
+    pub(crate) from_amount: Option<String>,
+    /// ExactOut: the exact amount received.
+    pub(crate) to_amount: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    pub(crate) now: u64,
+    /// 1 to 3 legs (default 2).
+    pub(crate) max_legs: Option<usize>,
+    /// Campaign id to per-swap limit.
+    #[serde(default)]
+    pub(crate) campaigns: BTreeMap<String, String>,
+}

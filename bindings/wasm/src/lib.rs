@@ -1,0 +1,23 @@
+//! The swaproute engine as a WebAssembly package for JavaScript.
+//!
+//! The exports here are the raw layer: each takes JSON text and returns an
+//! envelope, `{"ok": value}` or `{"error": {status, code, details, …}}`. The
+//! package's public API is the JavaScript module in `js/` (`index.js`, typed
+//! by `index.d.ts`), which passes plain objects in, parses the envelope and
+//! throws the error object. Every answer is the core crate's: this crate adds
+//! no rule, only the JSON shapes of the calls (see `README.md`).
+//!
+//! The modules below are plain Rust over JSON text, so `cargo test -p
+//! swaproute-wasm` checks them natively; [`exports`] is the only file that
+//! knows about `wasm-bindgen`.
+
+mod chain;
+mod client;
+pub mod exports;
+mod failure;
+mod input;
+mod order;
+mod route;
+mod screening;
+mod status;
+mod text;

@@ -1,0 +1,108 @@
+//! Texts with a grammar: amounts, JSON numbers, CAIP-2 and CAIP-19 ids.
+
+use serde_json::{json, Value};
+use swaproute::caip::{Caip19AssetId, Caip19AssetType, CaipComponent, ChainId, InvalidCaipId};
+use swaproute::decimal::parse_amount;
+use swaproute::ErrorCode;
+
+use crate::failure::{Answer, Failure, Json};
+
+/// An amount in the strict grammar `digits ["." digits]` (ruling 1), as
+/// written (`"1.50"` stays `"1.50"`).
+pub(crate) fn amount(text: &str) -> Answer {
+    match parse_amount(text) {
+        Ok(value) => Ok(Json::value(&value.to_string().into())),
+        Err(error) => {
+            let failure = Failure::api(&swaproute::ApiError::new(
+                ErrorCode::InvalidAmount,
+                format!("amount: {error}"),
+            ))
+            .with("reason", error.code());
+            Err(match error {
+                swaproute::decimal::DecimalError::InvalidCharacter { found, at } => {
+                    failure.with("at", at).with("found", found.to_string())
+                }
+                _ => failure,
+            })
+        }
+    }
+}
+
+/// The decimal a JSON number's text decodes to, the way a rate's `value` is
+/// decoded (ruling 1: the shortest decimal of its double).
+pub(crate) fn json_number(text: &str) -> Answer {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    swaproute::decimal::serde::number::deserialize(&mut deserializer)
+        .and_then(|d| deserializer.end().map(|()| d))
+        .map(|d| Json::value(&d.normalize().to_string().into()))
+        .map_err(|e| {
+            Failure::api(&swaproute::ApiError::new(
+                ErrorCode::InvalidAmount,
+                format!("not a decimal: {e}"),
+            ))
+            .with("reason", "NOT_A_DECIMAL")
+        })
+}
+
+fn component(component: CaipComponent) -> &'static str {
+    match component {
+        CaipComponent::Namespace => "namespace",
+        CaipComponent::Reference => "reference",
+        CaipComponent::AssetNamespace => "assetNamespace",
+        CaipComponent::AssetReference => "assetReference",
+        CaipComponent::TokenId => "tokenId",
+        // `CaipComponent` is `#[non_exhaustive]`; a new component is named
+        // by its specification text until this list learns it.
+        other => other.as_str(),
+    }
+}
+
+fn caip_error(error: InvalidCaipId) -> Failure {
+    let failure = Failure::invalid_request(error.to_string())
+        .with("reason", error.code())
+        .with("component", component(error.component()));
+    match error.at() {
+        Some(at) => failure.with("at", at),
+        None => failure,
+    }
+}
+
+fn chain(id: &ChainId) -> Value {
+    json!({"namespace": id.namespace(), "reference": id.reference()})
+}
+
+fn asset_type(t: &Caip19AssetType) -> Value {
+    let mut out = chain(t.chain_id());
+    if let Value::Object(map) = &mut out {
+        map.insert("assetNamespace".into(), t.asset_namespace().into());
+        map.insert("assetReference".into(), t.asset_reference().into());
+    }
+    out
+}
+
+/// A CAIP-2 chain id: `{namespace, reference}`.
+pub(crate) fn chain_id(text: &str) -> Answer {
+    ChainId::parse(text)
+        .map(|c| Json::value(&chain(&c)))
+        .map_err(caip_error)
+}
+
+/// A CAIP-19 asset type: `{namespace, reference, assetNamespace, assetReference}`.
+pub(crate) fn caip_asset_type(text: &str) -> Answer {
+    Caip19AssetType::parse(text)
+        .map(|t| Json::value(&asset_type(&t)))
+        .map_err(caip_error)
+}
+
+/// A CAIP-19 asset id: an asset type and its `tokenId`.
+pub(crate) fn caip_asset_id(text: &str) -> Answer {
+    Caip19AssetId::parse(text)
+        .map(|a| {
+            let mut out = asset_type(a.asset_type());
+            if let Value::Object(map) = &mut out {
+                map.insert("tokenId".into(), a.token_id().into());
+            }
+            Json::value(&out)
+        })
+        .map_err(caip_error)
+}

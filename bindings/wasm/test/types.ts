@@ -1,0 +1,88 @@
+// Compiled by `tsc -p tsconfig.json` (no output): every function of the
+// package used as a wallet would, and misuse the types must refuse.
+import {
+  Rates,
+  SwaprouteError,
+  bestChain,
+  bestRoute,
+  clientHeaders,
+  decimalFromJsonNumber,
+  estimateExactOut,
+  parseAmount,
+  parseAssetId,
+  parseAssetType,
+  parseChainId,
+  parseForwarded,
+  reconcileStatus,
+  screenAddress,
+  selectChains,
+  selectRoutes,
+  topRoutes,
+  validateFixedOrder,
+  validateFloatOrder,
+  type Chain,
+  type ChainSelection,
+  type ErrorBody,
+  type Estimate,
+  type Rate,
+  type Route,
+  type Selection,
+} from "../js/index.js";
+
+declare const rates: Rate[];
+const now = Date.now();
+
+const selection: Selection = selectRoutes(rates, { fromAmount: "0.5", now });
+const first: string | undefined = selection.routes[0]?.netOutput;
+const noRoute: ErrorBody | null = selection.noRoute;
+const best: Route = bestRoute(rates, { mode: "ExactOut", fromAmount: "0.5", toAmount: "16", now });
+const required: string | null = best.requiredInput;
+const top: Route[] = topRoutes(rates, { fromAmount: "1", now, limitPolicy: "strict" }, 3);
+const estimate: Estimate = estimateExactOut(rates, { toAmount: "10", now });
+
+const book = Rates.from(rates);
+const pair: string | null = book.pairId;
+const n: number = book.length;
+book.select({ fromAmount: "2", now, campaigns: { spring: "0.5" } });
+book.free();
+
+const chains: ChainSelection = selectChains([rates, rates], { from: "BTC", to: "SOL", fromAmount: "0.5", now, maxLegs: 3 }, 5);
+const chain: Chain = bestChain([rates], { mode: "ExactOut", from: "BTC", to: "SOL", toAmount: "10", now });
+const legs: number = chain.legs.length + chains.chains.length + chains.rejected.length;
+
+const fixed = validateFixedOrder({ fromAmount: "0.5" });
+const mode: "ExactIn" | "ExactOut" = fixed.swapMode;
+const float = validateFloatOrder('{"fromAmount":"1"}');
+const quote: string | null = float.quoteId;
+
+const screened = screenAddress("0x52908400098527886E0F7030069857D2E4169EE7", { network: "evm", denylist: [] });
+const canonical: string = screened.canonical;
+const status = reconcileStatus({ status: "awaiting" }, [{ status: "expired", confirmations: 1 }]);
+const definitive: boolean = status.definitive;
+const forwarded = parseForwarded("for=192.0.2.43");
+const info = clientHeaders(new Map([["App-Name", "wallet"]]), "proxying");
+const headers = clientHeaders({ "App-Name": "wallet", Forwarded: ["for=8.8.8.8"] });
+const text: string = parseAmount("1.5") + decimalFromJsonNumber("0.1");
+const asset = parseAssetId("eip155:1/erc721:0x06012c8cf97BEaD5deAe237070F9587f8E7A266d/771769");
+const tokenId: string = asset.tokenId + parseAssetType("eip155:1/slip44:60").assetNamespace + parseChainId("eip155:1").reference;
+
+try {
+  bestRoute(rates, { fromAmount: "0", now });
+} catch (e) {
+  if (e instanceof SwaprouteError) {
+    const status: number = e.status;
+    const min: string | undefined = e.min;
+    void status, min;
+  }
+}
+
+// @ts-expect-error amounts are decimal text, never JS numbers
+selectRoutes(rates, { fromAmount: 0.5, now });
+// @ts-expect-error `now` is required: the package has no clock
+selectRoutes(rates, { fromAmount: "0.5" });
+// @ts-expect-error modes are case-sensitive
+selectRoutes(rates, { mode: "exactIn", fromAmount: "0.5", now });
+// @ts-expect-error Rates are made by Rates.from
+new Rates();
+
+void [first, noRoute, required, top, estimate, pair, n, legs, mode, quote, canonical, definitive, forwarded, info, headers, text, tokenId];

@@ -1,0 +1,261 @@
+// Every golden vector of vectors/*.json (format: vectors/README.md) run
+// through the package as a JavaScript wallet or server would call it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+
+import * as swaproute from "../js/node.js";
+import { canonIp, sameDecimal } from "./compare.mjs";
+
+const dir = new URL("../../../vectors/", import.meta.url);
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith(".json"))
+  .sort()
+  .map((name) => ({ name, ...JSON.parse(readFileSync(new URL(name, dir), "utf8")) }));
+
+/** Calls `f`; its value as `{ok}`, or the thrown SwaprouteError as `{error}`. */
+function attempt(f) {
+  try {
+    return { ok: f() };
+  } catch (error) {
+    if (!(error instanceof swaproute.SwaprouteError)) throw error;
+    return { error };
+  }
+}
+
+/** The error keys an expectation gives, compared as its conventions say. */
+function checkError(want, got) {
+  assert.ok(got, `expected the error ${JSON.stringify(want)}, got a value`);
+  assert.equal(got.status, want.status, "status");
+  assert.equal(got.code, want.code, "code");
+  for (const key of ["min", "max"]) {
+    assert.ok(sameDecimal(want[key] ?? null, got[key] ?? null), `${key}: expected ${want[key]}, got ${got[key]}`);
+  }
+  if ("details" in want) assert.equal(got.details, want.details, "details");
+}
+
+function routeRequest(input) {
+  const request = { mode: input.mode, fromAmount: input.fromAmount, now: input.now };
+  if (input.toAmount !== undefined) request.toAmount = input.toAmount;
+  if (input.campaigns) request.campaigns = input.campaigns;
+  if (input.limitPolicy) request.limitPolicy = input.limitPolicy;
+  return request;
+}
+
+const runners = {
+  select(input, expect) {
+    const got = swaproute.selectRoutes(input.rates, routeRequest(input));
+    assert.deepEqual(got.routes.map((r) => r.rateId), expect.routes.map((r) => r.rateId), "ranked");
+    expect.routes.forEach((want, i) => {
+      const route = got.routes[i];
+      assert.equal(route.rank, i + 1, "rank");
+      assert.ok(sameDecimal(want.netOutput, route.netOutput), `${want.rateId} netOutput: expected ${want.netOutput}, got ${route.netOutput}`);
+      assert.equal(route.requiredInput, want.requiredInput, `${want.rateId} requiredInput`);
+      const [wl, gl] = [want.requiredInputLimits, route.requiredInputLimits];
+      assert.equal(gl?.status ?? null, wl?.status ?? null, `${want.rateId} requiredInputLimits`);
+      if (wl) assert.ok(sameDecimal(wl.limit ?? null, gl.limit ?? null), `${want.rateId} requiredInputLimits.limit`);
+    });
+    assert.deepEqual(
+      got.rejected.map((r) => [r.rateId, r.reason]),
+      expect.rejected.map((r) => [r.rateId, r.reason]),
+      "rejected",
+    );
+    expect.rejected.forEach((want, i) => {
+      assert.ok(sameDecimal(want.limit, got.rejected[i].limit), `${want.rateId} limit`);
+    });
+    if (expect.error === null) {
+      assert.equal(got.noRoute, null, "noRoute");
+    } else {
+      checkError(expect.error, got.noRoute);
+      // The same error is what bestRoute throws.
+      checkError(expect.error, attempt(() => swaproute.bestRoute(input.rates, routeRequest(input))).error);
+    }
+  },
+
+  estimate(input, expect) {
+    const request = { toAmount: input.toAmount, now: input.now };
+    const got = attempt(() => swaproute.estimateExactOut(input.rates, request));
+    if (expect.error) return checkError(expect.error, got.error);
+    assert.deepEqual(got.ok, expect.estimate);
+    const at = (limitPolicy) =>
+      swaproute.bestRoute(input.rates, {
+        mode: "ExactOut",
+        fromAmount: got.ok.fromAmount,
+        toAmount: input.toAmount,
+        now: input.now,
+        limitPolicy,
+      });
+    for (const [key, policy] of [["rankedAtEstimate", "spec"], ["rankedAtEstimateStrict", "strict"]]) {
+      if (!expect[key]) continue;
+      const route = at(policy);
+      assert.deepEqual({ rateId: route.rateId, requiredInput: route.requiredInput }, expect[key], key);
+    }
+  },
+
+  json_number(input, expect) {
+    const got = attempt(() => swaproute.decimalFromJsonNumber(input.json));
+    if ("decimal" in expect) {
+      assert.ok(sameDecimal(expect.decimal, got.ok), `expected ${expect.decimal}, got ${got.ok ?? got.error}`);
+    } else {
+      assert.equal(got.error?.reason, expect.error);
+    }
+  },
+
+  amount_text(input, expect) {
+    const got = attempt(() => swaproute.parseAmount(input.text));
+    if ("decimal" in expect) {
+      assert.ok(sameDecimal(expect.decimal, got.ok), `expected ${expect.decimal}, got ${got.ok ?? got.error}`);
+      return;
+    }
+    assert.equal(got.error?.code, "INVALID_AMOUNT");
+    assert.equal(got.error.reason, expect.error);
+    if ("at" in expect) {
+      assert.equal(got.error.at, expect.at, "at");
+      assert.equal(got.error.found, expect.found, "found");
+    }
+  },
+
+  fixed_order_body: (input, expect) => orderBody(swaproute.validateFixedOrder, input, expect),
+  float_order_body: (input, expect) => orderBody(swaproute.validateFloatOrder, input, expect),
+
+  reconcile(input, expect) {
+    assert.deepEqual(swaproute.reconcileStatus(input.current, input.observations), expect);
+  },
+
+  forwarded(input, expect) {
+    const got = attempt(() => swaproute.parseForwarded(input.value));
+    if (!expect.ok) {
+      assert.equal(got.error?.reason, expect.error, `expected ${expect.error}, got ${JSON.stringify(got.ok ?? got.error)}`);
+      assert.equal(got.error.node, expect.node, "node");
+      return;
+    }
+    const want = expect.ok;
+    assert.ok(got.ok, `expected a value, got ${got.error}`);
+    assert.equal(got.ok.elements, want.elements, "elements");
+    const client = got.ok.client;
+    if (want.client === null) {
+      assert.equal(client, null, "client");
+    } else {
+      assert.equal(client.kind, want.client.kind, "client.kind");
+      if ("addr" in want.client) assert.equal(canonIp(client.addr), canonIp(want.client.addr), "client.addr");
+      if ("id" in want.client) assert.equal(client.id, want.client.id, "client.id");
+      assert.equal(client.port, want.client.port, "client.port");
+    }
+    const screening = got.ok.screening;
+    if ("addr" in want.screening) {
+      assert.equal(canonIp(screening.addr ?? ""), canonIp(want.screening.addr), "screening");
+    } else {
+      assert.deepEqual(screening, want.screening, "screening");
+    }
+  },
+
+  client_headers(input, expect) {
+    const got = attempt(() => swaproute.clientHeaders(input.headers, input.integration));
+    if (expect.error) return checkError(expect.error, got.error);
+    assert.ok(got.ok, `expected headers, got ${got.error}`);
+    assert.equal(got.ok.appName, expect.ok.appName, "appName");
+    const [want, addr] = [expect.ok.screeningAddr, got.ok.screeningAddr];
+    assert.equal(addr === null ? null : canonIp(addr), want === null ? null : canonIp(want), "screeningAddr");
+  },
+
+  caip(input, expect) {
+    const parse = {
+      chainId: swaproute.parseChainId,
+      assetType: swaproute.parseAssetType,
+      assetId: swaproute.parseAssetId,
+    }[input.type];
+    const got = attempt(() => parse(input.text));
+    if (expect.ok) return assert.deepEqual(got.ok, expect.ok);
+    assert.ok(got.error, `expected ${JSON.stringify(expect.error)}, got ${JSON.stringify(got.ok)}`);
+    // Only the keys the expectation gives are compared; the vector's
+    // `reason` is the error's `reason` (its `code` is INVALID_REQUEST).
+    for (const [key, value] of Object.entries(expect.error)) {
+      assert.equal(got.error[key] ?? null, value, key);
+    }
+    assert.equal(got.error.code, "INVALID_REQUEST");
+  },
+
+  rates_response(input, expect) {
+    const got = attempt(() => swaproute.Rates.from(input.rates));
+    if (expect.ok) {
+      assert.ok(got.ok, `expected a response, got ${got.error}`);
+      assert.equal(got.ok.length, expect.ok.count, "count");
+      got.ok.free();
+    } else {
+      assert.equal(got.error?.reason, expect.refused);
+    }
+  },
+
+  chained_route(input, expect) {
+    chainedRoute(input, expect);
+  },
+};
+
+function orderBody(validate, input, expect) {
+  const got = attempt(() => validate("bodyText" in input ? input.bodyText : input.body));
+  if (expect.ok) {
+    assert.ok(got.ok, `expected a valid body, got ${got.error?.message} ${JSON.stringify(got.error?.errors)}`);
+    for (const [key, value] of Object.entries(expect.ok)) {
+      if (["fromAmount", "toAmount", "slippage"].includes(key)) {
+        assert.ok(sameDecimal(value, got.ok[key]), `${key}: expected ${value}, got ${got.ok[key]}`);
+      } else {
+        assert.equal(got.ok[key], value, key);
+      }
+    }
+    return;
+  }
+  assert.ok(got.error, `expected ${JSON.stringify(expect.errors)}, got a valid body`);
+  assert.deepEqual(got.error.errors.map(({ field, code }) => ({ field, code })), expect.errors, "errors");
+  assert.deepEqual(
+    { status: got.error.status, code: got.error.code, field: got.error.field },
+    expect.error,
+    "error",
+  );
+}
+
+function chainedRoute(input, expect) {
+  const request = { mode: input.mode, from: input.from, to: input.to, now: input.now };
+  request[input.mode === "ExactOut" ? "toAmount" : "fromAmount"] = input.amount;
+  if (input.maxLegs !== undefined) request.maxLegs = input.maxLegs;
+  if (input.campaigns) request.campaigns = input.campaigns;
+  const k = Math.max(expect.chains?.length ?? 0, 1) + 64;
+  const got = swaproute.selectChains(input.responses, request, k);
+  const want = expect.chains ?? [];
+  assert.equal(got.chains.length, want.length, "chains");
+  want.forEach((w, i) => {
+    const chain = got.chains[i];
+    assert.deepEqual(chain.legs.map((l) => l.pairId), w.pairs, `chain ${i + 1} pairs`);
+    assert.deepEqual(chain.legs.map((l) => l.rateId), w.rates, `chain ${i + 1} rates`);
+    if (w.legs) {
+      w.legs.forEach((leg, j) => {
+        assert.ok(sameDecimal(leg.input, chain.legs[j].input), `chain ${i + 1} leg ${j + 1} input`);
+        assert.ok(sameDecimal(leg.output, chain.legs[j].output), `chain ${i + 1} leg ${j + 1} output`);
+      });
+    }
+    if ("finalOutput" in w) assert.ok(sameDecimal(w.finalOutput, chain.finalOutput), `chain ${i + 1} finalOutput`);
+    if ("requiredInput" in w) assert.equal(chain.requiredInput, w.requiredInput, `chain ${i + 1} requiredInput`);
+    if ("expiry" in w) assert.equal(chain.expiry, w.expiry, `chain ${i + 1} expiry`);
+  });
+  if (expect.error) checkError(expect.error, got.noRoute);
+  else assert.equal(got.noRoute, null, "noRoute");
+}
+
+test("there are vectors of every kind the package runs", () => {
+  const total = files.reduce((n, f) => n + f.cases.length, 0);
+  assert.ok(total >= 150, `only ${total} vectors`);
+  for (const file of files) assert.ok(file.kind in runners, `${file.name}: unknown kind ${file.kind}`);
+});
+
+for (const file of files) {
+  test(`${file.name} (${file.kind}, ${file.cases.length} cases)`, () => {
+    const failures = [];
+    for (const c of file.cases) {
+      try {
+        runners[file.kind](c.input, c.expect);
+      } catch (error) {
+        failures.push(`[${c.name}] ${error.message}`);
+      }
+    }
+    assert.equal(failures.length, 0, `${failures.length} of ${file.cases.length} failed:\n${failures.join("\n")}`);
+  });
+}
