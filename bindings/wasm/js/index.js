@@ -6,7 +6,7 @@
 // (js/node.js), which does it for you.
 import * as raw from "../pkg/swaproute_wasm.js";
 
-export { default as init, initSync } from "../pkg/swaproute_wasm.js";
+export { default, default as init, initSync } from "../pkg/swaproute_wasm.js";
 
 /**
  * A failure: the service's error body `{status, code, details, min?, max?}`,

@@ -7,8 +7,8 @@ use swaproute::ErrorCode;
 
 use crate::failure::{Answer, Failure, Json};
 
-/// An amount in the strict grammar `digits ["." digits]` (ruling 1), as
-/// written (`"1.50"` stays `"1.50"`).
+/// An amount in the strict grammar `digits ["." digits]` (ruling 1), in its
+/// plain form (`"0012.50"` is `"12.5"`: the grammar drops insignificant zeros).
 pub(crate) fn amount(text: &str) -> Answer {
     match parse_amount(text) {
         Ok(value) => Ok(Json::value(&value.to_string().into())),
