@@ -56,7 +56,7 @@ impl From<ApiError> for Failure {
 
 /// JSON text the package answers with.
 #[derive(Debug)]
-pub(crate) struct Json(String);
+pub(crate) struct Json(pub(crate) String);
 
 impl Json {
     /// The text of `value` (a tree built here, e.g. with `json!`).
@@ -114,4 +114,28 @@ pub(crate) fn decode<'a, T: serde::Deserialize<'a>>(
 ) -> Result<T, Failure> {
     serde_json::from_slice(text.as_bytes())
         .map_err(|e| Failure::invalid_request(format!("{what}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_goes_before_the_closing_brace() {
+        let json = Json("{\"a\":1}".into()).with_key("b", &Value::Null).ok();
+        assert_eq!(json.map(|j| j.0).as_deref(), Some("{\"a\":1,\"b\":null}"));
+        let json = Json("{}".into()).with_key("b", &Value::from("x")).ok();
+        assert_eq!(json.map(|j| j.0).as_deref(), Some("{\"b\":\"x\"}"));
+        assert!(Json("[1]".into()).with_key("b", &Value::Null).is_err());
+    }
+
+    #[test]
+    fn the_envelope_is_ok_or_error() {
+        assert_eq!(envelope(Ok(Json("[]".into()))), "{\"ok\":[]}");
+        let error = envelope(Err(Failure::invalid_request("nope")));
+        let parsed: Value = serde_json::from_str(&error).unwrap_or_default();
+        assert_eq!(parsed["error"]["status"], 400);
+        assert_eq!(parsed["error"]["code"], "INVALID_REQUEST");
+        assert_eq!(parsed["error"]["details"], "nope");
+    }
 }

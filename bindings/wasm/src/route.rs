@@ -89,3 +89,51 @@ pub(crate) fn estimate(rates: &RatesResponse, request: &str) -> Answer {
         Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RATES: &str = r#"[{"amount":{"assetId":"ETH","value":30},"expiry":1700000060000,"id":"a",
+        "max":{"assetId":"BTC","value":10},"min":{"assetId":"BTC","value":0.001},
+        "minerFee":{"assetId":"ETH","value":0.01},"pairId":"BTC_ETH"}]"#;
+
+    fn answer(answer: Answer) -> Value {
+        match answer {
+            Ok(Json(text)) => serde_json::from_str(&text).unwrap_or_default(),
+            Err(failure) => failure.into_value(),
+        }
+    }
+
+    #[test]
+    fn a_selection_carries_its_no_route() {
+        let Ok(rates) = rates(RATES) else {
+            panic!("the rates decode")
+        };
+        // 0.5 × 30 − 0.01 = 14.99
+        let ok = answer(select(
+            &rates,
+            r#"{"fromAmount":"0.5","now":1700000000000}"#,
+        ));
+        assert_eq!(ok["routes"][0]["netOutput"], "14.99");
+        assert_eq!(ok["noRoute"], Value::Null);
+        let none = answer(select(&rates, r#"{"fromAmount":"11","now":1700000000000}"#));
+        assert_eq!(none["noRoute"]["code"], "AMOUNT_ABOVE_LIMIT");
+        assert_eq!(none["noRoute"]["max"], "10");
+    }
+
+    #[test]
+    fn requests_refuse_unknown_keys_and_number_amounts() {
+        let Ok(rates) = rates(RATES) else {
+            panic!("the rates decode")
+        };
+        for request in [
+            r#"{"fromAmount":"0.5","now":1,"fromAmout":"1"}"#,
+            r#"{"fromAmount":0.5,"now":1}"#,
+            r#"{"fromAmount":"0.5"}"#,
+        ] {
+            let error = answer(select(&rates, request));
+            assert_eq!(error["code"], "INVALID_REQUEST", "{request}");
+        }
+    }
+}
