@@ -12,6 +12,7 @@
 use std::fmt::Write;
 use std::hint::black_box;
 
+#[allow(dead_code)] // `significand` serves the other benches
 mod common;
 use common::SplitMix;
 
