@@ -1,20 +1,32 @@
 #!/bin/sh
-# Builds the package: the release .wasm (size-optimised profile
-# `wasm-release` of the workspace's Cargo.toml), then wasm-bindgen's ES
-# module glue into pkg/. Needs the wasm32-unknown-unknown target and the
-# wasm-bindgen CLI of the version Cargo.lock pins (.ci/run installs both).
+# Builds the package twice, each into a self-contained directory (the .wasm,
+# wasm-bindgen's ES module glue, and js/'s wrapper and types beside them):
+#   pkg/          the whole API (Node servers, the tests);
+#   pkg-browser/  without default features: ranking one pair's rates,
+#                 estimates, amounts; under 300 KB for wallets that download it.
+# Release profile `wasm-release` of the workspace's Cargo.toml (opt-level z,
+# LTO), then binaryen's wasm-opt -Oz (npm `binaryen`, a dev dependency).
+# Needs the wasm32-unknown-unknown target and the wasm-bindgen CLI of the
+# version Cargo.lock pins (.ci/run installs both).
 set -eu
 cd "$(dirname "$0")"
-cargo build --quiet -p swaproute-wasm --target wasm32-unknown-unknown --profile wasm-release
 target=$(cargo metadata --format-version 1 --no-deps |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
-rm -rf pkg
-wasm-bindgen --target web --no-typescript --out-dir pkg \
-  "$target/wasm32-unknown-unknown/wasm-release/swaproute_wasm.wasm"
-# Binaryen's optimiser (npm `binaryen`, a dev dependency) shrinks it further
-# and drops the names section.
-node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
-  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  -o pkg/swaproute_wasm_bg.wasm pkg/swaproute_wasm_bg.wasm
-wc -c pkg/swaproute_wasm_bg.wasm | awk '{printf "pkg/swaproute_wasm_bg.wasm: %d bytes (%.1f KB)\n", $1, $1/1024}'
+
+build() {
+  out="$1"
+  shift
+  cargo build --quiet -p swaproute-wasm --target wasm32-unknown-unknown --profile wasm-release "$@"
+  rm -rf "$out"
+  wasm-bindgen --target web --no-typescript --out-dir "$out" \
+    "$target/wasm32-unknown-unknown/wasm-release/swaproute_wasm.wasm"
+  node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    -o "$out/swaproute_wasm_bg.wasm" "$out/swaproute_wasm_bg.wasm"
+  cp js/index.js js/node.js js/index.d.ts js/node.d.ts "$out/"
+  wc -c "$out/swaproute_wasm_bg.wasm" | awk '{printf "%s: %d bytes (%.1f KB)\n", $2, $1, $1/1024}'
+}
+
+build pkg
+build pkg-browser --no-default-features

@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { Rates, bestRoute } from "../js/node.js";
+import { Rates, bestRoute } from "../pkg/node.js";
 
 const SIZES = [256, 4096];
 const NOW = 1785000000000;

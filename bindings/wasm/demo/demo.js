@@ -1,6 +1,6 @@
 // The demo page: loads the package, decodes the bundled rates once, and
 // ranks them again on every keystroke.
-import init, { Rates, SwaprouteError } from "../js/index.js";
+import init, { Rates, SwaprouteError } from "../pkg-browser/index.js";
 
 const $ = (id) => document.getElementById(id);
 

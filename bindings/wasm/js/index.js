@@ -3,10 +3,14 @@
 //
 // Load the WebAssembly module once before calling anything: `await init()`
 // in a browser (or `initSync(bytes)`); in Node, import `swaproute/node`
-// (js/node.js), which does it for you.
-import * as raw from "../pkg/swaproute_wasm.js";
+// (node.js), which does it for you.
+//
+// build.sh copies this file beside wasm-bindgen's output: `pkg/` (the whole
+// API) and `pkg-browser/` (ranking, estimates and amounts only, under 300 KB;
+// the other functions throw a TypeError there).
+import * as raw from "./swaproute_wasm.js";
 
-export { default, default as init, initSync } from "../pkg/swaproute_wasm.js";
+export { default, default as init, initSync } from "./swaproute_wasm.js";
 
 /**
  * A failure: the service's error body `{status, code, details, min?, max?}`,
@@ -26,6 +30,17 @@ function unwrap(envelope) {
   const answer = JSON.parse(envelope);
   if (Object.hasOwn(answer, "error")) throw new SwaprouteError(answer.error);
   return answer.ok;
+}
+
+/** The raw export `name`, or a TypeError naming the feature this build lacks. */
+function exported(name, api, feature) {
+  const f = raw[name];
+  if (typeof f !== "function") {
+    throw new TypeError(
+      `${api} is not in this build of swaproute (built without the "${feature}" feature): use the full package`,
+    );
+  }
+  return f;
 }
 
 function invalid(details) {
@@ -157,39 +172,39 @@ function responsesText(responses) {
 
 /** Chained routes (1 to 3 legs): the best `k` chains and rejections, with counts. */
 export function selectChains(responses, request, k = 10) {
-  return unwrap(raw.select_chains(responsesText(responses), jsonText(request, "request"), count(k, "k")));
+  return unwrap(exported("select_chains", "selectChains", "chains")(responsesText(responses), jsonText(request, "request"), count(k, "k")));
 }
 
 /** The best chained route; throws the "no route" error. */
 export function bestChain(responses, request) {
-  return unwrap(raw.best_chain(responsesText(responses), jsonText(request, "request")));
+  return unwrap(exported("best_chain", "bestChain", "chains")(responsesText(responses), jsonText(request, "request")));
 }
 
 /** A `POST /v3/orders` body (an object, or the request's exact text). */
 export function validateFixedOrder(body) {
-  return unwrap(raw.validate_fixed_order(jsonText(body, "body")));
+  return unwrap(exported("validate_fixed_order", "validateFixedOrder", "orders")(jsonText(body, "body")));
 }
 
 /** A `POST /v3/orders/float` body (an object, or the request's exact text). */
 export function validateFloatOrder(body) {
-  return unwrap(raw.validate_float_order(jsonText(body, "body")));
+  return unwrap(exported("validate_float_order", "validateFloatOrder", "orders")(jsonText(body, "body")));
 }
 
 /** Screens an address: `{address, canonical, encoding}`. */
 export function screenAddress(address, options = {}) {
   if (typeof address !== "string") throw invalid("address: expected a string");
-  return unwrap(raw.screen_address(address, jsonText(options, "options")));
+  return unwrap(exported("screen_address", "screenAddress", "screening")(address, jsonText(options, "options")));
 }
 
 /** Folds provider observations into the tracked status: `{status, definitive}`. */
 export function reconcileStatus(current, observations) {
-  return unwrap(raw.reconcile_status(JSON.stringify({ current, observations })));
+  return unwrap(exported("reconcile_status", "reconcileStatus", "orders")(JSON.stringify({ current, observations })));
 }
 
 /** A `Forwarded` header value: `{elements, client, screening}`. */
 export function parseForwarded(value) {
   if (typeof value !== "string") throw invalid("value: expected a string");
-  return unwrap(raw.parse_forwarded(value));
+  return unwrap(exported("parse_forwarded", "parseForwarded", "client")(value));
 }
 
 /**
@@ -207,7 +222,7 @@ export function clientHeaders(headers, integration = "direct") {
   } else {
     throw invalid("headers: expected Headers, [name, value] pairs or an object");
   }
-  return unwrap(raw.client_headers(JSON.stringify({ headers: pairs, integration })));
+  return unwrap(exported("client_headers", "clientHeaders", "client")(JSON.stringify({ headers: pairs, integration })));
 }
 
 function text(value, what) {
@@ -227,15 +242,15 @@ export function decimalFromJsonNumber(json) {
 
 /** A CAIP-2 chain id: `{namespace, reference}`. */
 export function parseChainId(value) {
-  return unwrap(raw.parse_chain_id(text(value, "chainId")));
+  return unwrap(exported("parse_chain_id", "parseChainId", "caip")(text(value, "chainId")));
 }
 
 /** A CAIP-19 asset type: `{namespace, reference, assetNamespace, assetReference}`. */
 export function parseAssetType(value) {
-  return unwrap(raw.parse_asset_type(text(value, "assetType")));
+  return unwrap(exported("parse_asset_type", "parseAssetType", "caip")(text(value, "assetType")));
 }
 
 /** A CAIP-19 asset id: an asset type and its `tokenId`. */
 export function parseAssetId(value) {
-  return unwrap(raw.parse_asset_id(text(value, "assetId")));
+  return unwrap(exported("parse_asset_id", "parseAssetId", "caip")(text(value, "assetId")));
 }

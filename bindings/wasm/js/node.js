@@ -1,8 +1,8 @@
-// The package for Node: loads the WebAssembly module synchronously from the
-// package's own directory, then is `index.js`.
+// The package for Node: loads the WebAssembly module synchronously from its
+// own directory, then is `index.js`. (build.sh copies it beside the build.)
 import { readFileSync } from "node:fs";
-import { initSync } from "../pkg/swaproute_wasm.js";
+import { initSync } from "./swaproute_wasm.js";
 
-initSync({ module: readFileSync(new URL("../pkg/swaproute_wasm_bg.wasm", import.meta.url)) });
+initSync({ module: readFileSync(new URL("./swaproute_wasm_bg.wasm", import.meta.url)) });
 
 export * from "./index.js";

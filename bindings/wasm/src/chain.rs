@@ -1,11 +1,14 @@
 //! Chained routes over several pairs' rates (ruling 24).
 
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
 use serde_json::Value;
 use swaproute::route::chain::{ChainRequest, Market};
 use swaproute::{AssetId, EpochMillis, RatesResponse, SwapMode};
 
 use crate::failure::{decode, to_json, Answer, Failure};
-use crate::input::{amount, campaigns, mode, ChainInput};
+use crate::input::{amount, campaigns, mode};
 
 /// Decodes a list of rates responses, one pair each.
 pub(crate) fn responses(text: &str) -> Result<Vec<RatesResponse>, Failure> {
@@ -92,4 +95,27 @@ pub(crate) fn best(responses: &[RatesResponse], request: &str) -> Answer {
             Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
         }
     })
+}
+
+/// A chained-route request.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct ChainInput {
+    /// `"ExactIn"` (default) or `"ExactOut"`.
+    pub(crate) mode: Option<String>,
+    /// The asset sent.
+    pub(crate) from: String,
+    /// The asset received.
+    pub(crate) to: String,
+    /// ExactIn: the amount sent.
+    pub(crate) from_amount: Option<String>,
+    /// ExactOut: the exact amount received.
+    pub(crate) to_amount: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    pub(crate) now: u64,
+    /// 1 to 3 legs (default 2).
+    pub(crate) max_legs: Option<usize>,
+    /// Campaign id to per-swap limit.
+    #[serde(default)]
+    pub(crate) campaigns: BTreeMap<String, String>,
 }

@@ -8,7 +8,7 @@ use swaproute::RatesResponse;
 use wasm_bindgen::prelude::*;
 
 use crate::failure::envelope;
-use crate::{chain, client, order, route, screening, status, text};
+use crate::{amount, route};
 
 /// One pair's decoded rates, kept in WebAssembly memory so that ranking them
 /// again (for every amount a user types) does not decode them again.
@@ -57,79 +57,92 @@ impl RawRates {
 }
 
 /// Chained routes: the selection (`k` chains and rejections).
+#[cfg(feature = "chains")]
 #[wasm_bindgen]
 pub fn select_chains(responses: &str, request: &str, k: usize) -> String {
-    envelope(chain::responses(responses).and_then(|list| chain::select(&list, request, k)))
+    envelope(
+        crate::chain::responses(responses).and_then(|list| crate::chain::select(&list, request, k)),
+    )
 }
 
 /// Chained routes: the best chain.
+#[cfg(feature = "chains")]
 #[wasm_bindgen]
 pub fn best_chain(responses: &str, request: &str) -> String {
-    envelope(chain::responses(responses).and_then(|list| chain::best(&list, request)))
+    envelope(crate::chain::responses(responses).and_then(|list| crate::chain::best(&list, request)))
 }
 
 /// A fixed-rate order body.
+#[cfg(feature = "orders")]
 #[wasm_bindgen]
 pub fn validate_fixed_order(body: &str) -> String {
-    envelope(order::fixed(body))
+    envelope(crate::order::fixed(body))
 }
 
 /// A floating-rate order body.
+#[cfg(feature = "orders")]
 #[wasm_bindgen]
 pub fn validate_float_order(body: &str) -> String {
-    envelope(order::float(body))
+    envelope(crate::order::float(body))
 }
 
 /// Address screening.
+#[cfg(feature = "screening")]
 #[wasm_bindgen]
 pub fn screen_address(address: &str, options: &str) -> String {
-    envelope(screening::screen(address, options))
+    envelope(crate::screening::screen(address, options))
 }
 
 /// Status reconciliation.
+#[cfg(feature = "orders")]
 #[wasm_bindgen]
 pub fn reconcile_status(input: &str) -> String {
-    envelope(status::reconcile(input))
+    envelope(crate::status::reconcile(input))
 }
 
 /// A `Forwarded` header value.
+#[cfg(feature = "client")]
 #[wasm_bindgen]
 pub fn parse_forwarded(value: &str) -> String {
-    envelope(client::forwarded(value))
+    envelope(crate::client::forwarded(value))
 }
 
 /// The client headers.
+#[cfg(feature = "client")]
 #[wasm_bindgen]
 pub fn client_headers(input: &str) -> String {
-    envelope(client::headers(input))
+    envelope(crate::client::headers(input))
 }
 
 /// An amount text.
 #[wasm_bindgen]
 pub fn parse_amount(input: &str) -> String {
-    envelope(text::amount(input))
+    envelope(amount::amount(input))
 }
 
 /// A JSON number's text to its decimal.
 #[wasm_bindgen]
 pub fn json_number(input: &str) -> String {
-    envelope(text::json_number(input))
+    envelope(amount::json_number(input))
 }
 
 /// A CAIP-2 chain id.
+#[cfg(feature = "caip")]
 #[wasm_bindgen]
 pub fn parse_chain_id(input: &str) -> String {
-    envelope(text::chain_id(input))
+    envelope(crate::caip::chain_id(input))
 }
 
 /// A CAIP-19 asset type.
+#[cfg(feature = "caip")]
 #[wasm_bindgen]
 pub fn parse_asset_type(input: &str) -> String {
-    envelope(text::caip_asset_type(input))
+    envelope(crate::caip::asset_type_answer(input))
 }
 
 /// A CAIP-19 asset id.
+#[cfg(feature = "caip")]
 #[wasm_bindgen]
 pub fn parse_asset_id(input: &str) -> String {
-    envelope(text::caip_asset_id(input))
+    envelope(crate::caip::asset_id(input))
 }

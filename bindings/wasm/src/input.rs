@@ -118,26 +118,3 @@ pub(crate) struct EstimateInput {
     /// Milliseconds since the Unix epoch.
     pub(crate) now: u64,
 }
-
-/// A chained-route request.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct ChainInput {
-    /// `"ExactIn"` (default) or `"ExactOut"`.
-    pub(crate) mode: Option<String>,
-    /// The asset sent.
-    pub(crate) from: String,
-    /// The asset received.
-    pub(crate) to: String,
-    /// ExactIn: the amount sent.
-    pub(crate) from_amount: Option<String>,
-    /// ExactOut: the exact amount received.
-    pub(crate) to_amount: Option<String>,
-    /// Milliseconds since the Unix epoch.
-    pub(crate) now: u64,
-    /// 1 to 3 legs (default 2).
-    pub(crate) max_legs: Option<usize>,
-    /// Campaign id to per-swap limit.
-    #[serde(default)]
-    pub(crate) campaigns: BTreeMap<String, String>,
-}

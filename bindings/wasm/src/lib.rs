@@ -21,13 +21,20 @@
     )
 )]
 
+mod amount;
+#[cfg(feature = "caip")]
+mod caip;
+#[cfg(feature = "chains")]
 mod chain;
+#[cfg(feature = "client")]
 mod client;
 pub mod exports;
 mod failure;
 mod input;
+#[cfg(feature = "orders")]
 mod order;
 mod route;
+#[cfg(feature = "screening")]
 mod screening;
+#[cfg(feature = "orders")]
 mod status;
-mod text;

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import * as swaproute from "../js/node.js";
+import * as swaproute from "../pkg/node.js";
 import {
   Rates,
   SwaprouteError,
@@ -18,7 +18,7 @@ import {
   topRoutes,
   validateFixedOrder,
   validateFloatOrder,
-} from "../js/node.js";
+} from "../pkg/node.js";
 
 const NOW = 1700000000000;
 const LATER = NOW + 60000;

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 
-import * as swaproute from "../js/node.js";
+import * as swaproute from "../pkg/node.js";
 import { canonIp, sameDecimal } from "./compare.mjs";
 
 const dir = new URL("../../../vectors/", import.meta.url);

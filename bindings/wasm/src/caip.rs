@@ -1,48 +1,9 @@
-//! Texts with a grammar: amounts, JSON numbers, CAIP-2 and CAIP-19 ids.
+//! CAIP-2 chain ids and CAIP-19 asset types and ids.
 
 use serde_json::{json, Value};
 use swaproute::caip::{Caip19AssetId, Caip19AssetType, CaipComponent, ChainId, InvalidCaipId};
-use swaproute::decimal::parse_amount;
-use swaproute::ErrorCode;
 
 use crate::failure::{Answer, Failure, Json};
-
-/// An amount in the strict grammar `digits ["." digits]` (ruling 1), in its
-/// plain form (`"0012.50"` is `"12.5"`: the grammar drops insignificant zeros).
-pub(crate) fn amount(text: &str) -> Answer {
-    match parse_amount(text) {
-        Ok(value) => Ok(Json::value(&value.to_string().into())),
-        Err(error) => {
-            let failure = Failure::api(&swaproute::ApiError::new(
-                ErrorCode::InvalidAmount,
-                format!("amount: {error}"),
-            ))
-            .with("reason", error.code());
-            Err(match error {
-                swaproute::decimal::DecimalError::InvalidCharacter { found, at } => {
-                    failure.with("at", at).with("found", found.to_string())
-                }
-                _ => failure,
-            })
-        }
-    }
-}
-
-/// The decimal a JSON number's text decodes to, the way a rate's `value` is
-/// decoded (ruling 1: the shortest decimal of its double).
-pub(crate) fn json_number(text: &str) -> Answer {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    swaproute::decimal::serde::number::deserialize(&mut deserializer)
-        .and_then(|d| deserializer.end().map(|()| d))
-        .map(|d| Json::value(&d.normalize().to_string().into()))
-        .map_err(|e| {
-            Failure::api(&swaproute::ApiError::new(
-                ErrorCode::InvalidAmount,
-                format!("not a decimal: {e}"),
-            ))
-            .with("reason", "NOT_A_DECIMAL")
-        })
-}
 
 fn component(component: CaipComponent) -> &'static str {
     match component {
@@ -88,14 +49,14 @@ pub(crate) fn chain_id(text: &str) -> Answer {
 }
 
 /// A CAIP-19 asset type: `{namespace, reference, assetNamespace, assetReference}`.
-pub(crate) fn caip_asset_type(text: &str) -> Answer {
+pub(crate) fn asset_type_answer(text: &str) -> Answer {
     Caip19AssetType::parse(text)
         .map(|t| Json::value(&asset_type(&t)))
         .map_err(caip_error)
 }
 
 /// A CAIP-19 asset id: an asset type and its `tokenId`.
-pub(crate) fn caip_asset_id(text: &str) -> Answer {
+pub(crate) fn asset_id(text: &str) -> Answer {
     Caip19AssetId::parse(text)
         .map(|a| {
             let mut out = asset_type(a.asset_type());
