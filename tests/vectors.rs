@@ -28,11 +28,12 @@ use swaproute::order::{
     TrackedStatus,
 };
 use swaproute::rate::InvalidRates;
+use swaproute::route::chain::{Chain, ChainNoRoute, ChainRequest, Market};
 use swaproute::route::LimitPolicy;
 use swaproute::screening::{Address, AddressTag};
 use swaproute::{
-    estimate_exact_out, Amount, ApiError, CampaignId, CampaignLimits, EpochMillis, QuoteId, Rate,
-    RatesResponse, RouteRequest,
+    estimate_exact_out, Amount, ApiError, AssetId, CampaignId, CampaignLimits, EpochMillis,
+    QuoteId, Rate, RatesResponse, RouteRequest,
 };
 
 /// Cases below this many in total fail the suite: deleting cases is a change
@@ -148,6 +149,17 @@ fn amount(value: &Value) -> Amount {
     value.as_str().unwrap().parse().unwrap()
 }
 
+/// `input.campaigns`: campaign id -> per-swap limit (none when absent).
+fn campaigns_of(input: &Value) -> CampaignLimits {
+    let mut campaigns = CampaignLimits::new();
+    if let Some(map) = input.get("campaigns").and_then(Value::as_object) {
+        for (id, limit) in map {
+            campaigns.insert(CampaignId::new(id).unwrap(), amount(limit));
+        }
+    }
+    campaigns
+}
+
 /// `{status, code, min?, max?, details?, field?}`: the keys the expectation has.
 fn same_error(expected: &Value, error: &ApiError) -> Result<(), String> {
     let body = serde_json::to_value(error.to_body()).unwrap();
@@ -217,12 +229,7 @@ fn select() {
             "ExactOut" => RouteRequest::exact_out(from, amount(&input["toAmount"]), now),
             other => panic!("mode {other}"),
         };
-        let mut campaigns = CampaignLimits::new();
-        if let Some(map) = input.get("campaigns").and_then(Value::as_object) {
-            for (id, limit) in map {
-                campaigns.insert(CampaignId::new(id).unwrap(), amount(limit));
-            }
-        }
+        let campaigns = campaigns_of(input);
         let policy = match input.get("limitPolicy").and_then(Value::as_str) {
             None | Some("spec") => LimitPolicy::Spec,
             Some("strict") => LimitPolicy::Strict,
@@ -361,6 +368,254 @@ fn check_estimate(input: &Value, expect: &Value) -> Result<(), String> {
 #[test]
 fn estimate() {
     run("estimate", check_estimate);
+}
+
+// --- chained_route -------------------------------------------------------------
+
+/// A chain's rate ids, in leg order.
+fn chain_ids(chain: &Chain<'_>) -> Vec<String> {
+    chain
+        .legs()
+        .iter()
+        .map(|leg| leg.rate().id().as_str().to_owned())
+        .collect()
+}
+
+/// One expected chain against the crate's JSON of it: pairs and rates
+/// exactly, leg amounts and the final output by value, the required input as
+/// text (8 places), the expiry.
+fn same_chain(at: usize, want: &Value, got: &Value) -> Result<(), String> {
+    let legs = got["legs"].as_array().unwrap();
+    let column = |key: &str| -> Value { legs.iter().map(|leg| leg[key].clone()).collect() };
+    ensure(want["pairs"] == column("pairId"), || {
+        format!(
+            "chain {at} pairs: expected {}, got {}",
+            want["pairs"],
+            column("pairId")
+        )
+    })?;
+    ensure(want["rates"] == column("rateId"), || {
+        format!(
+            "chain {at} rates: expected {}, got {}",
+            want["rates"],
+            column("rateId")
+        )
+    })?;
+    let want_legs = want["legs"].as_array().unwrap();
+    ensure(want_legs.len() == legs.len(), || {
+        format!("chain {at}: {} legs expected", want_legs.len())
+    })?;
+    for (i, (w, g)) in want_legs.iter().zip(legs).enumerate() {
+        let leg = i + 1;
+        same_decimal(
+            &format!("chain {at} leg {leg} input"),
+            &w["input"],
+            &g["input"],
+        )?;
+        same_decimal(
+            &format!("chain {at} leg {leg} output"),
+            &w["output"],
+            &g["output"],
+        )?;
+    }
+    let null = Value::Null;
+    same_decimal(
+        &format!("chain {at} finalOutput"),
+        want.get("finalOutput").unwrap_or(&null),
+        &got["finalOutput"],
+    )?;
+    let (wr, gr) = (
+        want.get("requiredInput").unwrap_or(&null),
+        &got["requiredInput"],
+    );
+    ensure(wr == gr, || {
+        format!("chain {at} requiredInput: expected {wr}, got {gr}")
+    })?;
+    ensure(want["expiry"] == got["expiry"], || {
+        format!(
+            "chain {at} expiry: expected {}, got {}",
+            want["expiry"], got["expiry"]
+        )
+    })
+}
+
+/// The error of a chain request: the error body, and for chains rejected
+/// past their first leg the counts, which must be `rejectedCounts`.
+fn same_chain_error(
+    want: &Value,
+    counts: &[(String, usize)],
+    got: &ChainNoRoute,
+) -> Result<(), String> {
+    same_error(want, &got.to_api_error())?;
+    if let ChainNoRoute::Rejected { counts: held } = got {
+        let held: Vec<(String, usize)> = held.iter().map(|&(r, n)| (r.to_owned(), n)).collect();
+        ensure(held == counts, || {
+            format!("the error's counts: expected {counts:?}, got {held:?}")
+        })?;
+    }
+    Ok(())
+}
+
+/// What a `chained_route` case expects.
+struct ChainExpect<'a> {
+    chains: &'a [Value],
+    /// Each chain's rate ids, best first.
+    ids: Vec<Vec<String>>,
+    /// `(reason, count)`, most first.
+    counts: Vec<(String, usize)>,
+    error: &'a Value,
+}
+
+impl<'a> ChainExpect<'a> {
+    fn of(expect: &'a Value) -> Self {
+        let chains = expect["chains"].as_array().unwrap();
+        let ids = chains
+            .iter()
+            .map(|chain| {
+                chain["rates"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|id| id.as_str().unwrap().to_owned())
+                    .collect()
+            })
+            .collect();
+        let counts = expect["rejectedCounts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let count = usize::try_from(c["count"].as_u64().unwrap()).unwrap();
+                (c["reason"].as_str().unwrap().to_owned(), count)
+            })
+            .collect();
+        ChainExpect {
+            chains,
+            ids,
+            counts,
+            error: &expect["error"],
+        }
+    }
+}
+
+fn chain_request(input: &Value) -> ChainRequest {
+    let now = now_of(input);
+    let asset = |key: &str| AssetId::new(input[key].as_str().unwrap()).unwrap();
+    let (from, to, value) = (asset("from"), asset("to"), amount(&input["amount"]));
+    let request = match input["mode"].as_str().unwrap() {
+        "ExactIn" => ChainRequest::exact_in(from, to, value, now),
+        "ExactOut" => ChainRequest::exact_out(from, to, value, now),
+        other => panic!("mode {other}"),
+    };
+    match input.get("maxLegs") {
+        Some(legs) => request
+            .with_max_legs(usize::try_from(legs.as_u64().unwrap()).unwrap())
+            .unwrap(),
+        None => request,
+    }
+}
+
+/// Every chain tried (`select` with a `k` covering them all): the ranked
+/// chains, how many there are, the counts and the error.
+fn check_chain_selection(
+    request: &ChainRequest,
+    market: &Market<'_>,
+    want: &ChainExpect<'_>,
+) -> Result<(), String> {
+    let selection = request.select(market, want.chains.len() + 1);
+    let got = serde_json::to_value(&selection).unwrap();
+    let got_ids: Vec<Vec<String>> = selection.chains().iter().map(chain_ids).collect();
+    ensure(want.ids == got_ids, || {
+        format!("chains: expected {:?}, got {got_ids:?}", want.ids)
+    })?;
+    ensure(selection.chain_count() == want.chains.len(), || {
+        format!(
+            "chain count: expected {}, got {}",
+            want.chains.len(),
+            selection.chain_count()
+        )
+    })?;
+    for (i, (w, g)) in want
+        .chains
+        .iter()
+        .zip(got["chains"].as_array().unwrap())
+        .enumerate()
+    {
+        same_chain(i + 1, w, g)?;
+    }
+    let got_counts: Vec<(String, usize)> = selection
+        .rejected_counts()
+        .iter()
+        .map(|&(r, n)| (r.to_owned(), n))
+        .collect();
+    ensure(want.counts == got_counts, || {
+        format!(
+            "rejectedCounts: expected {:?}, got {got_counts:?}",
+            want.counts
+        )
+    })?;
+    match (want.error, selection.no_route()) {
+        (Value::Null, None) => Ok(()),
+        (Value::Null, Some(no_route)) => Err(format!("unexpected no route: {no_route}")),
+        (error, None) => Err(format!("expected the error {error}, got chains")),
+        (error, Some(no_route)) => same_chain_error(error, &want.counts, no_route),
+    }
+}
+
+/// The searching calls agree with the selection: `best`, and `top` for
+/// every `k` from 1 to one past the number of chains.
+fn check_chain_search(
+    request: &ChainRequest,
+    market: &Market<'_>,
+    want: &ChainExpect<'_>,
+) -> Result<(), String> {
+    match (request.best(market), want.ids.first()) {
+        (Ok(chain), Some(first)) => ensure(chain_ids(&chain) == *first, || {
+            format!("best: expected {first:?}, got {:?}", chain_ids(&chain))
+        })?,
+        (Ok(chain), None) => return Err(format!("best: got {:?}", chain_ids(&chain))),
+        (Err(e), Some(_)) => return Err(format!("best: no chain: {e}")),
+        (Err(e), None) => {
+            same_chain_error(want.error, &want.counts, &e).map_err(|why| format!("best: {why}"))?;
+        }
+    }
+    for k in 1..=want.ids.len() + 1 {
+        match request.top(market, k) {
+            Ok(chains) => {
+                let got: Vec<Vec<String>> = chains.iter().map(chain_ids).collect();
+                let expected = &want.ids[..k.min(want.ids.len())];
+                ensure(got == expected, || {
+                    format!("top {k}: expected {expected:?}, got {got:?}")
+                })?;
+                for (i, (w, chain)) in want.chains.iter().zip(&chains).enumerate() {
+                    let g = serde_json::to_value(chain).unwrap();
+                    same_chain(i + 1, w, &g).map_err(|why| format!("top {k}: {why}"))?;
+                }
+            }
+            Err(e) if want.ids.is_empty() => same_chain_error(want.error, &want.counts, &e)
+                .map_err(|why| format!("top {k}: {why}"))?,
+            Err(e) => return Err(format!("top {k}: no chain: {e}")),
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn chained_route() {
+    run("chained_route", |input, expect| {
+        let responses: Vec<RatesResponse> = input["responses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|response| serde_json::from_value(response.clone()).expect("a rates response"))
+            .collect();
+        let market = Market::new(responses.iter(), &campaigns_of(input), now_of(input))
+            .map_err(|e| format!("no market: {e}"))?;
+        let request = chain_request(input);
+        let want = ChainExpect::of(expect);
+        check_chain_selection(&request, &market, &want)?;
+        check_chain_search(&request, &market, &want)
+    });
 }
 
 // --- json_number and amount_text ----------------------------------------------

@@ -2,13 +2,13 @@
 """Writes the golden conformance vectors of vectors/*.json.
 
 Nothing here runs the crate. Every expected value comes from docs/RULES.md:
-the route engine's numbers from an independent model of rulings 2-10, 23 and
-30 below (exact arithmetic with `fractions.Fraction` and `decimal`), the JSON
+the route engine's numbers from an independent model of rulings 2-10, 23, 24
+and 30 below (exact arithmetic with `fractions.Fraction` and `decimal`), the JSON
 number decodings from Python's correctly rounded `float()` and shortest
 round-trip `repr()`, and everything else written out by hand in the case
 tables. Each route case also states, by hand, what it is meant to show (which
-rates rank in which order, which reason rejects which rate, which error), and
-the generator stops if the model disagrees with that statement.
+rates or chains rank in which order, which reason rejects which rate, which
+error), and the generator stops if the model disagrees with that statement.
 
     python3 vectors/generate.py        # rewrites vectors/*.json
 """
@@ -267,6 +267,7 @@ STATUS = {
     "INVALID_AMOUNT": 400,
     "INVALID_ADDRESS": 400,
     "UNAUTHORIZED": 401,
+    "ROUTE_UNAVAILABLE": 422,
 }
 
 
@@ -1734,6 +1735,470 @@ def rates_response_cases():
 
 
 # --------------------------------------------------------------------------
+# chain.json: chained routes (ruling 24). A brute-force model written from
+# the ruling: every path of 1 to maxLegs pairs through distinct assets, every
+# combination of one rate per leg, each leg judged by the single-pair rules
+# above (`check` in ExactIn, the ExactOut leg below), nothing pruned.
+
+REASON_ERROR = {
+    # The error code a leg's reason stands for when chains failed past their
+    # first leg (the most common reason decides; src/route/chain/no_route.rs).
+    "EXPIRED": "RATE_EXPIRED",
+    "EXACT_OUT_UNSUPPORTED": "UNSUPPORTED_SWAP_MODE",
+    "SPONSORED_IN_EXACT_OUT": "UNSUPPORTED_SWAP_MODE",
+    "BELOW_MIN": "AMOUNT_BELOW_LIMIT",
+    "REQUIRED_INPUT_BELOW_MIN": "AMOUNT_BELOW_LIMIT",
+    "ABOVE_MAX": "AMOUNT_ABOVE_LIMIT",
+    "REQUIRED_INPUT_ABOVE_MAX": "AMOUNT_ABOVE_LIMIT",
+    "INVALID_RATE": "INSUFFICIENT_LIQUIDITY",
+    "CAMPAIGN_LIMIT_BELOW_MIN": "INSUFFICIENT_LIQUIDITY",
+    "OVERFLOW": "INSUFFICIENT_LIQUIDITY",
+    "NO_OUTPUT": "INSUFFICIENT_LIQUIDITY",
+}
+
+
+def floor8(x):
+    """Rounded down to 8 decimal places (the input of the next ExactIn leg)."""
+    return Fraction(x.numerator * 10**8 // x.denominator, 10**8)
+
+
+def chain_paths(pairs, frm, to, max_legs):
+    """Every path of 1 to max_legs pairs from `frm` to `to` in which each pair
+    starts where the last ended and no asset appears twice."""
+    out = []
+
+    def walk(here, seen, path):
+        for pair in pairs:
+            a, b = pair.split("_")
+            if a != here or b in seen:
+                continue
+            longer = path + [pair]
+            if b == to:
+                out.append(longer)
+            elif len(longer) < max_legs:
+                walk(b, seen | {b}, longer)
+
+    walk(frm, {frm}, [])
+    return out
+
+
+def chain_forward(rate, amount, now, campaigns):
+    """An ExactIn leg at `amount`: ruling 5 as for a single pair."""
+    return check(rate, {"mode": "ExactIn", "from": amount, "to": None, "now": now,
+                        "campaigns": campaigns, "strict": False})
+
+
+def chain_backward(rate, target, now):
+    """An ExactOut leg that must deliver `target`: ('ok', required input,
+    output) or (reason, limit). Admission as ruling 5 (invalid, expired,
+    capability, sponsored), then the required input ceil8((target + fee) /
+    multiplier), which must fit and lie within the rate's [min, max] (no
+    sponsored leg, so no campaign cap)."""
+    if defect(rate):
+        return ("INVALID_RATE", None)
+    if rate.expiry <= now:
+        return ("EXPIRED", None)
+    if not rate.exact_out():
+        return ("EXACT_OUT_UNSUPPORTED", None)
+    if rate.sponsor is not None:
+        return ("SPONSORED_IN_EXACT_OUT", None)
+    x = required_input(rate, target)
+    if not fits(target + rate.f()) or not fits8(x):
+        return ("OVERFLOW", None)
+    if x < rate.lo():
+        return ("REQUIRED_INPUT_BELOW_MIN", rate.lo())
+    if x > rate.hi():
+        return ("REQUIRED_INPUT_ABOVE_MAX", rate.hi())
+    out = x * rate.m() - rate.f()
+    if not fits(out):
+        return ("OVERFLOW", None)
+    return ("ok", x, out)
+
+
+def model_chains(responses, req):
+    """Every chain, best first, the reason counts, and the error."""
+    pairs = {}
+    for response in responses:
+        if not response:
+            continue  # an empty response names no pair
+        ids = {r.pair for r in response}
+        assert len(ids) == 1, ("a response is one pair's", ids)
+        pair = ids.pop()
+        assert pair not in pairs, ("two responses for", pair)
+        assert len({r.id for r in response}) == len(response), "rate ids repeat"
+        pairs[pair] = response
+    mode, now, campaigns = req["mode"], req["now"], req["campaigns"]
+    paths = chain_paths(sorted(pairs), req["from"], req["to"], req["maxLegs"])
+    chains = []      # (rates, legs [(input, output)], score)
+    counts = {}      # reason -> how many partial chains it stopped
+    first_leg = []   # (reason, limit) of the rejections on a path's first leg
+    later = [False]  # some rejection on a later leg
+
+    def reject(at, res):
+        counts[res[0]] = counts.get(res[0], 0) + 1
+        if at == 0:
+            first_leg.append(res)
+        else:
+            later[0] = True
+
+    def forward(path, at, amount, rates, legs):
+        for rate in pairs[path[at]]:
+            res = chain_forward(rate, amount, now, campaigns)
+            if res[0] != "ok":
+                reject(at, res)
+                continue
+            net = res[1]
+            if at + 1 == len(path):
+                chains.append((rates + [rate], legs + [(amount, net)], net))
+                continue
+            nxt = floor8(net)
+            if not fits8(nxt):
+                reject(at, ("OVERFLOW", None))
+                continue
+            forward(path, at + 1, nxt, rates + [rate], legs + [(amount, net)])
+
+    def backward(path, at, target, rates, legs):
+        for rate in pairs[path[at]]:
+            res = chain_backward(rate, target, now)
+            if res[0] != "ok":
+                reject(at, res)
+                continue
+            _, x, out = res
+            if at == 0:
+                chains.append(([rate] + rates, [(x, out)] + legs, x))
+            else:
+                backward(path, at - 1, x, [rate] + rates, [(x, out)] + legs)
+
+    for path in paths:
+        if mode == "ExactIn":
+            forward(path, 0, req["amount"], [], [])
+        else:
+            backward(path, len(path) - 1, req["amount"], [], [])
+
+    def order(chain):
+        rates, _, score = chain
+        ties = [(r.pair.encode("utf-8"), r.f(), 0 if r.sponsor is None else 1,
+                 r.id.encode("utf-8")) for r in rates]
+        return (-score if mode == "ExactIn" else score, len(rates), ties)
+
+    chains.sort(key=order)
+    ranked = sorted(counts.items(), key=lambda c: (-c[1], c[0].encode("utf-8")))
+    if chains:
+        error = None
+    elif not paths:
+        error = api_error("ROUTE_UNAVAILABLE")
+    elif not later[0]:
+        # Every chain failed on its first leg: ruling 10 on those failures, the
+        # amount being fromAmount. ExactOut has no fromAmount: the cases keep
+        # out of gaps, where the amount would choose the code.
+        amount = req["amount"] if mode == "ExactIn" else None
+        error = classify(first_leg, amount)
+    else:
+        error = api_error(REASON_ERROR[ranked[0][0]])
+    return chains, ranked, error
+
+
+def chain_json(mode, chain):
+    rates, legs, score = chain
+    out = {"pairs": [r.pair for r in rates], "rates": [r.id for r in rates],
+           "legs": [{"input": frac_text(i), "output": frac_text(o)} for i, o in legs]}
+    if mode == "ExactIn":
+        out["finalOutput"] = frac_text(score)
+    else:
+        out["requiredInput"] = text8(score)
+    out["expiry"] = min(r.expiry for r in rates)
+    return out
+
+
+def chain_case(name, rules, responses, frm, to, amount, mode="ExactIn", max_legs=None,
+               campaigns=None, want=None, counts=None, err=None, mn=None, mx=None, note=None):
+    """A `chained_route` case. `want` (the chains as lists of rate ids, best
+    first), `counts` ({reason: count}), `err` (the error code) and `mn`/`mx`
+    (its limits) state the intended outcome by hand and are checked against
+    the model."""
+    campaigns = campaigns or {}
+    req = {"mode": mode, "from": frm, "to": to, "amount": Fraction(D(amount)), "now": NOW,
+           "maxLegs": 2 if max_legs is None else max_legs, "campaigns": campaigns}
+    chains, ranked, error = model_chains(responses, req)
+    got = [[r.id for r in rates] for rates, _, _ in chains]
+    assert got == (want or []), (name, got, want)
+    assert dict(ranked) == (counts or {}), (name, dict(ranked), counts)
+    got_err = None if error is None else error["code"]
+    assert got_err == err, (name, got_err, err)
+    if error is not None:
+        assert error.get("min") == mn and error.get("max") == mx, (name, error, mn, mx)
+    inp = {"mode": mode, "from": frm, "to": to, "amount": amount, "now": NOW}
+    if max_legs is not None:
+        inp["maxLegs"] = max_legs
+    if campaigns:
+        inp["campaigns"] = campaigns
+    inp["responses"] = [[r.wire() for r in response] for response in responses]
+    expect = {"chains": [chain_json(mode, c) for c in chains],
+              "rejectedCounts": [{"reason": r, "count": n} for r, n in ranked],
+              "error": error}
+    case = {"name": name, "rules": rules, "input": inp, "expect": expect}
+    if note:
+        case["note"] = note
+    return case
+
+
+def chain_cases():
+    C = chain_case
+    c = []
+
+    def L(pair, id, mult, fee="0.01", mn="0.001", mx="10", **kw):
+        return Rate(id, mult, fee, mn, mx, pair=pair, **kw)
+
+    def market(direct="400", d=None, e1=None, s1=None, eo=False):
+        """BTC->SOL: directly (`d`), or through ETH at 30 (`e1`) then 14 (`s1`),
+        fees 0.01; keyword dicts change one rate."""
+        kw = lambda changes, **given: {**given, "exact_out": eo, **(changes or {})}
+        return [[L("BTC_SOL", "d", direct, **kw(d))],
+                [L("BTC_ETH", "e1", "30", **kw(e1))],
+                [L("ETH_SOL", "s1", "14", **kw(s1, mn="0.01", mx="100"))]]
+
+    # Ranking (ExactIn).
+    c.append(C("a two-leg chain beats the direct pair", [24], market(), "BTC", "SOL", "1",
+               want=[["e1", "s1"], ["d"]],
+               note="through ETH: 1 x 30 - 0.01 = 29.99 ETH, 29.99 x 14 - 0.01 = 419.85 SOL; "
+                    "directly 1 x 400 - 0.01 = 399.99"))
+    c.append(C("the direct pair beats the chain", [24], market("430"), "BTC", "SOL", "1",
+               want=[["d"], ["e1", "s1"]], note="429.99 > 419.85"))
+    c.append(C("equal final outputs: fewer legs first", [24], market("419.86"), "BTC", "SOL",
+               "1", want=[["d"], ["e1", "s1"]], note="419.86 - 0.01 = 419.85 both ways"))
+    c.append(C("maxLegs 1: the direct pair only", [24], market(), "BTC", "SOL", "1",
+               max_legs=1, want=[["d"]], note="the chain through ETH (419.85) is not tried"))
+    floor_market = [[L("A_B", "xb", "0.123456789", "0", "0", "10")],
+                    [L("B_D", "bd", "100", "0", "0", "10")],
+                    [L("A_C", "yc", "0.12345678", "0", "0", "10")],
+                    [L("C_D", "cd", "100.000005", "0", "0", "10")]]
+    # Without the floor, A_B then B_D would pay 12.3456789 > 12.3456786172839.
+    assert Fraction(D("0.123456789")) * 100 > Fraction(D("0.12345678")) * Fraction(D("100.000005"))
+    c.append(C("the 8-place floor between legs changes the winner", [24], floor_market,
+               "A", "D", "1", want=[["yc", "cd"], ["xb", "bd"]],
+               note="through B: 0.123456789 B is floored to 0.12345678, x 100 = 12.345678 "
+                    "(12.3456789 unfloored); through C: 0.12345678 x 100.000005 = "
+                    "12.3456786172839, between the two"))
+    c.append(C("equal chains: the first leg's pair id by bytes", [24],
+               [[L("BTC_eth", "e1", "30")], [L("eth_SOL", "s1", "14", mn="0.01", mx="100")],
+                [L("BTC_USDT", "u1", "30")], [L("USDT_SOL", "v1", "14", mn="0.01", mx="100")]],
+               "BTC", "SOL", "1", want=[["u1", "v1"], ["e1", "s1"]],
+               note="both 419.85; \"BTC_USDT\" < \"BTC_eth\" by bytes ('U' 0x55 < 'e' 0x65), "
+                    "although e comes before u ignoring case"))
+    c.append(C("equal first legs: the lower fee (rule 7)", [7, 24],
+               [[L("BTC_ETH", "a2", "30.001", "0.011"), L("BTC_ETH", "e1", "30")],
+                [L("ETH_SOL", "s1", "14", mn="0.01", mx="100")]],
+               "BTC", "SOL", "1", want=[["e1", "s1"], ["a2", "s1"]],
+               note="a2: 1 x 30.001 - 0.011 = 29.99, as e1 with a higher fee: the same 419.85"))
+    c.append(C("equal first legs: a base rate before its sponsored variant (rule 7)", [3, 7, 24],
+               [[L("BTC_ETH", "a:spring", "30", sponsor="spring"), L("BTC_ETH", "b", "30")],
+                [L("ETH_SOL", "s1", "14", mn="0.01", mx="100")]],
+               "BTC", "SOL", "1", want=[["b", "s1"], ["a:spring", "s1"]],
+               note="the same numbers (no campaign limit given, so max stays 10): base first "
+                    "although \"a:spring\" < \"b\""))
+    c.append(C("equal second legs: rate id by bytes (rule 7, leg by leg)", [7, 24],
+               [[L("BTC_ETH", "e1", "30")],
+                [L("ETH_SOL", "s", "14", mn="0.01", mx="100"),
+                 L("ETH_SOL", "S", "14", mn="0.01", mx="100")]],
+               "BTC", "SOL", "1", want=[["e1", "S"], ["e1", "s"]],
+               note="the same first leg; 'S' (0x53) before 's' (0x73)"))
+    three = lambda: [[L("BTC_SOL", "d", "400")], [L("BTC_ETH", "e1", "30")],
+                     [L("ETH_USDT", "t1", "2000", "1", "0.01", "1000")],
+                     [L("USDT_SOL", "v1", "0.0075", "0.01", "1", "100000")]]
+    c.append(C("maxLegs 3: a three-leg chain beats the direct pair", [24], three(),
+               "BTC", "SOL", "1", max_legs=3, want=[["e1", "t1", "v1"], ["d"]],
+               note="1 x 30 - 0.01 = 29.99 ETH; 29.99 x 2000 - 1 = 59979 USDT; "
+                    "59979 x 0.0075 - 0.01 = 449.8325 SOL against 399.99"))
+    c.append(C("maxLegs 2: the three-leg chain is not tried", [24], three(),
+               "BTC", "SOL", "1", max_legs=2, want=[["d"]]))
+    c.append(C("no asset twice: cycles and a pair of one asset are not taken", [24],
+               [[L("A_B", "ab", "2", "0", "0", "100")], [L("B_A", "ba", "2", "0", "0", "100")],
+                [L("A_A", "aa", "10", "0", "0", "100")], [L("A_C", "ac", "1", "0", "0", "100")],
+                [L("B_C", "bc", "1", "0", "0", "100")]],
+               "A", "C", "1", max_legs=3, want=[["ab", "bc"], ["ac"]],
+               note="A_B, B_A, A_C would pay 4 and A_A, A_C 10, but both name A twice"))
+    c.append(C("expiry: a chain expires with its earliest leg", [24],
+               market(s1=dict(expiry=NOW + 30000)), "BTC", "SOL", "1",
+               want=[["e1", "s1"], ["d"]],
+               note="s1 expires at now + 30 s, before e1 (now + 60 s)"))
+    c.append(C("an expired second-leg rate is skipped, the other taken", [5, 24],
+               [[L("BTC_SOL", "d", "400")], [L("BTC_ETH", "e1", "30")],
+                [L("ETH_SOL", "s1", "14", mn="0.01", mx="100", expiry=NOW),
+                 L("ETH_SOL", "s2", "13", mn="0.01", mx="100")]],
+               "BTC", "SOL", "1", want=[["d"], ["e1", "s2"]], counts={"EXPIRED": 1},
+               note="s2: 29.99 x 13 - 0.01 = 389.86 < 399.99"))
+    # Sponsored variants in ExactIn (ruling 3 on each leg).
+    variant = lambda: [[L("BTC_SOL", "d", "400")],
+                       [L("BTC_ETH", "e1", "30"), L("BTC_ETH", "e1:spring", "30", "0",
+                                                    sponsor="spring")],
+                       [L("ETH_SOL", "s1", "14", mn="0.01", mx="100")]]
+    c.append(C("a sponsored first leg at its campaign limit wins", [3, 24], variant(),
+               "BTC", "SOL", "1", campaigns={"spring": "1"},
+               want=[["e1:spring", "s1"], ["e1", "s1"], ["d"]],
+               note="the variant: 30 ETH (no fee), 30 x 14 - 0.01 = 419.99 SOL"))
+    c.append(C("one unit above the campaign limit the sponsored first leg is ABOVE_MAX",
+               [3, 5, 24], variant(), "BTC", "SOL", "1.00000001", campaigns={"spring": "1"},
+               want=[["e1", "s1"], ["d"]], counts={"ABOVE_MAX": 1},
+               note="e1: 30.0000003 - 0.01 = 29.9900003 ETH, x 14 - 0.01 = 419.8500042"))
+    second = lambda: [[L("BTC_ETH", "e1", "30")],
+                      [L("ETH_SOL", "s1", "14", mn="0.01", mx="100"),
+                       L("ETH_SOL", "s1:fall", "14", "0", "0.01", "100", sponsor="fall")]]
+    c.append(C("a campaign caps a second leg at that leg's input: at the limit", [3, 24],
+               second(), "BTC", "SOL", "1", campaigns={"fall": "29.99"},
+               want=[["e1", "s1:fall"], ["e1", "s1"]],
+               note="the second leg's input is 29.99 ETH, the limit: 29.99 x 14 = 419.86"))
+    c.append(C("a campaign caps a second leg at that leg's input: one unit below", [3, 5, 24],
+               second(), "BTC", "SOL", "1", campaigns={"fall": "29.98999999"},
+               want=[["e1", "s1"]], counts={"ABOVE_MAX": 1}))
+    # ExactOut.
+    c.append(C("ExactOut: backwards from toAmount, the lower required input wins", [8, 24],
+               market(eo=True, s1=dict(expiry=NOW + 45000)), "BTC", "SOL", "419.85",
+               mode="ExactOut", want=[["e1", "s1"], ["d"]],
+               note="s1 needs (419.85 + 0.01) / 14 = 29.99 ETH, e1 (29.99 + 0.01) / 30 = 1 BTC: "
+                    "1.00000000; directly 419.86 / 400 = 1.04965000. The chain expires "
+                    "with s1"))
+    c.append(C("ExactOut: each required input is rounded up before the leg before it",
+               [8, 24],
+               [[L("A_B", "ab", "0.5", "0", "0", "10", exact_out=True)],
+                [L("B_C", "bc", "3", "0", "0", "10", exact_out=True)],
+                [L("A_C", "ac", "1.5", "0", "0", "10", exact_out=True)]],
+               "A", "C", "1", mode="ExactOut", want=[["ac"], ["ab", "bc"]],
+               note="bc needs 1 / 3 -> 0.33333334 B, ab 0.33333334 / 0.5 = 0.66666668 A; "
+                    "directly 1 / 1.5 -> 0.66666667 (without the inner rounding both would "
+                    "be 0.66666667)"))
+    c.append(C("ExactOut: equal required inputs, fewer legs first", [24],
+               market("419.86", eo=True), "BTC", "SOL", "419.85", mode="ExactOut",
+               want=[["d"], ["e1", "s1"]], note="both need 1.00000000"))
+    c.append(C("ExactOut: maxLegs 3 works back through three legs", [8, 24],
+               [[L(r.pair, r.id, r.mult, r.fee, r.min, r.max, exact_out=True)] for [r] in three()],
+               "BTC", "SOL", "449.8325", mode="ExactOut", max_legs=3,
+               want=[["e1", "t1", "v1"], ["d"]],
+               note="v1 needs 449.8425 / 0.0075 = 59979 USDT, t1 59980 / 2000 = 29.99 ETH, "
+                    "e1 30 / 30 = 1 BTC; directly 449.8425 / 400 = 1.12460625"))
+    c.append(C("ExactOut needs the capability on every leg", [4, 24],
+               market(eo=True, s1=dict(exact_out=False)), "BTC", "SOL", "419.85",
+               mode="ExactOut", want=[["d"]], counts={"EXACT_OUT_UNSUPPORTED": 1}))
+    c.append(C("ExactOut never takes a sponsored leg", [3, 24],
+               [[L("BTC_SOL", "d", "400", exact_out=True)],
+                [L("BTC_ETH", "e1", "30", exact_out=True),
+                 L("BTC_ETH", "e0", "30", "0", sponsor="spring", exact_out=True)],
+                [L("ETH_SOL", "s1", "14", mn="0.01", mx="100", exact_out=True)]],
+               "BTC", "SOL", "419.85", mode="ExactOut", campaigns={"spring": "10"},
+               want=[["e1", "s1"], ["d"]], counts={"SPONSORED_IN_EXACT_OUT": 1},
+               note="e0 (no fee) would need 29.99 / 30 -> 0.99966667 BTC, less than e1's 1"))
+    c.append(C("ExactOut: a required input at a leg's max is within", [23, 24],
+               market(eo=True, e1=dict(mx="1")), "BTC", "SOL", "419.85", mode="ExactOut",
+               want=[["e1", "s1"], ["d"]], note="e1 needs exactly 1.00000000, its max"))
+    c.append(C("ExactOut: a required input one unit above a leg's max leaves the chain out",
+               [23, 24], market(eo=True, e1=dict(mx="0.99999999")), "BTC", "SOL", "419.85",
+               mode="ExactOut", want=[["d"]], counts={"REQUIRED_INPUT_ABOVE_MAX": 1}))
+    c.append(C("ExactOut: a later leg's required input below its min leaves the chain out",
+               [23, 24], market(eo=True, s1=dict(mn="30")), "BTC", "SOL", "419.85",
+               mode="ExactOut", want=[["d"]], counts={"REQUIRED_INPUT_BELOW_MIN": 1},
+               note="s1 needs 29.99 ETH < 30; e1 is never tried"))
+    # No route: no path.
+    c.append(C("no path joins the assets: ROUTE_UNAVAILABLE", [24], market(), "SOL", "BTC", "1",
+               err="ROUTE_UNAVAILABLE"))
+    c.append(C("an asset no pair names: ROUTE_UNAVAILABLE", [24], market(), "BTC", "DOGE", "1",
+               err="ROUTE_UNAVAILABLE"))
+    c.append(C("from and to the same asset: ROUTE_UNAVAILABLE", [24], market(), "BTC", "BTC",
+               "1", err="ROUTE_UNAVAILABLE"))
+    c.append(C("only a three-leg path, maxLegs absent (2): ROUTE_UNAVAILABLE", [24],
+               three()[1:], "BTC", "SOL", "1", err="ROUTE_UNAVAILABLE"))
+    c.append(C("an empty response names no pair: ROUTE_UNAVAILABLE", [18, 24],
+               [[L("BTC_ETH", "e1", "30")], []], "BTC", "SOL", "1", err="ROUTE_UNAVAILABLE",
+               note="the second response would be ETH_SOL's, but holds no rate"))
+    # No route: every chain fails on its first leg (ruling 10 on those).
+    c.append(C("every first leg below its min: AMOUNT_BELOW_LIMIT with the smallest min", [10, 24],
+               market(d=dict(mn="0.002")), "BTC", "SOL", "0.0005", err="AMOUNT_BELOW_LIMIT",
+               mn="0.001", counts={"BELOW_MIN": 2}))
+    c.append(C("every first leg above its max: AMOUNT_ABOVE_LIMIT with the largest effective max",
+               [3, 10, 24],
+               [[L("BTC_SOL", "d", "400"), L("BTC_SOL", "d:spring", "400", "0", mx="50",
+                                             sponsor="spring")],
+                [L("BTC_ETH", "e1", "30", mx="8")],
+                [L("ETH_SOL", "s1", "14", mn="0.01", mx="1000")]],
+               "BTC", "SOL", "20", campaigns={"spring": "12"}, err="AMOUNT_ABOVE_LIMIT",
+               mx="12", counts={"ABOVE_MAX": 3},
+               note="maxes 10, min(50, 12) = 12 and 8"))
+    c.append(C("first legs around a gap: both limits, the nearer side's code", [10, 24],
+               market(d=dict(mx="1"), e1=dict(mn="5")), "BTC", "SOL", "2",
+               err="AMOUNT_ABOVE_LIMIT", mn="5", mx="1", counts={"ABOVE_MAX": 1, "BELOW_MIN": 1},
+               note="2 - 1 = 1 < 5 - 2 = 3"))
+    c.append(C("every first leg expired: RATE_EXPIRED", [10, 24],
+               market(d=dict(expiry=NOW), e1=dict(expiry=NOW - 1)), "BTC", "SOL", "1",
+               err="RATE_EXPIRED", counts={"EXPIRED": 2}))
+    c.append(C("every first leg invalid: INSUFFICIENT_LIQUIDITY", [2, 10, 18, 24],
+               market("0", e1=dict(assets={"min": "ETH"})), "BTC", "SOL", "1",
+               err="INSUFFICIENT_LIQUIDITY", counts={"INVALID_RATE": 2}))
+    c.append(C("a first leg within its limits without output: INSUFFICIENT_LIQUIDITY", [10, 24],
+               market("0.00001", e1=dict(mn="2")), "BTC", "SOL", "1",
+               err="INSUFFICIENT_LIQUIDITY", counts={"BELOW_MIN": 1, "NO_OUTPUT": 1},
+               note="d: 1 x 0.00001 - 0.01 < 0 although 1 is within its limits; ruling 10, "
+                    "not the most common reason, classifies first-leg failures"))
+    c.append(C("only sponsored first legs whose campaign limit is below min: "
+               "INSUFFICIENT_LIQUIDITY", [10, 24, 30],
+               market(d=dict(sponsor="spring", mn="0.01"), e1=dict(sponsor="spring", mn="0.01")),
+               "BTC", "SOL", "1", campaigns={"spring": "0.001"},
+               err="INSUFFICIENT_LIQUIDITY", counts={"CAMPAIGN_LIMIT_BELOW_MIN": 2}))
+    c.append(C("ExactOut: every first leg without the capability: UNSUPPORTED_SWAP_MODE",
+               [4, 10, 24], market(eo=True, d=dict(exact_out=False), e1=dict(exact_out=False)),
+               "BTC", "SOL", "10", mode="ExactOut", err="UNSUPPORTED_SWAP_MODE",
+               counts={"EXACT_OUT_UNSUPPORTED": 2},
+               note="s1 (the second leg, tried first) passes: 10.01 / 14 -> 0.71500000 ETH"))
+    c.append(C("ExactOut: every first leg's required input above its max: AMOUNT_ABOVE_LIMIT",
+               [10, 23, 24], market(eo=True, d=dict(mx="2.4"), e1=dict(mx="2")),
+               "BTC", "SOL", "1000", mode="ExactOut", err="AMOUNT_ABOVE_LIMIT", mx="2.4",
+               counts={"REQUIRED_INPUT_ABOVE_MAX": 2},
+               note="d needs 1000.01 / 400 = 2.500025; s1 needs 1000.01 / 14 -> 71.42928572 ETH "
+                    "and e1 71.43928572 / 30 -> 2.38130953"))
+    c.append(C("ExactOut: every first leg's required input below its min: AMOUNT_BELOW_LIMIT",
+               [10, 23, 24], market(eo=True, d=dict(mn="0.01"), e1=dict(mn="0.005")),
+               "BTC", "SOL", "1", mode="ExactOut", err="AMOUNT_BELOW_LIMIT", mn="0.005",
+               counts={"REQUIRED_INPUT_BELOW_MIN": 2},
+               note="d needs 1.01 / 400 = 0.002525; s1 1.01 / 14 -> 0.07214286 ETH, "
+                    "e1 0.08214286 / 30 -> 0.00273810"))
+    # No route: chains failed past their first leg (the most common reason).
+    c.append(C("a later leg failed too: the most common reason, BELOW_MIN", [24],
+               market(d=dict(mn="0.002"), s1=dict(mn="0.05")), "BTC", "SOL", "0.001",
+               err="AMOUNT_BELOW_LIMIT", counts={"BELOW_MIN": 2},
+               note="d: 0.001 < 0.002; e1 passes with 0.001 x 30 - 0.01 = 0.02 ETH < s1's "
+                    "min 0.05. The error carries no min: the failing limits need not be in the from "
+                    "asset (s1's is in ETH)"))
+    c.append(C("most common reasons tied: the code first by bytes", [24],
+               market(d=dict(mn="2"), s1=dict(mx="20")), "BTC", "SOL", "1",
+               err="AMOUNT_ABOVE_LIMIT", counts={"ABOVE_MAX": 1, "BELOW_MIN": 1},
+               note="d BELOW_MIN on leg 1, s1 ABOVE_MAX on leg 2 (29.99 > 20): one each; "
+                    "\"ABOVE_MAX\" < \"BELOW_MIN\""))
+    c.append(C("each partial chain a reason stops is counted", [24],
+               [[L("BTC_SOL", "d", "400", expiry=NOW), L("BTC_SOL", "d2", "401", expiry=NOW)],
+                [L("BTC_ETH", "e1", "30"), L("BTC_ETH", "e2", "31"), L("BTC_ETH", "e3", "32")],
+                [L("ETH_SOL", "s1", "14", mn="0.05", mx="100")]],
+               "BTC", "SOL", "0.001", err="AMOUNT_BELOW_LIMIT",
+               counts={"BELOW_MIN": 3, "EXPIRED": 2},
+               note="s1 is below its min after each of e1, e2, e3 (0.02, 0.021, 0.022 ETH): 3, "
+                    "more than the 2 expired direct rates"))
+    c.append(C("the most common reason EXPIRED: RATE_EXPIRED", [24],
+               [[L("BTC_SOL", "d", "400", mn="2")], [L("BTC_ETH", "e1", "30")],
+                [L("ETH_SOL", "s1", "14", mn="0.01", mx="100", expiry=NOW),
+                 L("ETH_SOL", "s2", "14.5", mn="0.01", mx="100", expiry=NOW - 1)]],
+               "BTC", "SOL", "1", err="RATE_EXPIRED", counts={"EXPIRED": 2, "BELOW_MIN": 1}))
+    c.append(C("ExactOut: the last leg is tried first; without the capability there: "
+               "UNSUPPORTED_SWAP_MODE", [4, 24],
+               market(eo=True, s1=dict(exact_out=False))[1:], "BTC", "SOL", "10",
+               mode="ExactOut", err="UNSUPPORTED_SWAP_MODE",
+               counts={"EXACT_OUT_UNSUPPORTED": 1},
+               note="s1 fails on leg 2 of 2, so not a first-leg classification"))
+    c.append(C("the floor leaves the next leg nothing: NO_OUTPUT, INSUFFICIENT_LIQUIDITY",
+               [5, 24],
+               [[L("A_B", "ab", "0.000000005", "0", "0", "10")],
+                [L("B_C", "bc", "100", "0", "0", "10")]],
+               "A", "C", "1", err="INSUFFICIENT_LIQUIDITY", counts={"NO_OUTPUT": 1},
+               note="ab pays 0.000000005 B > 0, floored to 0: bc at input 0 pays 0"))
+    return c
+
+
+# --------------------------------------------------------------------------
 
 
 def main():
@@ -1755,6 +2220,7 @@ def main():
     counts["caip19.json"] = write("caip19.json", "caip", caip_cases())
     counts["rates_response.json"] = write("rates_response.json", "rates_response",
                                           rates_response_cases())
+    counts["chain.json"] = write("chain.json", "chained_route", chain_cases())
     for name, n in counts.items():
         print(f"{n:4d}  {name}")
     print(f"{sum(counts.values()):4d}  total")
