@@ -236,8 +236,20 @@ function chainedRoute(input, expect) {
     if ("requiredInput" in w) assert.equal(chain.requiredInput, w.requiredInput, `chain ${i + 1} requiredInput`);
     if ("expiry" in w) assert.equal(chain.expiry, w.expiry, `chain ${i + 1} expiry`);
   });
-  if (expect.error) checkError(expect.error, got.noRoute);
-  else assert.equal(got.noRoute, null, "noRoute");
+  if (expect.rejectedCounts) {
+    assert.deepEqual(
+      Object.entries(got.rejectedCounts).map(([reason, count]) => ({ reason, count })),
+      expect.rejectedCounts,
+      "rejectedCounts",
+    );
+  }
+  if (expect.error) {
+    checkError(expect.error, got.noRoute);
+    checkError(expect.error, attempt(() => swaproute.bestChain(input.responses, request)).error);
+  } else {
+    assert.equal(got.noRoute, null, "noRoute");
+    assert.deepEqual(swaproute.bestChain(input.responses, request).legs, got.chains[0].legs, "bestChain");
+  }
 }
 
 test("there are vectors of every kind the package runs", () => {
