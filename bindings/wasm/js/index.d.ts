@@ -30,6 +30,16 @@ export interface AssetAmount {
   value: number | string;
 }
 
+/** The service's error body, as the service sends it. */
+export interface ServiceErrorBody {
+  status: number;
+  code: string;
+  details: string;
+  orderId?: string;
+  min?: DecimalText;
+  max?: DecimalText;
+}
+
 /** The service's error body, plus what a caller can act on. */
 export interface ErrorBody {
   status: number;
@@ -57,6 +67,8 @@ export interface ErrorBody {
 /** Thrown by every function: an `Error` carrying the error body's keys. */
 export class SwaprouteError extends Error implements ErrorBody {
   constructor(body: ErrorBody);
+  /** The service's error body alone: `res.status(e.status).json(e.body)`. */
+  readonly body: ServiceErrorBody;
   status: number;
   code: string;
   details: string;

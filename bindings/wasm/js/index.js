@@ -23,6 +23,17 @@ export class SwaprouteError extends Error {
     this.name = "SwaprouteError";
     Object.assign(this, body);
   }
+
+  /**
+   * The service's error body alone (`status`, `code`, `details`, and `min`,
+   * `max`, `orderId` when present): what a server answers with, e.g.
+   * `res.status(e.status).json(e.body)`.
+   */
+  get body() {
+    const body = { status: this.status, code: this.code, details: this.details };
+    for (const key of ["orderId", "min", "max"]) if (this[key] !== undefined) body[key] = this[key];
+    return body;
+  }
 }
 
 /** Unwraps the raw layer's `{"ok": ...}` / `{"error": ...}` envelope. */

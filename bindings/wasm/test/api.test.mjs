@@ -116,6 +116,7 @@ test("no route is thrown as the service's error body, with the nearest limit", (
   const error = thrown(() => bestRoute(btcEth, { fromAmount: "0.0001", now: NOW }));
   assert.deepEqual([error.status, error.code, error.min], [400, "AMOUNT_BELOW_LIMIT", "0.001"]);
   assert.match(error.message, /^AMOUNT_BELOW_LIMIT: /);
+  assert.deepEqual(Object.keys(error.body), ["status", "code", "details", "min"]);
   const expired = thrown(() => bestRoute(btcEth, { fromAmount: "0.5", now: LATER }));
   assert.deepEqual([expired.status, expired.code], [410, "RATE_EXPIRED"]);
 });
@@ -216,6 +217,9 @@ test("order bodies: the fields, or every problem in priority order", () => {
   assert.equal(validateFloatOrder({ ...body, quoteId: "q1" }).quoteId, "q1");
   const error = thrown(() => validateFixedOrder({ ...body, fromAmount: "-1", pairId: "BTC", swapMode: "exactout" }));
   assert.deepEqual([error.status, error.code, error.field], [400, "INVALID_REQUEST", "pairId"]);
+  // What a server answers with: the service's body, without the field list.
+  assert.deepEqual(Object.keys(error.body), ["status", "code", "details"]);
+  assert.match(error.body.details, /^pairId: /);
   assert.deepEqual(
     error.errors.map((e) => [e.field, e.code]),
     [

@@ -72,7 +72,8 @@ try {
   if (e instanceof SwaprouteError) {
     const status: number = e.status;
     const min: string | undefined = e.min;
-    void status, min;
+    const body: { status: number; code: string; details: string } = e.body;
+    void status, min, body;
   }
 }
 
