@@ -665,6 +665,10 @@ fn amount_text() {
                 ensure(expect["error"] == code, || {
                     format!("expected {}, got {e:?}", expect["error"])
                 })?;
+                // The crate's own stable code says the same.
+                ensure(expect["error"] == e.code(), || {
+                    format!("code(): expected {}, got {}", expect["error"], e.code())
+                })?;
                 if let (Some(at), Some((got_at, found))) = (expect.get("at"), position) {
                     ensure(
                         at.as_u64() == Some(got_at as u64)
@@ -919,7 +923,14 @@ fn same_screening(want: &Value, got: &Result<IpAddr, NoClientAddress>) -> Result
                 }
                 _ => ("OTHER", None),
             };
-            want["none"] == code && want.get("scope").and_then(Value::as_str) == scope
+            let scope_code = match reason {
+                NoClientAddress::NotGlobal { scope, .. } => Some(scope.code()),
+                _ => None,
+            };
+            want["none"] == code
+                && want["none"] == reason.code()
+                && want.get("scope").and_then(Value::as_str) == scope
+                && scope_code == scope
         }
     };
     ensure(equal, || format!("screening: expected {want}, got {got:?}"))
@@ -948,8 +959,15 @@ fn forwarded() {
             (Err(e), Some(_)) => Err(format!("expected a value, got {e:?}")),
             (Err(e), None) => {
                 let (code, node) = forwarded_error_code(&e);
+                let node_code = match &e {
+                    ForwardedError::InvalidNode { reason, .. } => Some(reason.code()),
+                    _ => None,
+                };
                 ensure(
-                    expect["error"] == code && expect.get("node").and_then(Value::as_str) == node,
+                    expect["error"] == code
+                        && expect["error"] == e.code()
+                        && expect.get("node").and_then(Value::as_str) == node
+                        && node_code == node,
                     || format!("expected {expect}, got {e:?}"),
                 )
             }
@@ -1063,7 +1081,20 @@ fn caip() {
                     .unwrap()
                     .iter()
                     .all(|(key, value)| got[key.as_str()] == *value);
-                ensure(equal, || format!("expected {want}, got {got} ({e:?})"))
+                ensure(equal, || format!("expected {want}, got {got} ({e:?})"))?;
+                // The crate's stable code, and its offset where the vector
+                // gives one.
+                let at_agrees = want
+                    .get("at")
+                    .and_then(Value::as_u64)
+                    .is_none_or(|at| e.at() == usize::try_from(at).ok());
+                ensure(want["reason"] == e.code() && at_agrees, || {
+                    format!(
+                        "code()/at(): expected {want}, got {} {:?}",
+                        e.code(),
+                        e.at()
+                    )
+                })
             }
         }
     });
@@ -1099,9 +1130,16 @@ fn rates_response() {
                     InvalidRates::DuplicateId(_) => "DUPLICATE_ID",
                     _ => "OTHER",
                 };
-                ensure(expect["refused"] == code, || {
-                    format!("expected {}, got {e}", expect["refused"])
-                })
+                ensure(
+                    expect["refused"] == code && expect["refused"] == e.code(),
+                    || {
+                        format!(
+                            "expected {}, got {e} (code() {})",
+                            expect["refused"],
+                            e.code()
+                        )
+                    },
+                )
             }
         }
     });

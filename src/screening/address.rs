@@ -339,6 +339,38 @@ mod tests {
     use alloc::string::{String, ToString};
 
     #[test]
+    fn each_problem_has_its_stable_code() {
+        let evm = |text: &str| Address::for_network(text, NetworkKind::Evm).err();
+        let bech32 = |text: &str| Address::for_network(text, NetworkKind::Bech32).err();
+        let cases = [
+            (Address::new("").err(), "EMPTY"),
+            (
+                Address::new(&"a".repeat(MAX_ADDRESS_LEN + 1)).err(),
+                "TOO_LONG",
+            ),
+            (Address::new("a b").err(), "BAD_CHARACTER"),
+            (evm("0x1234"), "EVM_SYNTAX"),
+            // EIP-55's own example with one letter's case flipped.
+            (
+                evm("0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"),
+                "EVM_CHECKSUM",
+            ),
+            (bech32("not-bech32"), "BECH32_SYNTAX"),
+            (
+                bech32("bc1Qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"),
+                "BECH32_MIXED_CASE",
+            ),
+            (
+                bech32("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdz"),
+                "BECH32_CHECKSUM",
+            ),
+        ];
+        for (error, code) in cases {
+            assert_eq!(error.map(InvalidAddress::code), Some(code));
+        }
+    }
+
+    #[test]
     fn accepts_real_addresses() {
         for text in [
             "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",

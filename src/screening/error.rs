@@ -129,6 +129,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn restrictions_have_stable_codes() {
+        assert_eq!(Restriction::ZeroAddress.code(), "ZERO_ADDRESS");
+        assert_eq!(Restriction::Denylisted.code(), "DENYLISTED");
+    }
+
+    #[test]
     fn codes_statuses_and_details() {
         let cases = [
             (
