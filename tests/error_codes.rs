@@ -305,6 +305,8 @@ fn above_every_max_keeps_the_largest_max() {
     ];
     let api = ApiError::from(no_route(&rates, "9"));
     assert_eq!(api.code(), ErrorCode::AmountAboveLimit);
+    assert_eq!(api.max(), Some("8.33028657".parse().unwrap()));
+    assert_eq!(api.min(), None);
     let value = serde_json::to_value(&api).unwrap();
     assert_eq!(value["max"], "8.33028657");
     assert!(value.get("min").is_none(), "{value}");
