@@ -230,3 +230,19 @@ impl From<QuoteDefect> for ApiError {
         ApiError::new(defect.code(), alloc::format!("{defect}"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn fields_are_named_as_on_the_wire() {
+        assert_eq!(QuoteField::FromAmount.as_str(), "fromAmount");
+        assert_eq!(QuoteField::ToAmount.as_str(), "toAmount");
+        assert_eq!(
+            QuoteField::PartnerRevenueShareAmount.to_string(),
+            "partnerRevenueShareAmount"
+        );
+    }
+}

@@ -112,3 +112,16 @@ impl<'de> Deserialize<'de> for Slippage {
         Slippage::from_wire(Some(value)).map_err(serde::de::Error::custom)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn displays_as_a_percentage() {
+        assert_eq!(Slippage::DEFAULT.to_string(), "2%");
+        let half = Slippage::new(Decimal::new(5, 1)).map(|s| s.to_string());
+        assert_eq!(half.as_deref(), Ok("0.5%"));
+    }
+}

@@ -114,6 +114,15 @@ mod tests {
     use std::time::{Duration, UNIX_EPOCH};
 
     #[test]
+    fn from_u64_keeps_the_milliseconds() {
+        assert_eq!(
+            EpochMillis::from(1_785_000_000_123).as_millis(),
+            1_785_000_000_123
+        );
+        assert_eq!(EpochMillis::from(7), EpochMillis::new(7));
+    }
+
+    #[test]
     fn system_time_converts_to_the_millisecond() {
         assert_eq!(EpochMillis::try_from(UNIX_EPOCH), Ok(EpochMillis::new(0)));
         let just_under_a_milli = UNIX_EPOCH + Duration::from_nanos(999_999);
