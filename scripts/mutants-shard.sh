@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 k="$1"
 n="$2"
 out="target/mutants-shard-$k-of-$n"
+# The commit the shard tests (the tree may move on while it runs).
+commit="$(git rev-parse HEAD)"
 set +e
 PROPTEST_CASES="${PROPTEST_CASES:-32}" cargo mutants --shard "$k/$n" -j 2 --output "$out"
 status=$?
@@ -21,7 +23,7 @@ for f in caught.txt missed.txt timeout.txt unviable.txt; do
   cp "$out/mutants.out/$f" "$dest/$f"
 done
 {
-  echo "commit: $(git rev-parse HEAD)"
+  echo "commit: $commit"
   echo "date: $(date -u +%Y-%m-%d)"
   for f in caught missed timeout unviable; do
     echo "$f: $(wc -l <"$dest/$f.txt")"

@@ -12,6 +12,20 @@
 use proptest::prelude::*;
 use swaproute::caip::{AssetRef, Caip19AssetId, Caip19AssetType, ChainId};
 
+/// An asset sent as another JSON type than a string says what was expected.
+#[test]
+fn an_asset_ref_of_the_wrong_json_type_says_what_is_expected() {
+    let error = serde_json::from_str::<AssetRef>("60")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("expected a legacy asset id or a CAIP-19 asset type"),
+        "{error}"
+    );
+    let legacy: AssetRef = serde_json::from_str("\"ETH\"").unwrap();
+    assert_eq!(legacy, "ETH".parse().unwrap());
+}
+
 const NAMESPACE: &str = "[-a-z0-9]{3,8}";
 const REFERENCE: &str = "[-_a-zA-Z0-9]{1,32}";
 const ASSET_REFERENCE: &str = "[-.%a-zA-Z0-9]{1,128}";
