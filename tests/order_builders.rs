@@ -194,6 +194,7 @@ fn float_builder_writes_every_key_that_was_set() {
     )
     .from_address(address("rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh"))
     .from_address_tag(AddressTag::new("3302145").unwrap())
+    .to_address_tag(AddressTag::new("memo-9").unwrap())
     .slippage(Slippage::new(Decimal::ONE_HUNDRED).unwrap())
     .quote_id(QuoteId::new("7b3f").unwrap())
     .build()
@@ -201,7 +202,7 @@ fn float_builder_writes_every_key_that_was_set() {
     let expected = json!({
         "pairId": "XRP_BTC", "fromAmount": "120", "toAmount": "0.0021",
         "fromAddress": "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh", "fromAddressTag": "3302145",
-        "toAddress": "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+        "toAddress": "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh", "toAddressTag": "memo-9",
         "slippage": 100, "quoteId": "7b3f"
     });
     assert_eq!(serde_json::to_value(&built).unwrap(), expected);

@@ -90,7 +90,8 @@ impl FloatOrderBuilder {
                     .quote_id
                     .as_ref()
                     .map(|id| Loose::Str(id.as_str().into())),
-                swap_mode: None,
+                // `swapMode` stays absent (a floating order has none, ruling
+                // 12), as do keys the body may gain.
                 ..FloatFields::default()
             },
         }
