@@ -608,6 +608,40 @@ fn directory_is_one_to_one_and_renders_both_forms() {
 }
 
 #[test]
+fn directory_lookups_empty_and_iteration() {
+    let assets = directory();
+    let eth = AssetId::new("ETH").unwrap();
+    let eth_caip: Caip19AssetType = "eip155:1/slip44:60".parse().unwrap();
+    assert_eq!(assets.caip19_of(&eth), Some(&eth_caip));
+    assert_eq!(assets.legacy_of(&eth_caip), Some(&eth));
+    assert_eq!(assets.caip19_of(&AssetId::new("DOGE").unwrap()), None);
+    assert_eq!(
+        assets.legacy_of(&"eip155:1/slip44:61".parse().unwrap()),
+        None
+    );
+
+    assert!(!assets.is_empty());
+    assert!(AssetDirectory::new().is_empty());
+    assert_eq!(AssetDirectory::new().iter().count(), 0);
+
+    // Ordered by legacy id: BTC before ETH, whatever the insertion order.
+    let listed: Vec<(String, String)> = assets
+        .iter()
+        .map(|(legacy, caip19)| (legacy.to_string(), caip19.to_string()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (
+                "BTC".to_string(),
+                "bip122:000000000019d6689c085ae165831e93/slip44:0".to_string()
+            ),
+            ("ETH".to_string(), "eip155:1/slip44:60".to_string()),
+        ]
+    );
+}
+
+#[test]
 fn caip19_query_parameter() {
     assert_eq!(AssetIdForm::default(), AssetIdForm::Caip19);
     assert_eq!(AssetIdForm::from_query(None), Ok(AssetIdForm::Caip19));
@@ -643,6 +677,19 @@ fn caip19_query_parameter() {
         "false"
     );
     assert_eq!(AssetIdForm::Legacy.to_string(), "caip19=false");
+    assert!(AssetIdForm::Caip19.is_caip19());
+    assert!(!AssetIdForm::Legacy.is_caip19());
+    // The text form of the flag parses as the query value does.
+    assert_eq!(
+        serde_json::from_str::<AssetIdForm>("\"false\"").unwrap(),
+        AssetIdForm::Legacy
+    );
+    assert!(serde_json::from_str::<AssetIdForm>("\"yes\"").is_err());
+    let error = serde_json::from_str::<AssetIdForm>("1").unwrap_err();
+    assert!(
+        error.to_string().contains("the caip19 flag: true or false"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -371,6 +371,21 @@ fn header_length_cap_at_and_past_the_limit() {
 }
 
 #[test]
+fn a_single_forwarded_field_has_the_whole_cap() {
+    // One field adds no ", " separator: exactly MAX_HEADER_LEN bytes pass.
+    let head = "for=192.0.2.1, x=";
+    let at_cap = [head, &"a".repeat(MAX_HEADER_LEN - head.len())].concat();
+    assert!(direct([("App-Name", "x"), ("Forwarded", at_cap.as_str())]).is_ok());
+    let past = [at_cap.as_str(), "a"].concat();
+    assert_eq!(
+        direct([("App-Name", "x"), ("Forwarded", past.as_str())]).unwrap_err(),
+        HeaderError::InvalidForwarded(ForwardedError::TooLong {
+            len: MAX_HEADER_LEN + 1
+        })
+    );
+}
+
+#[test]
 fn combined_forwarded_fields_share_the_cap() {
     // Two fields joined by ", " fill exactly MAX_HEADER_LEN bytes.
     let first = "for=192.0.2.1";
