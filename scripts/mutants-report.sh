@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Sums the outcomes kept in docs/mutants/*/ (one directory per shard or
+# targeted run) into the per-module table of docs/MUTANTS.md, and says which
+# mutants of today's code no kept run has an outcome for.
+#
+#   scripts/mutants-report.sh          # the table, then the coverage line
+#   scripts/mutants-report.sh --gaps   # also list the mutants not yet run
+#
+# A mutant is named by cargo-mutants as `file:line:col: description`. A
+# mutant run twice (a re-check after new tests) counts with its newest
+# outcome: directories are read in name order, later ones win, so re-checks
+# are kept in directories named after the shard they re-check
+# (`shard-3-of-16-recheck`).
+# "Explained" are the missed mutants docs/MUTANTS.md lists as equivalent, in
+# docs/mutants/equivalent.txt (one name a line, `#` comments allowed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+gaps=false
+[ "${1:-}" = "--gaps" ] && gaps=true
+
+outcomes="$(mktemp)"
+current="$(mktemp)"
+trap 'rm -f "$outcomes" "$current"' EXIT
+
+# Without a trailing slash a directory sorts before its `-recheck`.
+export LC_ALL=C
+for dir in docs/mutants/*; do
+  [ -d "$dir" ] || continue
+  for kind in caught missed timeout unviable; do
+    f="$dir/$kind.txt"
+    [ -f "$f" ] || continue
+    awk -v kind="$kind" 'NF { print kind "\t" $0 }' "$f"
+  done
+done >"$outcomes"
+
+equivalent="docs/mutants/equivalent.txt"
+[ -f "$equivalent" ] || equivalent=/dev/null
+
+cargo mutants --list >"$current"
+
+awk -F '\t' -v equivalent="$equivalent" -v outcomes="$outcomes" -v GAPS="$gaps" '
+  FILENAME == equivalent { if ($0 !~ /^#/ && NF) explained[$0] = 1; next }
+  FILENAME == outcomes { outcome[$2] = $1; next }
+  {
+    name = $0
+    split(name, parts, ":")
+    file = parts[1]
+    module = file
+    sub(/^src\//, "", module)
+    # A module is the first directory under src/, or the file itself.
+    if (index(module, "/")) module = substr(module, 1, index(module, "/") - 1)
+    else sub(/\.rs$/, "", module)
+    mutants[module]++
+    total++
+    o = (name in outcome) ? outcome[name] : "notrun"
+    if (o == "missed" && (name in explained)) o = "explained"
+    count[module, o]++
+    all[o]++
+    if (o == "notrun") pending[++npending] = name
+    if (o == "missed") open_[++nopen] = name
+  }
+  # Timeouts count as caught: the mutant made the tests hang, not pass.
+  function pct(m, with_explained,    viable, good) {
+    viable = count[m, "caught"] + count[m, "timeout"] + count[m, "missed"] + count[m, "explained"]
+    if (viable == 0) return "-"
+    good = count[m, "caught"] + count[m, "timeout"]
+    if (with_explained) good += count[m, "explained"]
+    return sprintf("%.1f%%", 100 * good / viable)
+  }
+  END {
+    print "| module | mutants | run | caught | timeout | missed | explained | unviable | % caught | % caught or explained |"
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    n = 0
+    for (m in mutants) names[++n] = m
+    # insertion sort: awk has no portable sort
+    for (i = 2; i <= n; i++) { v = names[i]; j = i - 1; while (j > 0 && names[j] > v) { names[j + 1] = names[j]; j-- } names[j + 1] = v }
+    for (i = 1; i <= n; i++) {
+      m = names[i]
+      run = mutants[m] - count[m, "notrun"]
+      printf "| `%s` | %d | %d | %d | %d | %d | %d | %d | %s | %s |\n", m, mutants[m], run, count[m, "caught"], count[m, "timeout"], count[m, "missed"], count[m, "explained"], count[m, "unviable"], pct(m, 0), pct(m, 1)
+    }
+    for (o in all) count["ALL", o] = all[o]
+    printf "| **all** | %d | %d | %d | %d | %d | %d | %d | %s | %s |\n", total, total - all["notrun"], all["caught"], all["timeout"], all["missed"], all["explained"], all["unviable"], pct("ALL", 0), pct("ALL", 1)
+    printf "\n%d of %d mutants of today'"'"'s code have a kept outcome; %d missed and not explained.\n", total - all["notrun"], total, all["missed"]
+    if (nopen > 0) { print "\nMissed, not explained:"; for (i = 1; i <= nopen; i++) print "  " open_[i] }
+    if (GAPS == "true" && npending > 0) { print "\nNot run:"; for (i = 1; i <= npending; i++) print "  " pending[i] }
+  }
+' "$equivalent" "$outcomes" "$current"
