@@ -8,9 +8,8 @@
 #
 # A mutant is named by cargo-mutants as `file:line:col: description`. A
 # mutant run twice (a re-check after new tests) counts with its newest
-# outcome: directories are read in name order, later ones win, so re-checks
-# are kept in directories named after the shard they re-check
-# (`shard-3-of-16-recheck`).
+# outcome: runs are read in the order of the commits they tested (then by
+# name, so `shard-3-of-16-recheck` comes after `shard-3-of-16`).
 # "Explained" are the missed mutants docs/MUTANTS.md lists as equivalent, in
 # docs/mutants/equivalent.txt (one name a line, `#` comments allowed).
 set -euo pipefail
@@ -23,10 +22,16 @@ outcomes="$(mktemp)"
 current="$(mktemp)"
 trap 'rm -f "$outcomes" "$current"' EXIT
 
-# Without a trailing slash a directory sorts before its `-recheck`.
+# Oldest first, so a newer outcome wins: by the time of the commit each run
+# tested (its summary.txt), then by name (a re-check after its shard).
 export LC_ALL=C
-for dir in docs/mutants/*; do
-  [ -d "$dir" ] || continue
+runs="$(for dir in docs/mutants/*; do
+  [ -f "$dir/summary.txt" ] || continue
+  commit="$(sed -n 's/^commit: //p' "$dir/summary.txt")"
+  when="$(git show -s --format=%ct "$commit" 2>/dev/null || echo 0)"
+  printf '%s\t%s\n' "$when" "$dir"
+done | sort -t "$(printf '\t')" -k1,1n -k2,2V | cut -f2)"
+for dir in $runs; do
   for kind in caught missed timeout unviable; do
     f="$dir/$kind.txt"
     [ -f "$f" ] || continue

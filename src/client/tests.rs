@@ -525,3 +525,37 @@ fn header_map_input() {
         Some("café")
     );
 }
+
+#[test]
+fn a_refused_address_is_named_with_its_range_in_the_error_details() {
+    // The details a proxying integration reads: each range by its short name
+    // (one address per range of ruling 29, the names as documented on
+    // `NonGlobal`).
+    for (addr, range) in [
+        ("0.0.0.1", "unspecified"),
+        ("127.0.0.1", "loopback"),
+        ("10.0.0.1", "private"),
+        ("100.64.0.1", "shared (carrier-grade NAT)"),
+        ("169.254.0.1", "link-local"),
+        ("224.0.0.1", "multicast"),
+        ("255.255.255.255", "broadcast"),
+        ("240.0.0.1", "reserved"),
+    ] {
+        let err = ClientHeaders::from_pairs(
+            [("App-Name", "x"), ("Forwarded", &["for=", addr].concat())],
+            Integration::Proxying,
+        )
+        .unwrap_err();
+        let expected = [
+            "Forwarded header carries no end-user address: its first `for` is ",
+            addr,
+            ", a ",
+            range,
+            " address that locates nobody; a proxying integration must send \
+             the end user's public IP address as the first `for`",
+        ]
+        .concat();
+        assert_eq!(err.to_string(), expected);
+        assert_eq!(err.to_api_error().details(), expected);
+    }
+}

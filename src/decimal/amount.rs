@@ -98,3 +98,28 @@ impl<'de> Deserialize<'de> for Amount {
         Amount::new(value).map_err(serde::de::Error::custom)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn converts_from_and_to_decimal() {
+        // 0.5 = 5 × 10⁻¹, written from its parts, not parsed.
+        let half = Decimal::new(5, 1);
+        let amount = Amount::try_from(half).unwrap();
+        assert_eq!(amount.to_string(), "0.5");
+        assert_eq!(Decimal::from(amount), half);
+        assert_eq!(
+            Amount::try_from(Decimal::new(-5, 1)),
+            Err(DecimalError::Negative)
+        );
+        // -0.000 is the one zero, 0 (no sign, no scale).
+        let mut negative_zero = Decimal::new(0, 3);
+        negative_zero.set_sign_negative(true);
+        let zero = Decimal::from(Amount::try_from(negative_zero).unwrap());
+        assert!(!zero.is_sign_negative());
+        assert_eq!(zero.scale(), 0);
+    }
+}
