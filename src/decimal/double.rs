@@ -83,8 +83,8 @@ fn ceil_log10_pow2(n: u32) -> u32 {
 /// Scaled by `10^k` (`k` from [`ceil_log10_pow2`]), the value is
 /// `c × 5^k / 2^(n-k)` and one unit in its last place is `5^k / 2^(n-k)`,
 /// between 1 and 10. The doubles that read back as `value` are those within
-/// half a unit of it (the bounds included when `c` is even: round half to
-/// even). A multiple of 10 in that interval (at most one: it is narrower than
+/// half a unit of it (no candidate is ever exactly on a bound, see below).
+/// A multiple of 10 in that interval (at most one: it is narrower than
 /// 10) is the shortest decimal; otherwise every integer in it has as many digits
 /// as the others, and the one nearest to the value is taken (the interval holds
 /// it: half a unit is more than ½), an exact tie going to the even one. That is
@@ -118,11 +118,11 @@ fn shortest_exact(value: f64) -> Option<Decimal> {
     let one = 1u128.checked_shl(shift)?;
     let rest = scaled & one.wrapping_sub(1);
     // A candidate at distance `d / 2^shift` from the value reads back as it
-    // when `2d` is at most `unit` (below it when `c` is odd).
-    let inclusive = significand & 1 == 0;
+    // when `2d` is below `unit`. `2d` is even and `unit = 5^k` odd, so they are
+    // never equal: whether a bound is included (round half to even) never arises.
     let reads_back = |distance: u128| -> bool {
         let twice = distance.wrapping_mul(2);
-        twice < unit || (inclusive && twice == unit)
+        twice < unit
     };
     // The multiples of 10 on either side of the value.
     let tens = whole / 10;
@@ -352,6 +352,37 @@ mod tests {
             }
             None => false,
         }
+    }
+
+    #[test]
+    fn exact_path_reaches_its_smallest_exponent() {
+        // 1e-15 lies in [2^-50, 2^-49) (8.9e-16 to 1.8e-15): it is stored as
+        // c × 2^-102, the last exponent the exact path takes (k = 31).
+        let bits = 1e-15f64.to_bits();
+        assert_eq!(EXPONENT_BIAS - ((bits >> 52) & 0x7ff), u64::from(MAX_N));
+        let exact = shortest_exact(1e-15).unwrap();
+        assert_eq!((exact.mantissa(), exact.scale()), (1, 15));
+        // 5e-16 lies in [2^-51, 2^-50): one exponent further, the general path.
+        assert_eq!(shortest_exact(5e-16), None);
+    }
+
+    #[test]
+    fn formatter_text_is_read_by_the_narrow_reader() {
+        // The formatter's forms are read here, not handed to the full parser
+        // (which would give the same decimals, only slower): (text, mantissa, scale).
+        let read = |text: &str| shortest_text(text.as_bytes()).map(|d| (d.mantissa(), d.scale()));
+        assert_eq!(read("0.1"), Some((1, 1)));
+        assert_eq!(read("123"), Some((123, 0)));
+        assert_eq!(read("-2.5"), Some((-25, 1)));
+        assert_eq!(read("2.50"), Some((25, 1)));
+        assert_eq!(read("1e-7"), Some((1, 7)));
+        assert_eq!(read("1.5E3"), Some((1500, 0)));
+        assert_eq!(read("1e20"), Some((100_000_000_000_000_000_000, 0)));
+        assert_eq!(read("0"), Some((0, 0)));
+        // Not the formatter's grammar: left to the full parser.
+        assert_eq!(read("1.2.3"), None);
+        assert_eq!(read("1x"), None);
+        assert_eq!(read("1e"), None);
     }
 
     #[test]
