@@ -383,6 +383,9 @@ mod tests {
         assert_eq!(read("1.2.3"), None);
         assert_eq!(read("1x"), None);
         assert_eq!(read("1e"), None);
+        // Exponents of at most four digits (the formatter writes three).
+        assert_eq!(read("1e0001"), Some((10, 0)));
+        assert_eq!(read("1e00001"), None);
     }
 
     #[test]

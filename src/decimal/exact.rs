@@ -78,6 +78,32 @@ mod tests {
     }
 
     #[test]
+    fn one_dropped_five_is_a_tie_and_a_five_with_more_behind_is_not() {
+        // 1e-28 × 0.5 = 5e-29 needs scale 29: the one digit dropped is a 5 and
+        // nothing follows it, a tie that goes to the even 0.
+        let unit = d("0.0000000000000000000000000001");
+        assert_eq!(
+            product_minus(unit, d("0.5"), Decimal::ZERO),
+            Some(Decimal::ZERO)
+        );
+        // 3e-28 × 0.5 = 1.5e-28: the tie goes to the even 2e-28.
+        assert_eq!(
+            product_minus(unit, d("1.5"), Decimal::ZERO),
+            Some(d("0.0000000000000000000000000002"))
+        );
+        // 51e-28 × 0.01 = 5.1e-29: the 1 dropped first makes the 5 more than
+        // half, so 1e-28.
+        assert_eq!(
+            product_minus(
+                d("0.0000000000000000000000000051"),
+                d("0.01"),
+                Decimal::ZERO
+            ),
+            Some(unit)
+        );
+    }
+
+    #[test]
     fn product_minus_is_exact_where_decimal_rounds() {
         // 5e20 × 0.00004 − 2e16 needs 30 digits on the way; Decimal's product rounds.
         let (x, m, fee) = (

@@ -107,6 +107,12 @@ mod tests {
     }
 
     #[test]
+    fn converts_to_its_decimal_at_scale_8() {
+        let value = Decimal::from(Fixed8::ceil(Decimal::new(125, 1)).unwrap());
+        assert_eq!((value.mantissa(), value.scale()), (1_250_000_000, 8));
+    }
+
+    #[test]
     fn rounds_up_and_writes_eight_decimals() {
         assert_eq!(ceil("12.5"), "12.50000000");
         assert_eq!(ceil("0"), "0.00000000");
