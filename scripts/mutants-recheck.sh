@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs again every mutant that scripts/mutants-report.sh lists as missed and
-# not explained (after tests were written for them), and keeps the outcome in
+# not explained (after tests were written for them), and those on new or
+# moved lines of files a kept run covered; keeps the outcome in
 # docs/mutants/NAME-recheck/, which the report reads after NAME.
 #
 #   scripts/mutants-recheck.sh shard-3-of-16
@@ -11,9 +12,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name="$1"
-names="$(scripts/mutants-report.sh | sed -n '/^Missed, not explained:$/,/^$/p' | sed -n 's/^  //p')"
+report="$(scripts/mutants-report.sh)"
+names="$(sed -n '/^Missed, not explained:$/,/^$/p; /^Not run, in files a kept run covered/,/^$/p' <<<"$report" | sed -n 's/^  //p')"
 if [ -z "$names" ]; then
-  echo "nothing missed and not explained: nothing to re-check"
+  echo "nothing missed and not explained, nothing moved: nothing to re-check"
   exit 0
 fi
 args=()
@@ -36,7 +38,7 @@ done
 {
   echo "commit: $commit"
   echo "date: $(date -u +%Y-%m-%d)"
-  echo "what: the missed mutants of $name, re-run after the tests written for them"
+  echo "what: after $name, the mutants still missed (re-run after the tests written for them) and those on new or moved lines"
   for f in caught missed timeout unviable; do
     echo "$f: $(wc -l <"$dest/$f.txt")"
   done

@@ -35,7 +35,11 @@ for dir in $runs; do
   for kind in caught missed timeout unviable; do
     f="$dir/$kind.txt"
     [ -f "$f" ] || continue
-    awk -v kind="$kind" 'NF { print kind "\t" $0 }' "$f"
+    # A re-check's name filter also lets in cargo-mutants' struct-field
+    # mutants of other files: only whole shards say a file was covered.
+    whole=1
+    case "$dir" in *-recheck) whole=0 ;; esac
+    awk -v kind="$kind" -v whole="$whole" 'NF { print kind "\t" $0 "\t" whole }' "$f"
   done
 done >"$outcomes"
 
@@ -46,7 +50,12 @@ cargo mutants --list >"$current"
 
 awk -F '\t' -v equivalent="$equivalent" -v outcomes="$outcomes" -v GAPS="$gaps" '
   FILENAME == equivalent { if ($0 !~ /^#/ && NF) explained[$0] = 1; next }
-  FILENAME == outcomes { outcome[$2] = $1; next }
+  FILENAME == outcomes {
+    outcome[$2] = $1
+    split($2, p, ":")
+    if ($3 == 1) covered[p[1]] = 1
+    next
+  }
   {
     name = $0
     split(name, parts, ":")
@@ -63,6 +72,7 @@ awk -F '\t' -v equivalent="$equivalent" -v outcomes="$outcomes" -v GAPS="$gaps" 
     count[module, o]++
     all[o]++
     if (o == "notrun") pending[++npending] = name
+    if (o == "notrun" && (file in covered)) moved[++nmoved] = name
     if (o == "missed") open_[++nopen] = name
   }
   # Timeouts count as caught: the mutant made the tests hang, not pass.
@@ -89,6 +99,7 @@ awk -F '\t' -v equivalent="$equivalent" -v outcomes="$outcomes" -v GAPS="$gaps" 
     printf "| **all** | %d | %d | %d | %d | %d | %d | %d | %s | %s |\n", total, total - all["notrun"], all["caught"], all["timeout"], all["missed"], all["explained"], all["unviable"], pct("ALL", 0), pct("ALL", 1)
     printf "\n%d of %d mutants of today'"'"'s code have a kept outcome; %d missed and not explained.\n", total - all["notrun"], total, all["missed"]
     if (nopen > 0) { print "\nMissed, not explained:"; for (i = 1; i <= nopen; i++) print "  " open_[i] }
+    if (nmoved > 0) { print "\nNot run, in files a kept run covered (new or moved lines):"; for (i = 1; i <= nmoved; i++) print "  " moved[i] }
     if (GAPS == "true" && npending > 0) { print "\nNot run:"; for (i = 1; i <= npending; i++) print "  " pending[i] }
   }
 ' "$equivalent" "$outcomes" "$current"

@@ -142,16 +142,14 @@ fn next_problem(text: &str, at: usize) -> DecimalError {
 }
 
 fn invalid_char(text: &str, at: usize) -> DecimalError {
-    // `at` may fall inside a multi-byte character: report the character it is part of.
-    let mut start = at;
-    while start > 0 && !text.is_char_boundary(start) {
-        start = start.saturating_sub(1);
-    }
+    // Every caller stops at the first byte its grammar refuses, after ASCII
+    // bytes only, so `at` starts a character (`get` would refuse one that did
+    // not: U+FFFD would be reported then, never a panic).
     let found = text
-        .get(start..)
+        .get(at..)
         .and_then(|rest| rest.chars().next())
         .unwrap_or('\u{fffd}');
-    DecimalError::InvalidCharacter { found, at: start }
+    DecimalError::InvalidCharacter { found, at }
 }
 
 /// Builds `±(int.frac) × 10^exponent` exactly, or fails.

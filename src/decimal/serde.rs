@@ -132,3 +132,39 @@ impl<'de> Visitor<'de> for NumberOrString {
             .map_err(|e| de::Error::custom(format_args!("invalid decimal number {text}: {e}")))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use serde::de::value::{BoolDeserializer, Error, I128Deserializer, U128Deserializer};
+
+    #[test]
+    fn wide_integers_from_formats_that_have_them() {
+        // serde_json never hands over a 128-bit integer; other formats do.
+        // 2^96 − 1 is the largest mantissa a Decimal holds.
+        let largest = 79_228_162_514_264_337_593_543_950_335u128;
+        let wide = |v: u128| number::deserialize(U128Deserializer::<Error>::new(v));
+        assert_eq!(wide(largest).unwrap().to_string(), largest.to_string());
+        assert!(wide(largest + 1).is_err());
+        assert!(wide(u128::MAX).is_err());
+        let signed = |v: i128| number::deserialize(I128Deserializer::<Error>::new(v));
+        assert_eq!(signed(-5).unwrap().to_string(), "-5");
+        assert_eq!(
+            signed(-79_228_162_514_264_337_593_543_950_335)
+                .unwrap()
+                .to_string(),
+            "-79228162514264337593543950335"
+        );
+        assert!(signed(i128::MIN).is_err());
+    }
+
+    #[test]
+    fn a_value_of_another_type_says_what_is_expected() {
+        let error = string::deserialize(BoolDeserializer::<Error>::new(true)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "invalid type: boolean `true`, expected a decimal as a JSON number or string"
+        );
+    }
+}
