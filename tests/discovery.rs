@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use swaproute::caip::{AssetDirectory, AssetIdForm, AssetRef};
 use swaproute::discovery::{
     Asset, AssetMeta, AssetsResponse, Decimals, InvalidListing, Pair, PairsResponse, RenderError,
-    MAX_ASSETS, MAX_PAIRS,
+    MAX_ASSETS, MAX_NETWORK_LEN, MAX_PAIRS,
 };
 use swaproute::order::Presence;
 use swaproute::{Amount, ApiError, Decimal, ErrorCode, PairId};
@@ -451,6 +451,51 @@ fn rounding_to_an_assets_decimals() {
     // Just above a whole number rounds up to the next place, not further.
     assert_eq!(six.round_up(d("2.0000000001")).unwrap(), d("2.000001"));
     assert_eq!(six.round_down(d("2.9999999999")).unwrap(), d("2.999999"));
+}
+
+#[test]
+fn an_asset_rounds_what_the_user_receives_down_and_sends_up() {
+    let ltc: Asset = serde_json::from_str(ASSET).unwrap(); // 8 decimals
+                                                           // Hand-computed: ⌊0.123456785⌋₈ = 0.12345678, ⌈0.123456785⌉₈ = 0.12345679.
+    assert_eq!(
+        ltc.round_received(d("0.123456785")).unwrap(),
+        d("0.12345678")
+    );
+    assert_eq!(ltc.round_sent(d("0.123456785")).unwrap(), d("0.12345679"));
+}
+
+#[test]
+fn wrong_json_types_say_what_was_expected() {
+    let error = serde_json::from_str::<Asset>("[]").unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("expected an asset record (a JSON object)"),
+        "{error}"
+    );
+    let error = serde_json::from_str::<Decimals>("\"8\"").unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("expected a whole JSON number from 0 to 255"),
+        "{error}"
+    );
+}
+
+#[test]
+fn unknown_keys_too_long_to_be_a_network_are_skipped_unread() {
+    // A key that could name a network is kept (and may not repeat); a longer
+    // one cannot be the network's object and is skipped, repeated or not.
+    let record = |key: &str| {
+        format!(
+            r#"{{"id":"X","name":"X","symbol":"X","decimals":6,"network":"base","{key}":1,"{key}":2}}"#
+        )
+    };
+    let longest = "k".repeat(MAX_NETWORK_LEN);
+    let error = serde_json::from_str::<Asset>(&record(&longest)).unwrap_err();
+    assert!(error.to_string().contains("repeats a key"), "{error}");
+    let longer = "k".repeat(MAX_NETWORK_LEN + 1);
+    assert!(serde_json::from_str::<Asset>(&record(&longer)).is_ok());
 }
 
 mod rounding_properties {
