@@ -498,6 +498,50 @@ fn unknown_keys_too_long_to_be_a_network_are_skipped_unread() {
     assert!(serde_json::from_str::<Asset>(&record(&longer)).is_ok());
 }
 
+#[test]
+fn decimals_from_the_exact_text_of_arbitrary_precision() {
+    use serde::de::value::{Error, MapDeserializer};
+    use serde::Deserialize;
+    // serde_json's `arbitrary_precision` hands a number over as a one-entry
+    // map under this key; built by hand here, whatever this build's features.
+    let number = |key: &'static str, text: &'static str| {
+        Decimals::deserialize(MapDeserializer::<_, Error>::new([(key, text)].into_iter()))
+    };
+    const TOKEN: &str = "$serde_json::private::Number";
+    assert_eq!(number(TOKEN, "8").unwrap(), Decimals::new(8));
+    assert_eq!(number(TOKEN, "255").unwrap(), Decimals::new(255));
+    let message = |key, text| number(key, text).unwrap_err().to_string();
+    assert_eq!(message(TOKEN, "-1"), "decimals must not be negative");
+    assert_eq!(
+        message(TOKEN, "8.0"),
+        "decimals must be a whole JSON number"
+    );
+    assert_eq!(
+        message(TOKEN, "1e1"),
+        "decimals must be a whole JSON number"
+    );
+    assert_eq!(message(TOKEN, "256"), "decimals 256 is more than 255");
+    // Any other one-entry map is an object, not a number.
+    assert!(
+        message("decimals", "8").contains("invalid type: map"),
+        "{}",
+        message("decimals", "8")
+    );
+}
+
+#[test]
+fn a_pair_listing_finds_a_pair_by_id() {
+    let pairs = PairsResponse::from_csv("LTC_XMR,SOL_USDC").unwrap();
+    let pair = pairs.get(&"SOL_USDC".parse().unwrap()).unwrap();
+    assert_eq!((pair.from().as_str(), pair.to().as_str()), ("SOL", "USDC"));
+    assert_eq!(pairs.get(&"SOL_XMR".parse().unwrap()), None);
+    let error = serde_json::from_str::<PairsResponse>("{}").unwrap_err();
+    assert!(
+        error.to_string().contains("expected a JSON array"),
+        "{error}"
+    );
+}
+
 mod rounding_properties {
     use proptest::prelude::*;
     use swaproute::discovery::Decimals;
