@@ -181,4 +181,17 @@ fn an_unknown_code_keeps_its_status() {
         json,
         json!({"status":429,"code":"RATE_LIMITED","details":"slow down"})
     );
+    // The same through the error `ApiError::try_from` gives for it.
+    let body: ErrorBody =
+        serde_json::from_str(r#"{"status":429,"code":"RATE_LIMITED","details":"slow down"}"#)
+            .unwrap();
+    let unknown = ApiError::try_from(body).unwrap_err();
+    assert_eq!(
+        read(unknown.into_response()),
+        (
+            429,
+            "application/json".to_owned(),
+            json!({"status":429,"code":"RATE_LIMITED","details":"slow down"})
+        )
+    );
 }

@@ -384,6 +384,9 @@ fn a_pair_joined_to_its_records() {
     assert_eq!(records.to().name.as_str(), "USD Coin");
     assert!(records.matches(&pair));
     assert!(!records.matches(&"USDC_LTC".parse().unwrap()));
+    // One side right is not enough.
+    assert!(!records.matches(&"LTC_XMR".parse().unwrap()));
+    assert!(!records.matches(&"BTC_USDC".parse().unwrap()));
     // LTC_XMR from the pairs payload: XMR is not in the listing.
     let error = assets.pair_assets(&"LTC_XMR".parse().unwrap()).unwrap_err();
     assert_eq!(error.asset, AssetRef::Legacy("XMR".parse().unwrap()));
@@ -405,6 +408,7 @@ fn amount_precision_per_asset() {
     for too_precise in ["0.1234567", "0.0000001", "1.0000001"] {
         let error = usdc.check_amount(&amount(too_precise)).unwrap_err();
         assert_eq!(error.places(), 7);
+        assert_eq!(error.amount(), amount(too_precise));
         assert_eq!(error.code(), ErrorCode::InvalidAmount);
         assert_eq!(
             error.to_string(),

@@ -371,3 +371,12 @@ fn errors_without_limits_write_no_limit_keys() {
         serde_json::json!({"status":410,"code":"RATE_EXPIRED","details":"every rate has expired"})
     );
 }
+
+#[test]
+fn a_code_of_the_wrong_json_type_says_what_is_expected() {
+    let expected = "expected an error code such as \"AMOUNT_BELOW_LIMIT\"";
+    let error = serde_json::from_str::<ErrorCode>("400").unwrap_err();
+    assert!(error.to_string().contains(expected), "{error}");
+    let error = serde_json::from_str::<BodyCode>("400").unwrap_err();
+    assert!(error.to_string().contains(expected), "{error}");
+}
