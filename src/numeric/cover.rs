@@ -144,6 +144,20 @@ mod tests {
     }
 
     #[test]
+    fn the_sum_fits_while_its_mantissa_is_below_2_pow_96() {
+        // 2^96 − 1 = 79228162514264337593543950335, Decimal's largest mantissa.
+        let largest = d("79228162514264337593543950335");
+        let fits = |to: Decimal, fee: Decimal| Cover::new(d("1"), to, fee, 0).unwrap().sum_fits();
+        assert!(fits(d("1"), d("0.5")));
+        assert!(fits(largest - d("1"), d("1")));
+        assert!(!fits(largest, d("1")));
+        // At scale 1 the mantissas are 10 × the values: 7922816251426433759354395033.5
+        // + 0.1 has mantissa 2^96 − 1 + 1 = 2^96.
+        assert!(!fits(d("7922816251426433759354395033.5"), d("0.1")));
+        assert!(fits(d("7922816251426433759354395033.4"), d("0.1")));
+    }
+
+    #[test]
     fn least_cover_is_the_exact_eight_place_ceiling() {
         let values = super::super::samples();
         let step = Decimal::new(1, 8);
