@@ -709,4 +709,16 @@ mod from_a_plan {
         assert!(!other.apply_to(&mut order).unwrap_err().same_value());
         assert_eq!(order.deposit_transaction_id(), Some(hash));
     }
+
+    /// A body that is not an object says what the update must be.
+    #[test]
+    fn a_deposit_update_that_is_not_an_object_says_what_is_expected() {
+        let error = serde_json::from_str::<DepositTransactionUpdate>("\"0xabc\"").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains(r#"expected an object {"transactionId": "…"}"#),
+            "{error}"
+        );
+    }
 }
