@@ -155,6 +155,11 @@ fn exact_in_picks_the_best_net_output() {
     assert_eq!(plan.slippage().percent(), d("2"));
     assert!(plan.sponsored_by_campaign_id().is_none());
     assert!(plan.warnings().is_empty());
+    // A slippage sent in the body is the plan's (0.5%, not the default 2%).
+    let mut with_slippage = body("0.5", "16.5", "ExactIn");
+    with_slippage["slippage"] = json!("0.5");
+    let plan = request(&with_slippage).plan(&rates, &context).unwrap();
+    assert_eq!(plan.slippage().percent(), d("0.5"));
 
     // fromAmount 0.3 (within r-c's limits):
     //   r-a: 0.3 × 33.14218692377834 = 9.942656077133502; − 0.00019192 = 9.942464157133502
@@ -636,6 +641,33 @@ fn floating_plan_comes_from_the_quote() {
     );
     assert_eq!(plan.quote(), &quote);
     assert!(plan.warnings().is_empty());
+}
+
+#[test]
+fn floating_plan_warns_of_a_missing_destination_tag() {
+    // BTC → XRP without toAddressTag: the same warning as a fixed order's.
+    let quote: Quote = serde_json::from_value(json!({
+        "id": "0c1f9b52-6a7e-4d0b-9c3a-5e8f2b1d4a77",
+        "pairId": "BTC_XRP",
+        "fromAmount": {"assetId": "BTC", "value": "0.01"},
+        "toAmount": {"assetId": "XRP", "value": "412.5"},
+        "expiry": QUOTE_EXPIRY
+    }))
+    .unwrap();
+    let policy = ScreeningPolicy::new();
+    let context = OrderContext::new(NOW, &policy);
+    let plan = float_body(json!({"pairId": "BTC_XRP", "fromAmount": "0.01",
+        "fromAddress": null, "toAmount": "412", "toAddress": "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh",
+        "quoteId": quote.id.as_str()}))
+    .plan(&quote, &context)
+    .unwrap();
+    assert_eq!(
+        plan.warnings(),
+        &[TagWarning {
+            field: TagField::ToAddressTag,
+            asset: AssetId::new("XRP").unwrap()
+        }]
+    );
 }
 
 #[test]

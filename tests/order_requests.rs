@@ -879,3 +879,19 @@ fn a_fixed_body_is_a_floating_body_but_not_the_other_way() {
     let errors = float_validate(&with("swapMode", Some(json!("ExactIn")))).unwrap_err();
     assert_eq!(errors.first().code(), ErrorCode::UnsupportedSwapMode);
 }
+
+#[test]
+fn a_raw_body_of_another_json_type_says_an_object_is_expected() {
+    // Straight through serde (the `from_json` calls answer with their own
+    // "must be a JSON object" text instead).
+    let error = serde_json::from_str::<RawFixedOrderRequest>("[]").unwrap_err();
+    assert!(
+        error.to_string().contains("expected a JSON object"),
+        "{error}"
+    );
+    let error = serde_json::from_str::<RawFloatOrderRequest>("1").unwrap_err();
+    assert!(
+        error.to_string().contains("expected a JSON object"),
+        "{error}"
+    );
+}
