@@ -508,10 +508,10 @@ fn decimals_from_the_exact_text_of_arbitrary_precision() {
     use serde::Deserialize;
     // serde_json's `arbitrary_precision` hands a number over as a one-entry
     // map under this key; built by hand here, whatever this build's features.
+    const TOKEN: &str = "$serde_json::private::Number";
     let number = |key: &'static str, text: &'static str| {
         Decimals::deserialize(MapDeserializer::<_, Error>::new([(key, text)].into_iter()))
     };
-    const TOKEN: &str = "$serde_json::private::Number";
     assert_eq!(number(TOKEN, "8").unwrap(), Decimals::new(8));
     assert_eq!(number(TOKEN, "255").unwrap(), Decimals::new(255));
     let message = |key, text| number(key, text).unwrap_err().to_string();
