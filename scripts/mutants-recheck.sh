@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs again every mutant that scripts/mutants-report.sh lists as missed and
 # not explained (after tests were written for them), and those on new or
-# moved lines of files a kept run covered; keeps the outcome in
+# moved lines of files changed since a shard ran on them; keeps the outcome in
 # docs/mutants/NAME-recheck/, which the report reads after NAME.
 #
 #   scripts/mutants-recheck.sh shard-3-of-16
@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 name="$1"
 report="$(scripts/mutants-report.sh)"
-names="$(sed -n '/^Missed, not explained:$/,/^$/p; /^Not run, in files a kept run covered/,/^$/p' <<<"$report" | sed -n 's/^  //p')"
+names="$(sed -n '/^Missed, not explained:$/,/^$/p; /^Not run, in files changed since/,/^$/p' <<<"$report" | sed -n 's/^  //p')"
 if [ -z "$names" ]; then
   echo "nothing missed and not explained, nothing moved: nothing to re-check"
   exit 0

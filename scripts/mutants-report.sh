@@ -35,27 +35,29 @@ for dir in $runs; do
   for kind in caught missed timeout unviable; do
     f="$dir/$kind.txt"
     [ -f "$f" ] || continue
-    # A re-check's name filter also lets in cargo-mutants' struct-field
-    # mutants of other files: only whole shards say a file was covered.
-    whole=1
-    case "$dir" in *-recheck) whole=0 ;; esac
-    awk -v kind="$kind" -v whole="$whole" 'NF { print kind "\t" $0 "\t" whole }' "$f"
+    awk -v kind="$kind" 'NF { print kind "\t" $0 }' "$f"
   done
 done >"$outcomes"
+
+# Files a whole shard ran on that have changed since its commit: their
+# mutants without an outcome are on new or moved lines (the rest of the
+# not-run mutants are simply beyond the shards run so far).
+changed="$(for dir in $runs; do
+  case "$dir" in *-recheck) continue ;; esac
+  commit="$(sed -n 's/^commit: //p' "$dir/summary.txt")"
+  git diff --name-only "$commit" -- src 2>/dev/null \
+    | grep -Fx -f <(cut -d: -f1 "$dir"/*.txt | sort -u) || true
+done | sort -u | tr '\n' ' ')"
 
 equivalent="docs/mutants/equivalent.txt"
 [ -f "$equivalent" ] || equivalent=/dev/null
 
 cargo mutants --list >"$current"
 
-awk -F '\t' -v equivalent="$equivalent" -v outcomes="$outcomes" -v GAPS="$gaps" '
+awk -F '\t' -v equivalent="$equivalent" -v outcomes="$outcomes" -v GAPS="$gaps" -v changed="$changed" '
   FILENAME == equivalent { if ($0 !~ /^#/ && NF) explained[$0] = 1; next }
-  FILENAME == outcomes {
-    outcome[$2] = $1
-    split($2, p, ":")
-    if ($3 == 1) covered[p[1]] = 1
-    next
-  }
+  BEGIN { n = split(changed, files, " "); for (i = 1; i <= n; i++) covered[files[i]] = 1 }
+  FILENAME == outcomes { outcome[$2] = $1; next }
   {
     name = $0
     split(name, parts, ":")
@@ -99,7 +101,7 @@ awk -F '\t' -v equivalent="$equivalent" -v outcomes="$outcomes" -v GAPS="$gaps" 
     printf "| **all** | %d | %d | %d | %d | %d | %d | %d | %s | %s |\n", total, total - all["notrun"], all["caught"], all["timeout"], all["missed"], all["explained"], all["unviable"], pct("ALL", 0), pct("ALL", 1)
     printf "\n%d of %d mutants of today'"'"'s code have a kept outcome; %d missed and not explained.\n", total - all["notrun"], total, all["missed"]
     if (nopen > 0) { print "\nMissed, not explained:"; for (i = 1; i <= nopen; i++) print "  " open_[i] }
-    if (nmoved > 0) { print "\nNot run, in files a kept run covered (new or moved lines):"; for (i = 1; i <= nmoved; i++) print "  " moved[i] }
+    if (nmoved > 0) { print "\nNot run, in files changed since a shard ran on them (new or moved lines):"; for (i = 1; i <= nmoved; i++) print "  " moved[i] }
     if (GAPS == "true" && npending > 0) { print "\nNot run:"; for (i = 1; i <= npending; i++) print "  " pending[i] }
   }
 ' "$equivalent" "$outcomes" "$current"
