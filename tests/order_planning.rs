@@ -300,6 +300,10 @@ fn limits_are_checked_against_from_amount_never_to_amount() {
         .unwrap_err();
     assert_eq!(code_and_status(&err), (ErrorCode::AmountAboveLimit, 400));
     assert!(err.details().contains("8.33028657"), "{}", err.details());
+    // The limit itself, for the error body's `max`.
+    assert_eq!(err.max(), Some(d("8.33028657")));
+    assert_eq!(err.min(), None);
+    assert_eq!(err.to_api_error().max(), Some(d("8.33028657")));
 
     // ExactOut: the estimate 0.0005 is below every capable rate's min
     // (r-b 0.001, r-c 0.01), although the true required input for 16.5 ETH,

@@ -267,3 +267,97 @@ impl<'de> Visitor<'de> for SentDecimalVisitor {
             .map_err(|e| de::Error::custom(format_args!("invalid decimal number {text}: {e}")))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+    use serde::de::value::{BytesDeserializer, Error, MapDeserializer};
+
+    /// A format's `None` (`visit_none`), or its `Some` around a value
+    /// (`visit_some`): serde_json has neither in `deserialize_any` (it says
+    /// `null` with `visit_unit`), other self-describing formats do.
+    struct OptionDeserializer(Option<&'static str>);
+
+    impl<'de> Deserializer<'de> for OptionDeserializer {
+        type Error = Error;
+
+        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.0 {
+                None => visitor.visit_none(),
+                Some(text) => visitor.visit_some(de::value::StrDeserializer::<Error>::new(text)),
+            }
+        }
+
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map struct enum identifier ignored_any
+        }
+    }
+
+    #[test]
+    fn none_and_some_of_other_formats() {
+        let absent = Presence::<String>::deserialize(OptionDeserializer(None)).unwrap();
+        assert_eq!(absent, Presence::Null);
+        let some = Presence::<String>::deserialize(OptionDeserializer(Some("tag"))).unwrap();
+        assert_eq!(some, Presence::Value("tag".to_string()));
+        let empty = Presence::<String>::deserialize(OptionDeserializer(Some(""))).unwrap();
+        assert_eq!(empty, Presence::Empty);
+    }
+
+    #[test]
+    fn every_json_type_is_handed_to_the_value() {
+        let decode = |json: &str| serde_json::from_str::<Presence<serde_json::Value>>(json);
+        assert_eq!(
+            serde_json::from_str::<Presence<bool>>("true").unwrap(),
+            Presence::Value(true)
+        );
+        assert_eq!(
+            serde_json::from_str::<Presence<i64>>("-5").unwrap(),
+            Presence::Value(-5)
+        );
+        // An escape makes serde_json hand over an owned `&str` (visit_str).
+        assert_eq!(
+            serde_json::from_str::<Presence<String>>(r#""a\nb""#).unwrap(),
+            Presence::Value("a\nb".to_string())
+        );
+        assert_eq!(
+            serde_json::from_str::<Presence<Vec<u8>>>("[1, 2]").unwrap(),
+            Presence::Value([1, 2].to_vec())
+        );
+        assert_eq!(decode("null").unwrap(), Presence::Null);
+        assert_eq!(decode(r#""""#).unwrap(), Presence::Empty);
+    }
+
+    #[test]
+    fn types_no_json_has_say_what_is_expected() {
+        let error =
+            Presence::<String>::deserialize(BytesDeserializer::<Error>::new(b"x")).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains(r#"expected null, "" or a value"#),
+            "{error}"
+        );
+        let error = SentDecimal::deserialize(BytesDeserializer::<Error>::new(b"1")).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("expected a decimal as a JSON number or string"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn sent_decimals_from_the_exact_text_of_arbitrary_precision() {
+        // serde_json's `arbitrary_precision` one-entry map, built by hand.
+        let number = |key: &'static str, text: &'static str| {
+            SentDecimal::deserialize(MapDeserializer::<_, Error>::new([(key, text)].into_iter()))
+        };
+        let sent = number(ARBITRARY_PRECISION_TOKEN, "0.10").unwrap();
+        assert_eq!(sent, SentDecimal::Number(Decimal::new(1, 1)));
+        assert!(number("value", "0.10").is_err());
+    }
+}
