@@ -384,3 +384,18 @@ fn a_query_yields_the_route_request() {
         ErrorCode::RateExpired
     );
 }
+
+#[test]
+fn a_route_query_keeps_the_swap_mode_it_was_sent() {
+    let query = RouteQuery::from_pairs([
+        ("fromAmount", "0.5"),
+        ("toAmount", "10"),
+        ("swapMode", "ExactOut"),
+    ])
+    .unwrap();
+    assert_eq!(query.swap_mode(), SwapMode::ExactOut);
+    assert_eq!(
+        query.to_amount().map(|a| a.to_string()),
+        Some("10".to_string())
+    );
+}
