@@ -25,22 +25,8 @@ while IFS= read -r mutant; do
 done <<<"$names"
 commit="$(git rev-parse HEAD)"
 out="target/mutants-recheck-$name"
-set +e
-PROPTEST_CASES="${PROPTEST_CASES:-32}" cargo mutants "${args[@]}" -j 2 --output "$out"
-status=$?
-set -e
-case "$status" in 0 | 2 | 3) ;; *) echo "cargo mutants exited $status"; exit "$status" ;; esac
-dest="docs/mutants/$name-recheck"
-mkdir -p "$dest"
-for f in caught.txt missed.txt timeout.txt unviable.txt; do
-  cp "$out/mutants.out/$f" "$dest/$f"
-done
-{
-  echo "commit: $commit"
-  echo "date: $(date -u +%Y-%m-%d)"
-  echo "what: after $name, the mutants still missed (re-run after the tests written for them) and those on new or moved lines"
-  for f in caught missed timeout unviable; do
-    echo "$f: $(wc -l <"$dest/$f.txt")"
-  done
-} >"$dest/summary.txt"
-cat "$dest/summary.txt"
+# shellcheck source=scripts/mutants-keep.sh
+. scripts/mutants-keep.sh
+run_and_keep "$out" "$name-recheck" "$commit" \
+  "after $name, the mutants still missed (re-run after the tests written for them) and those on new or moved lines" \
+  "${args[@]}"
