@@ -321,6 +321,22 @@ fn timestamps_in_iso_8601_forms() {
     }
 }
 
+/// `EpochMillis::try_from(&Timestamp)` reads the instant, counted by hand:
+/// 2026-07-14 is 20 648 days after 1970-01-01 (56 × 365 + 14 leap days +
+/// 31 + 28 + 31 + 30 + 31 + 30 + 13); 09:30:00.123 is 34 200 123 ms.
+#[test]
+fn a_timestamp_converts_to_its_epoch_millis() {
+    let expected = 20_648 * 86_400_000 + 34_200_123;
+    for text in ["2026-07-14T09:30:00.123Z", "2026-07-14T11:30:00.123+02:00"] {
+        let timestamp = Timestamp::new(text).unwrap();
+        assert_eq!(
+            swaproute::EpochMillis::try_from(&timestamp),
+            Ok(swaproute::EpochMillis::new(expected)),
+            "{text}"
+        );
+    }
+}
+
 #[test]
 fn sponsored_order_keeps_its_campaign() {
     let mut order = creation_response();
@@ -408,6 +424,46 @@ fn empty_string_in_any_string_key_is_kept() {
     let mut order = creation_response();
     order["rateId"] = json!("");
     assert_eq!(faithful(&order).rate_id, Presence::Empty);
+}
+
+/// The transaction ids read as "set" only when the key holds a non-empty
+/// string: absent, `null` and `""` all read as `None`.
+#[test]
+fn transaction_ids_are_set_only_when_non_empty() {
+    let mut order = creation_response();
+    order["fromTransactionId"] = json!("0xdeposit");
+    order["toTransactionId"] = json!("0xpayout");
+    let decoded = decode(&order);
+    assert_eq!(decoded.deposit_transaction_id(), Some("0xdeposit"));
+    assert_eq!(decoded.payout_transaction_id(), Some("0xpayout"));
+    for unset in [json!(""), Value::Null] {
+        order["fromTransactionId"] = unset.clone();
+        order["toTransactionId"] = unset;
+        let decoded = decode(&order);
+        assert_eq!(decoded.deposit_transaction_id(), None);
+        assert_eq!(decoded.payout_transaction_id(), None);
+    }
+    let object = order.as_object_mut().unwrap();
+    object.remove("fromTransactionId");
+    object.remove("toTransactionId");
+    let decoded = decode(&order);
+    assert_eq!(decoded.deposit_transaction_id(), None);
+    assert_eq!(decoded.payout_transaction_id(), None);
+}
+
+/// A status that is not a string is refused with a message that says what
+/// was expected.
+#[test]
+fn a_status_that_is_not_a_string_names_what_was_expected() {
+    let mut order = creation_response();
+    order["status"] = json!(7);
+    let error = serde_json::from_value::<Order>(order)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("an order status such as \"inProgress\""),
+        "{error}"
+    );
 }
 
 // ------------------------------------------------ the 201 body from a plan
