@@ -21,7 +21,7 @@ use swaproute::route::chain::{ChainNoRoute, ChainRequest, Market};
 use swaproute::route::RouteRequest;
 use swaproute::{Amount, AssetId, Decimal, EpochMillis, ErrorCode, Rate, RatesResponse, SwapMode};
 
-mod common;
+use crate::common;
 use common::chain_oracle::{campaigns, oracle, Found, ASSETS, NOW, Q, R};
 
 fn decimal(mantissa: i64, scale: u32) -> Decimal {

@@ -17,7 +17,7 @@
 //!
 //! Case counts follow `PROPTEST_CASES` (default 256 per property).
 
-mod common;
+use crate::common;
 use common::exact_net;
 use std::cmp::Ordering;
 

@@ -17,7 +17,7 @@
     missing_docs
 )]
 
-mod common;
+use crate::common;
 use common::json_body::set_key;
 use common::order_priority;
 

@@ -14,7 +14,7 @@
     missing_docs
 )]
 
-mod common;
+use crate::common;
 use common::json_body::set_key;
 use serde_json::{json, Value};
 use swaproute::order::{

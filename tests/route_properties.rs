@@ -16,7 +16,7 @@
 //!
 //! Case counts follow `PROPTEST_CASES` (default 256 per property).
 
-mod common;
+use crate::common;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,7 +1,14 @@
 //! Oracles shared by the tests and the fuzz targets: exact arithmetic on big
 //! integers (nothing here shares code with the library's own wide arithmetic)
 //! the documented order of request errors, and request-body editing.
-#![allow(dead_code, clippy::arithmetic_side_effects)]
+#![allow(
+    dead_code,
+    clippy::arithmetic_side_effects,
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 pub(crate) mod chain_oracle;
 pub(crate) mod json_body;

@@ -1,0 +1,38 @@
+//! The integration tests: one binary whose modules are the files beside
+//! this one (Cargo.toml says why one binary). `cargo test NAME::` runs one
+//! file's tests, e.g. `cargo test vectors::`; `tests/no_alloc.rs` and
+//! `tests/server.rs` are binaries of their own.
+
+mod common;
+
+mod axum_responses;
+mod caip;
+mod caps;
+mod chain_examples;
+mod chain_properties;
+mod client_headers;
+mod discovery;
+mod discovery_orders;
+mod error_codes;
+mod fast_path;
+mod fuzz_regressions;
+mod order_builders;
+mod order_planning;
+mod order_properties;
+mod order_requests;
+mod order_resource;
+mod pair_properties;
+mod rate_book;
+mod rate_integrity;
+mod request_parsing;
+mod round_trip;
+mod route_examples;
+mod route_json;
+mod route_properties;
+mod screening;
+mod send_sync;
+mod status_reconcile;
+mod tags;
+mod v4_quotes;
+mod vectors;
+mod wire;
