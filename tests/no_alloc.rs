@@ -16,6 +16,7 @@
 use std::alloc::System;
 
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use swaproute::rate::{Feature, Features};
 use swaproute::route::chain::{ChainRequest, Market};
 use swaproute::{
     Amount, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId,
@@ -187,4 +188,15 @@ fn best_and_top_n_allocate_nothing() {
         2,
         "through ETH: 0.5 × 33.1… × 20 beats 600"
     );
+
+    // `["exactOut"]`, the list most rates carry, holds no heap memory
+    // however it is built: the list it was built from is given back.
+    let mut features = Features::new();
+    let region = Region::new(GLOBAL);
+    features.set_exact_out(true);
+    let from_list: Features = vec![Feature::ExactOut].into_iter().collect();
+    let stats = region.change();
+    assert_eq!(stats.bytes_allocated, stats.bytes_deallocated, "{stats:?}");
+    assert_eq!(features, from_list);
+    assert_eq!(features.iter().collect::<Vec<_>>(), [&Feature::ExactOut]);
 }

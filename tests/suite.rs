@@ -24,6 +24,7 @@ mod order_resource;
 mod pair_properties;
 mod rate_book;
 mod rate_integrity;
+mod rate_parts;
 mod request_parsing;
 mod round_trip;
 mod route_examples;

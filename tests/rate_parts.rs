@@ -1,0 +1,116 @@
+//! The rate module's parts a caller uses on their own: `CampaignLimits` as a
+//! collection, the `as_string` serde helpers for an optional amount, and the
+//! messages a malformed `features` list is refused with.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use swaproute::rate::{as_string, AssetAmount, CampaignLimits};
+use swaproute::{Amount, AssetId, CampaignId, Decimal, RatesResponse};
+
+fn id(text: &str) -> CampaignId {
+    CampaignId::new(text).unwrap()
+}
+
+fn amount(text: &str) -> Amount {
+    Amount::parse(text).unwrap()
+}
+
+#[test]
+fn campaign_limits_count_and_list_their_campaigns_by_id() {
+    let mut limits = CampaignLimits::new();
+    assert_eq!(limits.len(), 0);
+    assert!(limits.is_empty());
+    assert_eq!(limits.iter().count(), 0);
+
+    // Inserted out of order, and "spring" twice: the second replaces the first.
+    assert_eq!(limits.insert(id("winter"), amount("2")), None);
+    assert_eq!(limits.insert(id("spring"), amount("0.05")), None);
+    assert_eq!(limits.insert(id("autumn"), amount("1.5")), None);
+    assert_eq!(
+        limits.insert(id("spring"), amount("0.07")),
+        Some(amount("0.05"))
+    );
+
+    assert_eq!(limits.len(), 3);
+    assert!(!limits.is_empty());
+    let listed: Vec<(String, String)> = limits
+        .iter()
+        .map(|(campaign, limit)| (campaign.as_str().to_owned(), limit.to_string()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("autumn".to_owned(), "1.5".to_owned()),
+            ("spring".to_owned(), "0.07".to_owned()),
+            ("winter".to_owned(), "2".to_owned()),
+        ]
+    );
+
+    let collected: CampaignLimits = [(id("solo"), amount("9"))].into_iter().collect();
+    assert_eq!(collected.len(), 1);
+    assert!(!collected.is_empty());
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Holder {
+    #[serde(with = "as_string::option", default)]
+    amount: Option<AssetAmount>,
+}
+
+#[test]
+fn as_string_option_reads_and_writes_an_optional_amount() {
+    let btc = AssetAmount::new(
+        AssetId::new("BTC").unwrap(),
+        "0.5".parse::<Decimal>().unwrap(),
+    );
+    for value in [
+        json!({"assetId": "BTC", "value": "0.5"}),
+        json!({"assetId": "BTC", "value": 0.5}),
+    ] {
+        let holder: Holder = serde_json::from_value(json!({ "amount": value })).unwrap();
+        assert_eq!(holder.amount, Some(btc.clone()), "{value}");
+    }
+    let holder = Holder { amount: Some(btc) };
+    assert_eq!(
+        serde_json::to_value(&holder).unwrap(),
+        json!({"amount": {"assetId": "BTC", "value": "0.5"}})
+    );
+
+    for empty in [json!({ "amount": null }), json!({})] {
+        let holder: Holder = serde_json::from_value(empty.clone()).unwrap();
+        assert_eq!(holder.amount, None, "{empty}");
+    }
+    assert_eq!(
+        serde_json::to_value(Holder { amount: None }).unwrap(),
+        json!({ "amount": null })
+    );
+}
+
+#[test]
+fn a_feature_that_is_not_a_string_names_what_was_expected() {
+    let body = |features: serde_json::Value| {
+        json!([{
+            "id": "r-1",
+            "pairId": "BTC_ETH",
+            "amount": {"assetId": "ETH", "value": 33},
+            "minerFee": {"assetId": "ETH", "value": 0.001},
+            "min": {"assetId": "BTC", "value": 0.01},
+            "max": {"assetId": "BTC", "value": 2},
+            "expiry": 1_785_000_000_000_u64,
+            "features": features
+        }])
+    };
+    let rates: RatesResponse = serde_json::from_value(body(json!(["exactOut"]))).unwrap();
+    assert!(rates[0].supports_exact_out());
+    let error = serde_json::from_value::<RatesResponse>(body(json!([7])))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("a feature name"), "{error}");
+}
