@@ -189,8 +189,12 @@ fn best_and_top_n_allocate_nothing() {
         "through ETH: 0.5 × 33.1… × 20 beats 600"
     );
 
-    // `["exactOut"]`, the list most rates carry, holds no heap memory
-    // however it is built: the list it was built from is given back.
+    exact_out_features_hold_no_heap();
+}
+
+/// `["exactOut"]`, the list most rates carry, holds no heap memory however it
+/// is built: the list it was built from is given back.
+fn exact_out_features_hold_no_heap() {
     let mut features = Features::new();
     let region = Region::new(GLOBAL);
     features.set_exact_out(true);

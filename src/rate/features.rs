@@ -319,4 +319,29 @@ mod tests {
         assert_eq!(hasher.hash_one(&none), hasher.hash_one(Features::default()));
         assert!(none.is_empty() && !none.exact_out());
     }
+
+    #[test]
+    fn different_lists_hash_apart_and_iterate_by_reference() {
+        let hasher = std::hash::RandomState::new();
+        let two: Features = serde_json::from_str(r#"["fast","exactOut"]"#).unwrap();
+        let one: Features = serde_json::from_str(r#"["exactOut"]"#).unwrap();
+        assert_ne!(hasher.hash_one(&two), hasher.hash_one(&one));
+        assert_ne!(hasher.hash_one(&one), hasher.hash_one(Features::new()));
+
+        let mut seen = Vec::new();
+        for feature in &two {
+            seen.push(feature.as_str());
+        }
+        assert_eq!(seen, ["fast", "exactOut"]);
+    }
+
+    #[test]
+    fn a_format_without_options_is_told_an_option_was_expected() {
+        use serde::de::value::{BoolDeserializer, Error};
+        let ours = Features::deserialize(BoolDeserializer::<Error>::new(true)).unwrap_err();
+        let reference =
+            Option::<Vec<Feature>>::deserialize(BoolDeserializer::<Error>::new(true)).unwrap_err();
+        assert_eq!(ours.to_string(), reference.to_string());
+        assert!(ours.to_string().contains("expected option"), "{ours}");
+    }
 }
