@@ -114,3 +114,31 @@ fn a_feature_that_is_not_a_string_names_what_was_expected() {
         .to_string();
     assert!(error.contains("a feature name"), "{error}");
 }
+
+/// A sponsored variant's max is `min(max, campaign limit)`; on a tie the
+/// provider's own `max` stands, as it was written.
+#[test]
+fn a_campaign_limit_caps_max_only_when_below_it() {
+    use swaproute::{EpochMillis, PairId, Rate, RateId, RateTerms};
+    let rate = Rate::new(
+        RateId::new("r-1").unwrap(),
+        PairId::new("BTC_ETH").unwrap(),
+        RateTerms {
+            multiplier: "33".parse().unwrap(),
+            miner_fee: "0.001".parse().unwrap(),
+            min: "0.01".parse().unwrap(),
+            max: "2".parse().unwrap(),
+        },
+        EpochMillis::new(1_785_000_000_000),
+    )
+    .sponsored_by(id("spring"));
+    let with_limit = |limit: &str| {
+        let mut limits = CampaignLimits::new();
+        limits.insert(id("spring"), amount(limit));
+        rate.effective_max(&limits).to_string()
+    };
+    assert_eq!(with_limit("0.5"), "0.5");
+    assert_eq!(with_limit("2.000"), "2");
+    assert_eq!(with_limit("3"), "2");
+    assert_eq!(rate.effective_max(&CampaignLimits::new()).to_string(), "2");
+}
