@@ -142,3 +142,39 @@ fn a_campaign_limit_caps_max_only_when_below_it() {
     assert_eq!(with_limit("3"), "2");
     assert_eq!(rate.effective_max(&CampaignLimits::new()).to_string(), "2");
 }
+
+#[test]
+fn a_rate_displays_its_terms_and_a_response_iterates_by_reference() {
+    let body = json!([
+        {"id": "r-1", "pairId": "BTC_ETH", "expiry": 1_785_000_000_000_u64,
+         "amount": {"assetId": "ETH", "value": 33.5},
+         "minerFee": {"assetId": "ETH", "value": 0.001},
+         "min": {"assetId": "BTC", "value": 0.01},
+         "max": {"assetId": "BTC", "value": 2}},
+        {"id": "r-2", "pairId": "BTC_ETH", "expiry": 1_785_000_000_000_u64,
+         "amount": {"assetId": "ETH", "value": "33.25"},
+         "minerFee": {"assetId": "ETH", "value": 0},
+         "min": {"assetId": "BTC", "value": 0},
+         "max": {"assetId": "BTC", "value": 9}}
+    ]);
+    let rates: RatesResponse = serde_json::from_value(body).unwrap();
+    assert_eq!(
+        rates[0].to_string(),
+        "rate r-1 (BTC_ETH): ×33.5 − 0.001 fee, limits [0.01, 2]"
+    );
+    let mut ids = Vec::new();
+    for rate in &rates {
+        ids.push(rate.id().as_str());
+    }
+    assert_eq!(ids, ["r-1", "r-2"]);
+}
+
+#[test]
+fn a_rates_response_that_is_not_an_array_says_an_array_was_expected() {
+    for body in [json!({}), json!("rates"), json!(7)] {
+        let error = serde_json::from_value::<RatesResponse>(body.clone())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("a JSON array of rates"), "{body}: {error}");
+    }
+}
