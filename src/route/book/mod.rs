@@ -201,19 +201,19 @@ impl<'r> RateBook<'r> {
         }
         let request = RouteRequest::exact_in(amount, now).with_campaigns(&self.campaigns);
         let Some((fast, keyed, plain)) = self.search(&request, now) else {
-            return request.best_in(self.rates);
+            return self.fall_back(&request);
         };
         let Some(keyed) = keyed else {
             // Nothing keyed: the engine classifies "no route", or finds the
             // plain candidate with its own ties.
-            return request.best_in(self.rates);
+            return self.fall_back(&request);
         };
         if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed.1)) {
             // Rates equal in every key but input order, one keyed and one
             // plain: the engine's pick depends on which kind each is to it;
             // let it pick.
             if rank_order(&plain, &keyed) == Ordering::Equal {
-                return request.best_in(self.rates);
+                return self.fall_back(&request);
             }
         }
         let mut slot = [None];
@@ -226,7 +226,7 @@ impl<'r> RateBook<'r> {
             &mut slot,
         )?;
         let [route] = slot;
-        route.map_or_else(|| request.best_in(self.rates), Ok)
+        route.map_or_else(|| self.fall_back(&request), Ok)
     }
 
     /// The best keyed rate (in the tree or among the loose rates) and the
@@ -297,4 +297,137 @@ fn line(rate: &Rate, campaigns: &CampaignLimits, slope_scale: u32) -> Option<Lin
         min: p.min28,
         max,
     })
+}
+
+impl<'r> RateBook<'r> {
+    /// The engine's scan of the same rates: the answer whenever the book
+    /// cannot prove its own. Tests count the calls: within its window, at an
+    /// amount every key is exact for, the book must answer without it.
+    fn fall_back(&self, request: &RouteRequest<'_>) -> Result<Route<'r>, NoRoute> {
+        #[cfg(test)]
+        tests::FALLBACKS.with(|n| n.set(n.get().saturating_add(1)));
+        request.best_in(self.rates)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rate::RatesResponse;
+    use alloc::format;
+    use alloc::string::String;
+    use core::cell::Cell;
+
+    std::thread_local! {
+        /// Calls of [`RateBook::fall_back`] on this thread.
+        pub(super) static FALLBACKS: Cell<u32> = const { Cell::new(0) };
+    }
+
+    const NOW: EpochMillis = EpochMillis::new(1_700_000_000_000);
+
+    fn rate(id: &str, multiplier: &str, fee: &str, min: &str, max: &str) -> String {
+        format!(
+            r#"{{"amount":{{"assetId":"ETH","value":"{multiplier}"}},"expiry":1900000000000,"id":"{id}","max":{{"assetId":"BTC","value":"{max}"}},"min":{{"assetId":"BTC","value":"{min}"}},"minerFee":{{"assetId":"ETH","value":"{fee}"}},"pairId":"BTC_ETH"}}"#
+        )
+    }
+
+    fn rates(list: &[String]) -> RatesResponse {
+        serde_json::from_str(&format!("[{}]", list.join(","))).unwrap()
+    }
+
+    fn amount(text: &str) -> Amount {
+        text.parse().unwrap()
+    }
+
+    /// The book's answer for `x` and how many times it fell back for it.
+    fn best_counted<'r>(book: &RateBook<'r>, x: &str) -> (Result<Route<'r>, NoRoute>, u32) {
+        FALLBACKS.with(|n| n.set(0));
+        let best = book.best(amount(x), NOW);
+        (best, FALLBACKS.with(Cell::get))
+    }
+
+    fn searched<'r>(book: &RateBook<'r>, x: &str) -> Option<Searched<'r>> {
+        book.search(&RouteRequest::exact_in(amount(x), NOW), NOW)
+    }
+
+    /// Nets by hand: a: 0.3 × 33.1 − 0.0002 = 9.9298; b: 0.3 × 33.2 −
+    /// 0.0003 = 9.9597 (b wins); c (a multiplier too wide for the integer
+    /// form, scanned by the plain path): 0.3 × 33.0…01 − 0.0001 ≈ 9.8999.
+    #[test]
+    fn answers_from_its_own_order_within_its_window() {
+        let rates = rates(&[
+            rate("a", "33.1", "0.0002", "0.001", "8"),
+            rate("b", "33.2", "0.0003", "0.01", "0.4"),
+            rate("c", "33.0000000000000000000001", "0.0001", "0.001", "8"),
+        ]);
+        let book = RateBook::new(&rates, &CampaignLimits::new(), NOW);
+        assert_eq!(book.rates().len(), 3);
+        assert_eq!(book.rates().as_ptr(), rates.as_ptr());
+        assert!(book.is_valid_at(NOW));
+        assert!(!book.is_valid_at(EpochMillis::new(1_699_999_999_999)));
+        assert!(book.is_valid_at(EpochMillis::new(1_899_999_999_999)));
+        assert!(!book.is_valid_at(EpochMillis::new(1_900_000_000_000)));
+
+        let (fast, keyed, plain) = searched(&book, "0.3").unwrap();
+        assert_eq!(fast.mantissa(), 3);
+        let keyed = keyed.map(|(net, rate)| (net, rate.id().as_str()));
+        assert_eq!(keyed, Some((99_597 * 10_i128.pow(24), "b")));
+        assert_eq!(plain.map(|c| c.rate.id().as_str()), Some("c"));
+
+        let (best, fallbacks) = best_counted(&book, "0.3");
+        assert_eq!(best.unwrap().rate().id().as_str(), "b");
+        assert_eq!(fallbacks, 0, "the book answers 0.3 itself");
+        // Past the window it asks the engine.
+        FALLBACKS.with(|n| n.set(0));
+        let late = book.best(amount("0.3"), EpochMillis::new(1_900_000_000_000));
+        assert!(late.is_err());
+        assert_eq!(FALLBACKS.with(Cell::get), 1);
+    }
+
+    /// A key at or below zero is no route: the search keeps no rate for it
+    /// (0.01 × 33 − 1 = −0.67), and the engine classifies the answer.
+    #[test]
+    fn a_key_at_or_below_zero_is_not_kept() {
+        let rates = rates(&[rate("a", "33", "1", "0.001", "8")]);
+        let book = RateBook::new(&rates, &CampaignLimits::new(), NOW);
+        let (_, keyed, plain) = searched(&book, "0.01").unwrap();
+        assert!(keyed.is_none() && plain.is_none());
+        let (_, keyed, _) = searched(&book, "0.1").unwrap();
+        assert_eq!(
+            keyed.map(|(net, _)| net),
+            Some(23 * 10_i128.pow(27)),
+            "0.1 × 33 − 1 = 2.3"
+        );
+    }
+
+    /// For an amount at scale 8 the book keys exactly up to a largest
+    /// mantissa; at it the key is the exact `x × m − fee` (worked in
+    /// integers here), one past it the book leaves the answer to the engine.
+    #[test]
+    fn keys_only_amounts_it_can_key_exactly() {
+        let rates = rates(&[rate(
+            "w",
+            "12.345678901234567890",
+            "0.0002",
+            "0.001",
+            "100000",
+        )]);
+        let book = RateBook::new(&rates, &CampaignLimits::new(), NOW);
+        let limit = book.exact_below[8].unwrap();
+        assert!(limit > 1_000_000 && limit < u128::from(u64::MAX));
+        let at = |mantissa: u128| {
+            let x =
+                rust_decimal::Decimal::from_i128_with_scale(i128::try_from(mantissa).unwrap(), 8);
+            book.search(
+                &RouteRequest::exact_in(Amount::try_from(x).unwrap(), NOW),
+                NOW,
+            )
+        };
+        // x × m at scale 8 + 18 = 26, × 10² to scale 28; fee 0.0002 = 2 × 10^24.
+        let exact =
+            i128::try_from(limit * 12_345_678_901_234_567_890 * 100).unwrap() - 2 * 10_i128.pow(24);
+        let (_, keyed, _) = at(limit).unwrap();
+        assert_eq!(keyed.map(|(net, _)| net), Some(exact));
+        assert!(at(limit + 1).is_none());
+    }
 }
