@@ -331,7 +331,7 @@ mod tests {
         )
     }
 
-    fn rates(list: &[String]) -> RatesResponse {
+    fn response(list: &[String]) -> RatesResponse {
         serde_json::from_str(&format!("[{}]", list.join(","))).unwrap()
     }
 
@@ -355,18 +355,27 @@ mod tests {
     /// form, scanned by the plain path): 0.3 × 33.0…01 − 0.0001 ≈ 9.8999.
     #[test]
     fn answers_from_its_own_order_within_its_window() {
-        let rates = rates(&[
+        let list = response(&[
             rate("a", "33.1", "0.0002", "0.001", "8"),
             rate("b", "33.2", "0.0003", "0.01", "0.4"),
             rate("c", "33.0000000000000000000001", "0.0001", "0.001", "8"),
         ]);
-        let book = RateBook::new(&rates, &CampaignLimits::new(), NOW);
+        let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
         assert_eq!(book.rates().len(), 3);
-        assert_eq!(book.rates().as_ptr(), rates.as_ptr());
+        assert_eq!(book.rates().as_ptr(), list.as_ptr());
         assert!(book.is_valid_at(NOW));
         assert!(!book.is_valid_at(EpochMillis::new(1_699_999_999_999)));
         assert!(book.is_valid_at(EpochMillis::new(1_899_999_999_999)));
         assert!(!book.is_valid_at(EpochMillis::new(1_900_000_000_000)));
+        // a and b have exact lines (in slope order); c's multiplier is too
+        // wide for one, so c is scanned at every query.
+        let ids = |list: &[(u32, &Rate)]| -> Vec<(u32, String)> {
+            list.iter()
+                .map(|(i, rate)| (*i, String::from(rate.id().as_str())))
+                .collect()
+        };
+        assert_eq!(ids(&book.keyed), [(0, "a".into()), (1, "b".into())]);
+        assert_eq!(ids(&book.loose), [(2, "c".into())]);
 
         let (fast, keyed, plain) = searched(&book, "0.3").unwrap();
         assert_eq!(fast.mantissa(), 3);
@@ -388,10 +397,17 @@ mod tests {
     /// (0.01 × 33 − 1 = −0.67), and the engine classifies the answer.
     #[test]
     fn a_key_at_or_below_zero_is_not_kept() {
-        let rates = rates(&[rate("a", "33", "1", "0.001", "8")]);
+        let rates = response(&[rate("a", "33", "1", "0.001", "8")]);
         let book = RateBook::new(&rates, &CampaignLimits::new(), NOW);
         let (_, keyed, plain) = searched(&book, "0.01").unwrap();
         assert!(keyed.is_none() && plain.is_none());
+        // Exactly zero: 0.01 × 33 − 0.33.
+        let zero = response(&[rate("z", "33", "0.33", "0.001", "8")]);
+        let zero_book = RateBook::new(&zero, &CampaignLimits::new(), NOW);
+        let (_, keyed, _) = searched(&zero_book, "0.01").unwrap();
+        assert!(keyed.is_none());
+        let (best, _) = best_counted(&zero_book, "0.01");
+        assert!(best.is_err());
         let (_, keyed, _) = searched(&book, "0.1").unwrap();
         assert_eq!(
             keyed.map(|(net, _)| net),
@@ -405,7 +421,7 @@ mod tests {
     /// integers here), one past it the book leaves the answer to the engine.
     #[test]
     fn keys_only_amounts_it_can_key_exactly() {
-        let rates = rates(&[rate(
+        let rates = response(&[rate(
             "w",
             "12.345678901234567890",
             "0.0002",
