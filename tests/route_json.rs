@@ -115,3 +115,12 @@ fn no_route_details_name_from_amount_and_the_asset() {
         "fromAmount 100 BTC is above the maximum of every route; the largest maximum is 8 BTC"
     );
 }
+
+#[test]
+fn only_within_is_within() {
+    use swaproute::route::LimitCheck;
+    let limit: swaproute::Decimal = "0.5".parse().unwrap();
+    assert!(LimitCheck::Within.is_within());
+    assert!(!LimitCheck::BelowMin { min: limit }.is_within());
+    assert!(!LimitCheck::AboveMax { max: limit }.is_within());
+}
