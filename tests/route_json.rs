@@ -124,3 +124,59 @@ fn only_within_is_within() {
     assert!(!LimitCheck::BelowMin { min: limit }.is_within());
     assert!(!LimitCheck::AboveMax { max: limit }.is_within());
 }
+
+/// Only the two reasons that come from the swap mode alone say so.
+#[test]
+fn only_swap_mode_reasons_are_swap_mode_reasons() {
+    use swaproute::route::RejectReason;
+    use swaproute::{EpochMillis, RateDefect};
+    let d = |text: &str| -> swaproute::Decimal { text.parse().unwrap() };
+    let reasons = [
+        (RejectReason::ExactOutUnsupported, true),
+        (RejectReason::SponsoredInExactOut, true),
+        (
+            RejectReason::InvalidRate(RateDefect::NegativeMinerFee(d("-1"))),
+            false,
+        ),
+        (
+            RejectReason::Expired {
+                expiry: EpochMillis::new(1),
+            },
+            false,
+        ),
+        (
+            RejectReason::CampaignLimitBelowMin {
+                min: d("1"),
+                limit: d("0.5"),
+            },
+            false,
+        ),
+        (RejectReason::BelowMin { min: d("1") }, false),
+        (
+            RejectReason::AboveMax {
+                max: d("1"),
+                capped_by_campaign: true,
+            },
+            false,
+        ),
+        (RejectReason::Overflow, false),
+        (RejectReason::NoOutput { net_output: d("0") }, false),
+        (
+            RejectReason::RequiredInputBelowMin {
+                required: d("0.5"),
+                min: d("1"),
+            },
+            false,
+        ),
+        (
+            RejectReason::RequiredInputAboveMax {
+                required: d("2"),
+                max: d("1"),
+            },
+            false,
+        ),
+    ];
+    for (reason, swap_mode) in reasons {
+        assert_eq!(reason.is_swap_mode(), swap_mode, "{reason}");
+    }
+}
