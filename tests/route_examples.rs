@@ -15,7 +15,7 @@
 use rust_decimal::Decimal;
 use swaproute::{
     estimate_exact_out, Amount, CampaignId, CampaignLimits, EpochMillis, PairId, Rate, RateId,
-    RateTerms, RatesResponse, RouteRequest, Selection,
+    RateTerms, RatesResponse, RouteRequest, Selection, SwapMode,
 };
 
 const NOW: EpochMillis = EpochMillis::new(1_700_000_000_000);
@@ -834,4 +834,19 @@ fn rejections_keep_input_order_when_a_required_input_overflows() {
             ("r1".to_owned(), "EXPIRED", None),
         ]
     );
+}
+
+/// A selection says which request it answers: the mode and both amounts.
+#[test]
+fn a_selection_names_the_request_it_answers() {
+    let rates = vec![rate("a", "33", "0.001", "0.01", "10")];
+    let selection = exact_in("0.5").select(&rates);
+    assert_eq!(selection.mode(), SwapMode::ExactIn);
+    assert_eq!(selection.from_amount(), amount("0.5"));
+    assert_eq!(selection.to_amount(), None);
+
+    let selection = exact_out("0.6", "16.4").select(&rates);
+    assert_eq!(selection.mode(), SwapMode::ExactOut);
+    assert_eq!(selection.from_amount(), amount("0.6"));
+    assert_eq!(selection.to_amount(), Some(amount("16.4")));
 }
