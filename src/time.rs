@@ -108,7 +108,8 @@ impl TryFrom<std::time::SystemTime> for EpochMillis {
     }
 }
 
-#[cfg(all(test, feature = "std"))]
+#[cfg(test)]
+#[cfg(feature = "std")]
 mod tests {
     use super::*;
     use std::time::{Duration, UNIX_EPOCH};

@@ -850,3 +850,23 @@ fn a_selection_names_the_request_it_answers() {
     assert_eq!(selection.from_amount(), amount("0.6"));
     assert_eq!(selection.to_amount(), Some(amount("16.4")));
 }
+
+/// Net outputs by hand at 0.5: a 0.5 × 33 − 0.001 = 16.499, b 0.5 × 34 −
+/// 0.002 = 16.998, c 0.5 × 32 − 0 = 16: b, a, c.
+#[test]
+fn a_fixed_top_lists_its_routes_by_reference() {
+    let rates = vec![
+        rate("a", "33", "0.001", "0.01", "10"),
+        rate("b", "34", "0.002", "0.01", "10"),
+        rate("c", "32", "0", "0.01", "10"),
+    ];
+    let top = exact_in("0.5").top_n::<2>(&rates).unwrap();
+    assert!(!top.is_empty());
+    assert_eq!(top.len(), 2);
+    let mut ids = Vec::new();
+    for route in &top {
+        ids.push(route.rate().id().as_str());
+    }
+    assert_eq!(ids, ["b", "a"]);
+    assert!(swaproute::TopN::<2>::new().is_empty());
+}

@@ -9,7 +9,8 @@ pub(crate) fn tick() {
     meter::COUNT.with(|count| count.set(count.get().saturating_add(1)));
 }
 
-#[cfg(all(test, feature = "std"))]
+#[cfg(test)]
+#[cfg(feature = "std")]
 pub(crate) mod meter {
     use std::cell::Cell;
 
@@ -25,7 +26,8 @@ pub(crate) mod meter {
     }
 }
 
-#[cfg(all(test, feature = "std"))]
+#[cfg(test)]
+#[cfg(feature = "std")]
 mod tests {
     use alloc::format;
     use alloc::vec::Vec;

@@ -417,7 +417,8 @@ impl ChainRequest {
     }
 }
 
-#[cfg(all(test, feature = "std"))]
+#[cfg(test)]
+#[cfg(feature = "std")]
 mod tests {
     use alloc::format;
     use alloc::vec::Vec;
