@@ -262,6 +262,12 @@ mod tests {
             "bitcoincash",
             "QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A"
         ));
+        // The prefix too: its letters enter the checksum by their low five
+        // bits, which upper and lower case share.
+        assert!(!is_cashaddr_lower(
+            "BITCOINCASH",
+            "qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a"
+        ));
         assert!(!is_cashaddr_lower("bitcoincash", "1pm2qszn"));
         assert!(!is_cashaddr_lower("", "x64nx6hz"));
         assert!(!is_cashaddr_lower("prefix", "x64nx6h"));
