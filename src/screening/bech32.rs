@@ -269,6 +269,12 @@ mod tests {
             "qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a"
         ));
         assert!(!is_cashaddr_lower("bitcoincash", "1pm2qszn"));
+        // A character outside the alphabet is refused, not skipped: without
+        // the `1` the address is valid.
+        assert!(!is_cashaddr_lower(
+            "bitcoincash",
+            "qpm2qszn1hks23z7629mms6s4cwef74vcwvy22gdx6a"
+        ));
         assert!(!is_cashaddr_lower("", "x64nx6hz"));
         assert!(!is_cashaddr_lower("prefix", "x64nx6h"));
     }
