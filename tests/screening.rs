@@ -704,3 +704,20 @@ fn public_types_are_send_and_sync() {
     check::<NetworkKind>();
     check::<UnknownRegion>();
 }
+
+/// Every encoding says whether letter case matters to it, and names itself.
+#[test]
+fn encodings_name_themselves_and_their_case_rule() {
+    use swaproute::screening::AddressEncoding;
+    for (encoding, name, case_insensitive) in [
+        (AddressEncoding::EvmHex, "EVM hex", true),
+        (AddressEncoding::Bech32, "bech32", true),
+        (AddressEncoding::Bech32m, "bech32m", true),
+        (AddressEncoding::CashAddr, "CashAddr", true),
+        (AddressEncoding::Other, "other", false),
+    ] {
+        assert_eq!(encoding.as_str(), name);
+        assert_eq!(encoding.to_string(), name);
+        assert_eq!(encoding.is_case_insensitive(), case_insensitive, "{name}");
+    }
+}
