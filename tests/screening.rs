@@ -721,3 +721,17 @@ fn encodings_name_themselves_and_their_case_rule() {
         assert_eq!(encoding.is_case_insensitive(), case_insensitive, "{name}");
     }
 }
+
+/// A market state's text is its wire form.
+#[test]
+fn market_states_are_written_as_on_the_wire() {
+    use swaproute::screening::MarketState;
+    for (state, text) in [(MarketState::Open, "open"), (MarketState::Closed, "closed")] {
+        assert_eq!(state.as_str(), text);
+        assert_eq!(state.to_string(), text);
+        assert_eq!(
+            serde_json::to_value(state).unwrap(),
+            serde_json::json!(text)
+        );
+    }
+}
