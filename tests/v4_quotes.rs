@@ -517,3 +517,51 @@ fn a_quote_with_a_zero_amount_is_never_selected() {
     let negative = r#"{"id":"n","fromAsset":"ETH","toAsset":"BTC","fromAmount":"-1","toAmount":"1","swapMode":"ExactIn","slippage":2,"expiry":2000}"#;
     assert!(serde_json::from_str::<Quote>(negative).is_err());
 }
+
+/// Tags are kept as sent, and a missing tag for an asset whose deposits need
+/// one is a warning, not an error.
+#[test]
+fn tags_are_kept_and_missing_ones_warned_of() {
+    use swaproute::screening::TagField;
+    let mut f = Fixture::new();
+    let tagged = f
+        .validate(&body(&format!(
+            r#""fromAsset":"{ETH}","toAsset":"{BTC}","amount":"0.25","toAddress":"{BTC_TO}",
+               "fromAddressTag":"refund-7","toAddressTag":"payout-9""#
+        )))
+        .unwrap();
+    assert_eq!(
+        tagged.from_address_tag().map(|t| t.as_str()),
+        Some("refund-7")
+    );
+    assert_eq!(
+        tagged.to_address_tag().map(|t| t.as_str()),
+        Some("payout-9")
+    );
+    assert!(tagged.tag_warnings().is_empty());
+
+    f.screening = f.screening.require_tag("BTC".parse().unwrap());
+    let untagged = f
+        .validate(&body(&format!(
+            r#""fromAsset":"{ETH}","toAsset":"{BTC}","amount":"0.25","toAddress":"{BTC_TO}""#
+        )))
+        .unwrap();
+    assert_eq!(untagged.to_address_tag(), None);
+    let warnings: Vec<_> = untagged
+        .tag_warnings()
+        .iter()
+        .map(|w| (w.field, w.asset.as_str().to_owned()))
+        .collect();
+    assert_eq!(warnings, [(TagField::ToAddressTag, "BTC".to_owned())]);
+}
+
+/// `is_expired` is the former name of `is_expired_at`: expired from the
+/// expiry instant on.
+#[test]
+#[allow(deprecated)]
+fn the_former_expiry_name_gives_the_same_answer() {
+    let q = quote("q-1", "1", "0.05", 1_785_000_000_000, false);
+    assert!(!q.is_expired(EpochMillis::new(1_784_999_999_999)));
+    assert!(q.is_expired(EpochMillis::new(1_785_000_000_000)));
+    assert!(q.is_expired(EpochMillis::new(1_785_000_000_001)));
+}
