@@ -478,6 +478,13 @@ fn signing_networks_are_a_closed_set() {
     }
     let namespaces: Vec<_> = SigningNetwork::ALL.iter().map(|n| n.namespace()).collect();
     assert_eq!(namespaces, ["eip155", "solana", "bip122", "tron"]);
+    let names: Vec<_> = SigningNetwork::ALL.iter().map(|n| n.as_str()).collect();
+    assert_eq!(names, ["EVM", "Solana", "Bitcoin", "TRON"]);
+    let shown: Vec<_> = SigningNetwork::ALL
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(shown, names);
 }
 
 /// Ruling 32 for V4 (issue 14 item 13): a quote with a zero amount is never
