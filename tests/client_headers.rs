@@ -486,3 +486,20 @@ mod client_outgoing {
         }
     }
 }
+
+/// A port is one to five digits (RFC 7239 `port = 1*5DIGIT`): six digits
+/// are refused even when their value would fit, and so is an empty port.
+#[test]
+fn a_node_port_has_one_to_five_digits() {
+    use swaproute::client::forwarded::{Node, NodeError};
+    let ok: Node = "192.0.2.1:00080".parse().unwrap();
+    assert_eq!(ok.to_string(), "192.0.2.1:80");
+    for bad in [
+        "192.0.2.1:000080",
+        "192.0.2.1:",
+        "192.0.2.1:65536",
+        "192.0.2.1:8a",
+    ] {
+        assert_eq!(bad.parse::<Node>(), Err(NodeError::InvalidPort), "{bad}");
+    }
+}
