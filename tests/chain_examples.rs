@@ -360,3 +360,13 @@ fn exact_out_ties_on_required_input_go_to_the_lower_fee() {
     let top: Vec<Vec<String>> = request.top(&market, 2).unwrap().iter().map(ids).collect();
     assert_eq!(top, [vec!["lo"], vec!["hi"]]);
 }
+
+/// A market lists its pairs by from asset, then to asset, whatever order
+/// the responses came in.
+#[test]
+fn a_market_lists_its_pairs_by_from_then_to_asset() {
+    let data = market_data("400");
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let ids: Vec<&str> = market.pair_ids().map(|id| id.as_str()).collect();
+    assert_eq!(ids, ["BTC_ETH", "BTC_SOL", "ETH_SOL"]);
+}
