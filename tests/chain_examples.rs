@@ -370,3 +370,32 @@ fn a_market_lists_its_pairs_by_from_then_to_asset() {
     let ids: Vec<&str> = market.pair_ids().map(|id| id.as_str()).collect();
     assert_eq!(ids, ["BTC_ETH", "BTC_SOL", "ETH_SOL"]);
 }
+
+/// The message of each "no chain" error, as its API error carries it.
+#[test]
+fn no_chain_errors_say_why_in_their_message() {
+    let unavailable = ChainNoRoute::Unavailable {
+        from: asset("BTC"),
+        to: asset("SOL"),
+        max_legs: 3,
+    };
+    assert_eq!(
+        unavailable.to_string(),
+        "no route joins BTC to SOL in at most 3 legs"
+    );
+    assert_eq!(
+        unavailable.to_api_error().details(),
+        "no route joins BTC to SOL in at most 3 legs"
+    );
+    let rejected = ChainNoRoute::Rejected {
+        counts: vec![("BELOW_MIN", 3), ("EXPIRED", 1), ("ABOVE_MAX", 1)],
+    };
+    assert_eq!(
+        rejected.to_string(),
+        "no chain is left; reasons: BELOW_MIN: 3, EXPIRED: 1, ABOVE_MAX: 1"
+    );
+    let one = ChainNoRoute::Rejected {
+        counts: vec![("EXPIRED", 2)],
+    };
+    assert_eq!(one.to_string(), "no chain is left; reasons: EXPIRED: 2");
+}
