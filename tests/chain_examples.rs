@@ -399,3 +399,35 @@ fn no_chain_errors_say_why_in_their_message() {
     };
     assert_eq!(one.to_string(), "no chain is left; reasons: EXPIRED: 2");
 }
+
+/// A chain request says what it asks; a chain says which mode it was ranked in.
+#[test]
+fn a_chain_request_names_its_mode_amounts_and_instant() {
+    use swaproute::SwapMode;
+    let exact_in = ChainRequest::exact_in(asset("BTC"), asset("SOL"), amount("0.5"), NOW);
+    assert_eq!(exact_in.mode(), SwapMode::ExactIn);
+    assert_eq!(exact_in.from_amount(), Some(amount("0.5")));
+    assert_eq!(exact_in.to_amount(), None);
+    assert_eq!(exact_in.now(), NOW);
+
+    let exact_out = ChainRequest::exact_out(
+        asset("BTC"),
+        asset("SOL"),
+        amount("100"),
+        EpochMillis::new(LATER),
+    );
+    assert_eq!(exact_out.mode(), SwapMode::ExactOut);
+    assert_eq!(exact_out.from_amount(), None);
+    assert_eq!(exact_out.to_amount(), Some(amount("100")));
+    assert_eq!(exact_out.now(), EpochMillis::new(LATER));
+
+    let data = market_data("400");
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let request = ChainRequest::exact_out(asset("BTC"), asset("SOL"), amount("100"), NOW);
+    let best = request.best(&market).unwrap();
+    assert_eq!(best.mode(), SwapMode::ExactOut);
+    let best_in = ChainRequest::exact_in(asset("BTC"), asset("SOL"), amount("0.5"), NOW)
+        .best(&market)
+        .unwrap();
+    assert_eq!(best_in.mode(), SwapMode::ExactIn);
+}
