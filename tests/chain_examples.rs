@@ -431,3 +431,69 @@ fn a_chain_request_names_its_mode_amounts_and_instant() {
         .unwrap();
     assert_eq!(best_in.mode(), SwapMode::ExactIn);
 }
+
+/// A chain's output is not a next input: a last leg may deliver less than
+/// 10⁻⁸ (0.5 × 1 = 0.5 B, then 0.5 × 0.00000001 = 0.000000005 C).
+#[test]
+fn the_last_leg_may_deliver_less_than_one_unit_of_8_places() {
+    let data = vec![
+        pair("A_B", &[("ab", "1", "0", "0.001", "10", LATER, true)]),
+        pair(
+            "B_C",
+            &[("bc", "0.00000001", "0", "0.001", "10", LATER, true)],
+        ),
+    ];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let chain = ChainRequest::exact_in(asset("A"), asset("C"), amount("0.5"), NOW)
+        .best(&market)
+        .unwrap();
+    let expected: swaproute::Decimal = "0.000000005".parse().unwrap();
+    assert_eq!(chain.output(), expected);
+    assert_eq!(chain.legs().len(), 2);
+}
+
+/// A rejection names the leg that failed, counting from 1: here the second
+/// (0.5 B is below B_C's minimum of 1).
+#[test]
+fn a_rejection_names_the_failing_leg() {
+    let data = vec![
+        pair("A_B", &[("ab", "1", "0", "0.001", "10", LATER, true)]),
+        pair("B_C", &[("bc", "1", "0", "1", "10", LATER, true)]),
+    ];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let selection =
+        ChainRequest::exact_in(asset("A"), asset("C"), amount("0.5"), NOW).select(&market, 5);
+    let rejection = &selection.rejected()[0];
+    assert_eq!(rejection.leg(), 2);
+    assert_eq!(rejection.reason().code(), "BELOW_MIN");
+    assert_eq!(rejection.rate().id().as_str(), "bc");
+    let pairs: Vec<&str> = rejection.pair_ids().iter().map(|p| p.as_str()).collect();
+    assert_eq!(pairs, ["A_B", "B_C"]);
+}
+
+/// Nor must a chain's output fit an 8-place input: 10 A → 10 B → 10 × 10²⁰
+/// = 10²¹ C, past the largest 8-place amount (2⁹⁶ / 10⁸ ≈ 7.9 × 10²⁰).
+#[test]
+fn the_last_leg_may_deliver_more_than_an_8_place_amount_holds() {
+    let data = vec![
+        pair("A_B", &[("ab", "1", "0", "0.001", "10", LATER, true)]),
+        pair(
+            "B_C",
+            &[(
+                "bc",
+                "100000000000000000000",
+                "0",
+                "0.001",
+                "10",
+                LATER,
+                true,
+            )],
+        ),
+    ];
+    let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+    let chain = ChainRequest::exact_in(asset("A"), asset("C"), amount("10"), NOW)
+        .best(&market)
+        .unwrap();
+    let expected: swaproute::Decimal = "1000000000000000000000".parse().unwrap();
+    assert_eq!(chain.output(), expected);
+}

@@ -190,6 +190,7 @@ fn best_and_top_n_allocate_nothing() {
     );
 
     exact_out_features_hold_no_heap();
+    a_chain_past_an_8_place_amount_allocates_nothing();
 }
 
 /// `["exactOut"]`, the list most rates carry, holds no heap memory however it
@@ -203,4 +204,42 @@ fn exact_out_features_hold_no_heap() {
     assert_eq!(stats.bytes_allocated, stats.bytes_deallocated, "{stats:?}");
     assert_eq!(features, from_list);
     assert_eq!(features.iter().collect::<Vec<_>>(), [&Feature::ExactOut]);
+}
+
+/// A chain whose output is past what an 8-place amount holds (10 A → 10 B →
+/// 10²¹ C; 2⁹⁶ / 10⁸ ≈ 7.9 × 10²⁰) is found and built without allocating:
+/// its output is never taken for a next leg's input.
+fn a_chain_past_an_8_place_amount_allocates_nothing() {
+    let response = |pair: &str, multiplier: &str| {
+        let pair = PairId::new(pair).unwrap();
+        RatesResponse::try_from(vec![Rate::new(
+            RateId::new(&format!("{pair}-0")).unwrap(),
+            pair,
+            RateTerms {
+                multiplier: d(multiplier),
+                miner_fee: d("0"),
+                min: d("0.001"),
+                max: d("10"),
+            },
+            EpochMillis::new(4_102_444_800_000),
+        )])
+        .unwrap()
+    };
+    let (a_b, b_c) = (
+        response("A_B", "1"),
+        response("B_C", "100000000000000000000"),
+    );
+    let market = Market::new([&a_b, &b_c], &CampaignLimits::new(), NOW).unwrap();
+    let request = ChainRequest::exact_in(
+        AssetId::new("A").unwrap(),
+        AssetId::new("C").unwrap(),
+        Amount::parse("10").unwrap(),
+        NOW,
+    );
+    let _ = request.best(&market);
+    let region = Region::new(GLOBAL);
+    let chain = request.best(&market).unwrap();
+    let stats = region.change();
+    assert_eq!(stats.allocations, 0, "{stats:?}");
+    assert_eq!(chain.output(), d("1000000000000000000000"));
 }
