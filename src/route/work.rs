@@ -114,4 +114,55 @@ mod tests {
             "best: {first} units per rate at 1024, {last} at {MAX_RATES}"
         );
     }
+
+    /// `n` rates whose nets at 1 rise with their position: multiplier
+    /// 33 + i/1000, no fee, wide limits.
+    fn rising(n: i64) -> Vec<Rate> {
+        let pair = PairId::new("BTC_ETH").unwrap();
+        (0..n)
+            .map(|i| {
+                Rate::new(
+                    RateId::new(&format!("r{i:03}")).unwrap(),
+                    pair.clone(),
+                    RateTerms {
+                        multiplier: Decimal::new(33_000 + i, 3),
+                        miner_fee: Decimal::ZERO,
+                        min: Decimal::new(1, 3),
+                        max: Decimal::new(1000, 0),
+                    },
+                    EpochMillis::new(4_102_444_800_000),
+                )
+            })
+            .collect()
+    }
+
+    /// The scan hands a collector only the rates at or above what it holds
+    /// (its floor): best first, the later rates cost no comparison; worst
+    /// first, every rate after the first is compared with the held one.
+    #[test]
+    fn the_scan_skips_rates_below_the_collectors_floor() {
+        let request = RouteRequest::exact_in(
+            Amount::new(Decimal::ONE).unwrap(),
+            EpochMillis::new(1_785_000_000_000),
+        );
+        let ascending = rising(64);
+        let mut descending = ascending.clone();
+        descending.reverse();
+
+        let (best_up, up) = measure(|| request.best(&ascending));
+        let (best_down, down) = measure(|| request.best(&descending));
+        assert_eq!(best_up.unwrap().rate().id().as_str(), "r063");
+        assert_eq!(best_down.unwrap().rate().id().as_str(), "r063");
+        // 63 comparisons with the held rate, one per later (better) rate.
+        assert_eq!(up - down, 63, "best: {up} vs {down}");
+
+        let (top_up, up) = measure(|| request.top_n::<3>(&ascending));
+        let (top_down, down) = measure(|| request.top_n::<3>(&descending));
+        assert_eq!(top_up.unwrap(), top_down.unwrap());
+        // Comparisons of the insertion walk. Worst first (ascending): 1 + 2
+        // to fill the three slots, then each of the other 61 rates walks up
+        // past all three: 3 + 61 × 3 = 186. Best first: 1 + 1 to fill, then
+        // the 61 others are below the floor and never offered: 2.
+        assert_eq!(up - down, 186 - 2, "top_n: {up} vs {down}");
+    }
 }
