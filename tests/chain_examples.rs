@@ -367,7 +367,7 @@ fn exact_out_ties_on_required_input_go_to_the_lower_fee() {
 fn a_market_lists_its_pairs_by_from_then_to_asset() {
     let data = market_data("400");
     let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
-    let ids: Vec<&str> = market.pair_ids().map(|id| id.as_str()).collect();
+    let ids: Vec<&str> = market.pair_ids().map(swaproute::PairId::as_str).collect();
     assert_eq!(ids, ["BTC_ETH", "BTC_SOL", "ETH_SOL"]);
 }
 
@@ -436,7 +436,7 @@ fn a_chain_request_names_its_mode_amounts_and_instant() {
 /// 10⁻⁸ (0.5 × 1 = 0.5 B, then 0.5 × 0.00000001 = 0.000000005 C).
 #[test]
 fn the_last_leg_may_deliver_less_than_one_unit_of_8_places() {
-    let data = vec![
+    let data = [
         pair("A_B", &[("ab", "1", "0", "0.001", "10", LATER, true)]),
         pair(
             "B_C",
@@ -456,7 +456,7 @@ fn the_last_leg_may_deliver_less_than_one_unit_of_8_places() {
 /// (0.5 B is below B_C's minimum of 1).
 #[test]
 fn a_rejection_names_the_failing_leg() {
-    let data = vec![
+    let data = [
         pair("A_B", &[("ab", "1", "0", "0.001", "10", LATER, true)]),
         pair("B_C", &[("bc", "1", "0", "1", "10", LATER, true)]),
     ];
@@ -475,7 +475,7 @@ fn a_rejection_names_the_failing_leg() {
 /// = 10²¹ C, past the largest 8-place amount (2⁹⁶ / 10⁸ ≈ 7.9 × 10²⁰).
 #[test]
 fn the_last_leg_may_deliver_more_than_an_8_place_amount_holds() {
-    let data = vec![
+    let data = [
         pair("A_B", &[("ab", "1", "0", "0.001", "10", LATER, true)]),
         pair(
             "B_C",

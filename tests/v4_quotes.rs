@@ -538,11 +538,15 @@ fn tags_are_kept_and_missing_ones_warned_of() {
         )))
         .unwrap();
     assert_eq!(
-        tagged.from_address_tag().map(|t| t.as_str()),
+        tagged
+            .from_address_tag()
+            .map(swaproute::screening::AddressTag::as_str),
         Some("refund-7")
     );
     assert_eq!(
-        tagged.to_address_tag().map(|t| t.as_str()),
+        tagged
+            .to_address_tag()
+            .map(swaproute::screening::AddressTag::as_str),
         Some("payout-9")
     );
     assert!(tagged.tag_warnings().is_empty());
