@@ -196,3 +196,64 @@ fn in_input_order(rates: &[Rate], rejected: &mut [Rejection<'_>]) {
         (core::ptr::from_ref::<Rate>(rejection.rate()) as usize).wrapping_sub(start)
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use rust_decimal::Decimal;
+
+    use crate::rate::{Rate, RateTerms};
+    use crate::route::RouteRequest;
+    use crate::{Amount, EpochMillis, PairId, RateId};
+
+    const NOW: EpochMillis = EpochMillis::new(1_700_000_000_000);
+
+    fn rate(id: &str, multiplier: &str, expiry: EpochMillis) -> Rate {
+        Rate::new(
+            RateId::new(id).unwrap(),
+            PairId::new("BTC_ETH").unwrap(),
+            RateTerms {
+                multiplier: multiplier.parse().unwrap(),
+                miner_fee: Decimal::ZERO,
+                min: Decimal::ZERO,
+                max: Decimal::TEN,
+            },
+            expiry,
+        )
+        .with_exact_out(true)
+    }
+
+    /// The plain path (the engine's safety net, otherwise reached only when
+    /// a fast key cannot be reproduced) lists rejections in input order too:
+    /// `r0`'s required input overflows (2^96 − 1 / 0.5…01), found only after
+    /// the scan rejected the expired `r1`.
+    #[test]
+    fn the_plain_path_keeps_rejections_in_input_order() {
+        let rates = [
+            rate(
+                "r0",
+                "0.5000000000000000000000000001",
+                EpochMillis::new(4_102_444_800_000),
+            ),
+            rate("r1", "33", NOW),
+        ];
+        let request = RouteRequest::exact_out(
+            Amount::new(Decimal::ONE).unwrap(),
+            "79228162514264337593543950335".parse().unwrap(),
+            NOW,
+        );
+        let selection = request.select_plain(&rates);
+        assert!(selection.routes().is_empty());
+        let reasons: Vec<(String, &str)> = selection
+            .rejected()
+            .iter()
+            .map(|r| (String::from(r.rate().id().as_str()), r.reason().code()))
+            .collect();
+        assert_eq!(
+            reasons,
+            [("r0".into(), "OVERFLOW"), ("r1".into(), "EXPIRED")]
+        );
+    }
+}
