@@ -870,3 +870,24 @@ fn a_fixed_top_lists_its_routes_by_reference() {
     assert_eq!(ids, ["b", "a"]);
     assert!(swaproute::TopN::<2>::new().is_empty());
 }
+
+/// `Decimal` rounds `x × m − fee` when the difference needs one more place
+/// than it has room for; the route reports the exact net, which fits:
+/// 1 × 7922816251426433759354395034 − 0.5 = 7922816251426433759354395033.5
+/// (mantissa 2^96 − 1 at scale 1), not the …34 that `Decimal` rounds to.
+#[test]
+fn a_net_that_decimal_rounds_is_reported_exactly() {
+    let rates = vec![rate(
+        "wide",
+        "7922816251426433759354395034",
+        "0.5",
+        "0",
+        "10",
+    )];
+    let best = exact_in("1").best(&rates).unwrap();
+    assert_eq!(best.net_output(), d("7922816251426433759354395033.5"));
+    assert_eq!(
+        best.net_output().to_string(),
+        "7922816251426433759354395033.5"
+    );
+}

@@ -165,4 +165,24 @@ mod tests {
         // the 61 others are below the floor and never offered: 2.
         assert_eq!(up - down, 186 - 2, "top_n: {up} vs {down}");
     }
+
+    /// Known campaigns send only sponsored variants to the plain path (to
+    /// cap their max); other rates keep their fast keys, at the same cost.
+    #[test]
+    fn campaigns_leave_rates_that_are_not_sponsored_on_the_fast_path() {
+        let now = EpochMillis::new(1_785_000_000_000);
+        let one = Amount::new(Decimal::ONE).unwrap();
+        let mut campaigns = crate::CampaignLimits::new();
+        campaigns.insert(
+            crate::CampaignId::new("spring").unwrap(),
+            Amount::new(Decimal::TWO).unwrap(),
+        );
+        let plain = RouteRequest::exact_in(one, now);
+        let capped = plain.with_campaigns(&campaigns);
+        let rates = rising(64);
+        let (best, work) = measure(|| plain.best(&rates));
+        let (best_capped, work_capped) = measure(|| capped.best(&rates));
+        assert_eq!(best, best_capped);
+        assert_eq!(work_capped, work);
+    }
 }
