@@ -891,3 +891,20 @@ fn a_net_that_decimal_rounds_is_reported_exactly() {
         "7922816251426433759354395033.5"
     );
 }
+
+/// A product past 28 places is rounded once, after the fee: 0.00000005 ×
+/// 0.000000000000000000005 = 2.5 × 10⁻²⁸, minus 10⁻²⁸ is 1.5 × 10⁻²⁸,
+/// which rounds (half to even) to 2 × 10⁻²⁸. Rounding the product first
+/// (to 2 × 10⁻²⁸) and then subtracting would give 1 × 10⁻²⁸.
+#[test]
+fn a_product_past_28_places_is_rounded_once_after_the_fee() {
+    let rates = vec![rate(
+        "tiny",
+        "0.000000000000000000005",
+        "0.0000000000000000000000000001",
+        "0",
+        "10",
+    )];
+    let best = exact_in("0.00000005").best(&rates).unwrap();
+    assert_eq!(best.net_output(), d("0.0000000000000000000000000002"));
+}
