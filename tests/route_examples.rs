@@ -908,3 +908,22 @@ fn a_product_past_28_places_is_rounded_once_after_the_fee() {
     let best = exact_in("0.00000005").best(&rates).unwrap();
     assert_eq!(best.net_output(), d("0.0000000000000000000000000002"));
 }
+
+/// Ranked by the nets the service reports, which `Decimal` rounds when the
+/// exact net does not fit: a: 1 × 101 − 0.9999999999999999999999999999 =
+/// 100.0000000000000000000000000001 (31 digits), reported as 100; b: 1 × 100
+/// − 0 = 100. A tie on the net, so the lower fee wins: b.
+#[test]
+fn nets_too_wide_for_decimal_rank_as_reported() {
+    let rates = vec![
+        rate("a", "101", "0.9999999999999999999999999999", "0", "10"),
+        rate("b", "100", "0", "0", "10"),
+    ];
+    let ranked = exact_in("1").select(&rates);
+    assert_eq!(ranked_ids(&ranked), ["b", "a"]);
+    assert_eq!(ranked.routes()[1].net_output(), d("100"));
+    assert_eq!(
+        exact_in("1").best(&rates).unwrap().rate().id().as_str(),
+        "b"
+    );
+}
