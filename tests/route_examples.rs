@@ -927,3 +927,23 @@ fn nets_too_wide_for_decimal_rank_as_reported() {
         "b"
     );
 }
+
+/// Products too wide for `Decimal` rank by the nets it reports. At
+/// x = 1.0000000000000000001: a: x × 8.000000001 − 0.000000001 =
+/// 8.0000000000000000008000000001 (29 digits), reported as
+/// 8.0000000000000000008; b: x × 8 − 0 = 8.0000000000000000008. A tie on
+/// the reported net, so the lower fee wins: b (ranking by the exact values
+/// would pick a, by 10⁻²⁸).
+#[test]
+fn products_too_wide_for_decimal_rank_as_reported() {
+    let rates = vec![
+        rate("a", "8.000000001", "0.000000001", "0", "10"),
+        rate("b", "8", "0", "0", "10"),
+    ];
+    let x = "1.0000000000000000001";
+    let ranked = exact_in(x).select(&rates);
+    assert_eq!(ranked_ids(&ranked), ["b", "a"]);
+    assert_eq!(ranked.routes()[0].net_output(), d("8.0000000000000000008"));
+    assert_eq!(ranked.routes()[1].net_output(), d("8.0000000000000000008"));
+    assert_eq!(exact_in(x).best(&rates).unwrap().rate().id().as_str(), "b");
+}
