@@ -947,3 +947,22 @@ fn products_too_wide_for_decimal_rank_as_reported() {
     assert_eq!(ranked.routes()[1].net_output(), d("8.0000000000000000008"));
     assert_eq!(exact_in(x).best(&rates).unwrap().rate().id().as_str(), "b");
 }
+
+/// Equal nets go to the lower fee, whichever path computed them: a keeps
+/// its fast key (fee 1), b's fee of 10¹⁰ is past the fast form's 2^126 /
+/// 10^28 ≈ 8.5 × 10⁹, so b takes the plain path. At 1: a: 100 − 1 = 99,
+/// b: 10000000099 − 10000000000 = 99. A tie: a, the lower fee, first.
+#[test]
+fn equal_nets_go_to_the_lower_fee_across_both_paths() {
+    let rates = vec![
+        rate("b", "10000000099", "10000000000", "0", "10"),
+        rate("a", "100", "1", "0", "10"),
+    ];
+    let ranked = exact_in("1").select(&rates);
+    assert_eq!(ranked_ids(&ranked), ["a", "b"]);
+    assert_eq!(ranked.routes()[1].net_output(), d("99"));
+    assert_eq!(
+        exact_in("1").best(&rates).unwrap().rate().id().as_str(),
+        "a"
+    );
+}
