@@ -966,3 +966,18 @@ fn equal_nets_go_to_the_lower_fee_across_both_paths() {
         "a"
     );
 }
+
+/// A required input the integer cover cannot hold (1000 × 10³⁶ overflows a
+/// `u128`) is found from `Decimal`'s guess by an exact search: with
+/// multiplier 1.0000000000000000000000000001, 1000.00000000 covers 1000
+/// (by 10⁻²⁵) and 999.99999999 does not (999.99999999 + 9.99…×10⁻²⁶ < 1000).
+#[test]
+fn a_required_input_past_the_integer_cover_is_the_least_cover() {
+    let rates =
+        vec![rate("r", "1.0000000000000000000000000001", "0", "0", "100000").with_exact_out(true)];
+    let best = exact_out("1000", "1000").best(&rates).unwrap();
+    assert_eq!(
+        best.required_input().map(|r| r.get()),
+        Some(d("1000.00000000"))
+    );
+}
