@@ -576,3 +576,23 @@ fn the_former_expiry_name_gives_the_same_answer() {
     assert!(q.is_expired(EpochMillis::new(1_785_000_000_000)));
     assert!(q.is_expired(EpochMillis::new(1_785_000_000_001)));
 }
+
+/// An amount of another JSON type is refused with a message that says what
+/// was expected.
+#[test]
+fn a_wire_number_of_another_type_says_what_is_expected() {
+    use swaproute::v4::WireNumber;
+    for value in [
+        serde_json::json!(true),
+        serde_json::json!([1]),
+        serde_json::json!({}),
+    ] {
+        let error = serde_json::from_value::<WireNumber>(value.clone())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("a decimal as a JSON number or string"),
+            "{value}: {error}"
+        );
+    }
+}
