@@ -596,3 +596,34 @@ fn a_wire_number_of_another_type_says_what_is_expected() {
         );
     }
 }
+
+/// serde_json's `arbitrary_precision` hands a number over as a one-entry map
+/// holding its exact text; a map with any other key is not a number.
+#[test]
+fn a_wire_number_reads_the_exact_text_of_arbitrary_precision() {
+    use serde::de::value::{Error, MapDeserializer};
+    use serde::Deserialize;
+    use swaproute::v4::WireNumber;
+    let number = |key: &str, text: &str| {
+        WireNumber::deserialize(MapDeserializer::<_, Error>::new(
+            [(key.to_owned(), text.to_owned())].into_iter(),
+        ))
+    };
+    match number(
+        "$serde_json::private::Number",
+        "0.10000000000000000000000001",
+    ) {
+        Ok(WireNumber::Decimal(value)) => {
+            assert_eq!(
+                value,
+                "0.10000000000000000000000001".parse::<Decimal>().unwrap()
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let error = number("value", "0.1").unwrap_err().to_string();
+    assert!(
+        error.contains("a decimal as a JSON number or string"),
+        "{error}"
+    );
+}
