@@ -127,7 +127,7 @@ fn a_campaign_limit_caps_max_only_when_below_it() {
             multiplier: "33".parse().unwrap(),
             miner_fee: "0.001".parse().unwrap(),
             min: "0.01".parse().unwrap(),
-            max: "2".parse().unwrap(),
+            max: "2.00".parse().unwrap(),
         },
         EpochMillis::new(1_785_000_000_000),
     )
@@ -138,9 +138,14 @@ fn a_campaign_limit_caps_max_only_when_below_it() {
         rate.effective_max(&limits).to_string()
     };
     assert_eq!(with_limit("0.5"), "0.5");
-    assert_eq!(with_limit("2.000"), "2");
-    assert_eq!(with_limit("3"), "2");
-    assert_eq!(rate.effective_max(&CampaignLimits::new()).to_string(), "2");
+    // Amounts drop trailing zeros, so the tie is told by the max's "2.00".
+    assert_eq!(with_limit("2"), "2.00");
+    assert_eq!(with_limit("2.000"), "2.00");
+    assert_eq!(with_limit("3"), "2.00");
+    assert_eq!(
+        rate.effective_max(&CampaignLimits::new()).to_string(),
+        "2.00"
+    );
 }
 
 #[test]
