@@ -446,4 +446,36 @@ mod tests {
         assert_eq!(keyed.map(|(net, _)| net), Some(exact));
         assert!(at(limit + 1).is_none());
     }
+
+    /// A rate whose multiplier is too wide for the integer form, but at a
+    /// scale the tree's lines use (`1e23`, scale 0), is scanned beside the
+    /// tree, not put in it: the tree stays exact and the book answers 0.3
+    /// itself (d is above its max of 0.1 there).
+    #[test]
+    fn a_wide_multiplier_at_a_small_scale_stays_out_of_the_tree() {
+        let list = response(&[
+            rate("a", "33.1", "0.0002", "0.001", "8"),
+            rate("b", "33.2", "0.0003", "0.01", "0.4"),
+            rate("d", "100000000000000000000000", "0", "0.001", "0.1"),
+        ]);
+        let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
+        assert_eq!(book.keyed.len(), 2);
+        assert_eq!(book.loose.len(), 1);
+        let (best, fallbacks) = best_counted(&book, "0.3");
+        assert_eq!(best.unwrap().rate().id().as_str(), "b");
+        assert_eq!(fallbacks, 0);
+    }
+
+    /// Rates equal in every key go to the lower id, however the tree holds
+    /// them, and the book answers itself.
+    #[test]
+    fn equal_rates_go_to_the_lower_id() {
+        for order in [["b", "a", "c"], ["c", "b", "a"], ["a", "c", "b"]] {
+            let list = response(&order.map(|id| rate(id, "33.1", "0.0002", "0.001", "8")));
+            let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
+            let (best, fallbacks) = best_counted(&book, "0.3");
+            assert_eq!(best.unwrap().rate().id().as_str(), "a", "{order:?}");
+            assert_eq!(fallbacks, 0, "{order:?}");
+        }
+    }
 }
