@@ -478,4 +478,26 @@ mod tests {
             assert_eq!(fallbacks, 0, "{order:?}");
         }
     }
+
+    /// Two lines that cross exactly at the amount tie on the net: the lower
+    /// fee wins, as in the engine. At 0.3: a: 0.3 × 33 − 0 = 9.9; b: 0.3 ×
+    /// 34 − 0.3 = 9.9.
+    #[test]
+    fn lines_crossing_at_the_amount_go_to_the_lower_fee() {
+        for order in [["a", "b"], ["b", "a"]] {
+            let list = response(&order.map(|id| match id {
+                "a" => rate("a", "33", "0", "0.001", "8"),
+                _ => rate("b", "34", "0.3", "0.001", "8"),
+            }));
+            let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
+            let (best, fallbacks) = best_counted(&book, "0.3");
+            assert_eq!(best.unwrap().rate().id().as_str(), "a", "{order:?}");
+            assert_eq!(fallbacks, 0, "{order:?}");
+            // Either side of the crossing the steeper or the flatter line wins.
+            let (right, _) = best_counted(&book, "0.31");
+            assert_eq!(right.unwrap().rate().id().as_str(), "b");
+            let (left, _) = best_counted(&book, "0.29");
+            assert_eq!(left.unwrap().rate().id().as_str(), "a");
+        }
+    }
 }
