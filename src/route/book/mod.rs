@@ -481,13 +481,15 @@ mod tests {
 
     /// Two lines that cross exactly at the amount tie on the net: the lower
     /// fee wins, as in the engine. At 0.3: a: 0.3 × 33 − 0 = 9.9; b: 0.3 ×
-    /// 34 − 0.3 = 9.9.
+    /// 34 − 0.3 = 9.9. Their limits differ ([0.001, 8] and [0.2, 0.5]), so
+    /// the tree holds them in different nodes and the tie is broken between
+    /// the nodes' answers.
     #[test]
     fn lines_crossing_at_the_amount_go_to_the_lower_fee() {
         for order in [["a", "b"], ["b", "a"]] {
             let list = response(&order.map(|id| match id {
                 "a" => rate("a", "33", "0", "0.001", "8"),
-                _ => rate("b", "34", "0.3", "0.001", "8"),
+                _ => rate("b", "34", "0.3", "0.2", "0.5"),
             }));
             let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
             let (best, fallbacks) = best_counted(&book, "0.3");
