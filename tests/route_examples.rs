@@ -977,7 +977,7 @@ fn a_required_input_past_the_integer_cover_is_the_least_cover() {
         vec![rate("r", "1.0000000000000000000000000001", "0", "0", "100000").with_exact_out(true)];
     let best = exact_out("1000", "1000").best(&rates).unwrap();
     assert_eq!(
-        best.required_input().map(|r| r.get()),
+        best.required_input().map(swaproute::Fixed8::get),
         Some(d("1000.00000000"))
     );
 }
