@@ -263,3 +263,26 @@ fn pair_order(a: &PairId, b: &PairId) -> Ordering {
         .cmp(b.from().as_str().as_bytes())
         .then_with(|| a.to().as_str().as_bytes().cmp(b.to().as_str().as_bytes()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::prefix_key;
+    use crate::ids::AssetId;
+
+    fn key(id: &str) -> u64 {
+        prefix_key(&AssetId::new(id).unwrap())
+    }
+
+    #[test]
+    fn a_prefix_key_is_the_first_eight_bytes_big_endian() {
+        // "BTC" = 0x42 0x54 0x43, then five zero bytes.
+        assert_eq!(key("BTC"), 0x4254_4300_0000_0000);
+        // Eight bytes fill the key; the ninth and later are not in it.
+        assert_eq!(key("ABCDEFGH"), 0x4142_4344_4546_4748);
+        assert_eq!(key("ABCDEFGHIJ"), key("ABCDEFGH"));
+        // Keys order as the ids' bytes as far as they reach.
+        assert!(key("BTC") < key("ETH"));
+        assert!(key("USDT") < key("USDT-TRC20"));
+        assert!(key("B") < key("BTC"));
+    }
+}

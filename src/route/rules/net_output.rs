@@ -282,7 +282,31 @@ const fn fit_96_table() -> [(u128, u128); 29] {
 
 #[cfg(test)]
 mod tests {
-    use super::times_pow10_below_2_96;
+    use rust_decimal::Decimal;
+
+    use super::{exact_net, net_from_parts, product_is_exact, shift, times_pow10_below_2_96};
+    use crate::numeric::{MANTISSA_LIMIT, OPERAND_LIMIT};
+    use crate::rate::{Rate, RateTerms};
+    use crate::{EpochMillis, PairId, RateId};
+
+    fn d(text: &str) -> Decimal {
+        text.parse().unwrap()
+    }
+
+    fn rate(multiplier: &str, fee: &str) -> Rate {
+        let terms = RateTerms {
+            multiplier: d(multiplier),
+            miner_fee: d(fee),
+            min: Decimal::ZERO,
+            max: Decimal::MAX,
+        };
+        Rate::new(
+            RateId::new("r").unwrap(),
+            PairId::new("BTC_ETH").unwrap(),
+            terms,
+            EpochMillis::new(4_102_444_800_000),
+        )
+    }
 
     /// 2^96, written out.
     const TWO_96: u128 = 79_228_162_514_264_337_593_543_950_336;
@@ -303,5 +327,102 @@ mod tests {
         // Past Decimal's scales: refused, whatever the value.
         assert_eq!(times_pow10_below_2_96(0, 29), None);
         assert_eq!(times_pow10_below_2_96(1, u32::MAX), None);
+    }
+
+    #[test]
+    fn an_exact_positive_net_is_built_from_integers_with_decimals_scale() {
+        // 1.5 × 2.25 = 3.375 (scale 3), minus 0.1 (scale 1): 3.275 at scale 3.
+        let net = exact_net(d("1.5"), &rate("2.25", "0.1")).unwrap();
+        assert_eq!((net, net.scale()), (d("3.275"), 3));
+        // A zero fee leaves the product as it is: 2 × 0.50 = 1.00 (scale 2).
+        let net = exact_net(d("2"), &rate("0.50", "0")).unwrap();
+        assert_eq!((net.mantissa(), net.scale()), (100, 2));
+    }
+
+    #[test]
+    fn a_product_at_scale_28_is_exact_and_one_past_it_is_not() {
+        // 0.1 × 0.000...01 (27 places) = 10^-28: Decimal's smallest unit.
+        let tiny = "0.000000000000000000000000001";
+        let net = exact_net(d("0.1"), &rate(tiny, "0")).unwrap();
+        assert_eq!((net.mantissa(), net.scale()), (1, 28));
+        // 0.01 × the same is 10^-29, which no Decimal holds exactly.
+        assert_eq!(exact_net(d("0.01"), &rate(tiny, "0")), None);
+        // The same scales from integers: 28 passes, 29 does not.
+        assert_eq!(net_from_parts(7, 28, 0, 0).map(|n| n.scale()), Some(28));
+        assert_eq!(net_from_parts(7, 29, 0, 0), None);
+        assert_eq!(net_from_parts(70, 28, 5, 29), None);
+    }
+
+    #[test]
+    fn an_operand_at_or_past_2_96_is_not_proved_exact() {
+        // 2^64 × 2^32 = 2^96: one past Decimal's largest mantissa.
+        let two_64 = "18446744073709551616";
+        let two_32 = "4294967296";
+        assert_eq!(exact_net(d(two_64), &rate(two_32, "1")), None);
+        // The product just below the bound, with a fee: exact.
+        assert_eq!(
+            net_from_parts(MANTISSA_LIMIT - 1, 0, 1, 0).map(|n| n.mantissa()),
+            Some(79_228_162_514_264_337_593_543_950_334)
+        );
+        // Either side at the bound refuses, whatever the other.
+        assert_eq!(net_from_parts(MANTISSA_LIMIT, 0, 1, 0), None);
+        assert_eq!(
+            net_from_parts(MANTISSA_LIMIT + 5, 0, MANTISSA_LIMIT, 0),
+            None
+        );
+    }
+
+    #[test]
+    fn a_net_that_is_not_positive_is_none() {
+        // 2 × 1.5 − 3 = 0: not a positive net.
+        assert_eq!(exact_net(d("2"), &rate("1.5", "3")), None);
+        assert_eq!(net_from_parts(30, 1, 3, 0), None);
+        // 2 × 1.5 − 3.5 < 0.
+        assert_eq!(exact_net(d("2"), &rate("1.5", "3.5")), None);
+        // One unit of the last place above zero is positive.
+        assert_eq!(
+            exact_net(d("2"), &rate("1.5", "2.9")).map(|n| (n.mantissa(), n.scale())),
+            Some((1, 1))
+        );
+    }
+
+    #[test]
+    fn a_product_is_exact_when_its_mantissa_and_scale_fit() {
+        let exact = |a: &str, b: &str| {
+            let (a, b) = (d(a), d(b));
+            product_is_exact(a, b, a.checked_mul(b).unwrap())
+        };
+        // 1.5 × 2.25 = 3.375: 15 × 225 at scale 1 + 2.
+        assert!(exact("1.5", "2.25"));
+        // (2^48 − 1)^2 < 2^96 at scale 0: exact.
+        assert!(exact("281474976710655", "281474976710655"));
+        // 2^48 × 2^48 = 2^96 at scale 0 overflows; at scale 1 Decimal rounds
+        // 2^96 / 10 to an integer.
+        assert!(!exact("28147497671065.6", "281474976710656"));
+        // Scales 14 + 15 = 29: Decimal rounds to 28 places.
+        assert!(!exact("0.00000000000003", "0.000000000000007"));
+        // A product whose scale Decimal reduced is not taken as exact.
+        assert!(!product_is_exact(d("1.5"), d("2.25"), d("3.38")));
+    }
+
+    #[test]
+    fn the_shift_table_refuses_past_scale_28() {
+        // t = 0: 10^0, X × M below 2^96, operands below 2^96.
+        assert_eq!(
+            (shift(0).up, shift(0).xm_limit, shift(0).aligned),
+            (1, MANTISSA_LIMIT, MANTISSA_LIMIT)
+        );
+        // t = 28: 2^96 × 10^28 is past 2^126, so both limits are 2^126-based.
+        let e28 = 10_000_000_000_000_000_000_000_000_000;
+        assert_eq!(shift(28).up, e28);
+        assert_eq!(shift(28).aligned, OPERAND_LIMIT);
+        assert_eq!(shift(28).xm_limit, OPERAND_LIMIT.div_ceil(e28));
+        // Entries 29..32 refuse everything.
+        for t in 29..32 {
+            assert_eq!(
+                (shift(t).up, shift(t).xm_limit, shift(t).aligned),
+                (0, 0, 0)
+            );
+        }
     }
 }

@@ -103,3 +103,74 @@ pub(crate) fn required_input(rate: &Rate, to_amount: Decimal) -> Option<Fixed8> 
     let exact = Decimal::try_from_i128_with_scale(high, 8).ok()?;
     Fixed8::ceil(exact).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use rust_decimal::Decimal;
+
+    use super::{is_least_cover, required_input};
+    use crate::decimal::Fixed8;
+    use crate::numeric::least_cover8;
+    use crate::rate::{Rate, RateTerms};
+    use crate::{EpochMillis, PairId, RateId};
+
+    fn d(text: &str) -> Decimal {
+        text.parse().unwrap()
+    }
+
+    fn rate(multiplier: &str, fee: &str) -> Rate {
+        let terms = RateTerms {
+            multiplier: d(multiplier),
+            miner_fee: d(fee),
+            min: Decimal::ZERO,
+            max: Decimal::MAX,
+        };
+        Rate::new(
+            RateId::new("r").unwrap(),
+            PairId::new("BTC_ETH").unwrap(),
+            terms,
+            EpochMillis::new(4_102_444_800_000),
+        )
+    }
+
+    #[test]
+    fn a_guess_from_a_rounded_up_sum_is_walked_down_to_the_least_cover() {
+        // 10^28 + 0.6 needs 30 digits: Decimal rounds the sum up to 10^28 + 1,
+        // and (10^28 + 1) / (2 × 10^7) = 5 × 10^20 + 0.00000005 overshoots.
+        // Exactly: x × 2 × 10^7 ≥ 10^28 + 0.6 first at 5 × 10^20 + 0.00000003
+        // (0.00000003 × 2 × 10^7 = 0.6; 0.00000002 gives 0.4).
+        let (to, rate) = (
+            d("10000000000000000000000000000"),
+            rate("20000000.000", "0.6"),
+        );
+        // The sum's integer form (10^29 + 6) × 10^10 is past u128: the
+        // general path answers.
+        assert_eq!(least_cover8(rate.multiplier(), to, rate.miner_fee()), None);
+        let input = required_input(&rate, to).unwrap();
+        assert_eq!(input.get(), d("500000000000000000000.00000003"));
+    }
+
+    #[test]
+    fn a_least_cover_of_one_unit_is_found_on_the_general_path() {
+        // 1 (at 28 places) / (5 × 10^18): 2 × 10^-19, so one unit (10^-8)
+        // covers and zero does not. The multiplier's mantissa 5 × 10^28
+        // scaled by 10^(28 − 10 − 8) is past u128: the general path answers.
+        let to = d("1.0000000000000000000000000000");
+        let rate = rate("5000000000000000000.0000000000", "0");
+        assert_eq!(least_cover8(rate.multiplier(), to, rate.miner_fee()), None);
+        let input = required_input(&rate, to).unwrap();
+        assert_eq!(input.get(), d("0.00000001"));
+    }
+
+    #[test]
+    fn a_near_amount_is_the_answer_only_when_it_is_the_least_cover() {
+        // (10 + 0.5) / 3 = 3.5 exactly: 3.50000000 covers, 3.49999999 does not.
+        let rate = rate("3", "0.5");
+        let to = d("10");
+        let near = |text: &str| Fixed8::ceil(d(text)).unwrap();
+        assert!(is_least_cover(&rate, to, near("3.5")));
+        assert!(!is_least_cover(&rate, to, near("3.50000001")));
+        assert!(!is_least_cover(&rate, to, near("3.49999999")));
+        assert_eq!(required_input(&rate, to).unwrap().get(), d("3.5"));
+    }
+}
