@@ -145,4 +145,30 @@ mod tests {
         );
         assert_eq!(product_minus(d("-1"), d("1"), Decimal::ZERO), None);
     }
+
+    proptest::proptest! {
+        /// `Decimal`'s own `checked_sub` rounds as `product_minus` does: half
+        /// to even, at the largest scale whose mantissa fits 96 bits. The
+        /// plain net output (`route::rules::net_output`) trusts `Decimal`'s
+        /// difference of an exact product on this ground; a `rust_decimal`
+        /// that rounded otherwise fails here first.
+        #[test]
+        fn decimal_subtraction_rounds_as_product_minus(
+            product in 1u128..(1u128 << 96),
+            product_scale in 0u32..=6,
+            fee in 1u128..(1u128 << 96),
+            extra in 1u32..=22,
+        ) {
+            let fee_scale = product_scale + extra;
+            let product = Decimal::from_i128_with_scale(i128::try_from(product).unwrap(), product_scale);
+            let fee = Decimal::from_i128_with_scale(i128::try_from(fee).unwrap(), fee_scale);
+            if let Some(rounded) = product.checked_sub(fee) {
+                let exact = product_minus(product, Decimal::ONE, fee).unwrap();
+                proptest::prop_assert_eq!(
+                    (exact.mantissa(), exact.scale()),
+                    (rounded.mantissa(), rounded.scale())
+                );
+            }
+        }
+    }
 }
