@@ -1,28 +1,56 @@
 //! A work meter for tests: how many eligibility checks and ranking
-//! comparisons a call made. Compiled only into the crate's own unit tests, so
-//! the library itself keeps no state; elsewhere `tick` is an empty inline fn.
+//! comparisons a call made, and how often the rate book fell back to the
+//! engine's scan. Compiled only into the crate's own unit tests, so the
+//! library itself keeps no state; elsewhere `tick` and `fell_back` are empty
+//! inline fns.
 
 /// Counts one unit of work (a rate scored or checked, two keys compared).
 #[inline]
 pub(crate) fn tick() {
     #[cfg(all(test, feature = "std"))]
-    meter::COUNT.with(|count| count.set(count.get().saturating_add(1)));
+    meter::add(&meter::WORK);
+}
+
+/// Counts one fall-back of the rate book to the engine's scan.
+#[inline]
+pub(crate) fn fell_back() {
+    #[cfg(all(test, feature = "std"))]
+    meter::add(&meter::FALL_BACKS);
 }
 
 #[cfg(test)]
 #[cfg(feature = "std")]
 pub(crate) mod meter {
     use std::cell::Cell;
+    use std::thread::LocalKey;
 
     std::thread_local! {
-        pub(super) static COUNT: Cell<u64> = const { Cell::new(0) };
+        /// Units of work ([`tick`](super::tick)) on this thread.
+        pub(super) static WORK: Cell<u64> = const { Cell::new(0) };
+        /// Fall-backs of the rate book ([`fell_back`](super::fell_back)) on
+        /// this thread.
+        pub(super) static FALL_BACKS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    pub(super) fn add(counter: &'static LocalKey<Cell<u64>>) {
+        counter.with(|count| count.set(count.get().saturating_add(1)));
+    }
+
+    fn count<T>(counter: &'static LocalKey<Cell<u64>>, f: impl FnOnce() -> T) -> (T, u64) {
+        counter.with(|count| count.set(0));
+        let value = f();
+        (value, counter.with(Cell::get))
     }
 
     /// The work `f` did on this thread.
     pub(crate) fn measure<T>(f: impl FnOnce() -> T) -> (T, u64) {
-        COUNT.with(|count| count.set(0));
-        let value = f();
-        (value, COUNT.with(Cell::get))
+        count(&WORK, f)
+    }
+
+    /// How many times `f` made a rate book fall back to the scan on this
+    /// thread.
+    pub(crate) fn fall_backs<T>(f: impl FnOnce() -> T) -> (T, u64) {
+        count(&FALL_BACKS, f)
     }
 }
 

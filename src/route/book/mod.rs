@@ -304,24 +304,19 @@ impl<'r> RateBook<'r> {
     /// cannot prove its own. Tests count the calls: within its window, at an
     /// amount every key is exact for, the book must answer without it.
     fn fall_back(&self, request: &RouteRequest<'_>) -> Result<Route<'r>, NoRoute> {
-        #[cfg(test)]
-        tests::FALLBACKS.with(|n| n.set(n.get().saturating_add(1)));
+        crate::route::work::fell_back();
         request.best_in(self.rates)
     }
 }
 
 #[cfg(test)]
+#[cfg(feature = "std")]
 mod tests {
     use super::*;
     use crate::rate::RatesResponse;
+    use crate::route::work::meter::fall_backs;
     use alloc::format;
     use alloc::string::String;
-    use core::cell::Cell;
-
-    std::thread_local! {
-        /// Calls of [`RateBook::fall_back`] on this thread.
-        pub(super) static FALLBACKS: Cell<u32> = const { Cell::new(0) };
-    }
 
     const NOW: EpochMillis = EpochMillis::new(1_700_000_000_000);
 
@@ -340,10 +335,8 @@ mod tests {
     }
 
     /// The book's answer for `x` and how many times it fell back for it.
-    fn best_counted<'r>(book: &RateBook<'r>, x: &str) -> (Result<Route<'r>, NoRoute>, u32) {
-        FALLBACKS.with(|n| n.set(0));
-        let best = book.best(amount(x), NOW);
-        (best, FALLBACKS.with(Cell::get))
+    fn best_counted<'r>(book: &RateBook<'r>, x: &str) -> (Result<Route<'r>, NoRoute>, u64) {
+        fall_backs(|| book.best(amount(x), NOW))
     }
 
     fn searched<'r>(book: &RateBook<'r>, x: &str) -> Option<Searched<'r>> {
@@ -387,10 +380,10 @@ mod tests {
         assert_eq!(best.unwrap().rate().id().as_str(), "b");
         assert_eq!(fallbacks, 0, "the book answers 0.3 itself");
         // Past the window it asks the engine.
-        FALLBACKS.with(|n| n.set(0));
-        let late = book.best(amount("0.3"), EpochMillis::new(1_900_000_000_000));
+        let (late, fallbacks) =
+            fall_backs(|| book.best(amount("0.3"), EpochMillis::new(1_900_000_000_000)));
         assert!(late.is_err());
-        assert_eq!(FALLBACKS.with(Cell::get), 1);
+        assert_eq!(fallbacks, 1);
     }
 
     /// A key at or below zero is no route: the search keeps no rate for it
