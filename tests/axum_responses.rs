@@ -1,13 +1,6 @@
 //! The `axum` feature: every error a handler returns becomes the status of its
 //! code, `Content-Type: application/json` and the error body, limits included.
 #![cfg(feature = "axum")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use std::future::Future;
 use std::pin::pin;

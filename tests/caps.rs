@@ -1,11 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 //! Ruling 17 (docs/RULES.md): every documented cap, at the cap and just past it, with
 //! the error that names it; decoding stops at the cap (work counted); selection
 //! over the largest response accounts for every rate once.

@@ -1,11 +1,5 @@
 //! Chained routes on small markets whose answers are worked out by hand
 //! (ruling 24 in docs/RULES.md).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 use serde_json::json;
 use swaproute::route::chain::{ChainNoRoute, ChainRequest, InvalidMarket, InvalidMaxLegs, Market};

@@ -4,10 +4,6 @@
 //! combination of rates is enumerated, each leg judged by the rules as
 //! written, on big integers (`num-bigint`): values are `n / 10^s`.
 #![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
     clippy::arithmetic_side_effects,
     clippy::cast_possible_truncation,
     clippy::too_many_lines,

@@ -1,12 +1,6 @@
 //! Property tests: client-header parsing never panics, and `Forwarded` values
 //! generated from a model parse to that model and round-trip through `Display`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};

@@ -1,13 +1,6 @@
 //! Discovery records (issue 19): the real shapes of tests/payloads/ decode
 //! and round-trip exactly (ruling 22, docs/RULES.md), the CSV pair list,
 //! V4 rendering, caps (ruling 17) and amount precision per asset.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;

@@ -4,15 +4,7 @@
 //! the from asset's decimals, an ExactIn toAmount estimate down to the to
 //! asset's. Without records nothing changes. Expected values are computed by
 //! hand in the comments.
-#![allow(
-    clippy::unreadable_literal,
-    clippy::similar_names,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unreadable_literal, clippy::similar_names)]
 
 use serde_json::{json, Value};
 use swaproute::discovery::AssetsResponse;

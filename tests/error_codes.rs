@@ -1,12 +1,5 @@
 //! Pins every error code, its wire text and its HTTP status: a rename or a
 //! status change fails here first.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use swaproute::error::{
     ApiError, BodyCode, ErrorBody, ErrorCode, HttpStatus, InvalidBodyCode, LegacyCode,

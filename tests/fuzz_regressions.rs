@@ -1,11 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 //! Inputs the fuzz targets (fuzz/fuzz_targets/) found, kept as tests.
 //!
 //! Each test names its target and what went wrong. A test marked `#[ignore]`

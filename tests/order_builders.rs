@@ -2,13 +2,6 @@
 //! written by hand from the specification's field table and the real client
 //! bodies of tests/payloads/; a built request also equals the request the
 //! server decodes from that JSON.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use serde_json::{json, Value};
 use swaproute::order::{FixedOrderRequest, FloatOrderRequest, RequestField};

@@ -19,14 +19,7 @@
 //! `FixedOrderRequest::plan` takes `&[Rate]` only and `FloatOrderRequest::plan`
 //! takes `&Quote` only; neither type has a constructor from the other's
 //! price source, and a floating request has no `swapMode` at all.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use serde_json::{json, Value};
 use swaproute::decimal::Amount;

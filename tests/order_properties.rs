@@ -8,14 +8,7 @@
 //! - validation errors are never empty, are sorted by the documented priority
 //!   (code class, then the spec's field order), name each field at most once,
 //!   and `first()` is `all()[0]`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use crate::common;
 use common::json_body::set_key;

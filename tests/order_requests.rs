@@ -5,14 +5,7 @@
 //!
 //! Expected values come from the spec and the documentation, never from the
 //! code's output.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use crate::common;
 use common::json_body::set_key;

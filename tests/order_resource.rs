@@ -3,14 +3,7 @@
 //! object or a bare value, `extraFeatures`, omitted, `null` and `""` keys,
 //! unknown keys and statuses; encoded back to the same JSON value (ruling 22,
 //! docs/RULES.md).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use serde_json::{json, Value};
 use swaproute::order::{

@@ -6,14 +6,7 @@
 //! The oracle below reads the rule from the ruling alone: `amount` and
 //! `minerFee` in the pair's to asset, `min` and `max` in its from asset,
 //! checked in that order.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use proptest::prelude::*;
 use serde_json::{json, Value};

@@ -5,13 +5,6 @@
 //! Every expected value comes from the ruling or is worked out by hand in a
 //! comment: `net = fromAmount × multiplier − minerFee`, ExactOut required
 //! input `⌈(toAmount + minerFee) / multiplier⌉₈`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use serde_json::{json, Value};
 use swaproute::order::{FixedOrderRequest, OrderContext, PlanError};

@@ -1,13 +1,6 @@
 //! The rate module's parts a caller uses on their own: `CampaignLimits` as a
 //! collection, the `as_string` serde helpers for an optional amount, and the
 //! messages a malformed `features` list is refused with.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;

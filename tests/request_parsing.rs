@@ -2,13 +2,6 @@
 //! not JSON / not an object as `body` errors), V4 quote bodies, and route
 //! queries checked by the body's own field rules.
 #![cfg(feature = "json")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use swaproute::order::{
     FieldError, FixedOrderRequest, FloatOrderRequest, OrderContext, RawFixedOrderRequest,

@@ -6,13 +6,6 @@
 //!
 //! The oracle is the payload file itself: `serde_json::Value`s compare
 //! objects without regard to key order.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;

@@ -1,11 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 //! Hand-computed examples of the route engine (rulings 2-10 in docs/RULES.md).
 //!
 //! Every expected number is worked out in a comment from the formulas:

@@ -1,7 +1,6 @@
 //! Route results as JSON: `Selection`, `Route`, `Rejection`, `Estimate` and
 //! `LimitCheck` serialize to the command line's shape, every decimal as a
 //! string. Expected values are worked out by hand from the spec's formulas.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
 use serde_json::{json, Value};
 use swaproute::route::{estimate_exact_out, RouteRequest};

@@ -1,11 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 //! Property tests of the route engine (issue 2, item 9).
 //!
 //! Every expectation here is computed independently of the engine: the

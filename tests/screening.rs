@@ -1,13 +1,7 @@
 //! Screening (rulings 15, 20 and 27 (docs/RULES.md)) through the public API,
 //! with property tests.
 //! Case counts follow `PROPTEST_CASES`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use std::fmt::Write as _;
 

@@ -1,11 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 //! Every public type is `Send + Sync` (a server shares rates, policies
 //! and selections across threads). Checked at compile time, module by module;
 //! a type that stops being `Send + Sync` fails the build of this test.

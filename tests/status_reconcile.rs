@@ -1,12 +1,6 @@
 //! Property tests of order status reconciliation (rulings 13 and 21,
 //! docs/RULES.md) and of the order status text form. Case counts follow `PROPTEST_CASES`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use proptest::prelude::*;
 use swaproute::order::{

@@ -2,6 +2,17 @@
 //! this one (Cargo.toml says why one binary). `cargo test NAME::` runs one
 //! file's tests, e.g. `cargo test vectors::`; `tests/no_alloc.rs` and
 //! `tests/server.rs` are binaries of their own.
+//!
+//! A test says "no" by panicking, so `unwrap`, `expect`, indexing and
+//! `panic!` are allowed in every module here (the library itself forbids
+//! them); a module allows anything more itself.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
 
 mod common;
 

@@ -5,14 +5,7 @@
 //! writes them; `cargo test --all-features` runs the same cases through
 //! serde_json's `arbitrary_precision` decoding. Expected values come from the
 //! ruling, never from the code's output.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use proptest::prelude::*;
 use swaproute::order::{

@@ -1,11 +1,5 @@
 //! V4 quote request validation with real-shaped JSON bodies.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
+#![allow(clippy::arithmetic_side_effects)]
 
 use std::collections::BTreeSet;
 

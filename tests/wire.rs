@@ -1,11 +1,4 @@
 //! Wire shapes: decimals as numbers or strings, rates responses, round trips.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
 use serde::Deserialize;
 use swaproute::decimal::{self, Decimal};
