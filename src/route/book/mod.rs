@@ -339,6 +339,16 @@ mod tests {
         fall_backs(|| book.best(amount(x), NOW))
     }
 
+    /// Rates a (33.1, fee 0.0002, 0.001 to 8) and b (33.2, fee 0.0003, 0.01
+    /// to 0.4), both with exact lines, then `third`.
+    fn a_and_b_with(third: String) -> RatesResponse {
+        response(&[
+            rate("a", "33.1", "0.0002", "0.001", "8"),
+            rate("b", "33.2", "0.0003", "0.01", "0.4"),
+            third,
+        ])
+    }
+
     fn searched<'r>(book: &RateBook<'r>, x: &str) -> Option<Searched<'r>> {
         book.search(&RouteRequest::exact_in(amount(x), NOW), NOW)
     }
@@ -348,11 +358,13 @@ mod tests {
     /// form, scanned by the plain path): 0.3 × 33.0…01 − 0.0001 ≈ 9.8999.
     #[test]
     fn answers_from_its_own_order_within_its_window() {
-        let list = response(&[
-            rate("a", "33.1", "0.0002", "0.001", "8"),
-            rate("b", "33.2", "0.0003", "0.01", "0.4"),
-            rate("c", "33.0000000000000000000001", "0.0001", "0.001", "8"),
-        ]);
+        let list = a_and_b_with(rate(
+            "c",
+            "33.0000000000000000000001",
+            "0.0001",
+            "0.001",
+            "8",
+        ));
         let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
         assert_eq!(book.rates().len(), 3);
         assert_eq!(book.rates().as_ptr(), list.as_ptr());
@@ -446,11 +458,7 @@ mod tests {
     /// itself (d is above its max of 0.1 there).
     #[test]
     fn a_wide_multiplier_at_a_small_scale_stays_out_of_the_tree() {
-        let list = response(&[
-            rate("a", "33.1", "0.0002", "0.001", "8"),
-            rate("b", "33.2", "0.0003", "0.01", "0.4"),
-            rate("d", "100000000000000000000000", "0", "0.001", "0.1"),
-        ]);
+        let list = a_and_b_with(rate("d", "100000000000000000000000", "0", "0.001", "0.1"));
         let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
         assert_eq!(book.keyed.len(), 2);
         assert_eq!(book.loose.len(), 1);
