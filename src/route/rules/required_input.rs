@@ -173,4 +173,22 @@ mod tests {
         assert!(!is_least_cover(&rate, to, near("3.49999999")));
         assert_eq!(required_input(&rate, to).unwrap().get(), d("3.5"));
     }
+
+    #[test]
+    fn nothing_to_cover_needs_no_input_on_the_general_path() {
+        // A zero fee written with 28 places makes the sum 0 at scale 28; the
+        // multiplier's mantissa 4 × 10^28 scaled by 10^(28 − 0 − 8) is past
+        // u128, so the general path answers: 0 covers 0.
+        let rate = rate(
+            "40000000000000000000000000000",
+            "0.0000000000000000000000000000",
+        );
+        assert_eq!(rate.miner_fee().scale(), 28);
+        assert_eq!(
+            least_cover8(rate.multiplier(), Decimal::ZERO, rate.miner_fee()),
+            None
+        );
+        let input = required_input(&rate, Decimal::ZERO).unwrap();
+        assert!(input.get().is_zero());
+    }
 }
