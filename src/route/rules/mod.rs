@@ -20,3 +20,39 @@ pub(crate) mod net_output;
 pub(crate) mod no_route;
 pub(crate) mod order;
 pub(crate) mod required_input;
+
+/// Rates for the rules' unit tests.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use rust_decimal::Decimal;
+
+    use crate::rate::{Rate, RateTerms};
+    use crate::{EpochMillis, PairId, RateId};
+
+    /// A decimal from its text.
+    pub(crate) fn d(text: &str) -> Decimal {
+        text.parse().unwrap()
+    }
+
+    /// A BTC_ETH rate `id` with `multiplier` and miner `fee`, limits that
+    /// admit every amount, valid until 2100.
+    pub(crate) fn named(id: &str, multiplier: &str, fee: &str) -> Rate {
+        let terms = RateTerms {
+            multiplier: d(multiplier),
+            miner_fee: d(fee),
+            min: Decimal::ZERO,
+            max: Decimal::MAX,
+        };
+        Rate::new(
+            RateId::new(id).unwrap(),
+            PairId::new("BTC_ETH").unwrap(),
+            terms,
+            EpochMillis::new(4_102_444_800_000),
+        )
+    }
+
+    /// [`named`] `"r"`: for tests of one rate.
+    pub(crate) fn rate(multiplier: &str, fee: &str) -> Rate {
+        named("r", multiplier, fee)
+    }
+}

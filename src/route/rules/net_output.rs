@@ -282,31 +282,9 @@ const fn fit_96_table() -> [(u128, u128); 29] {
 
 #[cfg(test)]
 mod tests {
-    use rust_decimal::Decimal;
-
     use super::{exact_net, net_from_parts, product_is_exact, shift, times_pow10_below_2_96};
     use crate::numeric::{MANTISSA_LIMIT, OPERAND_LIMIT};
-    use crate::rate::{Rate, RateTerms};
-    use crate::{EpochMillis, PairId, RateId};
-
-    fn d(text: &str) -> Decimal {
-        text.parse().unwrap()
-    }
-
-    fn rate(multiplier: &str, fee: &str) -> Rate {
-        let terms = RateTerms {
-            multiplier: d(multiplier),
-            miner_fee: d(fee),
-            min: Decimal::ZERO,
-            max: Decimal::MAX,
-        };
-        Rate::new(
-            RateId::new("r").unwrap(),
-            PairId::new("BTC_ETH").unwrap(),
-            terms,
-            EpochMillis::new(4_102_444_800_000),
-        )
-    }
+    use crate::route::rules::fixtures::{d, rate};
 
     /// 2^96, written out.
     const TWO_96: u128 = 79_228_162_514_264_337_593_543_950_336;

@@ -134,22 +134,7 @@ pub(crate) fn estimate_order(a: (Fixed8, Decimal, &Rate), b: (Fixed8, Decimal, &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rate::RateTerms;
-    use crate::{EpochMillis, PairId, RateId};
-
-    fn rate(id: &str, multiplier: &str, fee: &str) -> Rate {
-        Rate::new(
-            RateId::new(id).unwrap(),
-            PairId::new("BTC_ETH").unwrap(),
-            RateTerms {
-                multiplier: multiplier.parse().unwrap(),
-                miner_fee: fee.parse().unwrap(),
-                min: Decimal::ZERO,
-                max: Decimal::new(100, 0),
-            },
-            EpochMillis::new(4_102_444_800_000),
-        )
-    }
+    use crate::route::rules::fixtures::named as rate;
 
     fn candidate<'r>(rate: &'r Rate, amount: &str) -> Candidate<'r> {
         let x: Decimal = amount.parse().unwrap();

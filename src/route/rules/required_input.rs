@@ -111,27 +111,7 @@ mod tests {
     use super::{is_least_cover, required_input};
     use crate::decimal::Fixed8;
     use crate::numeric::least_cover8;
-    use crate::rate::{Rate, RateTerms};
-    use crate::{EpochMillis, PairId, RateId};
-
-    fn d(text: &str) -> Decimal {
-        text.parse().unwrap()
-    }
-
-    fn rate(multiplier: &str, fee: &str) -> Rate {
-        let terms = RateTerms {
-            multiplier: d(multiplier),
-            miner_fee: d(fee),
-            min: Decimal::ZERO,
-            max: Decimal::MAX,
-        };
-        Rate::new(
-            RateId::new("r").unwrap(),
-            PairId::new("BTC_ETH").unwrap(),
-            terms,
-            EpochMillis::new(4_102_444_800_000),
-        )
-    }
+    use crate::route::rules::fixtures::{d, rate};
 
     #[test]
     fn a_guess_from_a_rounded_up_sum_is_walked_down_to_the_least_cover() {
