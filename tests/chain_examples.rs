@@ -1,9 +1,10 @@
 //! Chained routes on small markets whose answers are worked out by hand
 //! (ruling 24 in docs/RULES.md).
 
+use crate::common::amount;
 use serde_json::json;
 use swaproute::route::chain::{ChainNoRoute, ChainRequest, InvalidMarket, InvalidMaxLegs, Market};
-use swaproute::{Amount, AssetId, CampaignLimits, EpochMillis, ErrorCode, RatesResponse};
+use swaproute::{AssetId, CampaignLimits, EpochMillis, ErrorCode, RatesResponse};
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
 
@@ -31,10 +32,6 @@ const LATER: u64 = 1_785_000_600_000;
 
 fn asset(id: &str) -> AssetId {
     AssetId::new(id).unwrap()
-}
-
-fn amount(text: &str) -> Amount {
-    Amount::parse(text).unwrap()
 }
 
 fn ids(chain: &swaproute::route::chain::Chain<'_>) -> Vec<String> {

@@ -2,6 +2,7 @@
 //! and round-trip exactly (ruling 22, docs/RULES.md), the CSV pair list,
 //! V4 rendering, caps (ruling 17) and amount precision per asset.
 
+use crate::common::{amount, d};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -11,7 +12,7 @@ use swaproute::discovery::{
     MAX_ASSETS, MAX_NETWORK_LEN, MAX_PAIRS,
 };
 use swaproute::order::Presence;
-use swaproute::{Amount, ApiError, Decimal, ErrorCode, PairId};
+use swaproute::{ApiError, ErrorCode, PairId};
 
 const PAIRS: &str = include_str!("payloads/pairs-response.json");
 const PAIRS_CSV: &str = include_str!("payloads/pairs-response.csv");
@@ -25,14 +26,6 @@ fn round_trip<T: DeserializeOwned + Serialize>(text: &str) -> T {
     let decoded: T = serde_json::from_str(text).unwrap();
     assert_eq!(serde_json::to_value(&decoded).unwrap(), original);
     decoded
-}
-
-fn amount(text: &str) -> Amount {
-    text.parse().unwrap()
-}
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
 }
 
 #[test]

@@ -5,20 +5,13 @@
 //! pins an open library bug: it states the documented behaviour and fails until
 //! the bug is fixed (run with `cargo test --test fuzz_regressions -- --ignored`).
 
+use crate::common::{amount, d};
 use swaproute::decimal::{parse_amount, Decimal, DecimalError, Fixed8};
 use swaproute::{
     estimate_exact_out, Amount, EpochMillis, NoRoute, PairId, Rate, RateId, RateTerms, RouteRequest,
 };
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
-
-fn amount(text: &str) -> Amount {
-    Amount::parse(text).unwrap()
-}
 
 fn rate(id: &str, multiplier: &str, fee: &str, min: &str, max: &str) -> Rate {
     Rate::new(

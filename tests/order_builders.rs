@@ -3,6 +3,7 @@
 //! bodies of tests/payloads/; a built request also equals the request the
 //! server decodes from that JSON.
 
+use crate::common::amount;
 use serde_json::{json, Value};
 use swaproute::order::{FixedOrderRequest, FloatOrderRequest, RequestField};
 use swaproute::screening::{Address, AddressTag};
@@ -10,10 +11,6 @@ use swaproute::{Amount, Decimal, ErrorCode, Fixed8, PairId, QuoteId, Slippage, S
 
 const ETH_ADDRESS: &str = "0x8Df95247F2866028DE71159b42B4ea410FB9102f";
 const LTC_ADDRESS: &str = "ltc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5";
-
-fn amount(text: &str) -> Amount {
-    text.parse().unwrap()
-}
 
 fn address(text: &str) -> Address {
     Address::new(text).unwrap()

@@ -21,6 +21,7 @@
 //! price source, and a floating request has no `swapMode` at all.
 #![allow(clippy::arithmetic_side_effects)]
 
+use crate::common::d;
 use serde_json::{json, Value};
 use swaproute::decimal::Amount;
 use swaproute::order::{
@@ -33,8 +34,7 @@ use swaproute::screening::{
     Address, MarketState, NetworkKind, RegionCode, ScreeningPolicy, TagField, TagWarning,
 };
 use swaproute::{
-    ApiError, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, ErrorCode, RatesResponse,
-    SwapMode,
+    ApiError, AssetId, CampaignId, CampaignLimits, EpochMillis, ErrorCode, RatesResponse, SwapMode,
 };
 
 /// 2026-07-25T17:20:00Z, well before every rate's expiry.
@@ -50,10 +50,6 @@ const ETH_BAD_CHECKSUM: &str = "0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const ZERO_ADDRESS: &str = "0x0000000000000000000000000000000000000000";
 /// EIP-55 test vector, denylisted in the tests below.
 const DENIED: &str = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
 
 /// A realistic BTC_ETH rates response:
 ///

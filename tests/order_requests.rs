@@ -8,13 +8,14 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 use crate::common;
+use common::d;
 use common::json_body::set_key;
 use serde_json::{json, Value};
 use swaproute::order::{
     FieldError, FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest,
     RequestErrors, RequestField,
 };
-use swaproute::{ApiError, Decimal, ErrorCode, SwapMode};
+use swaproute::{ApiError, ErrorCode, SwapMode};
 
 const BTC_ADDRESS: &str = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 const ETH_ADDRESS: &str = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -68,17 +69,13 @@ fn assert_field_error(body: &Value, field: RequestField, code: ErrorCode) {
     );
 }
 
-fn dec(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
-
 // ---------------------------------------------------------------- amounts
 
 #[test]
 fn amounts_decode_from_strings_and_from_numbers() {
     let strings = ok(&base());
-    assert_eq!(strings.from_amount().get(), dec("0.5"));
-    assert_eq!(strings.to_amount().get(), dec("16.5"));
+    assert_eq!(strings.from_amount().get(), d("0.5"));
+    assert_eq!(strings.to_amount().get(), d("16.5"));
 
     // Some clients send JSON numbers: same request.
     let numbers = ok(&with("fromAmount", Some(json!(0.5))));
@@ -93,20 +90,20 @@ fn amounts_decode_from_strings_and_from_numbers() {
     // (ruling 1: the shortest decimal that round-trips the double).
     assert_eq!(
         ok(&with("toAmount", Some(json!(16)))).to_amount().get(),
-        dec("16")
+        d("16")
     );
     assert_eq!(
         ok(&with("toAmount", Some(json!(33.098_927_169_677_374))))
             .to_amount()
             .get(),
-        dec("33.098927169677374")
+        d("33.098927169677374")
     );
     // Satoshi precision and the largest Decimal mantissa (2^96 - 1) are exact.
     assert_eq!(
         ok(&with("fromAmount", Some(json!("0.00000001"))))
             .from_amount()
             .get(),
-        dec("0.00000001")
+        d("0.00000001")
     );
     assert_eq!(
         ok(&with(
@@ -115,7 +112,7 @@ fn amounts_decode_from_strings_and_from_numbers() {
         ))
         .from_amount()
         .get(),
-        dec("79228162514264337593543950335")
+        d("79228162514264337593543950335")
     );
 }
 
@@ -346,12 +343,12 @@ fn pair_id_is_from_underscore_to() {
 
 #[test]
 fn slippage_defaults_to_two_percent() {
-    assert_eq!(ok(&base()).slippage().percent(), dec("2"));
+    assert_eq!(ok(&base()).slippage().percent(), d("2"));
     assert_eq!(
         ok(&with("slippage", Some(json!(null))))
             .slippage()
             .percent(),
-        dec("2")
+        d("2")
     );
 }
 
@@ -371,7 +368,7 @@ fn slippage_is_a_number_or_numeric_string_from_0_to_100() {
         (json!("100.000"), "100"),
     ] {
         let request = ok(&with("slippage", Some(value.clone())));
-        assert_eq!(request.slippage().percent(), dec(percent), "{value}");
+        assert_eq!(request.slippage().percent(), d(percent), "{value}");
     }
 }
 
@@ -642,14 +639,14 @@ fn route_request_checks_limits_against_from_amount_in_both_modes() {
 
     let exact_in = ok(&base()).route_request(&context);
     assert_eq!(exact_in.mode(), SwapMode::ExactIn);
-    assert_eq!(exact_in.from_amount().get(), dec("0.5"));
-    assert_eq!(exact_in.to_amount().unwrap().get(), dec("16.5"));
+    assert_eq!(exact_in.from_amount().get(), d("0.5"));
+    assert_eq!(exact_in.to_amount().unwrap().get(), d("16.5"));
     assert_eq!(exact_in.now(), EpochMillis::new(1_785_000_000_000));
 
     let exact_out = ok(&with("swapMode", Some(json!("ExactOut")))).route_request(&context);
     assert_eq!(exact_out.mode(), SwapMode::ExactOut);
-    assert_eq!(exact_out.from_amount().get(), dec("0.5"));
-    assert_eq!(exact_out.to_amount().unwrap().get(), dec("16.5"));
+    assert_eq!(exact_out.from_amount().get(), d("0.5"));
+    assert_eq!(exact_out.to_amount().unwrap().get(), d("16.5"));
 }
 
 // ---------------------------------------------------------------- floating
@@ -691,8 +688,8 @@ fn the_real_floating_body_validates() {
         request.pair_id().as_str(),
         "USDCALGO_USDCbasemainnetB5A52617"
     );
-    assert_eq!(request.from_amount().get(), dec("25"));
-    assert_eq!(request.to_amount().get(), dec("24.61"));
+    assert_eq!(request.from_amount().get(), d("25"));
+    assert_eq!(request.to_amount().get(), d("24.61"));
     assert_eq!(
         request.parties().from_address().unwrap().as_str(),
         "4MI2YHZ2NARTBNLZGCJN4QAVSYEEFNPAXX5I6IYLJTOPMKMY6F2DGGCQPZ"
@@ -702,7 +699,7 @@ fn the_real_floating_body_validates() {
         "0x29a422EB14AB2f2D0f0Cc022238daceEe2092F07"
     );
     assert_eq!(request.quote_id(), None);
-    assert_eq!(request.slippage().percent(), dec("2"));
+    assert_eq!(request.slippage().percent(), d("2"));
     assert_eq!(request.swap_mode(), SwapMode::ExactIn);
     let typed: FloatOrderRequest = serde_json::from_str(FLOAT_PAYLOAD).unwrap();
     assert_eq!(typed, request);
@@ -733,7 +730,7 @@ fn floating_amounts_follow_the_strict_grammar() {
     }
     // Strings are accepted as well as numbers.
     let request = float_validate(&float_with("fromAmount", Some(json!("25.5")))).unwrap();
-    assert_eq!(request.from_amount().get(), dec("25.5"));
+    assert_eq!(request.from_amount().get(), d("25.5"));
 }
 
 #[test]
@@ -867,7 +864,7 @@ fn a_fixed_body_is_a_floating_body_but_not_the_other_way() {
     // The fixed body without swapMode is exactly a floating body (ruling 19).
     let request = float_validate(&base()).unwrap();
     assert_eq!(request.pair_id().as_str(), "BTC_ETH");
-    assert_eq!(request.from_amount().get(), dec("0.5"));
+    assert_eq!(request.from_amount().get(), d("0.5"));
     // With swapMode it is refused.
     let errors = float_validate(&with("swapMode", Some(json!("ExactIn")))).unwrap_err();
     assert_eq!(errors.first().code(), ErrorCode::UnsupportedSwapMode);

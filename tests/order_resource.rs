@@ -5,15 +5,12 @@
 //! docs/RULES.md).
 #![allow(clippy::arithmetic_side_effects)]
 
+use crate::common::d;
 use serde_json::{json, Value};
 use swaproute::order::{
     ExtraFeatures, Order, OrderStatus, Presence, SentAmount, SentDecimal, Timestamp, ToAmount,
 };
-use swaproute::{AssetId, Decimal};
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
+use swaproute::AssetId;
 
 fn decode(value: &Value) -> Order {
     serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{value}: {e}"))

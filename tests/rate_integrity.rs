@@ -6,26 +6,19 @@
 //! comment: `net = fromAmount × multiplier − minerFee`, ExactOut required
 //! input `⌈(toAmount + minerFee) / multiplier⌉₈`.
 
+use crate::common::{amount, d};
 use serde_json::{json, Value};
 use swaproute::order::{FixedOrderRequest, OrderContext, PlanError};
 use swaproute::rate::{InvalidRates, RateField};
 use swaproute::route::{estimate_exact_out, LimitCheck, LimitPolicy, NoRoute, RateBook};
 use swaproute::screening::{NetworkKind, ScreeningPolicy};
 use swaproute::{
-    Amount, ApiError, CampaignId, CampaignLimits, Decimal, EpochMillis, ErrorCode, Rate,
-    RateDefect, RatesResponse, RejectReason, RouteRequest,
+    ApiError, CampaignId, CampaignLimits, EpochMillis, ErrorCode, Rate, RateDefect, RatesResponse,
+    RejectReason, RouteRequest,
 };
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
 const LATER: u64 = 4_102_444_800_000;
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
-
-fn amount(text: &str) -> Amount {
-    text.parse().unwrap()
-}
 
 /// A rate object as the service writes it; `assets` are (amount, minerFee,
 /// min, max) asset ids.

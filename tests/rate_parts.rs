@@ -2,17 +2,14 @@
 //! collection, the `as_string` serde helpers for an optional amount, and the
 //! messages a malformed `features` list is refused with.
 
+use crate::common::amount;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use swaproute::rate::{as_string, AssetAmount, CampaignLimits};
-use swaproute::{Amount, AssetId, CampaignId, Decimal, RatesResponse};
+use swaproute::{AssetId, CampaignId, Decimal, RatesResponse};
 
 fn id(text: &str) -> CampaignId {
     CampaignId::new(text).unwrap()
-}
-
-fn amount(text: &str) -> Amount {
-    Amount::parse(text).unwrap()
 }
 
 #[test]

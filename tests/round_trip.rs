@@ -7,6 +7,7 @@
 //! The oracle is the payload file itself: `serde_json::Value`s compare
 //! objects without regard to key order.
 
+use crate::common::d;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -24,10 +25,6 @@ fn round_trip<T: DeserializeOwned + Serialize>(name: &str, text: &str) -> T {
     let encoded = serde_json::to_value(&decoded).unwrap();
     assert_eq!(encoded, original, "{name}");
     decoded
-}
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
 }
 
 macro_rules! payload {

@@ -5,22 +5,15 @@
 //! `net = fromAmount × multiplier − minerFee`, required input
 //! `(toAmount + minerFee) / multiplier` rounded up to 8 dp.
 
+use crate::common::{amount, d};
 use rust_decimal::Decimal;
 use swaproute::{
-    estimate_exact_out, Amount, CampaignId, CampaignLimits, EpochMillis, PairId, Rate, RateId,
-    RateTerms, RatesResponse, RouteRequest, Selection, SwapMode,
+    estimate_exact_out, CampaignId, CampaignLimits, EpochMillis, PairId, Rate, RateId, RateTerms,
+    RatesResponse, RouteRequest, Selection, SwapMode,
 };
 
 const NOW: EpochMillis = EpochMillis::new(1_700_000_000_000);
 const LATER: EpochMillis = EpochMillis::new(1_700_000_060_000);
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
-}
-
-fn amount(text: &str) -> Amount {
-    text.parse().unwrap()
-}
 
 fn rate(id: &str, multiplier: &str, fee: &str, min: &str, max: &str) -> Rate {
     Rate::new(

@@ -2,9 +2,10 @@
 //! `LimitCheck` serialize to the command line's shape, every decimal as a
 //! string. Expected values are worked out by hand from the spec's formulas.
 
+use crate::common::amount;
 use serde_json::{json, Value};
 use swaproute::route::{estimate_exact_out, RouteRequest};
-use swaproute::{Amount, EpochMillis, RatesResponse};
+use swaproute::{EpochMillis, RatesResponse};
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
 
@@ -21,10 +22,6 @@ fn rates() -> RatesResponse {
          "minerFee":{"assetId":"ETH","value":0},"pairId":"BTC_ETH"}
     ]))
     .unwrap()
-}
-
-fn amount(text: &str) -> Amount {
-    text.parse().unwrap()
 }
 
 #[test]

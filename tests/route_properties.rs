@@ -13,6 +13,7 @@ use crate::common;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::common::d;
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 use swaproute::{
@@ -31,10 +32,6 @@ const MAX_MANTISSA: i128 = (1i128 << 96) - 1;
 
 fn dec(mantissa: i128, scale: u32) -> Decimal {
     Decimal::try_from_i128_with_scale(mantissa, scale).unwrap()
-}
-
-fn d(text: &str) -> Decimal {
-    text.parse().unwrap()
 }
 
 fn unit() -> Decimal {

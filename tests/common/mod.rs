@@ -16,6 +16,17 @@ pub(crate) mod order_priority;
 
 use num_bigint::BigInt;
 use swaproute::decimal::{Decimal, Fixed8};
+use swaproute::Amount;
+
+/// A decimal from a test's literal text.
+pub(crate) fn d(text: &str) -> Decimal {
+    text.parse().unwrap()
+}
+
+/// An amount from a test's literal text, by the strict amount grammar.
+pub(crate) fn amount(text: &str) -> Amount {
+    Amount::parse(text).unwrap()
+}
 
 /// `x × m − fee` as the engine reports it: `None` where `Decimal`'s own
 /// arithmetic overflows; otherwise the exact value, rounded once (half to even)
