@@ -229,6 +229,14 @@ impl<'r> RateBook<'r> {
         route.map_or_else(|| self.fall_back(&request), Ok)
     }
 
+    /// The engine's scan of the same rates: the answer whenever the book
+    /// cannot prove its own. Tests count the calls: within its window, at an
+    /// amount every key is exact for, the book must answer without it.
+    fn fall_back(&self, request: &RouteRequest<'_>) -> Result<Route<'r>, NoRoute> {
+        crate::route::work::fell_back();
+        request.best_in(self.rates)
+    }
+
     /// The best keyed rate (in the tree or among the loose rates) and the
     /// best plain candidate (a loose rate the fast path cannot key), or
     /// `None` when the engine must answer (invalid time, an amount some
@@ -297,16 +305,6 @@ fn line(rate: &Rate, campaigns: &CampaignLimits, slope_scale: u32) -> Option<Lin
         min: p.min28,
         max,
     })
-}
-
-impl<'r> RateBook<'r> {
-    /// The engine's scan of the same rates: the answer whenever the book
-    /// cannot prove its own. Tests count the calls: within its window, at an
-    /// amount every key is exact for, the book must answer without it.
-    fn fall_back(&self, request: &RouteRequest<'_>) -> Result<Route<'r>, NoRoute> {
-        crate::route::work::fell_back();
-        request.best_in(self.rates)
-    }
 }
 
 #[cfg(test)]
