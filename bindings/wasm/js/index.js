@@ -287,7 +287,7 @@ class Input {
     return new Input(what, text, build);
   }
 
-  /** The path of the innermost value whose text ends at or spans byte `(line, column)`. */
+  /** The path of the innermost value whose text holds, starts or ends at byte `(line, column)`. */
   where(line, column) {
     const writer = new Writer(true);
     this.build(writer);
@@ -302,7 +302,8 @@ class Input {
     const at = offset + column;
     let best = null;
     for (const span of writer.spans) {
-      if (span.start < at && at <= span.end && (!best || span.end - span.start < best.end - best.start)) best = span;
+      // serde_json points after a value it consumed, or at a number's start.
+      if (span.start <= at && at <= span.end && (!best || span.end - span.start < best.end - best.start)) best = span;
     }
     return best?.path;
   }
