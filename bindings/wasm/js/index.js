@@ -2,8 +2,8 @@
 // failures thrown as `SwaprouteError` (the service's error body).
 //
 // Load the WebAssembly module once before calling anything: `await init()`
-// in a browser (or `initSync(bytes)`); in Node, import `swaproute/node`
-// (node.js), which does it for you.
+// in a browser (or `initSync(bytes)`); in Node, `swaproute` (node.js) does
+// it for you.
 //
 // build.sh copies this file beside wasm-bindgen's output: `pkg/` (the whole
 // API) and `pkg-browser/` (ranking, estimates and amounts only, under 300 KB;
