@@ -1,9 +1,13 @@
 #!/bin/sh
 # Builds the package twice, each into a self-contained directory (the .wasm,
 # wasm-bindgen's ES module glue, and js/'s wrapper and types beside them):
-#   pkg/          the whole API (Node servers, the tests);
+#   pkg/          the whole API: `swaproute` in Node (node.js, loaded
+#                 synchronously), `swaproute/full` elsewhere (index.js);
 #   pkg-browser/  without default features: ranking one pair's rates,
-#                 estimates, amounts; under 300 KB for wallets that download it.
+#                 estimates, amounts; under 300 KB for wallets that download
+#                 it (`swaproute` in a browser bundle, `swaproute/browser`).
+# package.json's `exports` and `files` name these directories: `npm pack`
+# refuses to run before they are built (tools/check-built.mjs).
 # Release profile `wasm-release` of the workspace's Cargo.toml (opt-level z,
 # LTO), then binaryen's wasm-opt -Oz (npm `binaryen`, a dev dependency).
 # Needs the wasm32-unknown-unknown target and the wasm-bindgen CLI of the
@@ -15,7 +19,8 @@ target=$(cargo metadata --format-version 1 --no-deps |
 
 build() {
   out="$1"
-  shift
+  wrapper="$2"
+  shift 2
   cargo build --quiet -p swaproute-wasm --target wasm32-unknown-unknown --profile wasm-release "$@"
   rm -rf "$out"
   wasm-bindgen --target web --no-typescript --out-dir "$out" \
@@ -24,9 +29,9 @@ build() {
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     -o "$out/swaproute_wasm_bg.wasm" "$out/swaproute_wasm_bg.wasm"
-  cp js/index.js js/node.js js/index.d.ts js/node.d.ts "$out/"
+  for file in $wrapper; do cp "js/$file" "$out/"; done
   wc -c "$out/swaproute_wasm_bg.wasm" | awk '{printf "%s: %d bytes (%.1f KB)\n", $2, $1, $1/1024}'
 }
 
-build pkg
-build pkg-browser --no-default-features
+build pkg "index.js index.d.ts node.js node.d.ts"
+build pkg-browser "index.js index.d.ts browser.d.ts" --no-default-features

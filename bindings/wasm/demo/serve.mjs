@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 const types = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -16,7 +16,8 @@ const types = {
   ".wasm": "application/wasm",
 };
 
-export function serve(port = 0) {
+/** Serves `root` (default: the package directory) on 127.0.0.1. */
+export function serve(port = 0, root = packageRoot) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
     const file = normalize(join(root, path.endsWith("/") ? `${path}index.html` : path));

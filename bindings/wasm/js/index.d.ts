@@ -9,6 +9,12 @@ export type DecimalText = string;
 /** Milliseconds since the Unix epoch, e.g. `Date.now()`. */
 export type EpochMillis = number;
 
+/**
+ * An instant a request gives: milliseconds since the Unix epoch, or a `Date`
+ * (taken as its `getTime()`; an invalid `Date` is refused).
+ */
+export type Instant = EpochMillis | Date;
+
 export type SwapMode = "ExactIn" | "ExactOut";
 
 /** A rate as `GET /v3/pairs/:pairId/rates` returns it. */
@@ -56,6 +62,13 @@ export interface ErrorBody {
   reason?: string;
   /** Byte offset the reason points at. */
   at?: number;
+  /**
+   * JSON text the caller passed (a string argument) that does not decode:
+   * where, as line (from 1) and column (bytes on that line). Never set for
+   * objects: their errors name the path instead (`request.now`).
+   */
+  line?: number;
+  column?: number;
   /** The character found at `at` (amount grammar). */
   found?: string;
   /** CAIP: the component the reason concerns. */
@@ -79,6 +92,8 @@ export class SwaprouteError extends Error implements ErrorBody {
   errors?: { field: string; code: string; details: string }[];
   reason?: string;
   at?: number;
+  line?: number;
+  column?: number;
   found?: string;
   component?: string;
   node?: string;
@@ -103,7 +118,7 @@ export interface RouteRequest {
   fromAmount: DecimalText;
   /** ExactOut: the exact amount received (required). ExactIn: optional, never affects anything. */
   toAmount?: DecimalText;
-  now: EpochMillis;
+  now: Instant;
   /** Campaign id to its per-swap limit (from asset): caps sponsored variants' max. */
   campaigns?: Record<string, DecimalText>;
   /** `"strict"`: a route whose required input lies outside its limits is ineligible. Default `"spec"`. */
@@ -165,7 +180,7 @@ export interface Selection {
 
 export interface EstimateRequest {
   toAmount: DecimalText;
-  now: EpochMillis;
+  now: Instant;
 }
 
 export interface Estimate {
@@ -183,6 +198,7 @@ export class Rates {
   readonly length: number;
   select(request: RouteRequest): Selection;
   best(request: RouteRequest): Route;
+  /** `k`: a whole number ≥ 0; above the number of routes it returns them all. */
   top(request: RouteRequest, k: number): Route[];
   estimateExactOut(request: EstimateRequest): Estimate;
   free(): void;
@@ -208,8 +224,8 @@ export interface ChainRequest {
   fromAmount?: DecimalText;
   /** ExactOut only. */
   toAmount?: DecimalText;
-  now: EpochMillis;
-  /** 1 to 3, default 2. */
+  now: Instant;
+  /** 1 to 3, default 2 (when absent: `null` or `NaN` is refused). */
   maxLegs?: number;
   campaigns?: Record<string, DecimalText>;
 }
@@ -261,6 +277,7 @@ export interface ChainSelection {
 
 export type ResponsesInput = (Rate[] | string)[] | string;
 
+/** `k` (default 10): a whole number ≥ 0; above the number of chains it returns them all. */
 export function selectChains(responses: ResponsesInput, request: ChainRequest, k?: number): ChainSelection;
 export function bestChain(responses: ResponsesInput, request: ChainRequest): Chain;
 
@@ -310,10 +327,24 @@ export interface ScreenedAddress {
 
 export function screenAddress(address: string, options?: ScreenOptions): ScreenedAddress;
 
+/**
+ * The status an order is in: `{status, depositDetected?}`, or what
+ * `reconcileStatus` answered (`{status, definitive}`), or both when they agree.
+ */
 export interface TrackedStatus {
   /** `awaiting`, `inProgress`, `complete`, `expired`, `failed`, `refunded`, `delayed`, `swapped`, or a status this version does not know (kept verbatim). */
   status: string;
+  /** Whether the provider had detected the deposit (matters for `expired`/`failed`). */
   depositDetected?: boolean;
+  /** As `reconcileStatus` answers: refused when the status cannot be (or must be) definitive. */
+  definitive?: boolean;
+}
+
+/** What `reconcileStatus` answers; it goes back in as the next `current`. */
+export interface ReconciledStatus {
+  status: string;
+  /** Nothing but another definitive observation (or completion) changes it. */
+  definitive: boolean;
 }
 
 export interface Observation {
@@ -322,10 +353,7 @@ export interface Observation {
   confirmations?: number;
 }
 
-export function reconcileStatus(
-  current: TrackedStatus,
-  observations: Observation[],
-): { status: string; definitive: boolean };
+export function reconcileStatus(current: TrackedStatus, observations: Observation[]): ReconciledStatus;
 
 export type ForwardedNode =
   | { kind: "ip"; addr: string; port?: number | string }
@@ -351,8 +379,13 @@ export interface ClientInfo {
   screeningAddr: string | null;
 }
 
+/**
+ * A `Headers` object, `[name, value]` pairs, or a record of names to values
+ * (Node's `req.headers`): `undefined` or `null` is no value, so a missing
+ * `App-Name` is the 401 it is without one.
+ */
 export function clientHeaders(
-  headers: Iterable<[string, string]> | Record<string, string | string[]>,
+  headers: Iterable<[string, string]> | Record<string, string | readonly (string | null | undefined)[] | null | undefined>,
   integration?: "direct" | "proxying",
 ): ClientInfo;
 

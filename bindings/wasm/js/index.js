@@ -2,8 +2,8 @@
 // failures thrown as `SwaprouteError` (the service's error body).
 //
 // Load the WebAssembly module once before calling anything: `await init()`
-// in a browser (or `initSync(bytes)`); in Node, import `swaproute/node`
-// (node.js), which does it for you.
+// in a browser (or `initSync(bytes)`); in Node, `swaproute` (node.js) does
+// it for you.
 //
 // build.sh copies this file beside wasm-bindgen's output: `pkg/` (the whole
 // API) and `pkg-browser/` (ranking, estimates and amounts only, under 300 KB;
@@ -36,11 +36,303 @@ export class SwaprouteError extends Error {
   }
 }
 
-/** Unwraps the raw layer's `{"ok": ...}` / `{"error": ...}` envelope. */
-function unwrap(envelope) {
+function invalid(details, field) {
+  const body = { status: 400, code: "INVALID_REQUEST", details };
+  if (field !== undefined) body.field = field;
+  return new SwaprouteError(body);
+}
+
+/** `value` as a message says it: `the string "2"`, `the BigInt 2n`, `NaN`. */
+function describe(value) {
+  switch (typeof value) {
+    case "string": {
+      const text = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+      return `the string ${text}`;
+    }
+    case "bigint":
+      return `the BigInt ${value}n`;
+    case "symbol":
+      return "a Symbol";
+    case "function":
+      return "a function";
+    case "object":
+      if (value === null) return "null";
+      if (Array.isArray(value)) return "an array";
+      return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
+    default:
+      return String(value);
+  }
+}
+
+/** `path` and `key` as the caller would write the access: `request.now`, `campaigns["a b"]`. */
+function member(path, key) {
+  const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+  if (path === "") return name;
+  return name === key ? `${path}.${key}` : `${path}[${name}]`;
+}
+
+/** UTF-8 length of `text` (the Rust side counts bytes). */
+function utf8Length(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Roots whose paths are request fields: `field` drops the root's name. */
+const fieldRoots = new Set(["request", "body", "options"]);
+
+/** The `field` of an error about the value at `path`: `request.now` → `now`, `rates[1].expiry` as is. */
+function fieldOf(path) {
+  const root = /^[\w$]+/.exec(path)?.[0];
+  if (root === undefined || !fieldRoots.has(root) || path.length === root.length) return path;
+  return path.slice(root.length).replace(/^\./, "");
+}
+
+// Deeper than any request, rate or body; serde_json refuses 128 levels.
+const MAX_DEPTH = 100;
+
+/**
+ * JSON text of a caller's value, stricter than `JSON.stringify`: what it
+ * would drop or mangle silently (a function, a Symbol, `NaN`, `undefined` in
+ * an array, a `Map`) or throw a bare TypeError for (a BigInt, a cycle) is a
+ * SwaprouteError naming the caller's path (`request.maxLegs`). A `Date` is
+ * its milliseconds since the epoch (`now: new Date()`); `toJSON` is
+ * honoured otherwise. With `track`, it records every value's byte span, so
+ * that a position the Rust side reports can be named by path.
+ */
+class Writer {
+  constructor(track) {
+    this.parts = [];
+    this.bytes = 0;
+    this.spans = track ? [] : null;
+    // The containers being written: one met again is a cycle.
+    this.open = new Set();
+  }
+
+  emit(text) {
+    this.parts.push(text);
+    if (this.spans) this.bytes += utf8Length(text);
+  }
+
+  text() {
+    return this.parts.join("");
+  }
+
+  /** `text`, the caller's own JSON text, spliced in as the value at `path`. */
+  raw(text, path) {
+    const start = this.bytes;
+    this.emit(text);
+    this.spans?.push({ start, end: this.bytes, path });
+  }
+
+  value(value, path, depth, key = "") {
+    if (value !== null && typeof value === "object") {
+      if (value instanceof Date) {
+        value = value.getTime();
+        if (!Number.isFinite(value)) throw invalid(`${path}: an invalid Date`, fieldOf(path));
+      } else if (typeof value.toJSON === "function") {
+        value = value.toJSON(key);
+      }
+    }
+    const start = this.bytes;
+    switch (typeof value) {
+      case "string":
+        this.emit(JSON.stringify(value));
+        break;
+      case "number":
+        if (!Number.isFinite(value)) throw invalid(`${path}: expected a finite number, got ${value}`, fieldOf(path));
+        this.emit(JSON.stringify(value));
+        break;
+      case "boolean":
+        this.emit(value ? "true" : "false");
+        break;
+      case "object":
+        if (value === null) this.emit("null");
+        else this.container(value, path, depth);
+        break;
+      default:
+        // undefined (where it cannot mean "absent"), bigint, symbol, function.
+        throw invalid(`${path || "value"}: ${describe(value)} is not JSON data`, fieldOf(path));
+    }
+    this.spans?.push({ start, end: this.bytes, path });
+  }
+
+  container(value, path, depth) {
+    const field = fieldOf(path);
+    if (this.open.has(value)) throw invalid(`${path}: a circular reference (it contains itself)`, field);
+    if (depth >= MAX_DEPTH) throw invalid(`${path}: nested more than ${MAX_DEPTH} levels deep`, field);
+    if (value instanceof Map || value instanceof Set) {
+      throw invalid(`${path}: expected ${value instanceof Map ? "a plain object" : "an array"}, got ${describe(value)}`, field);
+    }
+    this.open.add(value);
+    if (Array.isArray(value)) this.array(value, path, depth);
+    else this.object(value, path, depth);
+    this.open.delete(value);
+  }
+
+  array(value, path, depth) {
+    this.emit("[");
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) this.emit(",");
+      this.value(value[i], `${path}[${i}]`, depth + 1, String(i));
+    }
+    this.emit("]");
+  }
+
+  object(value, path, depth) {
+    this.emit("{");
+    let first = true;
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      // An undefined property is absent, as in JSON.stringify and optional
+      // TypeScript properties.
+      if (item === undefined) continue;
+      if (!first) this.emit(",");
+      first = false;
+      const at = member(path, key);
+      const start = this.bytes;
+      this.emit(JSON.stringify(key));
+      this.spans?.push({ start, end: this.bytes, path: at });
+      this.emit(":");
+      this.value(item, at, depth + 1, key);
+    }
+    this.emit("}");
+  }
+}
+
+// Set by `plain` when `JSON.stringify` met a value the Writer refuses.
+let refused = false;
+
+/**
+ * `JSON.stringify`'s replacer: a Date as its milliseconds; flags (in
+ * `refused`) what `JSON.stringify` would drop or mangle silently, so the
+ * Writer runs again and names it.
+ */
+function plain(key, value) {
+  switch (typeof value) {
+    case "string": {
+      // toJSON has run already: a Date is its ISO text (or null) here.
+      const original = this[key];
+      if (original instanceof Date) {
+        const ms = original.getTime();
+        if (Number.isFinite(ms)) return ms;
+        refused = true;
+      }
+      return value;
+    }
+    case "number":
+      if (!Number.isFinite(value)) refused = true;
+      return value;
+    case "boolean":
+      return value;
+    case "object":
+      if (value === null) {
+        if (this[key] instanceof Date) refused = true;
+      } else if (value instanceof Map || value instanceof Set) refused = true;
+      return value;
+    case "undefined":
+      if (Array.isArray(this)) refused = true;
+      return value;
+    default:
+      refused = true;
+      return undefined;
+  }
+}
+
+/**
+ * One JSON argument of a raw call: the caller's text as is, or the text
+ * written here from the caller's value (then `where` names the path at a
+ * byte position of it). `what` is the name the Rust side gives it.
+ */
+class Input {
+  constructor(what, text, build) {
+    this.what = what;
+    this.text = text;
+    this.build = build;
+  }
+
+  static of(value, what, root = what) {
+    if (typeof value === "string") return new Input(what, value, null);
+    if (value === undefined) throw invalid(`${what}: missing`, root === what ? undefined : root);
+    return Input.value(what, value, root);
+  }
+
+  static built(what, build) {
+    const writer = new Writer(false);
+    build(writer);
+    return new Input(what, writer.text(), build);
+  }
+
+  /** `value`'s text; `JSON.stringify` when it finds nothing to refuse (fast), else the `Writer`'s error. */
+  static value(what, value, root) {
+    const build = (w) => w.value(value, root, 0);
+    let text;
+    try {
+      text = JSON.stringify(value, plain);
+    } catch {
+      // A cycle, a BigInt behind a toJSON, a stack overflow: the Writer says which.
+    }
+    if (text === undefined || refused) {
+      refused = false;
+      return Input.built(what, build);
+    }
+    return new Input(what, text, build);
+  }
+
+  /** The path of the innermost value whose text holds, starts or ends at byte `(line, column)`. */
+  where(line, column) {
+    const writer = new Writer(true);
+    this.build(writer);
+    const text = writer.text();
+    // Our own text has no line breaks; a caller's spliced text may.
+    let offset = 0;
+    for (let l = 1, i = 0; l < line; l++) {
+      i = text.indexOf("\n", i) + 1;
+      if (i === 0) break;
+      offset = utf8Length(text.slice(0, i));
+    }
+    const at = offset + column;
+    let best = null;
+    for (const span of writer.spans) {
+      // serde_json points after a value it consumed, or at a number's start.
+      if (span.start <= at && at <= span.end && (!best || span.end - span.start < best.end - best.start)) best = span;
+    }
+    return best?.path;
+  }
+}
+
+
+/**
+ * Unwraps the raw layer's `{"ok": ...}` / `{"error": ...}` envelope. A
+ * decoding error about text this wrapper wrote (the caller passed an
+ * object) names the caller's path instead of a line and column of that
+ * text, which the caller never saw.
+ */
+function unwrap(envelope, ...inputs) {
   const answer = JSON.parse(envelope);
-  if (Object.hasOwn(answer, "error")) throw new SwaprouteError(answer.error);
-  return answer.ok;
+  if (!Object.hasOwn(answer, "error")) return answer.ok;
+  const error = answer.error;
+  if (error.line !== undefined) {
+    const prefix = /^(\w+): /.exec(error.details);
+    const input = inputs.find((i) => i.what === prefix?.[1]);
+    if (input?.build) {
+      const message = error.details.slice(prefix[0].length).replace(/ at line \d+ column \d+$/, "");
+      const path = input.where(error.line, error.column);
+      error.details = `${path || input.what}: ${message}`;
+      if (path && error.field === undefined) error.field = fieldOf(path);
+      delete error.line;
+      delete error.column;
+    }
+  }
+  throw new SwaprouteError(error);
 }
 
 /** The raw export `name`, or a TypeError naming the feature this build lacks. */
@@ -48,28 +340,22 @@ function exported(name, api, feature) {
   const f = raw[name];
   if (typeof f !== "function") {
     throw new TypeError(
-      `${api} is not in this build of swaproute (built without the "${feature}" feature): use the full package`,
+      `${api} is not in this build of swaproute (built without the "${feature}" feature): import "swaproute/full" for the whole API`,
     );
   }
   return f;
 }
 
-function invalid(details) {
-  return new SwaprouteError({ status: 400, code: "INVALID_REQUEST", details });
-}
+// usize is 32 bits in WebAssembly: a larger k would wrap. The core caps k at
+// the number of candidates, and no list holds 2^32 − 1 of them.
+const MAX_K = 0xffffffff;
 
-/** JSON text of `value`; a string is taken as JSON text already. */
-function jsonText(value, what) {
-  if (typeof value === "string") return value;
-  if (value === undefined) throw invalid(`${what}: missing`);
-  return JSON.stringify(value);
-}
-
+/** `k`: a whole number ≥ 0 (above the candidates returns them all). */
 function count(k, what) {
-  if (!Number.isSafeInteger(k) || k < 0) {
-    throw invalid(`${what}: expected a whole number of at least 0, got ${k}`);
+  if (typeof k !== "number" || !Number.isInteger(k) || k < 0) {
+    throw invalid(`${what}: expected a whole number of at least 0, got ${describe(k)}`, what);
   }
-  return k;
+  return Math.min(k, MAX_K);
 }
 
 // Only `Rates.from` may call the constructor.
@@ -94,10 +380,11 @@ export class Rates {
   /** Decodes `rates`: an array of rate objects or the response's JSON text. */
   static from(rates) {
     if (rates instanceof Rates) return rates;
+    const input = Input.of(rates, "rates");
     try {
-      return new Rates(token, raw.RawRates.parse(jsonText(rates, "rates")));
+      return new Rates(token, raw.RawRates.parse(input.text));
     } catch (e) {
-      if (typeof e === "string") unwrap(e);
+      if (typeof e === "string") unwrap(e, input);
       throw e;
     }
   }
@@ -119,22 +406,27 @@ export class Rates {
 
   /** Every rate, ranked or rejected with its reason; `noRoute` when none ranks. */
   select(request) {
-    return unwrap(this.#handle().select(jsonText(request, "request")));
+    const input = Input.of(request, "request");
+    return unwrap(this.#handle().select(input.text), input);
   }
 
   /** The best route; throws the "no route" error. */
   best(request) {
-    return unwrap(this.#handle().best(jsonText(request, "request")));
+    const input = Input.of(request, "request");
+    return unwrap(this.#handle().best(input.text), input);
   }
 
-  /** The best `k` routes, best first; throws the "no route" error. */
+  /** The best `k` routes, best first (all of them when `k` is larger); throws the "no route" error. */
   top(request, k) {
-    return unwrap(this.#handle().top(jsonText(request, "request"), count(k, "k")));
+    const n = count(k, "k");
+    const input = Input.of(request, "request");
+    return unwrap(this.#handle().top(input.text, n), input);
   }
 
   /** The ExactOut estimate `{fromAmount, rateId}` for `{toAmount, now}`. */
   estimateExactOut(request) {
-    return unwrap(this.#handle().estimate(jsonText(request, "request")));
+    const input = Input.of(request, "request");
+    return unwrap(this.#handle().estimate(input.text), input);
   }
 
   /** Releases the WebAssembly memory now. */
@@ -167,6 +459,7 @@ export function bestRoute(rates, request) {
 
 /** `Rates.from(rates).top(request, k)`, freeing the decoded rates after. */
 export function topRoutes(rates, request, k) {
+  count(k, "k");
   return withRates(rates, (r) => r.top(request, k));
 }
 
@@ -175,69 +468,122 @@ export function estimateExactOut(rates, request) {
   return withRates(rates, (r) => r.estimateExactOut(request));
 }
 
-function responsesText(responses) {
-  if (typeof responses === "string") return responses;
-  if (!Array.isArray(responses)) throw invalid("responses: expected an array of rates responses");
-  return `[${responses.map((r, i) => jsonText(r, `responses[${i}]`)).join(",")}]`;
+/** The responses as one JSON array: each an array of rates or its JSON text. */
+function responsesInput(responses) {
+  if (typeof responses === "string") return new Input("responses", responses, null);
+  if (!Array.isArray(responses)) {
+    throw invalid(`responses: expected an array of rates responses, got ${describe(responses)}`, "responses");
+  }
+  const pieces = responses.map((r, i) => (typeof r === "string" ? r : Input.of(r, "responses", `responses[${i}]`).text));
+  return new Input("responses", `[${pieces.join(",")}]`, (w) => {
+    w.emit("[");
+    responses.forEach((r, i) => {
+      if (i > 0) w.emit(",");
+      if (typeof r === "string") w.raw(r, `responses[${i}]`);
+      else w.value(r, `responses[${i}]`, 1);
+    });
+    w.emit("]");
+  });
 }
 
-/** Chained routes (1 to 3 legs): the best `k` chains and rejections, with counts. */
+/** Chained routes (1 to 3 legs): the best `k` chains (all when `k` is larger) and rejections, with counts. */
 export function selectChains(responses, request, k = 10) {
-  return unwrap(exported("select_chains", "selectChains", "chains")(responsesText(responses), jsonText(request, "request"), count(k, "k")));
+  const f = exported("select_chains", "selectChains", "chains");
+  const n = count(k, "k");
+  const [list, input] = [responsesInput(responses), Input.of(request, "request")];
+  return unwrap(f(list.text, input.text, n), list, input);
 }
 
 /** The best chained route; throws the "no route" error. */
 export function bestChain(responses, request) {
-  return unwrap(exported("best_chain", "bestChain", "chains")(responsesText(responses), jsonText(request, "request")));
+  const f = exported("best_chain", "bestChain", "chains");
+  const [list, input] = [responsesInput(responses), Input.of(request, "request")];
+  return unwrap(f(list.text, input.text), list, input);
 }
 
 /** A `POST /v3/orders` body (an object, or the request's exact text). */
 export function validateFixedOrder(body) {
-  return unwrap(exported("validate_fixed_order", "validateFixedOrder", "orders")(jsonText(body, "body")));
+  const f = exported("validate_fixed_order", "validateFixedOrder", "orders");
+  const input = Input.of(body, "body");
+  return unwrap(f(input.text), input);
 }
 
 /** A `POST /v3/orders/float` body (an object, or the request's exact text). */
 export function validateFloatOrder(body) {
-  return unwrap(exported("validate_float_order", "validateFloatOrder", "orders")(jsonText(body, "body")));
+  const f = exported("validate_float_order", "validateFloatOrder", "orders");
+  const input = Input.of(body, "body");
+  return unwrap(f(input.text), input);
 }
 
 /** Screens an address: `{address, canonical, encoding}`. */
 export function screenAddress(address, options = {}) {
-  if (typeof address !== "string") throw invalid("address: expected a string");
-  return unwrap(exported("screen_address", "screenAddress", "screening")(address, jsonText(options, "options")));
+  const f = exported("screen_address", "screenAddress", "screening");
+  if (typeof address !== "string") throw invalid(`address: expected a string, got ${describe(address)}`, "address");
+  const input = Input.of(options, "options");
+  return unwrap(f(address, input.text), input);
 }
 
-/** Folds provider observations into the tracked status: `{status, definitive}`. */
+/**
+ * Folds provider observations into the tracked status: `{status,
+ * definitive}`. `current` is `{status, depositDetected?}` or an earlier
+ * answer of this function.
+ */
 export function reconcileStatus(current, observations) {
-  return unwrap(exported("reconcile_status", "reconcileStatus", "orders")(JSON.stringify({ current, observations })));
+  const f = exported("reconcile_status", "reconcileStatus", "orders");
+  if (current === undefined) throw invalid("current: missing", "current");
+  if (observations === undefined) throw invalid("observations: missing", "observations");
+  const input = Input.built("reconcile", (w) => w.value({ current, observations }, "", 0));
+  return unwrap(f(input.text), input);
 }
 
 /** A `Forwarded` header value: `{elements, client, screening}`. */
 export function parseForwarded(value) {
-  if (typeof value !== "string") throw invalid("value: expected a string");
-  return unwrap(exported("parse_forwarded", "parseForwarded", "client")(value));
+  const f = exported("parse_forwarded", "parseForwarded", "client");
+  return unwrap(f(text(value, "value")));
+}
+
+/** A header's values from a record: `undefined`/`null` (and such items) are no value. */
+function headerValues(name, value) {
+  if (value === undefined || value === null) return [];
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) {
+    return value.flatMap((item, i) => {
+      if (item === undefined || item === null) return [];
+      if (typeof item === "string") return [item];
+      throw invalid(`${member("headers", name)}[${i}]: expected a string, got ${describe(item)}`, "headers");
+    });
+  }
+  throw invalid(`${member("headers", name)}: expected a string or an array of strings, got ${describe(value)}`, "headers");
 }
 
 /**
  * The client headers of a request: a `Headers` object, any iterable of
- * `[name, value]` pairs, or a plain object of names to values.
+ * `[name, value]` pairs, or a plain object of names to values (Node's
+ * `req.headers`: a string, an array of strings, or `undefined` for none).
  */
 export function clientHeaders(headers, integration = "direct") {
+  const f = exported("client_headers", "clientHeaders", "client");
   let pairs;
-  if (headers != null && typeof headers[Symbol.iterator] === "function") {
-    pairs = Array.from(headers, ([name, value]) => [String(name), String(value)]);
+  if (headers != null && typeof headers[Symbol.iterator] === "function" && typeof headers !== "string") {
+    pairs = Array.from(headers, (pair, i) => {
+      if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string" || typeof pair[1] !== "string") {
+        throw invalid(`headers[${i}]: expected a [name, value] pair of strings, got ${describe(pair)}`, "headers");
+      }
+      return pair;
+    });
   } else if (headers != null && typeof headers === "object") {
-    pairs = Object.entries(headers).flatMap(([name, value]) =>
-      Array.isArray(value) ? value.map((v) => [name, String(v)]) : [[name, String(value)]],
-    );
+    pairs = Object.keys(headers).flatMap((name) => headerValues(name, headers[name]).map((v) => [name, v]));
   } else {
-    throw invalid("headers: expected Headers, [name, value] pairs or an object");
+    throw invalid(`headers: expected Headers, [name, value] pairs or an object, got ${describe(headers)}`, "headers");
   }
-  return unwrap(exported("client_headers", "clientHeaders", "client")(JSON.stringify({ headers: pairs, integration })));
+  if (typeof integration !== "string") {
+    throw invalid(`integration: expected "direct" or "proxying", got ${describe(integration)}`, "integration");
+  }
+  return unwrap(f(JSON.stringify({ headers: pairs, integration })));
 }
 
 function text(value, what) {
-  if (typeof value !== "string") throw invalid(`${what}: expected a string`);
+  if (typeof value !== "string") throw invalid(`${what}: expected a string, got ${describe(value)}`, what);
   return value;
 }
 
@@ -253,15 +599,18 @@ export function decimalFromJsonNumber(json) {
 
 /** A CAIP-2 chain id: `{namespace, reference}`. */
 export function parseChainId(value) {
-  return unwrap(exported("parse_chain_id", "parseChainId", "caip")(text(value, "chainId")));
+  const f = exported("parse_chain_id", "parseChainId", "caip");
+  return unwrap(f(text(value, "chainId")));
 }
 
 /** A CAIP-19 asset type: `{namespace, reference, assetNamespace, assetReference}`. */
 export function parseAssetType(value) {
-  return unwrap(exported("parse_asset_type", "parseAssetType", "caip")(text(value, "assetType")));
+  const f = exported("parse_asset_type", "parseAssetType", "caip");
+  return unwrap(f(text(value, "assetType")));
 }
 
 /** A CAIP-19 asset id: an asset type and its `tokenId`. */
 export function parseAssetId(value) {
-  return unwrap(exported("parse_asset_id", "parseAssetId", "caip")(text(value, "assetId")));
+  const f = exported("parse_asset_id", "parseAssetId", "caip");
+  return unwrap(f(text(value, "assetId")));
 }

@@ -8,7 +8,7 @@ use swaproute::route::chain::{ChainRequest, Market};
 use swaproute::{AssetId, EpochMillis, RatesResponse, SwapMode};
 
 use crate::failure::{decode, to_json, Answer, Failure};
-use crate::input::{amount, campaigns, mode};
+use crate::input::{amount, campaigns, mode, present};
 
 /// Decodes a list of rates responses, one pair each.
 pub(crate) fn responses(text: &str) -> Result<Vec<RatesResponse>, Failure> {
@@ -102,18 +102,22 @@ pub(crate) fn best(responses: &[RatesResponse], request: &str) -> Answer {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ChainInput {
     /// `"ExactIn"` (default) or `"ExactOut"`.
+    #[serde(default, deserialize_with = "present")]
     pub(crate) mode: Option<String>,
     /// The asset sent.
     pub(crate) from: String,
     /// The asset received.
     pub(crate) to: String,
     /// ExactIn: the amount sent.
+    #[serde(default, deserialize_with = "present")]
     pub(crate) from_amount: Option<String>,
     /// ExactOut: the exact amount received.
+    #[serde(default, deserialize_with = "present")]
     pub(crate) to_amount: Option<String>,
     /// Milliseconds since the Unix epoch.
     pub(crate) now: u64,
     /// 1 to 3 legs (default 2).
+    #[serde(default, deserialize_with = "present")]
     pub(crate) max_legs: Option<usize>,
     /// Campaign id to per-swap limit.
     #[serde(default)]

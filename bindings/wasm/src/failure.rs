@@ -108,12 +108,23 @@ pub(crate) fn envelope(answer: Answer) -> String {
 
 /// Decodes `text` as JSON of type `T`; a failure names `what`. Read as bytes,
 /// as the crate's own body decoders read, so the parser is compiled once.
+///
+/// A failure also carries where in `text` it was found, as `line` (from 1)
+/// and `column` (bytes consumed on that line): the JavaScript wrapper turns
+/// them into the caller's field name (`request.now`) when it wrote `text`
+/// itself from an object, and leaves them for text the caller passed.
 pub(crate) fn decode<'a, T: serde::Deserialize<'a>>(
     what: &str,
     text: &'a str,
 ) -> Result<T, Failure> {
-    serde_json::from_slice(text.as_bytes())
-        .map_err(|e| Failure::invalid_request(format!("{what}: {e}")))
+    serde_json::from_slice(text.as_bytes()).map_err(|e| {
+        let failure = Failure::invalid_request(format!("{what}: {e}"));
+        if e.line() == 0 {
+            failure
+        } else {
+            failure.with("line", e.line()).with("column", e.column())
+        }
+    })
 }
 
 #[cfg(test)]
@@ -137,5 +148,18 @@ mod tests {
         assert_eq!(parsed["error"]["status"], 400);
         assert_eq!(parsed["error"]["code"], "INVALID_REQUEST");
         assert_eq!(parsed["error"]["details"], "nope");
+    }
+
+    #[test]
+    fn a_decode_failure_says_where() {
+        // `{"now":"x"}`: the string ends after byte 10 of line 1.
+        let Err(failure) =
+            decode::<std::collections::BTreeMap<String, u64>>("request", r#"{"now":"x"}"#)
+        else {
+            panic!("a string is not a u64")
+        };
+        let error = failure.into_value();
+        assert_eq!(error["line"], 1);
+        assert_eq!(error["column"], 10);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 use swaproute::route::LimitPolicy;
 use swaproute::{Amount, CampaignId, CampaignLimits, EpochMillis, SwapMode};
 
@@ -13,6 +13,17 @@ use crate::failure::Failure;
 pub(crate) fn amount(field: &str, text: &str) -> Result<Amount, Failure> {
     text.parse::<Amount>()
         .map_err(|e| Failure::invalid_amount(field, e))
+}
+
+/// An optional request field: absent is `None`, but a `null` (or any other
+/// value the type refuses) is an error, not the default (`maxLegs: null` must
+/// not quietly mean 2). With `#[serde(default, deserialize_with = …)]`.
+pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// `"ExactIn"` (also when absent) or `"ExactOut"`.
@@ -57,10 +68,12 @@ pub(crate) fn limit_policy(text: Option<&str>) -> Result<LimitPolicy, Failure> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct RouteInput {
     /// `"ExactIn"` (default) or `"ExactOut"`.
+    #[serde(default, deserialize_with = "present")]
     pub(crate) mode: Option<String>,
     /// The amount sent (ExactIn) or the client's estimate of it (ExactOut).
     pub(crate) from_amount: String,
     /// The exact amount received (ExactOut; optional in ExactIn).
+    #[serde(default, deserialize_with = "present")]
     pub(crate) to_amount: Option<String>,
     /// Milliseconds since the Unix epoch.
     pub(crate) now: u64,
@@ -68,6 +81,7 @@ pub(crate) struct RouteInput {
     #[serde(default)]
     pub(crate) campaigns: BTreeMap<String, String>,
     /// `"spec"` (default) or `"strict"`.
+    #[serde(default, deserialize_with = "present")]
     pub(crate) limit_policy: Option<String>,
 }
 

@@ -131,6 +131,10 @@ mod tests {
             r#"{"fromAmount":"0.5","now":1,"fromAmout":"1"}"#,
             r#"{"fromAmount":0.5,"now":1}"#,
             r#"{"fromAmount":"0.5"}"#,
+            // Present but null is not absent (no silent default).
+            r#"{"fromAmount":"0.5","now":1,"mode":null}"#,
+            r#"{"fromAmount":"0.5","now":1,"limitPolicy":null}"#,
+            r#"{"fromAmount":"0.5","now":1,"toAmount":null}"#,
         ] {
             let error = answer(select(&rates, request));
             assert_eq!(error["code"], "INVALID_REQUEST", "{request}");

@@ -11,7 +11,9 @@ use crate::failure::{decode, Answer, Failure, Json};
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Options {
+    #[serde(default, deserialize_with = "crate::input::present")]
     network: Option<String>,
+    #[serde(default, deserialize_with = "crate::input::present")]
     field: Option<String>,
     #[serde(default)]
     denylist: Vec<String>,

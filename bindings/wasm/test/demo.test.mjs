@@ -2,16 +2,13 @@
 // playwright-core. Types amounts and checks the ranking shown against a
 // ranking worked out here with exact BigInt arithmetic (ExactIn, rulings 5-7:
 // expiry, limits, net output, then lower fee, base before sponsored, id).
-import { after, before, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 import { serve } from "../demo/serve.mjs";
-
-const executable = [process.env.CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-  (path) => path && existsSync(path),
-);
+import { executable, skipBrowser } from "./chromium.mjs";
 
 /** `text` as [integer, scale]. */
 function decimal(text) {
@@ -69,58 +66,59 @@ let server;
 let browser;
 let page;
 
-before(async () => {
-  assert.ok(executable, "no Chromium: install Debian's `chromium` or set CHROMIUM");
-  server = await serve(0);
-  browser = await chromium.launch({ executablePath: executable, args: ["--no-sandbox"] });
-  page = await browser.newPage();
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error));
-  await page.goto(`http://127.0.0.1:${server.address().port}/demo/`);
-  await page.waitForSelector('#status[data-state="ready"]', { timeout: 20000 });
-  assert.deepEqual(errors, []);
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function shown() {
-  return page.$$eval("#ranking tbody tr", (rows) =>
-    rows.map((row) => ({
-      kind: row.className,
-      id: row.dataset.rateId,
-      net: row.querySelector(".net")?.textContent ?? null,
-      reason: row.querySelector(".reason")?.textContent ?? null,
-    })),
-  );
-}
-
-for (const amount of ["0.5", "4", "0.0009", "12.5"]) {
-  test(`typing ${amount} shows the ranking worked out by hand`, async () => {
-    await page.fill("#amount", amount);
-    const rows = await shown();
-    const want = expected(rates, amount, Date.now());
-    const routes = rows.filter((r) => r.kind === "route");
-    assert.deepEqual(routes.map((r) => r.id), want.routes.map((r) => r.id), "ranked ids");
-    routes.forEach((row, i) => assert.ok(same(decimal(row.net), want.routes[i].net), `${row.id}: net ${row.net}`));
-    assert.deepEqual(
-      rows.filter((r) => r.kind === "rejected").map((r) => [r.id, r.reason]),
-      want.rejected.map((r) => [r.id, r.reason]),
-      "rejections, in input order",
-    );
+describe("the demo page in Chromium", { skip: skipBrowser }, () => {
+  before(async () => {
+    server = await serve(0);
+    browser = await chromium.launch({ executablePath: executable, args: ["--no-sandbox"] });
+    page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(error));
+    await page.goto(`http://127.0.0.1:${server.address().port}/demo/`);
+    await page.waitForSelector('#status[data-state="ready"]', { timeout: 20000 });
+    assert.deepEqual(errors, []);
   });
-}
 
-test("an amount that is not a decimal shows the error, not a ranking", async () => {
-  await page.fill("#amount", "1e5");
-  assert.equal(await page.isHidden("#ranking"), true);
-  assert.match(await page.textContent("#error"), /^INVALID_AMOUNT: /);
-});
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
 
-test("an amount no rate takes shows the no-route error beside the rejections", async () => {
-  await page.fill("#amount", "100");
-  assert.match(await page.textContent("#error"), /^AMOUNT_ABOVE_LIMIT: /);
-  assert.equal((await shown()).filter((r) => r.kind === "route").length, 0);
+  async function shown() {
+    return page.$$eval("#ranking tbody tr", (rows) =>
+      rows.map((row) => ({
+        kind: row.className,
+        id: row.dataset.rateId,
+        net: row.querySelector(".net")?.textContent ?? null,
+        reason: row.querySelector(".reason")?.textContent ?? null,
+      })),
+    );
+  }
+
+  for (const amount of ["0.5", "4", "0.0009", "12.5"]) {
+    test(`typing ${amount} shows the ranking worked out by hand`, async () => {
+      await page.fill("#amount", amount);
+      const rows = await shown();
+      const want = expected(rates, amount, Date.now());
+      const routes = rows.filter((r) => r.kind === "route");
+      assert.deepEqual(routes.map((r) => r.id), want.routes.map((r) => r.id), "ranked ids");
+      routes.forEach((row, i) => assert.ok(same(decimal(row.net), want.routes[i].net), `${row.id}: net ${row.net}`));
+      assert.deepEqual(
+        rows.filter((r) => r.kind === "rejected").map((r) => [r.id, r.reason]),
+        want.rejected.map((r) => [r.id, r.reason]),
+        "rejections, in input order",
+      );
+    });
+  }
+
+  test("an amount that is not a decimal shows the error, not a ranking", async () => {
+    await page.fill("#amount", "1e5");
+    assert.equal(await page.isHidden("#ranking"), true);
+    assert.match(await page.textContent("#error"), /^INVALID_AMOUNT: /);
+  });
+
+  test("an amount no rate takes shows the no-route error beside the rejections", async () => {
+    await page.fill("#amount", "100");
+    assert.match(await page.textContent("#error"), /^AMOUNT_ABOVE_LIMIT: /);
+    assert.equal((await shown()).filter((r) => r.kind === "route").length, 0);
+  });
 });
