@@ -18,6 +18,15 @@ use crate::swap_mode::SwapMode;
 /// (ruling 11 in docs/RULES.md; V4 spec: "accepts `slippage` as a percentage from 0 to
 /// 100"). Absent means [`Slippage::DEFAULT`], 2 percent.
 ///
+/// It is the client's tolerance around the estimate it sent (ruling 33): in
+/// ExactIn the plan must promise at least `toAmount × (100 − slippage) / 100`
+/// ([`min_output`](Self::min_output)), in ExactOut ask for at most
+/// `fromAmount × (100 + slippage) / 100` ([`max_input`](Self::max_input)).
+/// Order plans check it after selecting the route
+/// ([`check_output`](Self::check_output), [`check_input`](Self::check_input));
+/// it never changes which route is selected. A plan that misses it is
+/// `SLIPPAGE_EXCEEDED` (409, [`SlippageError`]).
+///
 /// Decoded from a JSON number or numeric string; encoded as a JSON number.
 /// Stored normalized, so `2`, `2.0` and `"2.00"` are the same slippage.
 ///

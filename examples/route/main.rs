@@ -28,8 +28,9 @@
 //! `toAmount × (100 − P) / 100`; in ExactOut with `--from-amount`, its
 //! required input at most `fromAmount × (100 + P) / 100`. A best route that
 //! misses the bound is reported (`SLIPPAGE_EXCEEDED`, with the bound and what
-//! is available; under `"slippage"` with `--json`) and the exit status is 2,
-//! as for "no route". Without `--slippage` nothing is bounded.
+//! is available; as the report's `"error"` with `--json`, the routes kept) and
+//! the exit status is 2, as for "no route". Without `--slippage` nothing is
+//! bounded.
 //!
 //! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
@@ -52,7 +53,7 @@ use swaproute::route::{
 };
 use swaproute::{
     Amount, ApiError, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse,
-    Slippage, SwapMode,
+    Slippage, SlippageError, SwapMode,
 };
 
 /// The bundled sample, so the example runs from any directory.
@@ -171,19 +172,14 @@ fn run() -> Result<ExitCode, String> {
     .with_limit_policy(args.limit_policy);
 
     let selection = request.select(&rates);
-    // Ruling 33 on the best route: never changes the ranking.
-    let missed = match (args.slippage, selection.best()) {
-        (Some(slippage), Some(best)) => slippage.check_route(&request, best).err(),
-        _ => None,
-    };
-    let missed = missed.map(ApiError::from);
+    let missed = slippage_missed(args.slippage, &request, &selection)?;
     if args.json {
         let mut report = json_report(&args, estimate.as_ref(), &selection)?;
-        if let Some(object) = report.as_object_mut() {
-            let body = missed.as_ref().map(ApiError::to_body);
-            let body =
-                serde_json::to_value(body).map_err(|e| format!("cannot encode the report: {e}"))?;
-            object.insert("slippage".to_owned(), body);
+        if let (Some(object), Some(error)) = (report.as_object_mut(), &missed) {
+            // A best route that misses the bound is the report's error.
+            let body = serde_json::to_value(error.to_body())
+                .map_err(|e| format!("cannot encode the report: {e}"))?;
+            object.insert("error".to_owned(), body);
         }
         emit(&format!("{report}\n"));
     } else {
@@ -204,6 +200,24 @@ fn run() -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `--slippage` on the best route (ruling 33; it never changes the
+/// ranking): the error when the route misses the bound. A bound too precise
+/// to report is bad input.
+fn slippage_missed(
+    slippage: Option<Slippage>,
+    request: &RouteRequest<'_>,
+    selection: &Selection<'_>,
+) -> Result<Option<ApiError>, String> {
+    let (Some(slippage), Some(best)) = (slippage, selection.best()) else {
+        return Ok(None);
+    };
+    match slippage.check_route(request, best) {
+        Ok(()) => Ok(None),
+        Err(error @ SlippageError::Unrepresentable { .. }) => Err(format!("--slippage: {error}")),
+        Err(error) => Ok(Some(error.into())),
+    }
 }
 
 fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, String> {

@@ -86,7 +86,7 @@ struct FixedFields {
 /// | `toAddress` | required string |
 /// | `toAddressTag` | optional string (or whole number); `""` means none |
 /// | `pairId` | required, `FROM_TO` |
-/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2 |
+/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2; bounds the estimate (ruling 33, [`Slippage`]) |
 /// | `swapMode` | optional `ExactIn` / `ExactOut` (case-sensitive; another string is `UNSUPPORTED_SWAP_MODE`); absent or `null` is `ExactIn` |
 ///
 /// The body must be a JSON object; unknown keys are ignored.

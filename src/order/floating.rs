@@ -87,7 +87,7 @@ struct FloatFields {
 /// | `fromAddressTag`, `toAddressTag` | optional; `""` means none |
 /// | `toAmount` | required, decimal string (strict grammar) or JSON number, > 0 |
 /// | `toAddress` | required string |
-/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2 |
+/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2; the quote's `toAmount` must be at least `toAmount × (100 − slippage) / 100` (ruling 33) |
 /// | `quoteId` | optional; when sent, the quote planned with must be that one |
 /// | `swapMode` | must not be sent (any non-null value → `UNSUPPORTED_SWAP_MODE`, ruling 12) |
 ///
