@@ -241,7 +241,10 @@ impl FixedOrderRequest {
     }
 
     /// The route request this order selects with: limits against `fromAmount`
-    /// in both modes; `toAmount` exact in ExactOut.
+    /// in both modes; `toAmount` exact in ExactOut; the context's limit
+    /// policy. A strict [`plan`](Self::plan) judges each route's amount as
+    /// the order carries it (after rounding to the from asset's decimals),
+    /// which the request alone cannot.
     pub fn route_request<'c>(&self, context: &OrderContext<'c>) -> RouteRequest<'c> {
         match self.swap_mode {
             SwapMode::ExactIn => {
