@@ -436,3 +436,133 @@ fn a_required_input_no_route_serializes_with_typed_fields() {
     assert_eq!(value["below"]["limit"], "0.0005");
     assert_eq!(value["below"]["toAmount"], "0.01649318");
 }
+
+// ------------------------------------------------- ruling 33, by an oracle
+
+mod oracle {
+    use num_bigint::BigInt;
+    use proptest::prelude::*;
+    use swaproute::{Amount, AssetId, Decimal, Slippage, SlippageError, SwapMode};
+
+    /// `value` as `(integer, scale)`.
+    fn parts(value: Decimal) -> (BigInt, u32) {
+        (BigInt::from(value.mantissa()), value.scale())
+    }
+
+    fn ten(e: u32) -> BigInt {
+        BigInt::from(10u8).pow(e)
+    }
+
+    /// `estimate × (100 ∓ s) / 100` as `(numerator, denominator)`.
+    fn bound(mode: SwapMode, estimate: Decimal, s: Decimal) -> (BigInt, BigInt) {
+        let (e, es) = parts(estimate);
+        let (s, ss) = parts(s);
+        let hundred = BigInt::from(100u8) * ten(ss);
+        let factor = match mode {
+            SwapMode::ExactIn => hundred - s,
+            SwapMode::ExactOut => hundred + s,
+        };
+        (e * factor, ten(es + ss + 2))
+    }
+
+    /// `amount` against `n / d`: `amount × d` vs `n`.
+    fn cmp(amount: Decimal, (n, d): &(BigInt, BigInt)) -> core::cmp::Ordering {
+        let (a, scale) = parts(amount);
+        (a * d).cmp(&(n * ten(scale)))
+    }
+
+    fn decimal() -> impl Strategy<Value = Decimal> {
+        (1u128..(1u128 << 96), 0u32..=28)
+            .prop_map(|(m, s)| Decimal::from_i128_with_scale(i128::try_from(m).unwrap(), s))
+    }
+
+    fn small() -> impl Strategy<Value = Decimal> {
+        (1u64..1_000_000_000_000, 0u32..=12)
+            .prop_map(|(m, s)| Decimal::from_i128_with_scale(i128::from(m), s))
+    }
+
+    fn slippage() -> impl Strategy<Value = Slippage> {
+        prop_oneof![
+            (0u32..=100).prop_map(Decimal::from),
+            (0u64..=100_000_000).prop_map(|m| Decimal::new(i64::try_from(m).unwrap(), 6)),
+            (0u128..=100 * 10u128.pow(26))
+                .prop_map(|m| Decimal::from_i128_with_scale(i128::try_from(m).unwrap(), 26)),
+        ]
+        .prop_map(|p| Slippage::new(p).unwrap())
+    }
+
+    proptest! {
+        /// The check agrees with exact big-integer arithmetic, and the
+        /// reported bound is the exact bound.
+        #[test]
+        fn the_check_is_exact(
+            estimate in prop_oneof![decimal(), small()],
+            available in prop_oneof![decimal(), small()],
+            s in slippage(),
+            exact_in in any::<bool>(),
+        ) {
+            let asset = AssetId::new("X").unwrap();
+            let amount = Amount::new(estimate).unwrap();
+            let (mode, got) = if exact_in {
+                (SwapMode::ExactIn, s.check_output(amount, available, &asset))
+            } else {
+                (SwapMode::ExactOut, s.check_input(amount, available, &asset))
+            };
+            let exact = bound(mode, estimate, s.percent());
+            let order = cmp(available, &exact);
+            let within = match mode {
+                SwapMode::ExactIn => order.is_ge(),
+                SwapMode::ExactOut => order.is_le(),
+            };
+            match got {
+                Ok(()) => prop_assert!(within),
+                Err(SlippageError::Exceeded(e)) => {
+                    prop_assert!(!within);
+                    prop_assert!(cmp(e.bound, &exact).is_eq(), "bound {}", e.bound);
+                    prop_assert_eq!(e.available, available);
+                }
+                Err(SlippageError::Unrepresentable { .. }) => {
+                    prop_assert!(!within);
+                    // No decimal equals the bound: at most 28 places and 96 bits.
+                    let (n, d) = &exact;
+                    let held = (0..=28u32).any(|scale| {
+                        let scaled = n * ten(scale);
+                        &scaled % d == BigInt::from(0u8)
+                            && scaled / d < BigInt::from(1u128 << 96)
+                    });
+                    prop_assert!(!held);
+                }
+                Err(other) => prop_assert!(false, "{other:?}"),
+            }
+        }
+    }
+
+    proptest! {
+        /// At the bound itself the check passes; the bound the crate
+        /// reports (`min_output`, `max_input`) is the exact one.
+        #[test]
+        fn the_bound_itself_is_allowed(
+            estimate in prop_oneof![decimal(), small()],
+            s in slippage(),
+            exact_in in any::<bool>(),
+        ) {
+            let asset = AssetId::new("X").unwrap();
+            let amount = Amount::new(estimate).unwrap();
+            let (mode, limit) = if exact_in {
+                (SwapMode::ExactIn, s.min_output(amount))
+            } else {
+                (SwapMode::ExactOut, s.max_input(amount))
+            };
+            let Some(limit) = limit else {
+                return Ok(());
+            };
+            prop_assert!(cmp(limit, &bound(mode, estimate, s.percent())).is_eq());
+            let got = if exact_in {
+                s.check_output(amount, limit, &asset)
+            } else {
+                s.check_input(amount, limit, &asset)
+            };
+            prop_assert_eq!(got, Ok(()));
+        }
+    }
+}
