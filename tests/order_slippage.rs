@@ -14,7 +14,7 @@
 //!
 //! (`ch@nge…` has no exactOut, the `d5b1…` variant is sponsored, `4f0e…`
 //! expired; `q1w2…` has no exactOut.)
-#![allow(clippy::unreadable_literal)]
+#![allow(clippy::unreadable_literal, clippy::arithmetic_side_effects)]
 
 use crate::common::d;
 use serde_json::{json, Value};
