@@ -87,7 +87,7 @@ pub use route::{
     estimate_exact_out, Estimate, NoRoute, RateBook, RejectReason, Route, RouteRequest, Selection,
     TopN,
 };
-pub use slippage::{InvalidSlippage, Slippage};
+pub use slippage::{InvalidSlippage, Slippage, SlippageError, SlippageExceeded};
 pub use swap_mode::{InvalidSwapMode, SwapMode};
 pub use time::{EpochMillis, TimeRangeError};
 

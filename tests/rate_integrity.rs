@@ -466,27 +466,34 @@ fn the_strict_policy_skips_routes_whose_required_input_is_out_of_limits() {
 }
 
 #[test]
-fn a_plan_reports_its_amount_limits_and_plans_strictly_on_request() {
+fn a_plan_is_strict_by_default_and_reports_its_amount_limits_when_told_not_to_be() {
     let rates = exact_out_rates();
-    let body = json!({"pairId": "BTC_ETH", "fromAmount": "1", "toAmount": "1000",
+    // fromAmount 3.4 is within q's [0.01, 3.5]; q's net 3.4 × 33.2 − 0.00215 =
+    // 112.87785 beats wide's 3.4 × 33 − 0.001 = 112.199. q needs
+    // ⌈117.00215 / 33.2⌉₈ = ⌈3.5241611445…⌉₈ = 3.52416115 (above 3.5), wide
+    // ⌈117.001 / 33⌉₈ = ⌈3.5454848484…⌉₈ = 3.54548485. Slippage 10: the most
+    // input is 3.4 × 110 / 100 = 3.74, above both (ruling 33).
+    let body = json!({"pairId": "BTC_ETH", "fromAmount": "3.4", "toAmount": "117",
         "fromAddress": null, "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
-        "swapMode": "ExactOut"});
+        "swapMode": "ExactOut", "slippage": "10"});
     let request: FixedOrderRequest = serde_json::from_value(body).unwrap();
     let policy = ScreeningPolicy::new();
     let context =
         OrderContext::new(NOW, &policy).with_networks(NetworkKind::Other, NetworkKind::Evm);
+    // Ruling 34: strict by default.
     let plan = request.plan(&rates, &context).unwrap();
+    assert_eq!(plan.rate_id().as_str(), "wide");
+    assert_eq!(plan.amount(), d("3.54548485"));
+    assert_eq!(plan.amount_limits(), Some(LimitCheck::Within));
+    // The spec-literal policy is an explicit opt-out.
+    let literal = context.with_limit_policy(LimitPolicy::Spec);
+    let plan = request.plan(&rates, &literal).unwrap();
     assert_eq!(plan.rate_id().as_str(), "q");
-    assert_eq!(plan.amount(), d("30.12054669"));
+    assert_eq!(plan.amount(), d("3.52416115"));
     assert_eq!(
         plan.amount_limits(),
         Some(LimitCheck::AboveMax { max: d("3.5") })
     );
-    let strict = context.with_limit_policy(LimitPolicy::Strict);
-    let plan = request.plan(&rates, &strict).unwrap();
-    assert_eq!(plan.rate_id().as_str(), "wide");
-    assert_eq!(plan.amount(), d("30.30306061"));
-    assert_eq!(plan.amount_limits(), Some(LimitCheck::Within));
 }
 
 // ---------------------------------------------------------------- ruling 22

@@ -44,6 +44,10 @@ fn ids_and_root() {
     assert_send_sync::<EpochMillis>();
     assert_send_sync::<Slippage>();
     assert_send_sync::<InvalidSlippage>();
+    assert_send_sync::<swaproute::SlippageError>();
+    assert_send_sync::<swaproute::SlippageExceeded>();
+    assert_send_sync::<swaproute::order::RequiredInputNoRoute>();
+    assert_send_sync::<swaproute::order::NearestRoute>();
     assert_send_sync::<SwapMode>();
     assert_send_sync::<InvalidSwapMode>();
 }

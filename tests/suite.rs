@@ -32,6 +32,7 @@ mod order_planning;
 mod order_properties;
 mod order_requests;
 mod order_resource;
+mod order_slippage;
 mod pair_properties;
 mod rate_book;
 mod rate_integrity;

@@ -47,6 +47,7 @@ const KINDS: &[&str] = &[
     "caip",
     "rates_response",
     "chained_route",
+    "order_plan",
 ];
 
 fn vectors_dir() -> PathBuf {
@@ -1134,6 +1135,121 @@ fn rates_response() {
                     },
                 )
             }
+        }
+    });
+}
+
+// --- order_plan --------------------------------------------------------------
+
+/// `input.decimals` as the pair's asset records.
+fn listing_of(input: &Value, pair: &str) -> Option<swaproute::discovery::AssetsResponse> {
+    let decimals = input.get("decimals")?;
+    let (from, to) = pair.split_once('_').unwrap();
+    let record = |id: &str, places: &Value| {
+        serde_json::json!({"id": id, "name": id, "symbol": id, "decimals": places,
+            "network": "vector"})
+    };
+    Some(
+        serde_json::from_value(serde_json::json!([
+            record(from, &decimals["from"]),
+            record(to, &decimals["to"])
+        ]))
+        .unwrap(),
+    )
+}
+
+/// Each expected side of a required-input "no route" against the typed
+/// error's JSON: decimals by value, ids and nulls as written.
+fn same_side(side: &str, want: &Value, got: &Value) -> Result<(), String> {
+    if want.is_null() || got.is_null() {
+        return ensure(want.is_null() && got.is_null(), || {
+            format!("{side}: expected {want}, got {got}")
+        });
+    }
+    ensure(want["rateId"] == got["rateId"], || {
+        format!(
+            "{side}.rateId: expected {}, got {}",
+            want["rateId"], got["rateId"]
+        )
+    })?;
+    for key in ["required", "limit", "toAmount"] {
+        same_decimal(&format!("{side}.{key}"), &want[key], &got[key])?;
+    }
+    Ok(())
+}
+
+#[test]
+fn order_plan() {
+    use swaproute::order::{OrderContext, PlanError};
+    use swaproute::screening::ScreeningPolicy;
+    run("order_plan", |input, expect| {
+        let body = serde_json::to_vec(&input["body"]).unwrap();
+        let request = FixedOrderRequest::from_json(&body).map_err(|e| e.to_string())?;
+        let rates = rates_of(input);
+        let policy = ScreeningPolicy::new();
+        let listing = listing_of(input, request.pair_id().as_str());
+        let mut context = OrderContext::new(now_of(input), &policy);
+        if let Some(listing) = &listing {
+            context = context.with_assets(listing.pair_assets(request.pair_id()).unwrap());
+        }
+        match input.get("limitPolicy").and_then(Value::as_str) {
+            None | Some("strict") => {}
+            Some("spec") => context = context.with_limit_policy(LimitPolicy::Spec),
+            Some(other) => panic!("limitPolicy {other}"),
+        }
+        match (request.plan(&rates, &context), expect.get("order")) {
+            (Ok(plan), Some(want)) => {
+                ensure(want["rateId"] == plan.rate_id().as_str(), || {
+                    format!(
+                        "rateId: expected {}, got {}",
+                        want["rateId"],
+                        plan.rate_id()
+                    )
+                })?;
+                let text = |d: Decimal| Value::String(d.to_string());
+                same_decimal("amount", &want["amount"], &text(plan.amount()))?;
+                let to = plan
+                    .promised_output()
+                    .unwrap_or_else(|| request.to_amount().get());
+                same_decimal("toAmount", &want["toAmount"], &text(to))?;
+                let limits = serde_json::to_value(plan.amount_limits()).unwrap();
+                let (wl, gl) = (&want["amountLimits"], &limits);
+                ensure(wl["status"] == gl["status"], || {
+                    format!("amountLimits: expected {wl}, got {gl}")
+                })?;
+                same_decimal(
+                    "amountLimits.limit",
+                    wl.get("limit").unwrap_or(&Value::Null),
+                    gl.get("limit").unwrap_or(&Value::Null),
+                )
+            }
+            (Ok(plan), None) => Err(format!(
+                "expected {}, got a plan on {}",
+                expect["error"],
+                plan.rate_id()
+            )),
+            (Err(error), None) => same_error(&expect["error"], &error.to_api_error()),
+            (Err(error), Some(_)) => Err(format!("expected a plan, got {error}")),
+        }?;
+        let Some(want) = expect.get("error") else {
+            return Ok(());
+        };
+        let error = request.plan(&rates, &context).unwrap_err();
+        let api = error.to_api_error();
+        let body = serde_json::to_value(api.to_body()).unwrap();
+        for key in ["bound", "available"] {
+            let (w, g) = (want.get(key), body.get(key));
+            same_decimal(key, w.unwrap_or(&Value::Null), g.unwrap_or(&Value::Null))?;
+        }
+        match (want.get("requiredInput"), &error) {
+            (None, PlanError::RequiredInput(_)) => Err(format!("unexpected {error:?}")),
+            (None, _) => Ok(()),
+            (Some(sides), PlanError::RequiredInput(no_route)) => {
+                let got = serde_json::to_value(no_route).unwrap();
+                same_side("above", &sides["above"], &got["above"])?;
+                same_side("below", &sides["below"], &got["below"])
+            }
+            (Some(_), other) => Err(format!("expected a required-input no route, got {other:?}")),
         }
     });
 }

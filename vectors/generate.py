@@ -2201,6 +2201,278 @@ def chain_cases():
 # --------------------------------------------------------------------------
 
 
+# --------------------------------------------------------------------------
+# order_plan.json: rulings 33 (slippage) and 34 (plans fail closed)
+
+
+def floor_to(x, places):
+    return Fraction(x.numerator * 10**places // x.denominator, 10**places)
+
+
+def ceil_to(x, places):
+    return Fraction(-((-x.numerator * 10**places) // x.denominator), 10**places)
+
+
+def carried(rate, to, from_places):
+    """Ruling 34: the amount an ExactOut order carries for `to`: the required
+    input at 8 places, then up to the from asset's decimals."""
+    return ceil_to(required_input(rate, to), min(from_places, 8))
+
+
+def working_to_amounts(rate, emax, from_places, to_places):
+    """The smallest and largest `toAmount` (on the to grid) whose carried amount
+    lies within [min, emax], found by bisection on the definition itself
+    (`carried` is monotone in `to`); None when no toAmount works."""
+    unit = Fraction(1, 10**to_places)
+
+    def amount(units):
+        return carried(rate, units * unit, from_places)
+
+    # Largest t with amount(t) <= emax: amount(t) >= (t + fee) / m, so
+    # t <= emax * m bounds it.
+    lo_u, hi_u = 0, int(emax * rate.m() / unit) + 1
+    while hi_u - lo_u > 1:
+        mid = (lo_u + hi_u) // 2
+        if amount(mid) <= emax:
+            lo_u = mid
+        else:
+            hi_u = mid
+    largest = lo_u
+    # Smallest t >= 1 unit with amount(t) >= min.
+    lo_u, hi_u = 0, max(1, int(rate.lo() * rate.m() / unit) + 1)
+    while amount(hi_u) < rate.lo():
+        hi_u *= 2
+    while hi_u - lo_u > 1:
+        mid = (lo_u + hi_u) // 2
+        if amount(mid) >= rate.lo():
+            hi_u = mid
+        else:
+            lo_u = mid
+    smallest = max(hi_u, 1)
+    if largest < 1 or smallest > largest:
+        return None
+    assert rate.lo() <= amount(smallest) <= emax and rate.lo() <= amount(largest) <= emax
+    return smallest * unit, largest * unit
+
+
+def model_plan(rates, body, decimals=None, policy="strict"):
+    """A fixed order plan (rulings 5-10, 23, 33, 34) over `rates`."""
+    mode = body.get("swapMode") or "ExactIn"
+    frm = Fraction(D(body["fromAmount"]))
+    to = Fraction(D(body["toAmount"]))
+    slip = Fraction(D(str(body["slippage"]))) if body.get("slippage") is not None else Fraction(2)
+    from_places = decimals["from"] if decimals else 8
+    to_places = decimals["to"] if decimals else 8
+    if decimals:
+        exact, places_ = (frm, decimals["from"]) if mode == "ExactIn" else (to, decimals["to"])
+        assert places(exact) <= places_, "cases keep exact amounts within their decimals"
+    req = {"mode": mode, "from": frm, "to": to if mode == "ExactOut" else None,
+           "now": NOW, "campaigns": {}, "strict": False}
+    results = [check(r, req) for r in rates]
+    ranked = sorted([(r, res) for r, res in zip(rates, results) if res[0] == "ok"],
+                    key=lambda p: rank_key(p[0], p[1][1]))
+    if not ranked:
+        return {"error": classify(results, frm)}
+    chosen = None
+    if mode == "ExactOut" and policy == "strict":
+        above = below = None
+        for rate, (_, net, emax, _) in ranked:
+            amount = carried(rate, to, from_places)
+            if rate.lo() <= amount <= emax:
+                chosen = (rate, net, emax, amount)
+                break
+            works = working_to_amounts(rate, emax, from_places, to_places)
+            if amount > emax:
+                side = {"rateId": rate.id, "required": amount, "limit": emax,
+                        "toAmount": None if works is None else works[1]}
+                if above is None or better(side, above, larger=True):
+                    above = side
+            else:
+                side = {"rateId": rate.id, "required": amount, "limit": rate.lo(),
+                        "toAmount": None if works is None else works[0]}
+                if below is None or better(side, below, larger=False):
+                    below = side
+        if chosen is None:
+            code = "AMOUNT_ABOVE_LIMIT"
+            if below is not None and above is None:
+                code = "AMOUNT_BELOW_LIMIT"
+            elif below is not None and above["toAmount"] is not None \
+                    and below["toAmount"] is not None \
+                    and to - above["toAmount"] > below["toAmount"] - to:
+                code = "AMOUNT_BELOW_LIMIT"
+            error = api_error(code, mn=None if below is None else below["limit"],
+                              mx=None if above is None else above["limit"])
+            error["requiredInput"] = {k: side_json(v) for k, v in
+                                      (("above", above), ("below", below))}
+            return {"error": error}
+    else:
+        rate, (_, net, emax, _) = ranked[0]
+        amount = frm if mode == "ExactIn" else carried(rate, to, from_places)
+        chosen = (rate, net, emax, amount)
+    rate, net, emax, amount = chosen
+    if mode == "ExactIn":
+        promised = floor_to(floor_to(net, 8), to_places)
+        bound = to * (100 - slip) / 100
+        if promised < bound:
+            return {"error": slippage_error(bound, promised)}
+        limits = None
+        to_amount = promised
+    else:
+        bound = frm * (100 + slip) / 100
+        if amount > bound:
+            return {"error": slippage_error(bound, amount)}
+        limits = limit_check(amount, rate, emax)
+        to_amount = to
+    return {"order": {"rateId": rate.id, "amount": frac_text(amount),
+                      "toAmount": frac_text(to_amount), "amountLimits": limits}}
+
+
+def better(new, old, larger):
+    """The side nearer to working: the larger (smaller) working toAmount; one
+    that works beats none; without either, the larger max (smaller min). The
+    first in ranking order stays on a tie."""
+    if new["toAmount"] is not None and old["toAmount"] is not None:
+        return new["toAmount"] > old["toAmount"] if larger else new["toAmount"] < old["toAmount"]
+    if (new["toAmount"] is None) != (old["toAmount"] is None):
+        return new["toAmount"] is not None
+    return new["limit"] > old["limit"] if larger else new["limit"] < old["limit"]
+
+
+def side_json(side):
+    if side is None:
+        return None
+    return {"rateId": side["rateId"], "required": frac_text(side["required"]),
+            "limit": frac_text(side["limit"]),
+            "toAmount": None if side["toAmount"] is None else frac_text(side["toAmount"])}
+
+
+STATUS["SLIPPAGE_EXCEEDED"] = 409
+
+
+def slippage_error(bound, available):
+    return {"status": 409, "code": "SLIPPAGE_EXCEEDED", "bound": frac_text(bound),
+            "available": frac_text(available)}
+
+
+def plan_case(name, rules, rates, body, decimals=None, policy=None, want=None, note=None):
+    """An `order_plan` case; `want` states the outcome by hand (a rate id, or
+    an error code) and is checked against the model."""
+    full = {"pairId": rates[0].pair, "fromAddress": None,
+            "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7"}
+    full.update(body)
+    expect = model_plan(rates, full, decimals, policy or "strict")
+    got = expect["order"]["rateId"] if "order" in expect else expect["error"]["code"]
+    assert got == want, (name, got, want, expect)
+    inp = {"now": NOW, "body": full, "rates": [r.wire() for r in rates]}
+    if decimals:
+        inp["decimals"] = decimals
+    if policy:
+        inp["limitPolicy"] = policy
+    case = {"name": name, "rules": rules, "input": inp, "expect": expect}
+    if note:
+        case["note"] = note
+    return case
+
+
+def plan_cases():
+    P = plan_case
+    eo = lambda id, mult, fee, mn, mx, **kw: Rate(id, mult, fee, mn, mx, exact_out=True, **kw)
+    # Three of the bundled sample's rates (examples/data/rates.json).
+    d5 = eo("d5b1", "33.14218692377834", "0.00019192", "0.00079787", "8.33028657")
+    ey = eo("eyJ", "33.20110457", "0.00215", "0.01", "3.5")
+    c9 = eo("7c9e", "32.98701122334455", "0", "0.0005", "1.2")
+    sample = [d5, ey, c9]
+    c = []
+    c.append(P("issue 29.1: a promise below toAmount at slippage 0 is refused", [33], sample,
+               {"fromAmount": "0.5", "toAmount": "20", "slippage": 0}, want="SLIPPAGE_EXCEEDED",
+               note="eyJ promises floor8(0.5 x 33.20110457 - 0.00215) = 16.59840228 < 20"))
+    c.append(P("a promise equal to the bound is allowed", [33], sample,
+               {"fromAmount": "0.5", "toAmount": "16.59840228", "slippage": "0"}, want="eyJ"))
+    c.append(P("one unit above the promise at slippage 0 is refused", [33], sample,
+               {"fromAmount": "0.5", "toAmount": "16.59840229", "slippage": "0"},
+               want="SLIPPAGE_EXCEEDED"))
+    c.append(P("the default slippage 2 at its edge", [11, 33], sample,
+               {"fromAmount": "0.5", "toAmount": "16.93714518"}, want="eyJ",
+               note="16.93714518 x 98 / 100 = 16.5984022764 <= 16.59840228"))
+    c.append(P("the default slippage 2 just past its edge", [11, 33], sample,
+               {"fromAmount": "0.5", "toAmount": "16.93714519"}, want="SLIPPAGE_EXCEEDED",
+               note="16.93714519 x 98 / 100 = 16.5984022862 > 16.59840228"))
+    c.append(P("slippage 100 accepts any promise", [33], sample,
+               {"fromAmount": "0.5", "toAmount": "1000000", "slippage": 100}, want="eyJ"))
+    c.append(P("a fractional slippage is exact", [33], sample,
+               {"fromAmount": "0.5", "toAmount": "16.6", "slippage": "0.0096"},
+               want="SLIPPAGE_EXCEEDED",
+               note="16.6 x (100 - 0.0096) / 100 = 16.5984064 > 16.59840228"))
+    c.append(P("the promise is the to asset's decimals, rounded down", [33, 34], sample,
+               {"fromAmount": "0.5", "toAmount": "16.6", "slippage": "0.05"},
+               decimals={"from": 8, "to": 2}, want="SLIPPAGE_EXCEEDED",
+               note="floor2(16.59840228) = 16.59 < 16.6 x 99.95 / 100 = 16.5917"))
+    c.append(P("the same promise at 8 places meets the bound", [33], sample,
+               {"fromAmount": "0.5", "toAmount": "16.6", "slippage": "0.05"}, want="eyJ"))
+    c.append(P("exact-out: the order amount above fromAmount at slippage 0 is refused", [33],
+               sample, {"fromAmount": "0.3", "toAmount": "10", "swapMode": "ExactOut",
+                        "slippage": 0}, want="SLIPPAGE_EXCEEDED",
+               note="eyJ needs ceil8(10.00215 / 33.20110457) = 0.30125956 > 0.3"))
+    c.append(P("exact-out: within fromAmount plus slippage", [33], sample,
+               {"fromAmount": "0.3", "toAmount": "10", "swapMode": "ExactOut",
+                "slippage": "0.5"}, want="eyJ", note="0.3 x 100.5 / 100 = 0.3015"))
+    c.append(P("issue 29.2: exact-out above every max is refused by default", [34], sample,
+               {"fromAmount": "0.5", "toAmount": "100000", "swapMode": "ExactOut"},
+               want="AMOUNT_ABOVE_LIMIT",
+               note="names d5b1's 3017.30240138 and the largest toAmount it serves"))
+    c.append(P("issue 29.2: 10^20 ETH", [34], sample,
+               {"fromAmount": "0.5", "toAmount": "100000000000000000000",
+                "swapMode": "ExactOut"}, want="AMOUNT_ABOVE_LIMIT"))
+    c.append(P("issue 29.3: exact-out below every min names the smallest toAmount", [34],
+               sample, {"fromAmount": "0.5", "toAmount": "0.0001", "swapMode": "ExactOut"},
+               want="AMOUNT_BELOW_LIMIT"))
+    q = eo("q", "33.2", "0.00215", "0.01", "3.5")
+    wide = eo("wide", "33", "0.001", "0.0001", "100")
+    c.append(P("strict by default: a required input above max moves to the next route", [34],
+               [q, wide], {"fromAmount": "3.4", "toAmount": "117", "swapMode": "ExactOut",
+                           "slippage": 10}, want="wide"))
+    c.append(P("the spec-literal opt-out keeps the best route and reports its limits", [23, 34],
+               [q, wide], {"fromAmount": "3.4", "toAmount": "117", "swapMode": "ExactOut",
+                           "slippage": 10}, policy="spec", want="q"))
+    a = eo("a", "1", "0", "0.1", "5")
+    b = eo("b", "100", "0", "1", "100")
+    c.append(P("between routes: both sides are named, the nearer decides the code", [34],
+               [a, b], {"fromAmount": "2", "toAmount": "10", "swapMode": "ExactOut"},
+               want="AMOUNT_ABOVE_LIMIT",
+               note="a serves up to 5 (5 away), b from 99.99999901 (89.99999901 away)"))
+    c.append(P("between routes, nearer the min", [34],
+               [a, b], {"fromAmount": "2", "toAmount": "90", "swapMode": "ExactOut"},
+               want="AMOUNT_BELOW_LIMIT", note="85 above a's 5, 9.99999901 below b's"))
+    doge = lambda mn, mx: eo("r", "1", "0", mn, mx, pair="DOGE_USDT")
+    c.append(P("issue 29.4: the amount is judged after rounding to the from asset's decimals",
+               [34], [doge("0.1", "10.5")],
+               {"fromAmount": "10.2", "toAmount": "10.2", "swapMode": "ExactOut",
+                "slippage": 10}, decimals={"from": 0, "to": 6}, want="AMOUNT_ABOVE_LIMIT",
+               note="10.2 needs 10.2 at 8 places, 11 as carried: above 10.5; 10 works"))
+    c.append(P("issue 29.4 under the opt-out: the amount and where it lies", [23, 34],
+               [doge("0.1", "10.5")],
+               {"fromAmount": "10.2", "toAmount": "10.2", "swapMode": "ExactOut",
+                "slippage": 10}, decimals={"from": 0, "to": 6}, policy="spec", want="r"))
+    c.append(P("rounding up can bring an amount inside the min", [34], [doge("10.2", "12")],
+               {"fromAmount": "10.3", "toAmount": "10.1", "swapMode": "ExactOut",
+                "slippage": 10}, decimals={"from": 0, "to": 6}, want="r",
+               note="10.1 at 8 places is below 10.2; the order carries 11"))
+    c.append(P("below a min whatever the rounding: the smallest toAmount on the to grid", [34],
+               [doge("10.2", "12")],
+               {"fromAmount": "10.3", "toAmount": "10", "swapMode": "ExactOut",
+                "slippage": 10}, decimals={"from": 0, "to": 6}, want="AMOUNT_BELOW_LIMIT",
+               note="t > 10 carries 11: 10.000001"))
+    c.append(P("a rate no amount fits once rounded gives no toAmount", [34],
+               [doge("10.2", "10.5")],
+               {"fromAmount": "10.3", "toAmount": "10.3", "swapMode": "ExactOut",
+                "slippage": 10}, decimals={"from": 0, "to": 6}, want="AMOUNT_ABOVE_LIMIT",
+               note="carried amounts are whole: 10 < 10.2 and 11 > 10.5"))
+    c.append(P("limits on the estimate come first", [5, 34], sample,
+               {"fromAmount": "0.0001", "toAmount": "1", "swapMode": "ExactOut"},
+               want="AMOUNT_BELOW_LIMIT", note="0.0001 is below every min: ruling 10"))
+    return c
+
+
 def main():
     counts = {}
     counts["eligibility.json"] = write("eligibility.json", "select", eligibility_cases())
@@ -2221,6 +2493,7 @@ def main():
     counts["rates_response.json"] = write("rates_response.json", "rates_response",
                                           rates_response_cases())
     counts["chain.json"] = write("chain.json", "chained_route", chain_cases())
+    counts["order_plan.json"] = write("order_plan.json", "order_plan", plan_cases())
     for name, n in counts.items():
         print(f"{n:4d}  {name}")
     print(f"{sum(counts.values()):4d}  total")

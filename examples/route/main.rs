@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example route -- [--rates FILE|-] [--mode ExactIn|ExactOut]
 //!     [--from-amount DEC] [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]...
-//!     [--top K] [--strict-limits] [--assets FILE] [--json]
+//!     [--top K] [--strict-limits] [--slippage P] [--assets FILE] [--json]
 //! cargo run --release --example route -- --rates FILE [--rates FILE]... --from ASSET
 //!     --to ASSET [--max-legs N] [--mode ..] [--from-amount DEC | --to-amount DEC] ..
 //! ```
@@ -21,6 +21,16 @@
 //! In ExactOut each route shows whether its required input (the order's
 //! amount) lies within the rate's limits; `--strict-limits` makes a route
 //! whose required input lies outside them ineligible (ruling 23).
+//!
+//! `--slippage P` (a percentage, 0 to 100) holds the best route to the
+//! client's estimate as an order plan does (ruling 33): in ExactIn with
+//! `--to-amount`, its net output rounded down to 8 places must be at least
+//! `toAmount × (100 − P) / 100`; in ExactOut with `--from-amount`, its
+//! required input at most `fromAmount × (100 + P) / 100`. A best route that
+//! misses the bound is reported (`SLIPPAGE_EXCEEDED`, with the bound and what
+//! is available; as the report's `"error"` with `--json`, the routes kept) and
+//! the exit status is 2, as for "no route". Without `--slippage` nothing is
+//! bounded.
 //!
 //! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
@@ -42,7 +52,8 @@ use swaproute::route::{
     estimate_exact_out, Estimate, LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest, Selection,
 };
 use swaproute::{
-    Amount, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse, SwapMode,
+    Amount, ApiError, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse,
+    Slippage, SlippageError, SwapMode,
 };
 
 /// The bundled sample, so the example runs from any directory.
@@ -53,7 +64,7 @@ mod chain;
 pub(crate) const USAGE: &str =
     "usage: route [--rates FILE|-]... [--mode ExactIn|ExactOut] [--from-amount DEC] \
 [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
-[--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--json]";
+[--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -71,6 +82,8 @@ pub(crate) struct Args {
     campaigns: CampaignLimits,
     top: Option<usize>,
     limit_policy: LimitPolicy,
+    /// `--slippage`: the bound on the best route (ruling 33), when given.
+    slippage: Option<Slippage>,
     assets: Option<String>,
     json: bool,
 }
@@ -106,6 +119,11 @@ fn run() -> Result<ExitCode, String> {
         None => system_now()?,
     };
     if args.from.is_some() || args.to.is_some() {
+        if args.slippage.is_some() {
+            return Err(format!(
+                "--slippage bounds single-pair routes only\n{USAGE}"
+            ));
+        }
         return chain::run(&args, now);
     }
     if args.max_legs.is_some() {
@@ -154,24 +172,52 @@ fn run() -> Result<ExitCode, String> {
     .with_limit_policy(args.limit_policy);
 
     let selection = request.select(&rates);
+    let missed = slippage_missed(args.slippage, &request, &selection)?;
     if args.json {
-        emit(&format!(
-            "{}\n",
-            json_report(&args, estimate.as_ref(), &selection)?
-        ));
+        let mut report = json_report(&args, estimate.as_ref(), &selection)?;
+        if let (Some(object), Some(error)) = (report.as_object_mut(), &missed) {
+            // A best route that misses the bound is the report's error.
+            let body = serde_json::to_value(error.to_body())
+                .map_err(|e| format!("cannot encode the report: {e}"))?;
+            object.insert("error".to_owned(), body);
+        }
+        emit(&format!("{report}\n"));
     } else {
-        emit(&print_table(
-            &request,
-            estimate.as_ref(),
-            &selection,
-            args.top,
-        ));
+        let mut text = print_table(&request, estimate.as_ref(), &selection, args.top);
+        if let Some(error) = &missed {
+            let _ = writeln!(
+                text,
+                "slippage: {} ({}): {}",
+                error.code(),
+                error.http_status(),
+                error.details()
+            );
+        }
+        emit(&text);
     }
-    Ok(if selection.no_route().is_some() {
+    Ok(if selection.no_route().is_some() || missed.is_some() {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `--slippage` on the best route (ruling 33; it never changes the
+/// ranking): the error when the route misses the bound. A bound too precise
+/// to report is bad input.
+fn slippage_missed(
+    slippage: Option<Slippage>,
+    request: &RouteRequest<'_>,
+    selection: &Selection<'_>,
+) -> Result<Option<ApiError>, String> {
+    let (Some(slippage), Some(best)) = (slippage, selection.best()) else {
+        return Ok(None);
+    };
+    match slippage.check_route(request, best) {
+        Ok(()) => Ok(None),
+        Err(error @ SlippageError::Unrepresentable { .. }) => Err(format!("--slippage: {error}")),
+        Err(error) => Ok(Some(error.into())),
+    }
 }
 
 fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
@@ -187,6 +233,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         campaigns: CampaignLimits::new(),
         top: None,
         limit_policy: LimitPolicy::Spec,
+        slippage: None,
         assets: None,
         json: false,
     };
@@ -200,6 +247,14 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
             "-h" | "--help" => return Ok(None),
             "--json" => args.json = true,
             "--strict-limits" => args.limit_policy = LimitPolicy::Strict,
+            "--slippage" => {
+                let text = value("--slippage")?;
+                // The body's grammar: a decimal string, 0 to 100.
+                args.slippage = Some(
+                    serde_json::from_value(Value::String(text.clone()))
+                        .map_err(|e| format!("--slippage {text:?}: {e}"))?,
+                );
+            }
             "--rates" => args.rates.push(value("--rates")?),
             "--from" => args.from = Some(asset("--from", &value("--from")?)?),
             "--to" => args.to = Some(asset("--to", &value("--to")?)?),

@@ -9,7 +9,9 @@ use crate::order::{Presence, SentDecimal};
 /// The wire shape of an error: `{"status":403,"code":"RESTRICTED_ADDRESS","details":"…"}`,
 /// plus `"orderId"` when an order exists, and `"min"` / `"max"` (decimal
 /// strings) when a limit code names the limits nearest to the amount:
-/// `{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"…","min":"0.00079787"}`.
+/// `{"status":400,"code":"AMOUNT_BELOW_LIMIT","details":"…","min":"0.00079787"}`,
+/// and `"bound"` / `"available"` (decimal strings) with `SLIPPAGE_EXCEEDED`:
+/// `{"status":409,"code":"SLIPPAGE_EXCEEDED","details":"…","bound":"20","available":"16.59840228"}`.
 ///
 /// Every optional key is kept as sent (ruling 22, docs/RULES.md): absent stays
 /// absent, `null` stays `null`; a limit sent as a JSON number is written back
@@ -59,6 +61,14 @@ pub struct ErrorBody {
     /// the nearest max below the amount (absent, `null` or a value, as sent).
     #[serde(default, skip_serializing_if = "Presence::is_absent")]
     pub max: Presence<SentDecimal>,
+    /// With `SLIPPAGE_EXCEEDED` (ruling 33): the slippage bound, the least
+    /// output (ExactIn) or the most input (ExactOut) the client accepts.
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub bound: Presence<SentDecimal>,
+    /// With `SLIPPAGE_EXCEEDED`: what the selected route gives, its promised
+    /// output (ExactIn) or its order amount (ExactOut).
+    #[serde(default, skip_serializing_if = "Presence::is_absent")]
+    pub available: Presence<SentDecimal>,
 }
 
 /// An [`ErrorBody`] whose code is not in the table, so it is not an

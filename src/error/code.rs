@@ -69,6 +69,9 @@ error_codes! {
     MarketClosed => "MARKET_CLOSED", 409;
     /// The asset is paused.
     AssetPaused => "ASSET_PAUSED", 409;
+    /// The selected route misses the client's slippage bound (ruling 33 in
+    /// docs/RULES.md): the body names the bound and what is available.
+    SlippageExceeded => "SLIPPAGE_EXCEEDED", 409;
     /// The user's region is restricted (decodes `RESTRICTED_GEOLOCATION` too).
     RestrictedRegion => "RESTRICTED_REGION", 403;
     /// The address is restricted (including the EVM zero address).

@@ -57,6 +57,9 @@ pub struct ApiError {
     order_id: Option<OrderId>,
     min: Option<Decimal>,
     max: Option<Decimal>,
+    /// `SLIPPAGE_EXCEEDED`'s bound and available amount: boxed, since few
+    /// errors have them and every `Result<_, ApiError>` carries the size.
+    slippage: Option<alloc::boxed::Box<[Decimal; 2]>>,
 }
 
 impl ApiError {
@@ -68,7 +71,16 @@ impl ApiError {
             order_id: None,
             min: None,
             max: None,
+            slippage: None,
         }
+    }
+
+    /// The same error with the two numbers of `SLIPPAGE_EXCEEDED` (ruling
+    /// 33 in docs/RULES.md): the slippage `bound` and what is `available`.
+    #[must_use]
+    pub fn with_slippage(mut self, bound: Decimal, available: Decimal) -> Self {
+        self.slippage = Some(alloc::boxed::Box::new([bound, available]));
+        self
     }
 
     /// The same error with the limits nearest to the amount: the min and the
@@ -120,8 +132,26 @@ impl ApiError {
         self.max
     }
 
-    /// The wire body of this error: `min` and `max` as decimal strings when
-    /// known, absent otherwise.
+    /// With `SLIPPAGE_EXCEEDED`: the slippage bound (the least output in
+    /// ExactIn, the most input in ExactOut).
+    pub fn bound(&self) -> Option<Decimal> {
+        self.slippage.as_ref().map(|pair| {
+            let [bound, _] = **pair;
+            bound
+        })
+    }
+
+    /// With `SLIPPAGE_EXCEEDED`: what the selected route gives (its promised
+    /// output in ExactIn, its order amount in ExactOut).
+    pub fn available(&self) -> Option<Decimal> {
+        self.slippage.as_ref().map(|pair| {
+            let [_, available] = **pair;
+            available
+        })
+    }
+
+    /// The wire body of this error: `min`, `max`, `bound` and `available` as
+    /// decimal strings when known, absent otherwise.
     pub fn to_body(&self) -> ErrorBody {
         ErrorBody {
             status: self.http_status(),
@@ -130,6 +160,8 @@ impl ApiError {
             order_id: self.order_id.clone().into(),
             min: self.min.map(SentDecimal::Text).into(),
             max: self.max.map(SentDecimal::Text).into(),
+            bound: self.bound().map(SentDecimal::Text).into(),
+            available: self.available().map(SentDecimal::Text).into(),
         }
     }
 }
@@ -151,7 +183,7 @@ impl core::error::Error for ApiError {}
 impl TryFrom<ErrorBody> for ApiError {
     type Error = UnknownCodeError;
 
-    /// Keeps code, details, order id and limits; the status follows from the
+    /// Keeps code, details, order id, limits and slippage numbers; the status follows from the
     /// code (an older code name becomes the code it stands for).
     ///
     /// # Errors
@@ -167,6 +199,12 @@ impl TryFrom<ErrorBody> for ApiError {
                 order_id: body.order_id.into_value(),
                 min: body.min.into_value().map(SentDecimal::get),
                 max: body.max.into_value().map(SentDecimal::get),
+                slippage: match (body.bound.into_value(), body.available.into_value()) {
+                    (Some(bound), Some(available)) => {
+                        Some(alloc::boxed::Box::new([bound.get(), available.get()]))
+                    }
+                    _ => None,
+                },
             }),
             None => Err(UnknownCodeError { body }),
         }

@@ -39,8 +39,11 @@ pub struct OrderContext<'a> {
     pub to_network: NetworkKind,
     /// A quote must outlive `now` by this margin to be accepted.
     pub quote_skew_millis: u64,
-    /// How an ExactOut order's amount is held to its rate's limits (ruling 23
-    /// in docs/RULES.md): the specification's rule by default.
+    /// How an ExactOut order's amount is held to its rate's limits (rulings
+    /// 23 and 34 in docs/RULES.md): [`LimitPolicy::Strict`] by default, so
+    /// a plan never yields an order whose amount lies outside its rate's
+    /// limits; [`LimitPolicy::Spec`] (limits on the `fromAmount` estimate
+    /// only) is the explicit opt-out ([`with_limit_policy`](Self::with_limit_policy)).
     pub limit_policy: LimitPolicy,
     /// The records of the pair's two assets, when the caller has them: a
     /// plan then holds the body's amounts to the assets' `decimals`
@@ -50,7 +53,8 @@ pub struct OrderContext<'a> {
 
 impl<'a> OrderContext<'a> {
     /// A context at `now` under `screening`, with no campaigns, no region,
-    /// networks of no particular kind and no skew margin.
+    /// networks of no particular kind, no skew margin, no asset records and
+    /// the strict limit policy (ruling 34).
     pub fn new(now: EpochMillis, screening: &'a ScreeningPolicy) -> Self {
         OrderContext {
             now,
@@ -60,12 +64,28 @@ impl<'a> OrderContext<'a> {
             from_network: NetworkKind::Other,
             to_network: NetworkKind::Other,
             quote_skew_millis: 0,
-            limit_policy: LimitPolicy::Spec,
+            limit_policy: LimitPolicy::Strict,
             assets: None,
         }
     }
 
-    /// With a limit policy for ExactOut order amounts (ruling 23).
+    /// With a limit policy for ExactOut order amounts (rulings 23 and 34).
+    /// Plans are strict by default; `LimitPolicy::Spec` opts out, judging
+    /// the limits on the `fromAmount` estimate only (the specification's
+    /// rule), so an order's amount may then lie outside them
+    /// ([`FixedOrderPlan::amount_limits`](super::FixedOrderPlan::amount_limits) says so).
+    ///
+    /// ```
+    /// use swaproute::order::OrderContext;
+    /// use swaproute::route::LimitPolicy;
+    /// use swaproute::screening::ScreeningPolicy;
+    /// use swaproute::EpochMillis;
+    /// let policy = ScreeningPolicy::new();
+    /// let context = OrderContext::new(EpochMillis::new(1_785_000_000_000), &policy);
+    /// assert_eq!(context.limit_policy, LimitPolicy::Strict);
+    /// let literal = context.with_limit_policy(LimitPolicy::Spec);
+    /// assert_eq!(literal.limit_policy, LimitPolicy::Spec);
+    /// ```
     #[must_use]
     pub fn with_limit_policy(mut self, policy: LimitPolicy) -> Self {
         self.limit_policy = policy;

@@ -8,12 +8,14 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::forms::{Form, InForm, Sent};
 use super::loose::{object_only, present, Loose};
 use super::parties::{Parties, RawParties};
+use super::required::{Collector, Grids};
 use super::validate::{self, collect};
 use super::{OrderContext, PlanError, RequestErrors, RequestField};
 use crate::decimal::Amount;
+use crate::discovery::Decimals;
 use crate::ids::{CampaignId, RateId};
 use crate::rate::{PairId, Rate, RateList};
-use crate::route::{LimitCheck, Route, RouteRequest};
+use crate::route::{LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest};
 use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
@@ -84,7 +86,7 @@ struct FixedFields {
 /// | `toAddress` | required string |
 /// | `toAddressTag` | optional string (or whole number); `""` means none |
 /// | `pairId` | required, `FROM_TO` |
-/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2 |
+/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2; bounds the estimate (ruling 33, [`Slippage`]) |
 /// | `swapMode` | optional `ExactIn` / `ExactOut` (case-sensitive; another string is `UNSUPPORTED_SWAP_MODE`); absent or `null` is `ExactIn` |
 ///
 /// The body must be a JSON object; unknown keys are ignored.
@@ -239,7 +241,10 @@ impl FixedOrderRequest {
     }
 
     /// The route request this order selects with: limits against `fromAmount`
-    /// in both modes; `toAmount` exact in ExactOut.
+    /// in both modes; `toAmount` exact in ExactOut; the context's limit
+    /// policy. A strict [`plan`](Self::plan) judges each route's amount as
+    /// the order carries it (after rounding to the from asset's decimals),
+    /// which the request alone cannot.
     pub fn route_request<'c>(&self, context: &OrderContext<'c>) -> RouteRequest<'c> {
         match self.swap_mode {
             SwapMode::ExactIn => {
@@ -262,7 +267,14 @@ impl FixedOrderRequest {
     /// routing or a provider. Then the rates are checked to be this body's
     /// pair's, with unique ids (rulings 18 and 31 in docs/RULES.md: an order
     /// names its rate by id alone), and the best route is selected under the
-    /// context's [`LimitPolicy`](crate::route::LimitPolicy).
+    /// context's [`LimitPolicy`]: by default strict (ruling 34), so an
+    /// ExactOut order's amount, judged as the order carries it (8 places,
+    /// then the from asset's decimals, rounded up), lies within its rate's
+    /// `[min, effective max]`, the next route taken when it does not. Last,
+    /// the client's slippage bounds its estimate (ruling 33): in ExactIn the
+    /// promised output ([`FixedOrderPlan::promised_output`]) must be at least
+    /// `toAmount × (100 − slippage) / 100`, in ExactOut the order's amount at
+    /// most `fromAmount × (100 + slippage) / 100`, compared exactly.
     ///
     /// # Errors
     /// A [`PlanError`]: [`Screening`](PlanError::Screening);
@@ -270,7 +282,13 @@ impl FixedOrderRequest {
     /// [`RatesOfAnotherPair`](PlanError::RatesOfAnotherPair) (`INTERNAL_ERROR`:
     /// the caller passed rates no service sends for this body); or
     /// [`NoRoute`](PlanError::NoRoute), the selection's
-    /// [`NoRoute`](crate::route::NoRoute) with its limits. With the assets'
+    /// [`NoRoute`](crate::route::NoRoute) with its limits;
+    /// [`RequiredInput`](PlanError::RequiredInput) (`AMOUNT_ABOVE_LIMIT` /
+    /// `AMOUNT_BELOW_LIMIT`) when, under the strict policy, every route the
+    /// estimate admits needs an order amount outside its limits: it names
+    /// that amount and the `toAmount` that works;
+    /// [`Slippage`](PlanError::Slippage) (`SLIPPAGE_EXCEEDED`, 409) when the
+    /// selected route misses the slippage bound. With the assets'
     /// records in the context ([`OrderContext::with_assets`]), before the
     /// rates are looked at: [`AmountPrecision`](PlanError::AmountPrecision)
     /// (`INVALID_AMOUNT`) when the exact amount (`fromAmount` in ExactIn,
@@ -305,26 +323,101 @@ impl FixedOrderRequest {
                 order: alloc::boxed::Box::new(self.pair_id.clone()),
             });
         }
-        let route = self.route_request(context).best(rates)?;
+        let request = self.route_request(context);
         let decimals = context
             .assets
             .map(|assets| (assets.from().decimals, assets.to().decimals));
-        let mut amount = route.order_amount();
-        if let (SwapMode::ExactOut, Some((from, _))) = (self.swap_mode, decimals) {
-            // What the user must send, rounded up to what the asset can
-            // carry. Rounding a value of 8 places up to fewer cannot fail; if
-            // it ever did, the 8-place amount (never below the required input)
-            // is kept.
-            amount = from.round_up(amount).unwrap_or(amount);
-        }
-        Ok(FixedOrderPlan {
+        let from = decimals.map(|(from, _)| from);
+        let strict = context.limit_policy == LimitPolicy::Strict;
+        let (route, amount) = if self.swap_mode == SwapMode::ExactOut && strict {
+            self.strict_exact_out(rates, &request, from, decimals)?
+        } else {
+            let route = request.best(rates)?;
+            (route, self.order_amount(&route, from))
+        };
+        let plan = FixedOrderPlan {
             route,
             amount,
             to_decimals: decimals.map(|(_, to)| to),
             swap_mode: self.swap_mode,
             slippage: self.slippage,
             warnings,
-        })
+        };
+        // Ruling 33: after the selection, never changing it.
+        match self.swap_mode {
+            SwapMode::ExactIn => match plan.promised_output() {
+                Some(promised) => {
+                    self.slippage
+                        .check_output(self.to_amount, promised, self.pair_id.to())
+                }
+                // A promise past 8 places' range is above every bound.
+                None => Ok(()),
+            },
+            SwapMode::ExactOut => {
+                self.slippage
+                    .check_input(self.from_amount, amount, self.pair_id.from())
+            }
+        }?;
+        Ok(plan)
+    }
+
+    /// The amount an order on `route` carries (ruling 34): the route's
+    /// (ExactOut: its required input at 8 places, rounded up), then in
+    /// ExactOut rounded up to the from asset's decimals when known, since it
+    /// is what the user must send. Rounding a value of 8 places up to fewer
+    /// cannot fail; if it ever did, the 8-place amount (never below the
+    /// required input) is kept.
+    fn order_amount(&self, route: &Route<'_>, from: Option<Decimals>) -> Decimal {
+        let amount = route.order_amount();
+        match (self.swap_mode, from) {
+            (SwapMode::ExactOut, Some(from)) => from.round_up(amount).unwrap_or(amount),
+            _ => amount,
+        }
+    }
+
+    /// The strict ExactOut selection (rulings 23 and 34): the best route, in
+    /// the ranking's order, whose order amount — after every rounding — lies
+    /// within its rate's `[min, effective max]`. The ranking itself judges
+    /// `fromAmount` only (the specification's rule), so an amount that only
+    /// rounding brings inside (or outside) the limits is judged as the order
+    /// carries it.
+    fn strict_exact_out<'r>(
+        &self,
+        rates: &'r [Rate],
+        request: &RouteRequest<'_>,
+        from: Option<Decimals>,
+        decimals: Option<(Decimals, Decimals)>,
+    ) -> Result<(Route<'r>, Decimal), PlanError> {
+        let selection = request.with_limit_policy(LimitPolicy::Spec).select(rates);
+        if selection.routes().is_empty() {
+            return Err(selection
+                .into_best()
+                .err()
+                .unwrap_or(NoRoute::NoRates)
+                .into());
+        }
+        let places = |decimals: Decimals| u32::from(decimals.get());
+        let grids = Grids {
+            from: decimals.map_or(8, |(from, _)| places(from).min(8)),
+            to: decimals.map_or(8, |(_, to)| places(to).min(28)),
+        };
+        let mut failed = Collector::new(
+            self.to_amount.get(),
+            self.pair_id.from().clone(),
+            self.pair_id.to().clone(),
+            grids,
+        );
+        for route in selection.routes() {
+            let amount = self.order_amount(route, from);
+            let (min, max) = (route.rate().min(), route.effective_max());
+            match LimitCheck::of(amount, min, max) {
+                LimitCheck::Within => return Ok((*route, amount)),
+                check => failed.failed(route.rate(), amount, max, check),
+            }
+        }
+        Err(failed
+            .finish()
+            .map_or(PlanError::NoRoute(NoRoute::NoRates), PlanError::from))
     }
 }
 
@@ -334,7 +427,7 @@ impl FixedOrderRequest {
 pub struct FixedOrderPlan<'r> {
     route: Route<'r>,
     amount: Decimal,
-    to_decimals: Option<crate::discovery::Decimals>,
+    to_decimals: Option<Decimals>,
     swap_mode: SwapMode,
     slippage: Slippage,
     warnings: Vec<TagWarning>,
@@ -354,21 +447,45 @@ impl<'r> FixedOrderPlan<'r> {
     /// The order's `amount` (ruling 9): `fromAmount` in ExactIn, the
     /// route's required input (8 decimals, rounded up) in ExactOut — further
     /// rounded up to the from asset's `decimals` when the context had the
-    /// assets' records ([`OrderContext::with_assets`]). That rounding adds
-    /// less than one unit of the asset's last place; [`amount_limits`](Self::amount_limits)
-    /// judges the route's 8-place required input.
+    /// assets' records ([`OrderContext::with_assets`]). This is the amount
+    /// the limits are judged on (ruling 34, [`amount_limits`](Self::amount_limits)).
     pub fn amount(&self) -> Decimal {
         self.amount
     }
 
-    /// ExactOut: whether [`amount`](Self::amount) lies within the selected
-    /// rate's `[min, effective max]` (ruling 23). The specification checks the
-    /// limits against `fromAmount` only, so an ExactOut order's amount can lie
-    /// outside them; a caller that must not create such orders plans under
-    /// [`LimitPolicy::Strict`](crate::route::LimitPolicy::Strict). `None` in ExactIn, where the
+    /// ExactOut: whether [`amount`](Self::amount), as the order carries it,
+    /// lies within the selected rate's `[min, effective max]` (rulings 23 and
+    /// 34). Always [`LimitCheck::Within`] under the default strict policy;
+    /// under the opt-out [`LimitPolicy::Spec`] the limits are checked against
+    /// `fromAmount` only, so it may not be. `None` in ExactIn, where the
     /// amount is `fromAmount` and was checked.
     pub fn amount_limits(&self) -> Option<LimitCheck> {
-        self.route.required_input_limits()
+        match self.swap_mode {
+            SwapMode::ExactIn => None,
+            SwapMode::ExactOut => Some(LimitCheck::of(
+                self.amount,
+                self.route.rate().min(),
+                self.route.effective_max(),
+            )),
+        }
+    }
+
+    /// ExactIn: the output the order promises, its `toAmount`: the route's
+    /// net output rounded down to 8 places, and to the to asset's decimals
+    /// when the context had the records. The slippage bound (ruling 33) is
+    /// judged on it. `None` in ExactOut (the body's `toAmount` is exact), and
+    /// in the unreachable case the net output needs more than 28 digits.
+    pub fn promised_output(&self) -> Option<Decimal> {
+        match self.swap_mode {
+            SwapMode::ExactIn => crate::decimal::Fixed8::floor(self.route.net_output())
+                .ok()
+                .map(crate::decimal::Fixed8::get)
+                .and_then(|estimate| match self.to_decimals {
+                    Some(decimals) => decimals.round_down(estimate).ok(),
+                    None => Some(estimate),
+                }),
+            SwapMode::ExactOut => None,
+        }
     }
 
     /// The sponsoring campaign: the selected rate's, and never in ExactOut
@@ -521,13 +638,7 @@ impl FixedOrderPlan<'_> {
                 // The estimate at 8 places, never more than the rate gives
                 // (omitted in the unreachable case it needs more than 28 digits).
                 // With the to asset's record, down to its decimals too.
-                crate::decimal::Fixed8::floor(self.route.net_output())
-                    .ok()
-                    .map(crate::decimal::Fixed8::get)
-                    .and_then(|estimate| match self.to_decimals {
-                        Some(decimals) => decimals.round_down(estimate).ok(),
-                        None => Some(estimate),
-                    })
+                self.promised_output()
             }
             SwapMode::ExactOut => Some(request.to_amount().get()),
         };

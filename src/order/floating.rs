@@ -87,7 +87,7 @@ struct FloatFields {
 /// | `fromAddressTag`, `toAddressTag` | optional; `""` means none |
 /// | `toAmount` | required, decimal string (strict grammar) or JSON number, > 0 |
 /// | `toAddress` | required string |
-/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2 |
+/// | `slippage` | optional percentage 0-100 (number or numeric string); absent or `null` is 2; the quote's `toAmount` must be at least `toAmount × (100 − slippage) / 100` (ruling 33) |
 /// | `quoteId` | optional; when sent, the quote planned with must be that one |
 /// | `swapMode` | must not be sent (any non-null value → `UNSUPPORTED_SWAP_MODE`, ruling 12) |
 ///
@@ -274,14 +274,17 @@ impl FloatOrderRequest {
     ///    pair's assets, [`Quote::defect`]);
     /// 3. it must be this body's: same `pairId`, same `fromAmount` (by value:
     ///    `"2.50"` is `2.5`), and the quote named by `quoteId` when one was sent;
-    /// 4. it must outlive `now` by the context's skew margin.
+    /// 4. it must outlive `now` by the context's skew margin;
+    /// 5. its `toAmount` must be at least the body's `toAmount × (100 −
+    ///    slippage) / 100`, compared exactly (ruling 33).
     ///
     /// # Errors
     /// A [`PlanError`]: [`Screening`](PlanError::Screening);
     /// [`QuoteDefect`](PlanError::QuoteDefect) (`PROVIDER_ERROR`);
     /// [`QuoteMismatch`](PlanError::QuoteMismatch) (`INVALID_REQUEST` naming
     /// `pairId`, `fromAmount` or `quoteId`) when the quote is not this body's;
-    /// [`QuoteExpired`](PlanError::QuoteExpired) (`QUOTE_EXPIRED`). With
+    /// [`QuoteExpired`](PlanError::QuoteExpired) (`QUOTE_EXPIRED`);
+    /// [`Slippage`](PlanError::Slippage) (`SLIPPAGE_EXCEEDED`, 409). With
     /// the assets' records in the context
     /// ([`OrderContext::with_assets`]), right after screening:
     /// [`AmountPrecision`](PlanError::AmountPrecision) (`INVALID_AMOUNT`)
@@ -327,6 +330,11 @@ impl FloatOrderRequest {
                 expiry: quote.expiry,
             });
         }
+        self.slippage.check_output(
+            self.to_amount,
+            quote.to_amount.value.get(),
+            self.pair_id.to(),
+        )?;
         Ok(FloatOrderPlan { quote, warnings })
     }
 }

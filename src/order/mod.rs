@@ -48,6 +48,7 @@ mod parties;
 mod plan_error;
 mod presence;
 mod query;
+mod required;
 mod resource;
 mod status;
 mod timestamp;
@@ -68,6 +69,7 @@ pub use parties::Parties;
 pub use plan_error::{PlanError, QuoteMismatch};
 pub use presence::{Presence, SentDecimal};
 pub use query::RouteQuery;
+pub use required::{NearestRoute, RequiredInputNoRoute};
 pub use resource::{ExtraFeatures, Order, SentAmount, ToAmount};
 pub use status::{
     reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,

@@ -7,7 +7,7 @@ use alloc::string::ToString;
 
 use rust_decimal::Decimal;
 
-use super::RequestField;
+use super::{RequestField, RequiredInputNoRoute};
 use crate::decimal::Amount;
 use crate::discovery::TooPrecise;
 use crate::error::{ApiError, ErrorCode, HttpStatus};
@@ -16,6 +16,7 @@ use crate::quote::QuoteDefect;
 use crate::rate::{InvalidRates, PairId};
 use crate::route::NoRoute;
 use crate::screening::ScreeningError;
+use crate::slippage::SlippageError;
 use crate::time::EpochMillis;
 
 /// Why [`FixedOrderRequest::plan`](super::FixedOrderRequest::plan) or
@@ -79,6 +80,16 @@ pub enum PlanError {
     /// No route is left: its own code, with the nearest limits.
     #[error(transparent)]
     NoRoute(#[from] NoRoute),
+    /// No ExactOut route is left because every candidate's order amount lies
+    /// outside its rate's limits (the strict policy, ruling 34):
+    /// `AMOUNT_ABOVE_LIMIT` / `AMOUNT_BELOW_LIMIT`, naming the required
+    /// amount that failed and the `toAmount` that works.
+    #[error("{0}")]
+    RequiredInput(Box<RequiredInputNoRoute>),
+    /// The selected route misses the client's slippage bound (ruling 33):
+    /// `SLIPPAGE_EXCEEDED` (409) with the bound and the available amount.
+    #[error(transparent)]
+    Slippage(SlippageError),
     /// The quote is defective (ruling 32): `PROVIDER_ERROR`.
     #[error(transparent)]
     QuoteDefect(#[from] QuoteDefect),
@@ -125,6 +136,8 @@ impl PlanError {
             | PlanError::AssetsOfAnotherPair { .. } => ErrorCode::InternalError,
             PlanError::AmountPrecision { error, .. } => error.code(),
             PlanError::NoRoute(no_route) => no_route.code(),
+            PlanError::RequiredInput(no_route) => no_route.code(),
+            PlanError::Slippage(error) => error.code(),
             PlanError::QuoteDefect(defect) => defect.code(),
             PlanError::QuoteMismatch(_) => ErrorCode::InvalidRequest,
             PlanError::QuoteExpired { .. } => ErrorCode::QuoteExpired,
@@ -136,26 +149,46 @@ impl PlanError {
         self.code().http_status()
     }
 
-    /// The min a "no route" names ([`NoRoute::min`]); `None` otherwise.
+    /// The min a "no route" names ([`NoRoute::min`],
+    /// [`RequiredInputNoRoute::min`]); `None` otherwise.
     pub fn min(&self) -> Option<Decimal> {
         match self {
             PlanError::NoRoute(no_route) => no_route.min(),
+            PlanError::RequiredInput(no_route) => no_route.min(),
             _ => None,
         }
     }
 
-    /// The max a "no route" names ([`NoRoute::max`]); `None` otherwise.
+    /// The max a "no route" names ([`NoRoute::max`],
+    /// [`RequiredInputNoRoute::max`]); `None` otherwise.
     pub fn max(&self) -> Option<Decimal> {
         match self {
             PlanError::NoRoute(no_route) => no_route.max(),
+            PlanError::RequiredInput(no_route) => no_route.max(),
             _ => None,
         }
     }
 
     /// The error the service answers with: the code, this error's message as
-    /// details, and the limits of a "no route".
+    /// details, the limits of a "no route", and the bound and available
+    /// amount of `SLIPPAGE_EXCEEDED`.
     pub fn to_api_error(&self) -> ApiError {
-        ApiError::new(self.code(), self.to_string()).with_limits(self.min(), self.max())
+        match self {
+            PlanError::Slippage(error) => error.to_api_error(),
+            _ => ApiError::new(self.code(), self.to_string()).with_limits(self.min(), self.max()),
+        }
+    }
+}
+
+impl From<SlippageError> for PlanError {
+    fn from(error: SlippageError) -> Self {
+        PlanError::Slippage(error)
+    }
+}
+
+impl From<RequiredInputNoRoute> for PlanError {
+    fn from(no_route: RequiredInputNoRoute) -> Self {
+        PlanError::RequiredInput(Box::new(no_route))
     }
 }
 
