@@ -518,10 +518,12 @@ impl FixedOrderPlan<'_> {
                     RequestField::FromAmount,
                     self.amount() == request.from_amount().get(),
                 )?;
-                // The estimate at 8 places, never more than the rate gives
-                // (omitted in the unreachable case it needs more than 28 digits).
-                // With the to asset's record, down to its decimals too.
-                crate::decimal::Fixed8::floor(self.route.net_output())
+                // The estimate at 8 places, the floor of the exact net output
+                // (ruling 35), never more than the rate gives (omitted in the
+                // unreachable case it needs more than 28 digits). With the to
+                // asset's record, down to its decimals too.
+                self.route
+                    .promised_output()
                     .ok()
                     .map(crate::decimal::Fixed8::get)
                     .and_then(|estimate| match self.to_decimals {

@@ -138,7 +138,7 @@ impl RouteRequest<'_> {
                 Err(reason) => tally.rejected(&reason),
             }
         }
-        Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+        Some(tally.classify_request(self, pair_of(rates)))
     }
 
     /// Writes the ExactIn routes of the best keyed rates to `routes`, best
@@ -302,7 +302,8 @@ impl RouteRequest<'_> {
     }
 }
 
-/// The pair's from asset: the unit of `fromAmount` and of every limit.
-pub(crate) fn from_asset(rates: &[Rate]) -> Option<&crate::ids::AssetId> {
-    rates.first().map(|rate| rate.pair_id().from())
+/// The rates' pair (one pair's, checked before ranking): its from asset is
+/// the unit of `fromAmount` and of every limit, its to asset that of `toAmount`.
+pub(crate) fn pair_of(rates: &[Rate]) -> Option<&crate::rate::PairId> {
+    rates.first().map(Rate::pair_id)
 }

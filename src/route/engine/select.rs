@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::conclude::from_asset;
+use super::conclude::pair_of;
 use super::permute::apply_order;
 use super::scan::{scan, Collect};
 use crate::rate::Rate;
@@ -122,7 +122,7 @@ impl RouteRequest<'_> {
             for rejection in &rejected {
                 tally.rejected(rejection.reason());
             }
-            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+            Some(tally.classify_request(self, pair_of(rates)))
         } else {
             None
         };
@@ -178,7 +178,7 @@ impl RouteRequest<'_> {
             in_input_order(rates, &mut rejected);
         }
         let no_route = if routes.is_empty() {
-            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+            Some(tally.classify_request(self, pair_of(rates)))
         } else {
             None
         };
