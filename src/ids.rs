@@ -57,6 +57,11 @@ pub(crate) fn check_id(text: &str) -> Result<(), InvalidId> {
     if text.len() > MAX_ID_LEN {
         return Err(InvalidId::TooLong { len: text.len() });
     }
+    // One pass for the usual id, visible ASCII throughout; anything else
+    // (non-ASCII included) is looked at closely.
+    if text.bytes().all(is_plain_ascii) {
+        return Ok(());
+    }
     if let Some(at) = first_control(text.as_bytes()) {
         return Err(InvalidId::ControlCharacter { at });
     }
@@ -64,6 +69,11 @@ pub(crate) fn check_id(text: &str) -> Result<(), InvalidId> {
         Some((at, found)) => Err(InvalidId::NotPlainText { found, at }),
         None => Ok(()),
     }
+}
+
+/// `true` for a visible ASCII byte an id may hold: `!` to `~` but the quotes.
+const fn is_plain_ascii(byte: u8) -> bool {
+    byte.is_ascii_graphic() && !is_banned_ascii(byte)
 }
 
 /// `true` for an ASCII byte an id may not hold besides the controls: the

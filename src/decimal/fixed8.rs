@@ -45,6 +45,11 @@ impl Fixed8 {
 
     /// Rounds `value` toward −∞ to 8 decimal places: exact, never up.
     ///
+    /// Exact for the `value` given: a net output `Decimal` computed (and may
+    /// have rounded up) is floored as it stands; to promise an output use
+    /// [`floor_net`](Self::floor_net), the floor of the exact value
+    /// (ruling 35 in docs/RULES.md).
+    ///
     /// Negative values move away from zero (`-0.123456781` → `-0.12345679`),
     /// as "toward −∞" says; an amount is never negative, so a caller that
     /// floors a difference that can go negative (an output after fees) should
