@@ -160,3 +160,28 @@ fn a_to_amount_some_rate_can_compute_is_not_too_large() {
     let estimate = estimate_exact_out(&rates, to, NOW).unwrap_err();
     assert_eq!(estimate.code(), ErrorCode::AmountAboveLimit);
 }
+
+#[test]
+fn an_exact_out_from_amount_too_large_names_from_amount() {
+    // r-d serves ExactOut up to 10^28 BTC; fromAmount 10^28 × 33.1 is past
+    // 2^96 − 1, while toAmount 1 ETH needs a tiny input: fromAmount is the
+    // amount too large.
+    let rates: RatesResponse = serde_json::from_value(json!([
+        {"amount":{"assetId":"ETH","value":33.1},"expiry":4_102_444_800_000u64,
+         "id":"r-d","max":{"assetId":"BTC","value":"10000000000000000000000000000"},
+         "min":{"assetId":"BTC","value":0.001},
+         "minerFee":{"assetId":"ETH","value":0.0002},"pairId":"BTC_ETH",
+         "features":["exactOut"]}
+    ]))
+    .unwrap();
+    let huge = "10000000000000000000000000000";
+    let request = RouteRequest::exact_out(amount(huge), amount("1"), NOW);
+    let expected = NoRoute::AmountTooLarge {
+        field: RequestField::FromAmount,
+        amount: huge.parse::<Decimal>().unwrap(),
+        asset: "BTC".parse().unwrap(),
+    };
+    assert_eq!(request.best(&rates).unwrap_err(), expected);
+    assert_eq!(request.select(&rates).no_route(), Some(&expected));
+    assert_eq!(expected.code(), ErrorCode::InvalidAmount);
+}

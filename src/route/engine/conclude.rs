@@ -138,7 +138,7 @@ impl RouteRequest<'_> {
                 Err(reason) => tally.rejected(&reason),
             }
         }
-        Some(tally.classify_request(self, pair_of(rates)))
+        Some(tally.classify_request(self, rates))
     }
 
     /// Writes the ExactIn routes of the best keyed rates to `routes`, best
@@ -300,10 +300,4 @@ impl RouteRequest<'_> {
             required_input,
         })
     }
-}
-
-/// The rates' pair (one pair's, checked before ranking): its from asset is
-/// the unit of `fromAmount` and of every limit, its to asset that of `toAmount`.
-pub(crate) fn pair_of(rates: &[Rate]) -> Option<&crate::rate::PairId> {
-    rates.first().map(Rate::pair_id)
 }

@@ -2,10 +2,12 @@
 
 use rust_decimal::Decimal;
 
+use super::eligibility::{admit, within_limits};
+use super::net_output::net_output;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::AssetId;
 use crate::order::RequestField;
-use crate::rate::{MixedPairs, PairId};
+use crate::rate::{MixedPairs, PairId, Rate};
 use crate::route::{RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 
@@ -255,22 +257,34 @@ impl Tally {
     }
 
     /// [`classify`](Self::classify) for a single-pair request over one
-    /// pair's rates: the amount too large is `fromAmount` (from asset) in
-    /// ExactIn and `toAmount` (to asset) in ExactOut; every other answer
+    /// pair's `rates`: the amount too large is `fromAmount` (from asset) in
+    /// ExactIn, and in ExactOut `toAmount` (to asset) unless `fromAmount`
+    /// itself overflows a rate that accepted it (its net output cannot be
+    /// held; one more pass, on the "no route" path only); every other answer
     /// names `fromAmount`.
-    pub(crate) fn classify_request(
-        &self,
-        request: &RouteRequest<'_>,
-        pair: Option<&PairId>,
-    ) -> NoRoute {
-        let from = (request.from_amount().get(), pair.map(PairId::from));
-        let (amount, asset) = match request.mode() {
-            SwapMode::ExactOut if self.overflowed() => {
-                (request.exact_output(), pair.map(PairId::to))
+    pub(crate) fn classify_request(&self, request: &RouteRequest<'_>, rates: &[Rate]) -> NoRoute {
+        let pair = rates.first().map(Rate::pair_id);
+        let from = request.from_amount().get();
+        let mode = request.mode();
+        if mode == SwapMode::ExactOut && self.overflowed() {
+            let from_overflows = rates.iter().any(|rate| {
+                admit(rate, request.now(), mode).is_ok()
+                    && within_limits(rate, from, request).is_ok()
+                    && net_output(rate, from).is_none()
+            });
+            if from_overflows {
+                return NoRoute::AmountTooLarge {
+                    field: RequestField::FromAmount,
+                    amount: from,
+                    asset: match pair {
+                        Some(pair) => pair.from().clone(),
+                        None => return NoRoute::NoRates,
+                    },
+                };
             }
-            _ => from,
-        };
-        self.classify(amount, asset, request.mode())
+            return self.classify(request.exact_output(), pair.map(PairId::to), mode);
+        }
+        self.classify(from, pair.map(PairId::from), mode)
     }
 
     /// Classifies "no route" once nothing was ranked.
