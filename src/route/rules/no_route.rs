@@ -32,8 +32,9 @@ use crate::swap_mode::SwapMode;
 ///    (ruling 30) takes no part here;
 /// 6. some rate accepted the amount but its arithmetic cannot be held
 ///    exactly (ruling 35) → `INVALID_AMOUNT` (400) naming the amount that is
-///    too large: `fromAmount` in ExactIn, `toAmount` in ExactOut (ruling 36:
-///    the client's error, never a 5xx);
+///    too large: `fromAmount` in ExactIn, `toAmount` in ExactOut (or
+///    `fromAmount` when it is the one that overflows) (ruling 36: the
+///    client's error, never a 5xx);
 /// 7. some rate accepted the amount but none yields a positive output, or
 ///    every remaining rate is a sponsored variant that can serve no amount →
 ///    `INSUFFICIENT_LIQUIDITY`.
@@ -102,7 +103,8 @@ pub enum NoRoute {
     /// Some rate accepted the amount, but its arithmetic (the net output, or
     /// in ExactOut the required input) is too large to be computed exactly
     /// (rulings 35 and 36): `INVALID_AMOUNT`, the client's error. The field
-    /// is `fromAmount` in ExactIn and `toAmount` in ExactOut.
+    /// is `fromAmount` in ExactIn; in ExactOut it is `toAmount`, or
+    /// `fromAmount` when that estimate itself overflows a rate that accepted it.
     #[error(
         "{field} {amount} {asset} is too large: no route that accepts it can compute the swap exactly; send a smaller amount"
     )]
