@@ -228,3 +228,35 @@ fn the_real_payloads_ids_are_still_accepted() {
     let csv = std::fs::read_to_string("tests/payloads/pairs-response.csv").unwrap();
     PairsResponse::from_csv(&csv).unwrap();
 }
+
+#[test]
+fn order_bodies_and_order_resources_refuse_hidden_characters_in_ids() {
+    use swaproute::order::{FixedOrderRequest, Order, RawFixedOrderRequest};
+    // A body's pairId with a zero-width space: the field is refused.
+    let raw: Result<RawFixedOrderRequest, _> = serde_json::from_value(json!({
+        "fromAmount": "0.5", "toAmount": "16", "fromAddress": null,
+        "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+        "pairId": "BTC\u{200b}_ETH", "swapMode": "ExactIn"}));
+    let refused = match raw {
+        Err(_) => true,
+        Ok(raw) => FixedOrderRequest::validate(&raw).is_err(),
+    };
+    assert!(refused);
+    // An order resource whose id, rateId or pairId hides a character.
+    let text = std::fs::read_to_string("tests/payloads/order-status-response.json").unwrap();
+    let order: serde_json::Value = serde_json::from_str(&text).unwrap();
+    serde_json::from_value::<Order>(order.clone()).unwrap();
+    for (key, value) in [
+        ("id", "u8jzPde0\u{2060}IgxLd6G"),
+        ("rateId", "ZXhvZHVz\u{feff}"),
+        ("pairId", "LTC_USDT\u{202c}"),
+        ("id", "u8jz Pde0IgxLd6G"),
+    ] {
+        let mut changed = order.clone();
+        changed[key] = json!(value);
+        assert!(
+            serde_json::from_value::<Order>(changed).is_err(),
+            "{key} {value:?}"
+        );
+    }
+}
