@@ -3,7 +3,11 @@
 //! The service's ids are opaque strings of any printable characters: UUIDs,
 //! 30-character strings with punctuation such as `@ ( ! & $ )`, ~200-character
 //! base64 with `+ / =`. An id here is non-empty, at most [`MAX_ID_LEN`] bytes and
-//! free of control characters; nothing else is assumed about it.
+//! plain text (ruling 37 in docs/RULES.md): no whitespace (not even a space),
+//! no quote (`"`, `'`, `` ` ``), no control character and no zero-width,
+//! bidirectional or other invisible character (ruling 28's set). Visible
+//! punctuation and visible non-ASCII letters are kept; nothing else is
+//! assumed about it.
 //!
 //! An id of at most 24 bytes (12 on 32-bit targets) is held inline, without a
 //! heap allocation: asset ids (`BTC`), pair ids (`BTC_ETH`) and many rate ids
@@ -34,6 +38,15 @@ pub enum InvalidId {
         /// Byte offset of the character.
         at: usize,
     },
+    /// The id contains whitespace, a quote, or a zero-width, bidirectional
+    /// or other invisible character (ruling 37 in docs/RULES.md).
+    #[error("id contains {found:?} (U+{code:04X}) at byte {at}: an id is plain text, without whitespace, quotes or invisible characters", code = u32::from(*found))]
+    NotPlainText {
+        /// The character.
+        found: char,
+        /// Byte offset of the character.
+        at: usize,
+    },
 }
 
 /// The one validation every id type shares.
@@ -44,10 +57,46 @@ pub(crate) fn check_id(text: &str) -> Result<(), InvalidId> {
     if text.len() > MAX_ID_LEN {
         return Err(InvalidId::TooLong { len: text.len() });
     }
-    match first_control(text.as_bytes()) {
-        Some(at) => Err(InvalidId::ControlCharacter { at }),
+    // One pass for the usual id, visible ASCII throughout; anything else
+    // (non-ASCII included) is looked at closely.
+    if text.bytes().all(is_plain_ascii) {
+        return Ok(());
+    }
+    if let Some(at) = first_control(text.as_bytes()) {
+        return Err(InvalidId::ControlCharacter { at });
+    }
+    match first_not_plain(text) {
+        Some((at, found)) => Err(InvalidId::NotPlainText { found, at }),
         None => Ok(()),
     }
+}
+
+/// `true` for a visible ASCII byte an id may hold: `!` to `~` but the quotes.
+const fn is_plain_ascii(byte: u8) -> bool {
+    byte.is_ascii_graphic() && !is_banned_ascii(byte)
+}
+
+/// `true` for an ASCII byte an id may not hold besides the controls: the
+/// space and the quotes `"`, `'` and `` ` ``.
+const fn is_banned_ascii(byte: u8) -> bool {
+    matches!(byte, b' ' | b'"' | b'\'' | b'`')
+}
+
+/// The first character of `text` that is whitespace, a quote or
+/// [invisible](crate::text::is_invisible) (controls included), with its byte
+/// offset. ASCII text, the usual id, is judged byte by byte.
+pub(crate) fn first_not_plain(text: &str) -> Option<(usize, char)> {
+    if text.is_ascii() {
+        let at = text
+            .bytes()
+            .position(|b| is_banned_ascii(b) || b.is_ascii_control())?;
+        return text.get(at..)?.chars().next().map(|c| (at, c));
+    }
+    text.char_indices().find(|&(_, c)| {
+        c.is_whitespace()
+            || crate::text::is_invisible(c)
+            || u8::try_from(c).is_ok_and(is_banned_ascii)
+    })
 }
 
 /// Byte offset of the first control character (`char::is_control`: U+0000 to
@@ -82,7 +131,8 @@ macro_rules! opaque_id {
             ///
             /// # Errors
             /// [`InvalidId`] when `text` is empty, longer than [`MAX_ID_LEN`] bytes or
-            /// contains a control character.
+            /// not plain text (a control character, whitespace, a quote, an
+            /// invisible character).
             pub fn new(text: &str) -> Result<Self, InvalidId> {
                 check_id(text)?;
                 Ok($name(CompactString::new(text)))
@@ -140,7 +190,7 @@ mod tests {
             "0b6c6f7e-3a52-4c8e-9a57-5f1e2d2b8a11",
             "a@b(c)!d&e$f)g-1234567890-xyz__",
             "TWFueSBoYW5kcyBtYWtlIGxpZ2h0IHdvcmsu+/==",
-            "with space",
+            "d5b1a8f2-6c3e-4e8b-9f0a-2b7c4d1e9a63:spring-2026",
             "ünïcödé",
         ] {
             assert_eq!(RateId::new(text).unwrap().as_str(), text);
@@ -262,7 +312,48 @@ mod tests {
             RateId::new("\u{a0}\u{9f}"),
             Err(InvalidId::ControlCharacter { at: 2 })
         );
-        assert!(RateId::new("\u{a0}\u{c2}\u{100}").is_ok());
+        // `C2 A1` (¡) is a visible character whose first byte is `C2`.
+        assert!(RateId::new("\u{a1}\u{c2}\u{100}").is_ok());
+    }
+
+    #[test]
+    fn ids_are_plain_text() {
+        // Ruling 37: whitespace, quotes and invisible characters are refused,
+        // at their byte offset.
+        for (text, at, found) in [
+            ("with space", 4, ' '),
+            ("\"BTC\"", 0, '"'),
+            ("BT'C", 2, '\''),
+            ("B`TC", 1, '`'),
+            ("\u{feff}BTC", 0, '\u{feff}'),
+            ("BT\u{200b}C", 2, '\u{200b}'),
+            ("é\u{202e}CTB", 2, '\u{202e}'),
+            ("ETH\u{2066}", 3, '\u{2066}'),
+            ("BTC\u{a0}", 3, '\u{a0}'),
+            ("BTC\u{3000}x", 3, '\u{3000}'),
+            ("x\u{e0041}", 1, '\u{e0041}'),
+        ] {
+            assert_eq!(
+                AssetId::new(text),
+                Err(InvalidId::NotPlainText { found, at }),
+                "{text:?}"
+            );
+            assert_eq!(
+                RateId::new(text),
+                Err(InvalidId::NotPlainText { found, at })
+            );
+        }
+        // Controls keep their own error.
+        assert_eq!(
+            AssetId::new("B\tTC"),
+            Err(InvalidId::ControlCharacter { at: 1 })
+        );
+        // Every visible ASCII character but the three quotes is kept.
+        let visible: alloc::string::String = (b'!'..=b'~')
+            .filter(|b| !matches!(b, b'"' | b'\'' | b'`'))
+            .map(char::from)
+            .collect();
+        assert_eq!(RateId::new(&visible).unwrap().as_str(), visible);
     }
 
     #[test]

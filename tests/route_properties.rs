@@ -496,7 +496,8 @@ fn extreme_case() -> impl Strategy<Value = Case> {
 /// does not fit a `Decimal` at scale 8.
 fn exact_required(to: Decimal, fee: Decimal, m: Decimal) -> Option<Decimal> {
     use num_bigint::BigInt;
-    to.checked_add(fee)?;
+    // Ruling 35: `to + fee` past `Decimal`'s range is no overflow by itself;
+    // only a required input past 8 places is.
     if m <= Decimal::ZERO {
         return None;
     }

@@ -235,12 +235,15 @@ def check(rate, req):
         return ("ABOVE_MAX", emax)
     product = amount * rate.m()
     net = product - rate.f()
-    if not fits(product) or not fits(net):
+    # Ruling 35: the exact net output must fit; the product alone may not.
+    if not fits(net):
         return ("OVERFLOW", None)
     required = None
     if mode == "ExactOut":
         required = required_input(rate, req["to"])
-        if not fits(req["to"] + rate.f()) or not fits8(required):
+        # Ruling 35: the exact required input must fit 8 places; the sum
+        # toAmount + minerFee alone may not.
+        if not fits8(required):
             return ("OVERFLOW", None)
     if net <= 0:
         return ("NO_OUTPUT", None)
@@ -297,8 +300,12 @@ def classify(results, amount):
                                                  "SPONSORED_IN_EXACT_OUT")]
     if not usable:
         return api_error("UNSUPPORTED_SWAP_MODE")
+    # A rate that accepted the amount but whose arithmetic cannot be held:
+    # the amount is too large, the client's error (rulings 35 and 36).
+    if any(r[0] == "OVERFLOW" for r in usable):
+        return api_error("INVALID_AMOUNT")
     # A rate that accepted the amount but yields nothing.
-    if any(r[0] in ("OVERFLOW", "NO_OUTPUT", "ok") for r in usable):
+    if any(r[0] in ("NO_OUTPUT", "ok") for r in usable):
         return api_error("INSUFFICIENT_LIQUIDITY")
     mins = [r[1] for r in usable if r[0] in ("BELOW_MIN", "REQUIRED_INPUT_BELOW_MIN")]
     maxs = [r[1] for r in usable if r[0] in ("ABOVE_MAX", "REQUIRED_INPUT_ABOVE_MAX")]
@@ -553,9 +560,9 @@ def eligibility_cases():
                campaigns={"spring": "0.009"}, ids=["b"], rej={"v": "CAMPAIGN_LIMIT_BELOW_MIN"},
                note="the limit reported is the rate's min"))
     # Overflow and no output.
-    c.append(S("product beyond the decimal range is OVERFLOW", [1, 5, 10],
+    c.append(S("product beyond the decimal range is OVERFLOW", [1, 5, 10, 35, 36],
                [Rate("big", "2", "0", "1", BIG)], from_amount="40000000000000000000000000000",
-               ids=[], rej={"big": "OVERFLOW"}, err="INSUFFICIENT_LIQUIDITY",
+               ids=[], rej={"big": "OVERFLOW"}, err="INVALID_AMOUNT",
                note="4e28 x 2 = 8e28 > 2^96 - 1 = 79228162514264337593543950335"))
     c.append(S("largest amount that fits is not an overflow", [1, 5],
                [Rate("big", "1", "0", "1", BIG)], from_amount=BIG, ids=["big"]))
@@ -616,8 +623,9 @@ def eligibility_cases():
     c.append(S("ExactOut required input beyond the range is OVERFLOW", [5, 6, 10],
                [Rate("x", "0.5", "0", "0", "10", exact_out=True)],
                mode="ExactOut", from_amount="10", to_amount="50000000000000000000000000000",
-               ids=[], rej={"x": "OVERFLOW"}, err="INSUFFICIENT_LIQUIDITY",
-               note="net 10 x 0.5 = 5 > 0, but the required input 1e29 does not fit"))
+               ids=[], rej={"x": "OVERFLOW"}, err="INVALID_AMOUNT",
+               note="net 10 x 0.5 = 5 > 0, but the required input 1e29 does not fit: "
+                    "toAmount is too large (rulings 35, 36)"))
     c.append(S("ExactOut required input that cannot be written with 8 places is OVERFLOW", [5, 8],
                [Rate("x", "1", "0", "0", "10", exact_out=True),
                 Rate("b", "1000000", "0", "0", "10", exact_out=True)],
@@ -708,10 +716,11 @@ def no_route_cases():
                [base("x", mult="0.0001"), base("y", mn="1")], from_amount="0.5", ids=[],
                rej={"x": "NO_OUTPUT", "y": "BELOW_MIN"}, err="INSUFFICIENT_LIQUIDITY",
                note="x accepted the amount, so it is not below every min"))
-    c.append(S("a rate within limits that overflows is INSUFFICIENT_LIQUIDITY", [10],
+    c.append(S("a rate within limits that overflows makes the amount too large", [10, 36],
                [Rate("x", "2", "0", "1", BIG), Rate("y", "1", "0", "1", "2")],
                from_amount="40000000000000000000000000000", ids=[],
-               rej={"x": "OVERFLOW", "y": "ABOVE_MAX"}, err="INSUFFICIENT_LIQUIDITY"))
+               rej={"x": "OVERFLOW", "y": "ABOVE_MAX"}, err="INVALID_AMOUNT",
+               note="the client's error (400), not the service's (503)"))
     c.append(S("only unservable sponsored variants left", [10, 30],
                [base("v", mn="0.01", sponsor="spring"), base("w", mn="0.01", sponsor="fall")],
                from_amount="0.5", campaigns={"spring": "0.001", "fall": "0.009"}, ids=[],

@@ -1,5 +1,7 @@
 //! `a × b − c` exactly, rounded once to what a `Decimal` holds: the net
-//! output where `Decimal`'s own arithmetic would round the product first.
+//! output where `Decimal`'s own arithmetic would round the product first;
+//! and its floor at a number of places (ruling 35 in docs/RULES.md), taken
+//! of the exact value, never of a rounded one.
 
 use rust_decimal::Decimal;
 
@@ -69,6 +71,51 @@ pub(crate) fn product_minus(a: Decimal, b: Decimal, c: Decimal) -> Option<Decima
     .ok()
 }
 
+/// `⌊(a × b − c) × 10^places⌋`, the mantissa of `a × b − c` rounded toward
+/// −∞ to `places` decimal places, computed exactly from the operands (ruling
+/// 35 in docs/RULES.md): never from a product `Decimal` already rounded.
+/// `None` for a negative `a` or `b`, or a result whose magnitude does not
+/// fit a `Decimal` mantissa (below 2^96).
+pub(crate) fn floor_product_minus(a: Decimal, b: Decimal, c: Decimal, places: u32) -> Option<i128> {
+    if a.is_sign_negative() && !a.is_zero() || b.is_sign_negative() && !b.is_zero() {
+        return None;
+    }
+    let product_scale = a.scale().checked_add(b.scale())?;
+    let scale = product_scale.max(c.scale()).max(places);
+    let product = Wide::at_scale(a, a.scale())?
+        .mul_u128(b.mantissa().unsigned_abs())?
+        .scaled(scale.checked_sub(product_scale)?)?;
+    let subtrahend = Wide::at_scale(c, scale)?;
+    let (mut magnitude, negative) = if c.is_sign_negative() {
+        (product.add(subtrahend)?, false)
+    } else if product >= subtrahend {
+        (product.sub(subtrahend)?, false)
+    } else {
+        (subtrahend.sub(product)?, true)
+    };
+    // Down to `places`: truncate, remembering whether anything was dropped.
+    let mut dropped = false;
+    for _ in places..scale {
+        let (quotient, digit) = magnitude.div10()?;
+        dropped |= digit != 0;
+        magnitude = quotient;
+    }
+    let mut truncated = magnitude.to_u128()?;
+    // Toward −∞: a negative value with dropped digits moves one unit away from zero.
+    if negative && dropped {
+        truncated = truncated.checked_add(1)?;
+    }
+    if truncated > MAX_MANTISSA {
+        return None;
+    }
+    let signed = i128::try_from(truncated).ok()?;
+    if negative {
+        signed.checked_neg()
+    } else {
+        Some(signed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +148,48 @@ mod tests {
             ),
             Some(unit)
         );
+    }
+
+    #[test]
+    fn the_floor_is_of_the_exact_value() {
+        // Issue 28: 12345678.12345678 × 33.07346643902441 is exactly
+        // 408314371.0831456699999999999998; Decimal rounds the product to
+        // …56700000 and its floor would be one unit too high.
+        let (x, m) = (d("12345678.12345678"), d("33.07346643902441"));
+        assert_eq!(
+            floor_product_minus(x, m, Decimal::ZERO, 8),
+            Some(40_831_437_108_314_566)
+        );
+        assert_eq!(
+            x.checked_mul(m).unwrap(),
+            d("408314371.08314567000000000000"),
+            "Decimal rounds the product up"
+        );
+        // Exact values keep their digits; negative ones go toward −∞.
+        assert_eq!(
+            floor_product_minus(d("0.5"), d("33.1"), d("0.0002"), 8),
+            Some(1_654_980_000)
+        );
+        assert_eq!(
+            floor_product_minus(d("1"), d("0.000000001"), d("0.000000002"), 8),
+            Some(-1)
+        );
+        assert_eq!(
+            floor_product_minus(d("1"), d("1"), d("1.00000001"), 8),
+            Some(-1)
+        );
+        assert_eq!(floor_product_minus(d("0"), d("1"), d("0"), 8), Some(0));
+        // A negative fee adds.
+        assert_eq!(floor_product_minus(d("1"), d("1"), d("-0.5"), 0), Some(1));
+        // More places than the operands have: scaled up.
+        assert_eq!(
+            floor_product_minus(d("2"), d("3"), d("0"), 28),
+            Some(60_000_000_000_000_000_000_000_000_000)
+        );
+        // Past a mantissa at 8 places, or a negative factor: none.
+        let max = Decimal::MAX;
+        assert_eq!(floor_product_minus(max, d("1"), d("0"), 8), None);
+        assert_eq!(floor_product_minus(d("-1"), d("1"), d("0"), 8), None);
     }
 
     #[test]

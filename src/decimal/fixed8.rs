@@ -45,6 +45,11 @@ impl Fixed8 {
 
     /// Rounds `value` toward −∞ to 8 decimal places: exact, never up.
     ///
+    /// Exact for the `value` given: a net output `Decimal` computed (and may
+    /// have rounded up) is floored as it stands; to promise an output use
+    /// [`floor_net`](Self::floor_net), the floor of the exact value
+    /// (ruling 35 in docs/RULES.md).
+    ///
     /// Negative values move away from zero (`-0.123456781` → `-0.12345679`),
     /// as "toward −∞" says; an amount is never negative, so a caller that
     /// floors a difference that can go negative (an output after fees) should
@@ -71,6 +76,46 @@ impl Fixed8 {
         } else {
             Err(DecimalError::OutOfRange)
         }
+    }
+
+    /// `amount × multiplier − fee` rounded toward −∞ to 8 decimal places,
+    /// of the exact value (ruling 35 in docs/RULES.md): what a rate promises
+    /// for `amount` (an ExactIn `toAmount` estimate, a chain leg's next
+    /// input). [`floor`](Self::floor) of a net output computed in `Decimal`
+    /// can be one unit too high, since `Decimal` rounds a product of more
+    /// than 28-29 digits (half to even) before it is floored; this never is.
+    ///
+    /// ```
+    /// use swaproute::decimal::{Decimal, Fixed8};
+    /// // Exactly 408314371.0831456699999999999998; Decimal's product is
+    /// // 408314371.08314567, whose floor would promise 10^-8 too much.
+    /// let x = Decimal::from_str_exact("12345678.12345678")?;
+    /// let m = Decimal::from_str_exact("33.07346643902441")?;
+    /// let promise = Fixed8::floor_net(x, m, Decimal::ZERO)?;
+    /// assert_eq!(promise.to_string(), "408314371.08314566");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`DecimalError::Negative`] for a negative `amount` or `multiplier`;
+    /// [`DecimalError::OutOfRange`] when the floor needs more than the 28
+    /// significant digits a `Decimal` holds at scale 8 (magnitude ≥ ~7.9e20):
+    /// the typed overflow of ruling 35.
+    pub fn floor_net(
+        amount: Decimal,
+        multiplier: Decimal,
+        fee: Decimal,
+    ) -> Result<Self, DecimalError> {
+        if amount.is_sign_negative() && !amount.is_zero()
+            || multiplier.is_sign_negative() && !multiplier.is_zero()
+        {
+            return Err(DecimalError::Negative);
+        }
+        let mantissa = super::exact::floor_product_minus(amount, multiplier, fee, 8)
+            .ok_or(DecimalError::OutOfRange)?;
+        Decimal::try_from_i128_with_scale(mantissa, 8)
+            .map(Fixed8)
+            .map_err(|_| DecimalError::OutOfRange)
     }
 
     /// The value (scale 8).

@@ -42,9 +42,12 @@ impl PairsResponse {
     /// Parses the CSV form: pair ids separated by `,`, on one line, no header.
     ///
     /// The service writes no trailing newline; one `\n` or `\r\n` at the end
-    /// is tolerated and dropped. An empty body is an empty listing. Fields
-    /// are not trimmed: whitespace around one is refused rather than taken
-    /// into an asset id.
+    /// is tolerated and dropped, and so is one UTF-8 byte-order mark
+    /// (U+FEFF) at the very start (ruling 37 in docs/RULES.md); a mark
+    /// anywhere else is refused with the field that holds it. An empty body
+    /// is an empty listing. Fields are not trimmed: whitespace around one is
+    /// refused rather than taken into an asset id, and a quoted field
+    /// (`"BTC_ETH"`) is refused rather than its quotes kept in the ids.
     ///
     /// ```
     /// use swaproute::discovery::PairsResponse;
@@ -52,6 +55,10 @@ impl PairsResponse {
     /// assert_eq!(pairs.pairs()[1].to().as_str(), "USDC");
     /// assert!(PairsResponse::from_csv("LTC_XMR,,SOL_USDC").is_err());
     /// assert!(PairsResponse::from_csv("LTC_XMR, SOL_USDC").is_err());
+    /// // One byte-order mark at the start is dropped; a quoted field is refused.
+    /// let pairs = PairsResponse::from_csv("\u{feff}BTC_ETH")?;
+    /// assert_eq!(pairs.pairs()[0].from().as_str(), "BTC");
+    /// assert!(PairsResponse::from_csv("\"BTC_ETH\"").is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -59,6 +66,7 @@ impl PairsResponse {
     /// [`InvalidPairsCsv`]: a field that is not a pair id or has whitespace
     /// around it, more than [`MAX_PAIRS`] fields, or a repeated pair.
     pub fn from_csv(text: &str) -> Result<Self, InvalidPairsCsv> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let line = text
             .strip_suffix("\r\n")
             .or_else(|| text.strip_suffix('\n'))

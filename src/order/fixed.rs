@@ -477,7 +477,11 @@ impl<'r> FixedOrderPlan<'r> {
     /// in the unreachable case the net output needs more than 28 digits.
     pub fn promised_output(&self) -> Option<Decimal> {
         match self.swap_mode {
-            SwapMode::ExactIn => crate::decimal::Fixed8::floor(self.route.net_output())
+            // The floor of the exact net output (ruling 35), never more
+            // than the rate gives.
+            SwapMode::ExactIn => self
+                .route
+                .promised_output()
                 .ok()
                 .map(crate::decimal::Fixed8::get)
                 .and_then(|estimate| match self.to_decimals {

@@ -35,6 +35,23 @@ impl<'r> Route<'r> {
         self.net_output
     }
 
+    /// The net output at the amount ranked, rounded down to 8 decimal places
+    /// from its exact value (ruling 35 in docs/RULES.md): what the route
+    /// promises, e.g. the `toAmount` estimate of an ExactIn order. Never above
+    /// the exact `fromAmount × multiplier − minerFee`, even where
+    /// [`net_output`](Self::net_output) had to round.
+    ///
+    /// # Errors
+    /// [`DecimalError::OutOfRange`](crate::decimal::DecimalError::OutOfRange)
+    /// when the output needs more than 28 significant digits at 8 places.
+    pub fn promised_output(&self) -> Result<Fixed8, crate::decimal::DecimalError> {
+        Fixed8::floor_net(
+            self.from_amount,
+            self.rate.multiplier(),
+            self.rate.miner_fee(),
+        )
+    }
+
     /// The upper limit that applied (campaign-capped for a sponsored variant).
     pub fn effective_max(&self) -> Decimal {
         self.effective_max

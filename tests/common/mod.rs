@@ -15,7 +15,7 @@ pub(crate) mod json_body;
 pub(crate) mod order_priority;
 
 use num_bigint::BigInt;
-use swaproute::decimal::{Decimal, Fixed8};
+use swaproute::decimal::Decimal;
 use swaproute::Amount;
 
 /// A decimal from a test's literal text.
@@ -28,12 +28,15 @@ pub(crate) fn amount(text: &str) -> Amount {
     Amount::parse(text).unwrap()
 }
 
-/// `x × m − fee` as the engine reports it: `None` where `Decimal`'s own
-/// arithmetic overflows; otherwise the exact value, rounded once (half to even)
-/// at the largest scale ≤ 28 whose mantissa fits 96 bits. Big integers, so it
+/// `x × m − fee` as the engine reports it: the exact value, rounded once
+/// (half to even) at the largest scale ≤ 28 whose mantissa fits 96 bits;
+/// `None` only where even scale 0 does not (ruling 35: an intermediate past
+/// `Decimal`'s range, the product alone, is no overflow). Big integers, so it
 /// shares nothing with the library's wide arithmetic.
 pub(crate) fn exact_net(amount: Decimal, multiplier: Decimal, fee: Decimal) -> Option<Decimal> {
-    let plain = amount.checked_mul(multiplier)?.checked_sub(fee)?;
+    let plain = amount
+        .checked_mul(multiplier)
+        .and_then(|product| product.checked_sub(fee));
     let ten = |e: u32| BigInt::from(10u8).pow(e);
     let top = (amount.scale() + multiplier.scale()).max(fee.scale());
     let value = BigInt::from(amount.mantissa())
@@ -54,7 +57,10 @@ pub(crate) fn exact_net(amount: Decimal, multiplier: Decimal, fee: Decimal) -> O
             let exact =
                 Decimal::from_i128_with_scale(if negative { -mantissa } else { mantissa }, scale);
             // Where plain `Decimal` is right, its scale is kept.
-            return Some(if plain == exact { plain } else { exact });
+            return Some(match plain {
+                Some(plain) if plain == exact => plain,
+                _ => exact,
+            });
         }
     }
     None
@@ -72,22 +78,23 @@ pub(crate) fn covers(x: Decimal, m: Decimal, to: Decimal, fee: Decimal) -> bool 
 }
 
 /// The exact ExactOut required input of ruling 8: the least multiple of 1e-8
-/// whose product with `m` covers `to + fee`; `None` past `Fixed8`'s range.
-/// Starts from `Decimal`'s approximate quotient and walks one step at a time.
+/// whose product with `m` covers `to + fee`, `⌈(to + fee) × 10^8 / m⌉ / 10^8`
+/// on big integers; `None` past `Fixed8`'s range only (ruling 35: `to + fee`
+/// past `Decimal`'s range is no overflow by itself) or for `m <= 0`.
 pub(crate) fn exact_required_input(m: Decimal, to: Decimal, fee: Decimal) -> Option<Decimal> {
-    let step = Decimal::new(1, 8);
-    let approximate = to.checked_add(fee)?.checked_div(m)?;
-    let mut x = Fixed8::ceil(approximate).ok()?.get();
-    let mut walked = 0;
-    while !covers(x, m, to, fee) {
-        x = x.checked_add(step).filter(|n| n.scale() == 8)?;
-        walked += 1;
-        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
+    if m <= Decimal::ZERO {
+        return None;
     }
-    while x > Decimal::ZERO && covers(x - step, m, to, fee) {
-        x -= step;
-        walked += 1;
-        assert!(walked < 1000, "Decimal's quotient is off by 1000 steps");
-    }
+    let ten = |e: u32| BigInt::from(10u8).pow(e);
+    let scale = to.scale().max(fee.scale());
+    let sum = BigInt::from(to.mantissa()) * ten(scale - to.scale())
+        + BigInt::from(fee.mantissa()) * ten(scale - fee.scale());
+    // x / 10^8 >= sum / 10^scale / (M / 10^sm)  <=>  x >= sum × 10^(8 + sm) / (M × 10^scale).
+    let numerator = sum * ten(8 + m.scale());
+    let denominator = BigInt::from(m.mantissa()) * ten(scale);
+    let units = (&numerator + &denominator - 1u8) / &denominator;
+    let units = i128::try_from(units).ok()?;
+    let x = Decimal::try_from_i128_with_scale(units, 8).ok()?;
+    debug_assert!(covers(x, m, to, fee));
     Some(x)
 }

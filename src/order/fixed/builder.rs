@@ -28,8 +28,9 @@ pub struct FixedOrderBuilder {
 impl FixedOrderRequest {
     /// Starts a body with the required fields: `pairId`, `fromAmount`
     /// (exact in ExactIn; the estimate limits are checked against in ExactOut),
-    /// `toAmount` (the estimate in ExactIn, e.g. [`Fixed8::floor`] of
-    /// `fromAmount × rate − minerFee`; exact in ExactOut) and `toAddress`.
+    /// `toAmount` (the estimate in ExactIn, e.g. [`Fixed8::floor_net`] of
+    /// `fromAmount × rate − minerFee`, the floor of the exact value; exact in
+    /// ExactOut) and `toAddress`.
     ///
     /// ```
     /// use swaproute::order::FixedOrderRequest;
@@ -54,7 +55,7 @@ impl FixedOrderRequest {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
-    /// [`Fixed8::floor`]: crate::Fixed8::floor
+    /// [`Fixed8::floor_net`]: crate::Fixed8::floor_net
     pub fn builder(
         pair_id: PairId,
         from_amount: Amount,

@@ -138,7 +138,7 @@ impl RouteRequest<'_> {
                 Err(reason) => tally.rejected(&reason),
             }
         }
-        Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+        Some(tally.classify_request(self, rates))
     }
 
     /// Writes the ExactIn routes of the best keyed rates to `routes`, best
@@ -300,9 +300,4 @@ impl RouteRequest<'_> {
             required_input,
         })
     }
-}
-
-/// The pair's from asset: the unit of `fromAmount` and of every limit.
-pub(crate) fn from_asset(rates: &[Rate]) -> Option<&crate::ids::AssetId> {
-    rates.first().map(|rate| rate.pair_id().from())
 }

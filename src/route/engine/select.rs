@@ -3,7 +3,6 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::conclude::from_asset;
 use super::permute::apply_order;
 use super::scan::{scan, Collect};
 use crate::rate::Rate;
@@ -122,7 +121,7 @@ impl RouteRequest<'_> {
             for rejection in &rejected {
                 tally.rejected(rejection.reason());
             }
-            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+            Some(tally.classify_request(self, rates))
         } else {
             None
         };
@@ -178,7 +177,7 @@ impl RouteRequest<'_> {
             in_input_order(rates, &mut rejected);
         }
         let no_route = if routes.is_empty() {
-            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+            Some(tally.classify_request(self, rates))
         } else {
             None
         };

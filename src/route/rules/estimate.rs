@@ -115,11 +115,12 @@ pub fn estimate_exact_out<R: RateList + ?Sized>(
         return Ok(Estimate { from_amount, rate });
     }
     // The amount is a from-asset required input, or the to-amount (in the to
-    // asset) when no rate got as far as computing one.
+    // asset) when no rate got as far as computing one, or when the to-amount
+    // is too large for exact arithmetic (ruling 36: it is the field named).
     let pair = rates.first().map(Rate::pair_id);
     let (amount, asset) = match smallest_input {
-        Some(input) => (input, pair.map(PairId::from)),
-        None => (to_amount.get(), pair.map(PairId::to)),
+        Some(input) if !tally.overflowed() => (input, pair.map(PairId::from)),
+        _ => (to_amount.get(), pair.map(PairId::to)),
     };
     Err(tally.classify(amount, asset, SwapMode::ExactOut))
 }

@@ -26,11 +26,19 @@ use crate::rate::prepared::{Prepared, FAST};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 
-/// `amount × multiplier − minerFee`, or `None` on overflow.
+/// `amount × multiplier − minerFee`, or `None` on overflow: only when the
+/// exact value is past `Decimal`'s range (ruling 35), not when the product
+/// alone is.
 pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
     let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
-    let product = amount.checked_mul(multiplier)?;
-    let rounded = product.checked_sub(fee)?;
+    let Some((product, rounded)) = amount
+        .checked_mul(multiplier)
+        .and_then(|product| Some((product, product.checked_sub(fee)?)))
+    else {
+        // The product (or the difference `Decimal` computes from its rounded
+        // product) is past the range; the exact difference may not be.
+        return product_minus(amount, multiplier, fee);
+    };
     // `Decimal` rounds a product (or the difference) that needs more than its
     // 28-29 digits, and a large product minus a large fee can leave a small
     // net whose exact digits were lost. When the exact net fits a `Decimal`,
@@ -288,6 +296,21 @@ mod tests {
 
     /// 2^96, written out.
     const TWO_96: u128 = 79_228_162_514_264_337_593_543_950_336;
+
+    #[test]
+    fn a_product_past_decimal_minus_a_fee_that_brings_it_back_is_held() {
+        // 79228162514264337593.54395035 × 10^9 = 79228162514264337593543950350
+        // is past 2^96 − 1, but minus 30 it is …320, which fits (ruling 35).
+        let net = super::net_output(
+            &rate("1000000000", "30"),
+            d("79228162514264337593.54395035"),
+        );
+        assert_eq!(net, Some(d("79228162514264337593543950320")));
+        assert_eq!(
+            super::net_output(&rate("1000000000", "0"), d("79228162514264337593.54395035")),
+            None
+        );
+    }
 
     #[test]
     fn scaling_up_stops_just_below_2_96() {

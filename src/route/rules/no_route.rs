@@ -2,10 +2,13 @@
 
 use rust_decimal::Decimal;
 
+use super::eligibility::{admit, within_limits};
+use super::net_output::net_output;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::AssetId;
-use crate::rate::MixedPairs;
-use crate::route::RejectReason;
+use crate::order::RequestField;
+use crate::rate::{MixedPairs, PairId, Rate};
+use crate::route::{RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 
 /// Why no route is left, with the limits nearest to the amount.
@@ -27,9 +30,14 @@ use crate::swap_mode::SwapMode;
 ///    required input is below its min (above its max) counts as below (above)
 ///    that limit; a sponsored variant whose campaign limit is below its min
 ///    (ruling 30) takes no part here;
-/// 6. some rate accepted the amount but none yields a positive output (or its
-///    arithmetic overflows), or every remaining rate is a sponsored variant
-///    that can serve no amount → `INSUFFICIENT_LIQUIDITY`.
+/// 6. some rate accepted the amount but its arithmetic cannot be held
+///    exactly (ruling 35) → `INVALID_AMOUNT` (400) naming the amount that is
+///    too large: `fromAmount` in ExactIn, `toAmount` in ExactOut (or
+///    `fromAmount` when it is the one that overflows) (ruling 36: the
+///    client's error, never a 5xx);
+/// 7. some rate accepted the amount but none yields a positive output, or
+///    every remaining rate is a sponsored variant that can serve no amount →
+///    `INSUFFICIENT_LIQUIDITY`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NoRoute {
@@ -92,6 +100,23 @@ pub enum NoRoute {
         /// The smallest min above the amount.
         min_above: Decimal,
     },
+    /// Some rate accepted the amount, but its arithmetic (the net output, or
+    /// in ExactOut the required input) is too large to be computed exactly
+    /// (rulings 35 and 36): `INVALID_AMOUNT`, the client's error. The field
+    /// is `fromAmount` in ExactIn; in ExactOut it is `toAmount`, or
+    /// `fromAmount` when that estimate itself overflows a rate that accepted it.
+    #[error(
+        "{field} {amount} {asset} is too large: no route that accepts it can compute the swap exactly; send a smaller amount"
+    )]
+    AmountTooLarge {
+        /// The amount's field: `fromAmount` or `toAmount`.
+        field: RequestField,
+        /// The amount.
+        amount: Decimal,
+        /// Its asset: the pair's from asset for `fromAmount`, its to asset
+        /// for `toAmount`.
+        asset: AssetId,
+    },
     /// Some rate accepted the amount, but none yields a positive output.
     #[error("no route yields a positive output for fromAmount {amount} {asset}")]
     NoOutput {
@@ -120,6 +145,7 @@ impl NoRoute {
             | NoRoute::NoValidRates { .. }
             | NoRoute::NoOutput { .. }
             | NoRoute::CampaignLimitsBelowMin { .. } => ErrorCode::InsufficientLiquidity,
+            NoRoute::AmountTooLarge { .. } => ErrorCode::InvalidAmount,
             NoRoute::AllExpired => ErrorCode::RateExpired,
             NoRoute::UnsupportedSwapMode { .. } => ErrorCode::UnsupportedSwapMode,
             NoRoute::BelowMin { .. } => ErrorCode::AmountBelowLimit,
@@ -184,6 +210,8 @@ pub(crate) struct Tally {
     unservable: usize,
     /// Rates that passed the limit check (ranked, or out for overflow / no output).
     within_limits: usize,
+    /// Of those, the ones out for an overflow (ruling 35).
+    overflow: usize,
     /// Smallest min among rates the amount is below.
     min_above: Option<Decimal>,
     /// Largest effective max among rates the amount is above.
@@ -214,13 +242,57 @@ impl Tally {
                 self.max_below = Some(self.max_below.map_or(*max, |m| m.max(*max)));
                 return;
             }
-            RejectReason::Overflow | RejectReason::NoOutput { .. } => &mut self.within_limits,
+            RejectReason::Overflow => {
+                self.overflow = self.overflow.saturating_add(1);
+                &mut self.within_limits
+            }
+            RejectReason::NoOutput { .. } => &mut self.within_limits,
         };
         *counter = counter.saturating_add(1);
     }
 
+    /// Some rate that accepted the amount was out for an overflow: the
+    /// answer is [`NoRoute::AmountTooLarge`] unless an earlier step of the
+    /// classification applies.
+    pub(crate) fn overflowed(&self) -> bool {
+        self.overflow > 0
+    }
+
+    /// [`classify`](Self::classify) for a single-pair request over one
+    /// pair's `rates`: the amount too large is `fromAmount` (from asset) in
+    /// ExactIn, and in ExactOut `toAmount` (to asset) unless `fromAmount`
+    /// itself overflows a rate that accepted it (its net output cannot be
+    /// held; one more pass, on the "no route" path only); every other answer
+    /// names `fromAmount`.
+    pub(crate) fn classify_request(&self, request: &RouteRequest<'_>, rates: &[Rate]) -> NoRoute {
+        let pair = rates.first().map(Rate::pair_id);
+        let from = request.from_amount().get();
+        let mode = request.mode();
+        if mode == SwapMode::ExactOut && self.overflowed() {
+            let from_overflows = rates.iter().any(|rate| {
+                admit(rate, request.now(), mode).is_ok()
+                    && within_limits(rate, from, request).is_ok()
+                    && net_output(rate, from).is_none()
+            });
+            if from_overflows {
+                return NoRoute::AmountTooLarge {
+                    field: RequestField::FromAmount,
+                    amount: from,
+                    asset: match pair {
+                        Some(pair) => pair.from().clone(),
+                        None => return NoRoute::NoRates,
+                    },
+                };
+            }
+            return self.classify(request.exact_output(), pair.map(PairId::to), mode);
+        }
+        self.classify(from, pair.map(PairId::from), mode)
+    }
+
     /// Classifies "no route" once nothing was ranked.
-    /// `from` is the pair's from asset (`None` only without rates).
+    /// `from` is the pair's from asset (`None` only without rates); for the
+    /// overflow answer, `amount` and `from` are those of the amount too large
+    /// (`toAmount` and the to asset in ExactOut).
     pub(crate) fn classify(
         &self,
         amount: Decimal,
@@ -240,6 +312,16 @@ impl Tally {
             NoRoute::AllExpired
         } else if live == self.swap_mode {
             NoRoute::UnsupportedSwapMode { mode }
+        } else if self.overflowed() {
+            let field = match mode {
+                SwapMode::ExactIn => RequestField::FromAmount,
+                SwapMode::ExactOut => RequestField::ToAmount,
+            };
+            NoRoute::AmountTooLarge {
+                field,
+                amount,
+                asset,
+            }
         } else if self.within_limits > 0 {
             NoRoute::NoOutput { amount, asset }
         } else {

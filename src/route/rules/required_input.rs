@@ -11,6 +11,9 @@ use crate::decimal::Fixed8;
 use crate::numeric::{least_cover8, product_at_least_sum, Cover};
 use crate::rate::Rate;
 
+/// The largest [`Fixed8`] in units of 10^-8: `Decimal`'s largest mantissa.
+const LARGEST_UNITS: i128 = 79_228_162_514_264_337_593_543_950_335;
+
 /// [`required_input`], first trying `near` (the request's amount rounded up
 /// to 8 places, which an estimate made the answer for its best rate): two
 /// multiplications check it exactly, and the division is needed only when
@@ -27,8 +30,9 @@ pub(crate) fn required_input_near(
 }
 
 /// `near` is the required input: it covers `to_amount` and one unit less does
-/// not (two multiplications, exact). An exact sum cannot overflow, so the
-/// answer is `near` whenever it is least.
+/// not (two multiplications, exact). Only asked when `to_amount + fee` fits
+/// a `Decimal` mantissa (the usual case); otherwise [`required_input`]
+/// answers.
 fn is_least_cover(rate: &Rate, to_amount: Decimal, near: Fixed8) -> bool {
     let Some(cover) = Cover::new(rate.multiplier(), to_amount, rate.miner_fee(), 8) else {
         return false;
@@ -41,33 +45,43 @@ fn is_least_cover(rate: &Rate, to_amount: Decimal, near: Fixed8) -> bool {
 
 /// `(toAmount + minerFee) / multiplier` rounded up to 8 decimal places,
 /// exactly: the smallest 8-decimal amount `x` with
-/// `x × multiplier >= toAmount + minerFee`. `None` on overflow.
+/// `x × multiplier >= toAmount + minerFee`, the ceiling of the exact value
+/// (ruling 35 in docs/RULES.md). `None` on overflow: only when that ceiling
+/// does not fit a [`Fixed8`] (≥ ~7.9e20), never because `toAmount +
+/// minerFee` alone is past `Decimal`'s range.
 ///
-/// `Decimal` may round `toAmount + minerFee` or the quotient (it keeps 28-29
-/// significant digits), so the ceiling is checked, and corrected, with an
-/// exact wide-integer comparison.
+/// `Decimal` may round the sum or the quotient (it keeps 28-29 significant
+/// digits), so the ceiling is checked, and corrected, with an exact
+/// wide-integer comparison.
 pub(crate) fn required_input(rate: &Rate, to_amount: Decimal) -> Option<Fixed8> {
     let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
-    // `toAmount + minerFee` overflowing `Decimal` is an overflow (ruling 5),
-    // whatever the integers below could hold.
-    let sum = to_amount.checked_add(fee)?;
     // The common case: the exact ceiling in integers, no division of decimals.
     if let Some(x8) = least_cover8(multiplier, to_amount, fee) {
         let x8 = i128::try_from(x8).ok()?;
         let exact = Decimal::try_from_i128_with_scale(x8, 8).ok()?;
         return Fixed8::ceil(exact).ok();
     }
-    // Otherwise: the rounded quotient of the (possibly rounded) sum is a first
-    // guess, then the least covering amount is found exactly: gallop away from
-    // the guess until the answer is bracketed, then bisect. Every step is one
-    // exact comparison; the bracket doubles, so even a guess that `Decimal`'s
-    // rounding put many steps off costs a few dozen comparisons.
-    let guess = Fixed8::ceil(sum.checked_div(multiplier)?).ok()?;
+    // Otherwise: `toAmount / m + fee / m`, each rounded by `Decimal`, is a
+    // first guess (the sum itself may be past `Decimal`'s range while the
+    // quotient is not), then the least covering amount is found exactly:
+    // gallop away from the guess until the answer is bracketed, then bisect.
+    // Every step is one exact comparison; the bracket doubles, so even a
+    // guess that `Decimal`'s rounding put many steps off costs a few dozen
+    // comparisons. A quotient past `Decimal` is past every `Fixed8` too.
+    let guess = to_amount
+        .checked_div(multiplier)?
+        .checked_add(fee.checked_div(multiplier)?)?;
     let covers = |units: i128| -> Option<bool> {
         let input = Decimal::try_from_i128_with_scale(units, 8).ok()?;
         product_at_least_sum(input, multiplier, to_amount, fee)
     };
-    let start = guess.get().mantissa();
+    // The guess at 8 places, or the largest `Fixed8` when it is past them
+    // (the answer may still be just below).
+    let start = Fixed8::ceil(guess).map_or(LARGEST_UNITS, |guess| guess.get().mantissa());
+    // Not even the largest `Fixed8` covers: the ceiling cannot be held.
+    if !covers(LARGEST_UNITS)? {
+        return None;
+    }
     // `low` never covers (or is -1), `high` always covers.
     let (mut low, mut high) = if covers(start)? {
         let mut high = start;
@@ -84,7 +98,8 @@ pub(crate) fn required_input(rate: &Rate, to_amount: Decimal) -> Option<Fixed8> 
         let mut low = start;
         let mut stride: i128 = 1;
         loop {
-            let high = low.checked_add(stride)?;
+            // `LARGEST_UNITS` covers (checked above): the gallop stops there.
+            let high = low.checked_add(stride)?.min(LARGEST_UNITS);
             if covers(high)? {
                 break (low, high);
             }
@@ -128,6 +143,38 @@ mod tests {
         assert_eq!(least_cover8(rate.multiplier(), to, rate.miner_fee()), None);
         let input = required_input(&rate, to).unwrap();
         assert_eq!(input.get(), d("500000000000000000000.00000003"));
+    }
+
+    #[test]
+    fn a_sum_past_decimal_still_has_its_ceiling_when_the_quotient_fits() {
+        // (2^96 − 1) + 1 = 2^96 is past Decimal's range, but / 10^9 it is
+        // 79228162514264337593.543950336: the ceiling at 8 places is
+        // 79228162514264337593.54395034 (ruling 35: overflow only where the
+        // answer cannot be held).
+        let rate = rate("1000000000", "1");
+        let to = d("79228162514264337593543950335");
+        assert!(to.checked_add(d("1")).is_none());
+        let input = required_input(&rate, to).unwrap();
+        assert_eq!(input.get(), d("79228162514264337593.54395034"));
+        // At 33 it is 2.4 × 10^27, past every 8-place amount: none.
+        assert_eq!(
+            required_input(&crate::route::rules::fixtures::rate("33", "1"), to),
+            None
+        );
+        // Just past the largest 8-place amount: none; just at it: found.
+        let largest = d("792281625142643375935.43950335");
+        assert_eq!(
+            required_input(
+                &crate::route::rules::fixtures::rate("1", "0.00000001"),
+                largest
+            ),
+            None
+        );
+        assert_eq!(
+            required_input(&crate::route::rules::fixtures::rate("1", "0"), largest)
+                .map(Fixed8::get),
+            Some(largest)
+        );
     }
 
     #[test]
