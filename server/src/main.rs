@@ -9,6 +9,7 @@ mod errors;
 mod serve;
 mod store;
 
+use std::io::Write;
 use std::time::Duration;
 
 use serve::Limits;
@@ -127,7 +128,8 @@ fn parse(mut words: impl Iterator<Item = String>) -> Result<Option<Options>, Str
 
 async fn run() -> Result<(), String> {
     let Some(options) = parse(std::env::args().skip(1))? else {
-        println!("{USAGE}");
+        // Not println!: `--help | head` must not panic on a closed pipe.
+        let _ = writeln!(std::io::stdout(), "{USAGE}");
         return Ok(());
     };
     let text = match &options.rates {
@@ -168,7 +170,7 @@ async fn run() -> Result<(), String> {
         },
     ));
     eprintln!("orders in {}", location.shown());
-    println!("listening on http://{addr}");
+    let _ = writeln!(std::io::stdout(), "listening on http://{addr}");
     let limits = Limits {
         header_timeout: options.header_timeout,
         max_connections,

@@ -36,8 +36,11 @@ pub(crate) struct Limits {
 }
 
 /// Header blocks (request line included) above this many bytes are refused
-/// by hyper (431, then the connection closes).
-const MAX_HEADER_BYTES: usize = 32 * 1024;
+/// by hyper itself: 431 with an empty body (hyper answers requests it cannot
+/// parse before any handler runs), then the connection closes. Up to this
+/// size a long path is answered by the routes, in the JSON model, with its
+/// echo cut short.
+const MAX_HEADER_BYTES: usize = 128 * 1024;
 
 /// Serves `router` on `listener` until `shutdown` resolves, then drains.
 pub(crate) async fn serve(

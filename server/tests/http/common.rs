@@ -120,9 +120,18 @@ impl Server {
             .args(["--database", &db.arg()])
             .args(extra)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
+        // The server's log, into the test's captured output.
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
+                eprint!("server: {line}");
+                line.clear();
+            }
+        });
         let mut line = String::new();
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         stdout.read_line(&mut line).unwrap();

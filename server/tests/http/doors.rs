@@ -57,7 +57,8 @@ fn every_error_is_json_and_echoes_are_cut() {
     assert_error(&answer, 405, "METHOD_NOT_ALLOWED");
     // 404 for an unknown endpoint.
     assert_error(&server.get("/v4/nothing"), 404, "NOT_FOUND");
-    // Invalid UTF-8 in a path parameter and in a query.
+    // Invalid UTF-8 in a path parameter, and in a query (decoded with
+    // U+FFFD: an amount that is not a number).
     assert_error(&server.get("/v3/orders/%FF%FE"), 400, "INVALID_REQUEST");
     assert_error(
         &server.get("/v3/pairs/%C3%28/rates"),
@@ -67,7 +68,7 @@ fn every_error_is_json_and_echoes_are_cut() {
     assert_error(
         &server.get("/v3/pairs/BTC_ETH/route?fromAmount=%FF"),
         400,
-        "INVALID_REQUEST",
+        "INVALID_AMOUNT",
     );
     // A 60 KB id: 404, echoed cut to 64 characters and `…`.
     let long = "x".repeat(60_000);
