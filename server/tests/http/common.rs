@@ -115,7 +115,26 @@ impl Server {
     /// Starts the binary over `db` with the bundled rates at [`NOW`] and
     /// `extra` flags.
     pub fn start(db: &Db, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_swaproute-server"))
+        Self::spawn(
+            Command::new(env!("CARGO_BIN_EXE_swaproute-server")),
+            db,
+            extra,
+        )
+    }
+
+    /// The same, with the open-file limit lowered to `files` first.
+    pub fn start_with_file_limit(db: &Db, extra: &[&str], files: u32) -> Server {
+        let mut shell = Command::new("sh");
+        shell.args([
+            "-c",
+            &format!("ulimit -n {files} && exec \"$0\" \"$@\""),
+            env!("CARGO_BIN_EXE_swaproute-server"),
+        ]);
+        Self::spawn(shell, db, extra)
+    }
+
+    fn spawn(mut command: Command, db: &Db, extra: &[&str]) -> Server {
+        let mut child = command
             .args(["--listen", "127.0.0.1:0", "--now", &NOW.to_string()])
             .args(["--database", &db.arg()])
             .args(extra)

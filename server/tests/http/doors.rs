@@ -152,6 +152,30 @@ fn idle_and_half_sent_connections_are_closed_and_real_requests_answered() {
     assert!(started.elapsed() < Duration::from_secs(1));
 }
 
+/// The probe that starved today's main: open-file limit 256, 260 idle
+/// connections. The server lowers its connection cap to fit the limit (so it
+/// never runs out of descriptors), closes the idle ones after the header
+/// timeout, and answers a real request made behind them.
+#[test]
+fn with_256_files_260_idle_connections_do_not_starve_real_requests() {
+    let db = &databases()[0];
+    let server = Server::start_with_file_limit(db, &["--header-timeout", "1000"], 256);
+    let started = Instant::now();
+    let mut idle = idle_connections(&server.addr, 260);
+    let answer = server.get("/v3/pairs/BTC_ETH/rates");
+    assert_eq!(answer.status, 200);
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    for stream in &mut idle {
+        assert!(closed_by_server(stream, Duration::from_secs(5)));
+    }
+    let created = server.post("/v3/orders", &order_body("0.5", "16.5", "ExactIn"));
+    assert_eq!(created.status, 201);
+}
+
 /// A keep-alive connection that goes quiet after a request is closed after
 /// the header timeout too.
 #[test]
