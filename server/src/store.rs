@@ -144,15 +144,28 @@ impl Store {
     pub(crate) async fn open(location: &Location, pool_size: u32) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
         let backend = location.backend;
+        let sqlite = backend == Backend::Sqlite;
         let pool = AnyPoolOptions::new()
             .max_connections(pool_size)
             .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // A commit is on disk before the answer (SQLite's
+                        // default, said here so no build flag changes it).
+                        sqlx::query("PRAGMA synchronous=FULL")
+                            .execute(&mut *connection)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
             .connect(&location.url)
             .await?;
         if backend == Backend::Sqlite {
             // Write-ahead log: readers do not wait for the writer. Kept in the
-            // file, so set once. `synchronous` stays FULL (SQLite's default):
-            // an order answered 201 is on disk, even across a power loss.
+            // file, so set once. With `synchronous=FULL` (above), an order
+            // answered 201 is on disk, even across a power loss.
             sqlx::query("PRAGMA journal_mode=WAL")
                 .execute(&pool)
                 .await?;

@@ -153,6 +153,11 @@ fn a_floating_order_is_priced_by_the_best_route() {
         body["swapMode"] = json!("ExactIn");
         let answer = server.post("/v3/orders/float", body.to_string().as_bytes());
         assert_error(&answer, 400, "UNSUPPORTED_SWAP_MODE");
+        // A quote the server did not issue.
+        let mut body: Value = serde_json::from_slice(&float_body("0.5", "16.5")).unwrap();
+        body["quoteId"] = json!("q-1");
+        let answer = server.post("/v3/orders/float", body.to_string().as_bytes());
+        assert_error(&answer, 400, "INVALID_REQUEST");
         // No route at that amount.
         let answer = server.post("/v3/orders/float", &float_body("0.0001", "1"));
         assert_error(&answer, 400, "AMOUNT_BELOW_LIMIT");
