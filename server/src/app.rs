@@ -180,14 +180,14 @@ async fn time_limit(State(server): Shared, request: Request, next: Next) -> Resp
     let limit = server.timeouts.request;
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
-        Err(_) => own_error(
+        Err(_) => closing(own_error(
             StatusCode::SERVICE_UNAVAILABLE,
             "SERVICE_UNAVAILABLE",
             &format!(
                 "no answer within {} ms; retry (with the same Idempotency-Key for a creation)",
                 limit.as_millis()
             ),
-        ),
+        )),
     }
 }
 

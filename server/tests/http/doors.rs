@@ -224,6 +224,32 @@ fn a_body_that_stops_arriving_is_408() {
     assert_eq!(body["code"], "REQUEST_TIMEOUT");
 }
 
+/// A request not answered within the request timeout is 503 in the JSON
+/// model (here its body is still arriving: the body timeout is longer).
+#[test]
+fn a_request_past_the_request_timeout_is_503() {
+    let db = &databases()[0];
+    let server = Server::start(db, &["--request-timeout", "500", "--body-timeout", "5000"]);
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    stream
+        .write_all(
+            b"POST /v3/orders HTTP/1.1\r\nHost: x\r\nApp-Name: t\r\n\
+              Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        )
+        .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(4)))
+        .unwrap();
+    let mut response = vec![0_u8; 4096];
+    let n = stream.read(&mut response).unwrap();
+    let response = String::from_utf8_lossy(&response[..n]);
+    assert!(response.starts_with("HTTP/1.1 503"), "{response}");
+    let body: serde_json::Value =
+        serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(body["status"], 503);
+    assert_eq!(body["code"], "SERVICE_UNAVAILABLE");
+}
+
 /// SIGTERM while a request is in flight: the request finishes (its order is
 /// answered 201 and stored), new connections are refused, the process exits
 /// 0; a restart serves the order.
