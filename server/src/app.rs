@@ -138,6 +138,18 @@ async fn require_app_name(request: Request, next: Next) -> Response {
 /// connection closes after either (its unread rest is not a next request).
 async fn read_body(State(server): Shared, request: Request, next: Next) -> Response {
     let (parts, mut body) = request.into_parts();
+    let too_large = || {
+        let details = format!("the body is over {BODY_LIMIT} bytes");
+        closing(fail(ErrorCode::PayloadTooLarge, details).into_response())
+    };
+    // A declared length over the cap is refused before any of it is read.
+    let declared = parts.headers.get(axum::http::header::CONTENT_LENGTH);
+    if declared
+        .and_then(|value| value.to_str().ok()?.parse::<u64>().ok())
+        .is_some_and(|length| length > BODY_LIMIT as u64)
+    {
+        return too_large();
+    }
     let read = async {
         let mut bytes = Vec::new();
         while let Some(frame) = body.frame().await {
@@ -146,10 +158,7 @@ async fn read_body(State(server): Shared, request: Request, next: Next) -> Respo
             };
             if let Ok(data) = frame.into_data() {
                 if bytes.len().saturating_add(data.len()) > BODY_LIMIT {
-                    let details = format!("the body is over {BODY_LIMIT} bytes");
-                    return Err(closing(
-                        fail(ErrorCode::PayloadTooLarge, details).into_response(),
-                    ));
+                    return Err(too_large());
                 }
                 bytes.extend_from_slice(&data);
             }

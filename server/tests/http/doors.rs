@@ -224,6 +224,31 @@ fn a_body_that_stops_arriving_is_408() {
     assert_eq!(body["code"], "REQUEST_TIMEOUT");
 }
 
+/// A declared Content-Length over 64 KiB is 413 at once, before any of the
+/// body arrives (not after the body timeout).
+#[test]
+fn a_declared_length_over_the_cap_is_413_at_once() {
+    let db = &databases()[0];
+    let server = Server::start(db, &["--body-timeout", "5000"]);
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    stream
+        .write_all(
+            b"POST /v3/orders HTTP/1.1\r\nHost: x\r\nApp-Name: t\r\n\
+              Content-Length: 10000000000\r\n\r\nx",
+        )
+        .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(3)))
+        .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 413"), "{response}");
+    assert!(
+        response.contains("\"code\":\"PAYLOAD_TOO_LARGE\""),
+        "{response}"
+    );
+}
+
 /// A request not answered within the request timeout is 503 in the JSON
 /// model (here its body is still arriving: the body timeout is longer).
 #[test]
