@@ -253,3 +253,23 @@ fn concurrent_updates_of_one_order_set_it_once() {
         );
     }
 }
+
+/// Two server processes on one database serve the same orders: created on
+/// one, read and updated on the other, replayed on either.
+#[test]
+fn two_servers_on_one_database_serve_the_same_orders() {
+    for db in databases() {
+        let (a, b) = (Server::start(&db, &[]), Server::start(&db, &[]));
+        let key = crate::common::key();
+        let body = order_body("0.5", "16.5", "ExactIn");
+        let created = a.post_keyed("/v3/orders", &key, &body);
+        assert_eq!(created.status, 201);
+        let path = format!("/v3/orders/{}", created.body["id"].as_str().unwrap());
+        assert_eq!(b.get(&path).text, created.text, "{}", db.name());
+        assert_eq!(b.post_keyed("/v3/orders", &key, &body).text, created.text);
+        let update = json!({"transactionId": "0xabc"});
+        assert_eq!(b.patch(&path, &update).status, 200);
+        assert_error(&a.patch(&path, &update), 412, "PRECONDITION_FAILED");
+        assert_eq!(a.get(&path).body["fromTransactionId"], "0xabc");
+    }
+}
