@@ -21,9 +21,12 @@ swaproute-server: the reference HTTP service over the swaproute crate
 usage: swaproute-server [OPTIONS]
 
   --listen ADDR              address to listen on [127.0.0.1:8080]; port 0 picks one
-  --database PATH|URL        where orders are kept [swaproute-orders.sqlite3]:
+  --database PATH|URL        where orders are kept [$SWAPROUTE_DATABASE, else
+                               swaproute-orders.sqlite3]:
                                a file path or sqlite:// URL: SQLite (created on first start)
                                a postgres:// or postgresql:// URL: PostgreSQL
+                               (a password is better in $SWAPROUTE_DATABASE than in
+                               the command line, which other users can see)
   --rates FILE               the pair's rates (GET /v3/pairs/:pairId/rates JSON)
                                [the bundled BTC_ETH sample]
   --now EPOCH_MS             a fixed clock, for tests [the system clock]
@@ -73,11 +76,28 @@ fn positive_millis(flag: &str, text: &str) -> Result<Duration, String> {
     }
 }
 
+/// The flags that take a value.
+const VALUED: &[&str] = &[
+    "--listen",
+    "--database",
+    "--rates",
+    "--now",
+    "--max-connections",
+    "--header-timeout",
+    "--body-timeout",
+    "--request-timeout",
+    "--shutdown-grace",
+    "--db-pool",
+];
+
 /// `Ok(None)` for `--help`.
 fn parse(mut words: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
     let mut options = Options {
         listen: "127.0.0.1:8080".to_owned(),
-        database: "swaproute-orders.sqlite3".to_owned(),
+        database: std::env::var("SWAPROUTE_DATABASE")
+            .ok()
+            .filter(|url| !url.is_empty())
+            .unwrap_or_else(|| "swaproute-orders.sqlite3".to_owned()),
         rates: None,
         now: None,
         max_connections: 1024,
@@ -90,6 +110,12 @@ fn parse(mut words: impl Iterator<Item = String>) -> Result<Option<Options>, Str
     while let Some(flag) = words.next() {
         if flag == "-h" || flag == "--help" {
             return Ok(None);
+        }
+        if !VALUED.contains(&flag.as_str()) {
+            return Err(format!(
+                "unknown argument {:?} (see --help)",
+                errors::echo(&flag)
+            ));
         }
         let value = words
             .next()
