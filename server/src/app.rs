@@ -28,7 +28,7 @@ use swaproute::{
 };
 use tiny_keccak::{Hasher, Sha3};
 
-use crate::errors::{closing, echo, own_error};
+use crate::errors::{closing, echo, own_error, Failure};
 use crate::store::{Inserted, Store, StoreError, Stored};
 
 /// Bodies above this are 413 `PAYLOAD_TOO_LARGE` (ruling 25).
@@ -205,7 +205,7 @@ async fn health(State(server): Shared) -> Response {
     match server.store.ping().await {
         Ok(()) => Json(serde_json::json!({"status": "ok"})).into_response(),
         Err(error) => {
-            eprintln!("healthz: database: {}", error.0);
+            eprintln!("healthz: database: {}", error.text);
             own_error(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "SERVICE_UNAVAILABLE",
@@ -355,9 +355,20 @@ fn replay(stored: Stored, digest: &str) -> Response {
     }
 }
 
-fn store_failed(StoreError(error): StoreError) -> ApiError {
-    eprintln!("database: {error}");
-    fail(InternalError, "the order store failed")
+/// A database failure's answer: 503 `SERVICE_UNAVAILABLE` when it is
+/// overload (retry, with the same Idempotency-Key for a creation), else 500
+/// `INTERNAL_ERROR`. The database's own text goes to the log only.
+fn store_failed(StoreError { text, busy }: StoreError) -> Failure {
+    eprintln!("database: {text}");
+    if busy {
+        Failure(own_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "SERVICE_UNAVAILABLE",
+            "the order store is busy; retry (with the same Idempotency-Key for a creation)",
+        ))
+    } else {
+        Failure::from(fail(InternalError, "the order store failed"))
+    }
 }
 
 /// Both creation endpoints: the key's order if there is one; else decode,
@@ -369,7 +380,7 @@ async fn create(
     headers: &HeaderMap,
     body: &Bytes,
     make: impl FnOnce(&Server, &NewOrder, EpochMillis) -> Result<Order, ApiError>,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Failure> {
     let key = idempotency_key(headers)?;
     let digest = digest(flow, body);
     if let Some(key) = &key {
@@ -396,10 +407,10 @@ async fn create(
         (Inserted::New, _) => Ok(json_text(StatusCode::CREATED, text)),
         (Inserted::KeyTaken, Some(key)) => match server.store.by_key(key).await {
             Ok(Some(stored)) => Ok(replay(stored, &digest)),
-            Ok(None) => Err(fail(InternalError, "the order store lost a key")),
+            Ok(None) => Err(fail(InternalError, "the order store lost a key").into()),
             Err(error) => Err(store_failed(error)),
         },
-        (Inserted::KeyTaken, None) => Err(fail(InternalError, "the order was not stored")),
+        (Inserted::KeyTaken, None) => Err(fail(InternalError, "the order was not stored").into()),
     }
 }
 
@@ -408,7 +419,7 @@ async fn create_fixed(
     State(server): Shared,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Failure> {
     create(&server, Flow::Fixed, &headers, &body, |server, new, now| {
         let request = FixedOrderRequest::from_json(&body)?;
         let rates = server.rates_of(request.pair_id().as_str())?;
@@ -425,7 +436,7 @@ async fn create_float(
     State(server): Shared,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Failure> {
     create(&server, Flow::Float, &headers, &body, |server, new, now| {
         let request = FloatOrderRequest::from_json(&body)?;
         let quote = stand_in_quote(server, &request, now)?;
@@ -460,20 +471,16 @@ fn stand_in_quote(
 
 /// The stored order `id`, or 404 (an id not of the server's form is not
 /// looked up; it is echoed cut to [`crate::errors::MAX_ECHO`] characters).
-async fn find(server: &Server, id: &str) -> Result<Stored, ApiError> {
+async fn find(server: &Server, id: &str) -> Result<Stored, Failure> {
     let missing = || fail(NotFound, format!("no order {}", echo(id)));
     if !is_order_id(id) {
-        return Err(missing());
+        return Err(missing().into());
     }
-    server
-        .store
-        .get(id)
-        .await
-        .map_err(store_failed)?
-        .ok_or_else(missing)
+    let stored = server.store.get(id).await.map_err(store_failed)?;
+    Ok(stored.ok_or_else(missing)?)
 }
 
-async fn order(State(server): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn order(State(server): Shared, Path(id): Path<String>) -> Result<Response, Failure> {
     Ok(json_text(StatusCode::OK, find(&server, &id).await?.body))
 }
 
@@ -484,7 +491,7 @@ async fn update_order(
     State(server): Shared,
     Path(id): Path<String>,
     body: Bytes,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Failure> {
     let update: DepositTransactionUpdate =
         serde_json::from_slice(&body).map_err(|e| fail(InvalidRequest, format!("body: {e}")))?;
     for _ in 0..3 {
@@ -505,7 +512,7 @@ async fn update_order(
             return Ok(Json(&update).into_response());
         }
     }
-    Err(fail(InternalError, "the order kept changing; retry"))
+    Err(fail(InternalError, "the order kept changing; retry").into())
 }
 
 fn fail(code: ErrorCode, details: impl std::fmt::Display) -> ApiError {

@@ -24,6 +24,24 @@ pub(crate) const MAX_DETAILS: usize = 512;
 /// replaced (no error body the server writes comes near it).
 const MAX_ERROR_BODY: usize = 16 * 1024;
 
+/// A handler's failure: the crate's typed errors (every `E: Into<ApiError>`
+/// converts with `?`), or an answer of the server's own (a 503 when the
+/// database is overloaded).
+#[derive(Debug)]
+pub(crate) struct Failure(pub(crate) Response);
+
+impl<E: Into<swaproute::ApiError>> From<E> for Failure {
+    fn from(error: E) -> Self {
+        Failure(error.into().into_response())
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        self.0
+    }
+}
+
 /// `text` cut to `max` characters, with `…` when something was cut.
 pub(crate) fn cut(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {

@@ -166,7 +166,7 @@ async fn run() -> Result<(), String> {
     let location = Location::parse(&options.database)?;
     let store = Store::open(&location, options.db_pool)
         .await
-        .map_err(|e| format!("database ({}): {}", location.shown(), e.0))?;
+        .map_err(|e| format!("database ({}): {}", location.shown(), e.text))?;
     // Leave room under the open-file limit for the database, the listener
     // and the process's own files.
     let mut max_connections = options.max_connections;

@@ -92,11 +92,37 @@ impl Location {
 /// A failure of the database (connection, query, constraint other than the
 /// idempotency key's). The text is for the log, never for a client.
 #[derive(Debug)]
-pub(crate) struct StoreError(pub(crate) String);
+pub(crate) struct StoreError {
+    pub(crate) text: String,
+    /// Overload rather than a fault: no pooled connection free in time,
+    /// SQLite busy or locked past its busy timeout, PostgreSQL out of
+    /// connections or a serialization failure. Worth a retry (503).
+    pub(crate) busy: bool,
+}
+
+impl StoreError {
+    fn fault(text: String) -> Self {
+        StoreError { text, busy: false }
+    }
+}
 
 impl From<sqlx::Error> for StoreError {
     fn from(error: sqlx::Error) -> Self {
-        StoreError(error.to_string())
+        let busy = match &error {
+            sqlx::Error::PoolTimedOut => true,
+            sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+                // SQLite's primary result codes BUSY (5) and LOCKED (6), also
+                // in extended form; PostgreSQL's SQLSTATEs for too many
+                // connections, serialization failure and deadlock.
+                code.parse::<u32>().is_ok_and(|n| matches!(n & 0xff, 5 | 6))
+                    || matches!(&*code, "53300" | "40001" | "40P01")
+            }),
+            _ => false,
+        };
+        StoreError {
+            text: error.to_string(),
+            busy,
+        }
     }
 }
 
@@ -190,7 +216,7 @@ impl Store {
         migrator
             .run(&pool)
             .await
-            .map_err(|e| StoreError(format!("migrations: {e}")))?;
+            .map_err(|e| StoreError::fault(format!("migrations: {e}")))?;
         let writer = (backend == Backend::Sqlite).then(Default::default);
         Ok(Store { pool, writer })
     }

@@ -323,3 +323,52 @@ fn sigterm_lets_requests_in_flight_finish() {
         assert_eq!((stored.status, &stored.body), (200, &order));
     }
 }
+
+/// A database that stays locked past SQLite's busy timeout (5 s) is
+/// overload, not a fault: 503 SERVICE_UNAVAILABLE in the JSON model, nothing
+/// stored, and the retry with the same key creates the order once the lock
+/// is gone. Reads go on meanwhile (WAL).
+#[test]
+fn a_locked_database_is_503_and_the_retry_succeeds() {
+    let dir = crate::common::TempDir::new();
+    let db = crate::common::Db::Sqlite(dir);
+    let server = Server::start(&db, &[]);
+    let body = order_body("0.5", "16.5", "ExactIn");
+    let before = server.post("/v3/orders", &body);
+    assert_eq!(before.status, 201);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    sqlx::any::install_default_drivers();
+    let mut lock = runtime
+        .block_on(<sqlx::AnyConnection as sqlx::Connection>::connect(
+            &db.url(),
+        ))
+        .unwrap();
+    runtime
+        .block_on(sqlx::query("BEGIN IMMEDIATE").execute(&mut lock))
+        .unwrap();
+    let key = crate::common::key();
+    let started = Instant::now();
+    let answer = server.post_keyed("/v3/orders", &key, &body);
+    assert_error(&answer, 503, "SERVICE_UNAVAILABLE");
+    assert!(
+        started.elapsed() >= Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    let id = before.body["id"].as_str().unwrap();
+    assert_eq!(server.get(&format!("/v3/orders/{id}")).text, before.text);
+    runtime
+        .block_on(sqlx::query("ROLLBACK").execute(&mut lock))
+        .unwrap();
+    let retried = server.post_keyed("/v3/orders", &key, &body);
+    assert_eq!(retried.status, 201);
+    let rows = crate::common::query_texts(
+        &db,
+        "SELECT id FROM orders WHERE idempotency_key = $1",
+        &key,
+    );
+    assert_eq!(rows, [retried.body["id"].as_str().unwrap()]);
+}
