@@ -170,6 +170,11 @@ impl Store {
     pub(crate) async fn open(location: &Location, pool_size: u32) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
         let backend = location.backend;
+        // One plain connection first: a database that cannot be reached
+        // fails the start at once with its own error (the pool would retry
+        // until its acquire timeout and say only that it timed out).
+        let first = <sqlx::AnyConnection as sqlx::Connection>::connect(&location.url).await?;
+        sqlx::Connection::close(first).await?;
         let sqlite = backend == Backend::Sqlite;
         let pool = AnyPoolOptions::new()
             .max_connections(pool_size)
