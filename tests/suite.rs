@@ -1,7 +1,7 @@
 //! The integration tests: one binary whose modules are the files beside
 //! this one (Cargo.toml says why one binary). `cargo test NAME::` runs one
-//! file's tests, e.g. `cargo test vectors::`; `tests/no_alloc.rs` and
-//! `tests/server.rs` are binaries of their own.
+//! file's tests, e.g. `cargo test vectors::`; `tests/no_alloc.rs` is a
+//! binary of its own (the reference server's tests are in `server/`).
 //!
 //! A test says "no" by panicking, so `unwrap`, `expect`, indexing and
 //! `panic!` are allowed in every module here (the library itself forbids
