@@ -202,7 +202,12 @@ impl<'r> Market<'r> {
         &self.campaigns
     }
 
-    /// The pair at `index`.
+    /// How many pairs the market holds.
+    pub(crate) fn pair_count(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// The pair at `index` (`None` past the last).
     pub(crate) fn pair(&self, index: usize) -> Option<&MarketPair<'r>> {
         self.pairs.get(index)
     }

@@ -9,7 +9,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::leg::{
-    backward, forward, forward_to_next, lower_bound, lower_quotient, next_input, yields,
+    backward, exact_next, forward, forward_to_next, lower_bound, lower_quotient, yields,
 };
 use super::market::{Market, MarketPair};
 use super::paths::each_path;
@@ -159,33 +159,51 @@ impl ChainRequest {
         let mut slot = [None];
         self.search(market, &mut slot, &mut [()], 1);
         match slot {
-            [Some(pick)] => match self.build(market, &pick) {
-                Some(chain) => Ok(chain),
-                None => self.select(market, 1).into_best(),
-            },
+            // A pick's legs compute again (the search ruled out the rest).
+            [Some(pick)] => self.build(market, &pick).ok_or_else(|| self.classify(market)),
             [None] => Err(self.classify(market)),
         }
     }
 
-    /// The best `k` chains, best first (fewer when fewer exist).
+    /// The best `k` chains, best first (fewer when fewer exist). `k` is
+    /// capped at the number of combinations of rates the paths hold before
+    /// anything is allocated (ruling 36): memory is `O(min(k, combinations))`.
     ///
     /// # Errors
     /// [`ChainNoRoute`] when there is no chain at all, whatever `k` is.
     pub fn top<'r>(&self, market: &Market<'r>, k: usize) -> Result<Vec<Chain<'r>>, ChainNoRoute> {
-        let mut slots = alloc::vec![None; k.max(1)];
-        let mut units = alloc::vec![(); k.max(1)];
-        self.search(market, &mut slots, &mut units, k.max(1));
+        let want = k;
+        let k = k.min(self.candidates(market)).max(1);
+        let mut slots = alloc::vec![None; k];
+        let mut units = alloc::vec![(); k];
+        self.search(market, &mut slots, &mut units, k);
         if slots.first().is_none_or(Option::is_none) {
             return Err(self.classify(market));
         }
-        let mut chains = Vec::with_capacity(k);
-        for pick in slots.iter().take(k).flatten() {
-            match self.build(market, pick) {
-                Some(chain) => chains.push(chain),
-                None => return self.select(market, k).into_top(),
+        let mut chains = Vec::with_capacity(slots.iter().flatten().count());
+        for pick in slots.iter().flatten() {
+            if let Some(chain) = self.build(market, pick) {
+                chains.push(chain);
             }
         }
+        if chains.is_empty() {
+            return Err(self.classify(market));
+        }
+        chains.truncate(want);
         Ok(chains)
+    }
+
+    /// How many chains the paths could hold: for each path, the product of
+    /// its pairs' rate counts (saturating). What a `k` is capped at.
+    pub(crate) fn candidates(&self, market: &Market<'_>) -> usize {
+        let mut total = 0usize;
+        each_path(market, &self.from, &self.to, self.max_legs, |path| {
+            let combinations = path.indices().iter().fold(1usize, |product, &at| {
+                product.saturating_mul(market.pair(at).map_or(0, |pair| pair.rates.len()))
+            });
+            total = total.saturating_add(combinations);
+        });
+        total
     }
 
     /// Fills `slots` with the best picks over every path (`units` as many).
@@ -386,7 +404,7 @@ impl ChainRequest {
                     });
                     // The last leg's output is the chain's: not an input.
                     if at.saturating_add(1) < rates.len() {
-                        input = next_input(output).ok()?;
+                        input = exact_next(rate, input.get()).ok()?;
                     }
                 }
             }
