@@ -74,6 +74,15 @@ pub(crate) struct MarketPair<'r> {
     /// At most `1 / max_multiplier` (`None` without valid rates): divisions
     /// by it become multiplications.
     pub(crate) max_multiplier_inverse: Option<Decimal>,
+    /// The smallest min and the largest max among the valid rates (0
+    /// without any): an input outside them passes no rate.
+    pub(crate) min_min: Decimal,
+    pub(crate) max_max: Decimal,
+    /// The latest expiry among the valid rates (`None` without any): at or
+    /// after it every rate is expired.
+    pub(crate) latest_expiry: Option<EpochMillis>,
+    /// Valid rates an ExactOut leg may use (exact-out capable, not sponsored).
+    pub(crate) exact_out_rates: usize,
 }
 
 /// From this many rates on, a pair is given a rate book: below it one scan
@@ -82,6 +91,13 @@ pub(crate) struct MarketPair<'r> {
 const BOOK_FROM: usize = 32;
 
 impl<'r> MarketPair<'r> {
+    /// `false` when no rate of the pair can pass any amount at `now` in
+    /// `mode` (no valid rate, all expired, none usable in ExactOut).
+    pub(crate) fn is_live(&self, now: EpochMillis, mode: crate::swap_mode::SwapMode) -> bool {
+        self.latest_expiry.is_some_and(|latest| latest > now)
+            && (mode == crate::swap_mode::SwapMode::ExactIn || self.exact_out_rates > 0)
+    }
+
     /// The best ExactIn route of the pair at `amount`, as the single-pair
     /// engine answers it (the book's answer is the engine's, by contract).
     pub(crate) fn best(
@@ -143,7 +159,26 @@ impl<'r> Market<'r> {
                 .map(|rate| rate.miner_fee())
                 .min()
                 .unwrap_or(Decimal::ZERO);
+            let min_min = by_multiplier
+                .iter()
+                .map(|rate| rate.min())
+                .min()
+                .unwrap_or(Decimal::ZERO);
+            let max_max = by_multiplier
+                .iter()
+                .map(|rate| rate.max())
+                .max()
+                .unwrap_or(Decimal::ZERO);
+            let latest_expiry = by_multiplier.iter().map(|rate| rate.expiry()).max();
+            let exact_out_rates = by_multiplier
+                .iter()
+                .filter(|rate| rate.supports_exact_out() && !rate.is_sponsored())
+                .count();
             pairs.push(MarketPair {
+                min_min,
+                max_max,
+                latest_expiry,
+                exact_out_rates,
                 id,
                 from: 0,
                 to: 0,

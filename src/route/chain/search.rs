@@ -58,9 +58,32 @@ struct Picks<'s, 'r> {
     buffer: TopBuffer<&'s mut [Option<Pick<'r>>], &'s mut [()]>,
     /// Counts the offers kept: the floor can only have moved when it did.
     kept: u32,
+    /// Leg checks and book queries left before a search that has found
+    /// nothing stops, so that "no route" is decided leg by leg instead
+    /// (`None`: no limit).
+    budget: Option<u64>,
+    /// The budget ran out with nothing found.
+    stopped: bool,
 }
 
 impl<'r> Picks<'_, 'r> {
+    /// Spends one unit of work; `true` when the search must stop.
+    fn spend(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(left) = self.budget.as_mut() {
+            match left.checked_sub(1) {
+                Some(rest) => *left = rest,
+                None if self.buffer.keys().first().is_none_or(Option::is_none) => {
+                    self.stopped = true;
+                }
+                None => self.budget = None,
+            }
+        }
+        self.stopped
+    }
+
     /// The score a new chain must reach or beat to be kept: the worst kept
     /// once full (`None` while there is room).
     fn floor(&self) -> Option<Decimal> {
@@ -141,6 +164,23 @@ impl Thresholds {
     }
 }
 
+/// ExactIn: the least input the first of `rest` needs for a chain through
+/// all of them (rounded down, so it stays a bound): each pair's input is at
+/// least its smallest min, and large enough that `input × largest
+/// multiplier − smallest fee` reaches what the next pair needs. `None`
+/// without pairs or when a step does not compute (no pruning).
+fn needed_input(rest: &[&MarketPair<'_>]) -> Option<Decimal> {
+    let mut needed: Option<Decimal> = None;
+    for pair in rest.iter().rev() {
+        let from_next = match needed {
+            None => Decimal::ZERO,
+            Some(t) => Thresholds::new(t, core::slice::from_ref(pair))?.next_input,
+        };
+        needed = Some(pair.min_min.max(from_next));
+    }
+    needed
+}
+
 impl ChainRequest {
     /// The best chain from `from` to `to` in `market`, or why there is none.
     /// Allocates nothing when a chain is found.
@@ -157,7 +197,16 @@ impl ChainRequest {
     /// rule on some leg (classified as [`ChainNoRoute`] says).
     pub fn best<'r>(&self, market: &Market<'r>) -> Result<Chain<'r>, ChainNoRoute> {
         let mut slot = [None];
-        self.search(market, &mut slot, &mut [()], 1);
+        if self.search(market, &mut slot, &mut [()], 1, Some(self.budget(market))) {
+            // Nothing found within the budget: decided leg by leg; a chain
+            // exists after all only when the legs say so.
+            let reach = self.reach(market);
+            if !reach.found {
+                return Err(self.no_route_of(&reach));
+            }
+            slot = [None];
+            self.search(market, &mut slot, &mut [()], 1, None);
+        }
         match slot {
             // A pick's legs compute again (the search ruled out the rest).
             [Some(pick)] => self.build(market, &pick).ok_or_else(|| self.classify(market)),
@@ -176,7 +225,14 @@ impl ChainRequest {
         let k = k.min(self.candidates(market)).max(1);
         let mut slots = alloc::vec![None; k];
         let mut units = alloc::vec![(); k];
-        self.search(market, &mut slots, &mut units, k);
+        if self.search(market, &mut slots, &mut units, k, Some(self.budget(market))) {
+            let reach = self.reach(market);
+            if !reach.found {
+                return Err(self.no_route_of(&reach));
+            }
+            slots.iter_mut().for_each(|slot| *slot = None);
+            self.search(market, &mut slots, &mut units, k, None);
+        }
         if slots.first().is_none_or(Option::is_none) {
             return Err(self.classify(market));
         }
@@ -193,6 +249,16 @@ impl ChainRequest {
         Ok(chains)
     }
 
+    /// The work a search may do before, having found nothing, it leaves
+    /// "no route" to the leg-by-leg analysis: a few units a market rate.
+    fn budget(&self, market: &Market<'_>) -> u64 {
+        let rates = (0..market.pair_count())
+            .filter_map(|at| market.pair(at))
+            .map(|pair| u64::try_from(pair.rates.len()).unwrap_or(u64::MAX))
+            .fold(0u64, u64::saturating_add);
+        rates.saturating_mul(4).saturating_add(64)
+    }
+
     /// How many chains the paths could hold: for each path, the product of
     /// its pairs' rate counts (saturating). What a `k` is capped at.
     pub(crate) fn candidates(&self, market: &Market<'_>) -> usize {
@@ -206,24 +272,32 @@ impl ChainRequest {
         total
     }
 
-    /// Fills `slots` with the best picks over every path (`units` as many).
+    /// Fills `slots` with the best picks over every path (`units` as many);
+    /// `true` when it stopped, `budget` spent, with nothing found.
     fn search<'r>(
         &self,
         market: &Market<'r>,
         slots: &mut [Option<Pick<'r>>],
         units: &mut [()],
         k: usize,
-    ) {
+        budget: Option<u64>,
+    ) -> bool {
         let mut picks = Picks {
             mode: self.mode,
             buffer: TopBuffer::new(slots, units),
             kept: 0,
+            budget,
+            stopped: false,
         };
         each_path(market, &self.from, &self.to, self.max_legs, |path| {
             let Some(pairs) = path.pairs(market) else {
                 return;
             };
             let pairs = pairs.as_slice();
+            // A pair no rate of which can pass anything: no chain here.
+            if picks.stopped || !pairs.iter().all(|pair| pair.is_live(self.now, self.mode)) {
+                return;
+            }
             match self.mode {
                 SwapMode::ExactIn => {
                     let mut prefix = [None; MAX_LEGS];
@@ -236,6 +310,7 @@ impl ChainRequest {
                 }
             }
         });
+        picks.stopped
     }
 
     /// ExactIn: leg `at` of `pairs` with `input`, the rates of the legs
@@ -260,6 +335,10 @@ impl ChainRequest {
         }
         let request = RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
         let fast = FastRequest::new(&request);
+        // The least input the next pair needs for any rate after it to pass
+        // (their smallest mins), and the most it takes (the largest max).
+        let needed = needed_input(rest);
+        let most = rest.first().map(|next| next.max_max);
         // The thresholds of the score to beat, recomputed when it may have moved.
         let mut seen: Option<u32> = None;
         let mut thresholds: Option<Thresholds> = None;
@@ -273,10 +352,22 @@ impl ChainRequest {
             if thresholds.is_some_and(|t| t.cuts(input.get(), rate.multiplier())) {
                 break;
             }
+            // Below what the next pairs need: so is every later rate.
+            if needed.is_some_and(|least| {
+                Thresholds { next_input: least }.cuts(input.get(), rate.multiplier())
+            }) {
+                break;
+            }
+            if picks.spend() {
+                return;
+            }
             let Ok(next) = forward_to_next(rate, &request, fast.as_ref()) else {
                 continue;
             };
-            if thresholds.is_some_and(|t| next.get() < t.next_input) {
+            if thresholds.is_some_and(|t| next.get() < t.next_input)
+                || needed.is_some_and(|least| next.get() < least)
+                || most.is_some_and(|most| next.get() > most)
+            {
                 continue;
             }
             if let Some(slot) = prefix.get_mut(at) {
@@ -299,6 +390,11 @@ impl ChainRequest {
         picks: &mut Picks<'_, 'r>,
         k: usize,
     ) {
+        // Outside every rate's limits: no rate passes (and the book would
+        // scan them all to say why).
+        if input.get() < pair.min_min || input.get() > pair.max_max || picks.spend() {
+            return;
+        }
         let mut rates = [None; MAX_LEGS];
         for (slot, rate) in rates.iter_mut().zip(prefix.iter().take(at)) {
             *slot = *rate;
@@ -353,10 +449,22 @@ impl ChainRequest {
                     break;
                 }
             }
+            if picks.spend() {
+                return;
+            }
             let Ok(required) = backward(rate, target, self.now) else {
                 continue;
             };
             if lower_bound(required.get(), before).is_some_and(|bound| picks.beaten(bound)) {
+                continue;
+            }
+            // The legs before cannot deliver it: more than their largest max
+            // times their largest multiplier.
+            if before.last().is_some_and(|prev| {
+                prev.max_max
+                    .checked_mul(prev.max_multiplier)
+                    .is_some_and(|most| required.get() > most)
+            }) {
                 continue;
             }
             if let Some(slot) = suffix.get_mut(at) {
