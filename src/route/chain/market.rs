@@ -51,6 +51,8 @@ pub struct Market<'r> {
     /// The pairs starting at asset `a` are `pairs[starts[a]..starts[a + 1]]`.
     starts: Vec<usize>,
     campaigns: CampaignLimits,
+    /// The `now` the market was prepared at.
+    prepared_at: EpochMillis,
 }
 
 /// One pair of a market, prepared.
@@ -83,6 +85,73 @@ pub(crate) struct MarketPair<'r> {
     pub(crate) latest_expiry: Option<EpochMillis>,
     /// Valid rates an ExactOut leg may use (exact-out capable, not sponsored).
     pub(crate) exact_out_rates: usize,
+    /// The pair's rates as "no route" counts them (ExactIn), prepared at
+    /// the market's `now`.
+    pub(crate) summary: Summary,
+}
+
+/// A pair's rates summarized for counting ExactIn refusals by reason in
+/// logarithmic time (ruling 36): valid for a request at or after the
+/// market's `now` and before `earliest_live_expiry`, when the rates expired
+/// are exactly those expired when the market was built.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Summary {
+    /// Invalid rates (`INVALID_RATE`).
+    pub(crate) invalid: usize,
+    /// Valid rates expired at the market's `now` (`EXPIRED`).
+    pub(crate) expired: usize,
+    /// Valid, unexpired sponsored variants whose campaign limit is below
+    /// their min (`CAMPAIGN_LIMIT_BELOW_MIN`).
+    pub(crate) unservable: usize,
+    /// The earliest expiry of the valid, unexpired rates.
+    pub(crate) earliest_live_expiry: Option<EpochMillis>,
+    /// The mins and the effective maxes of the others (the live rates),
+    /// each sorted ascending.
+    pub(crate) live_mins: Vec<Decimal>,
+    pub(crate) live_maxes: Vec<Decimal>,
+    /// The smallest multiplier and the largest fee of the live rates.
+    pub(crate) min_multiplier: Decimal,
+    pub(crate) max_fee: Decimal,
+}
+
+impl Summary {
+    fn new(rates: &[Rate], campaigns: &CampaignLimits, now: EpochMillis) -> Self {
+        let mut summary = Summary::default();
+        let mut first = true;
+        for rate in rates {
+            if rate.defect().is_some() {
+                summary.invalid = summary.invalid.saturating_add(1);
+                continue;
+            }
+            if rate.is_expired_at(now) {
+                summary.expired = summary.expired.saturating_add(1);
+                continue;
+            }
+            summary.earliest_live_expiry = Some(
+                summary
+                    .earliest_live_expiry
+                    .map_or(rate.expiry(), |held| held.min(rate.expiry())),
+            );
+            let max = rate.effective_max(campaigns);
+            if max < rate.min() {
+                summary.unservable = summary.unservable.saturating_add(1);
+                continue;
+            }
+            summary.live_mins.push(rate.min());
+            summary.live_maxes.push(max);
+            if first {
+                summary.min_multiplier = rate.multiplier();
+                summary.max_fee = rate.miner_fee();
+                first = false;
+            } else {
+                summary.min_multiplier = summary.min_multiplier.min(rate.multiplier());
+                summary.max_fee = summary.max_fee.max(rate.miner_fee());
+            }
+        }
+        summary.live_mins.sort_unstable();
+        summary.live_maxes.sort_unstable();
+        summary
+    }
 }
 
 /// From this many rates on, a pair is given a rate book: below it one scan
@@ -175,6 +244,7 @@ impl<'r> Market<'r> {
                 .filter(|rate| rate.supports_exact_out() && !rate.is_sponsored())
                 .count();
             pairs.push(MarketPair {
+                summary: Summary::new(rates, campaigns, now),
                 min_min,
                 max_max,
                 latest_expiry,
@@ -224,6 +294,7 @@ impl<'r> Market<'r> {
             asset_keys,
             starts,
             campaigns: campaigns.clone(),
+            prepared_at: now,
         })
     }
 
@@ -235,6 +306,11 @@ impl<'r> Market<'r> {
     /// The caller's campaign limits the market was prepared under.
     pub fn campaigns(&self) -> &CampaignLimits {
         &self.campaigns
+    }
+
+    /// The `now` the market was prepared at.
+    pub(crate) fn prepared_at(&self) -> EpochMillis {
+        self.prepared_at
     }
 
     /// How many pairs the market holds.

@@ -43,6 +43,7 @@ mod leg;
 mod market;
 mod no_route;
 mod paths;
+mod quick;
 mod reach;
 mod ranked;
 mod request;

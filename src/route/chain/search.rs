@@ -198,8 +198,12 @@ impl ChainRequest {
     pub fn best<'r>(&self, market: &Market<'r>) -> Result<Chain<'r>, ChainNoRoute> {
         let mut slot = [None];
         if self.search(market, &mut slot, &mut [()], 1, Some(self.budget(market))) {
-            // Nothing found within the budget: decided leg by leg; a chain
-            // exists after all only when the legs say so.
+            // Nothing found within the budget: decided from the pairs'
+            // summaries or leg by leg; a chain exists after all only when
+            // the legs say so.
+            if let Some(no_route) = self.quick_no_route(market) {
+                return Err(no_route);
+            }
             let reach = self.reach(market);
             if !reach.found {
                 return Err(self.no_route_of(&reach));
@@ -226,6 +230,9 @@ impl ChainRequest {
         let mut slots = alloc::vec![None; k];
         let mut units = alloc::vec![(); k];
         if self.search(market, &mut slots, &mut units, k, Some(self.budget(market))) {
+            if let Some(no_route) = self.quick_no_route(market) {
+                return Err(no_route);
+            }
             let reach = self.reach(market);
             if !reach.found {
                 return Err(self.no_route_of(&reach));

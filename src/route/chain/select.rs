@@ -435,7 +435,8 @@ impl ChainRequest {
 
     /// Why there is no chain, decided leg by leg (bounded; ruling 36).
     pub(crate) fn classify(&self, market: &Market<'_>) -> ChainNoRoute {
-        self.no_route_of(&self.reach(market))
+        self.quick_no_route(market)
+            .unwrap_or_else(|| self.no_route_of(&self.reach(market)))
     }
 
     fn unavailable(&self) -> ChainNoRoute {
