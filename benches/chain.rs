@@ -169,7 +169,11 @@ fn bench_chain(c: &mut Criterion) {
             let error = exact_in.best(&refusing).unwrap_err();
             assert_eq!(error.most_common(), Some("BELOW_MIN"), "no route at {id}");
             group.bench_with_input(BenchmarkId::new("no_route", &id), &refusing, |b, market| {
-                b.iter(|| black_box(&exact_in).best(market).map(|chain| chain.legs().len()));
+                b.iter(|| {
+                    black_box(&exact_in)
+                        .best(market)
+                        .map(|chain| chain.legs().len())
+                });
             });
         }
     }

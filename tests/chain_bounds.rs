@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use swaproute::route::chain::{ChainNoRoute, ChainRequest, Market, MAX_ENUMERATION};
 use swaproute::route::RouteRequest;
 use swaproute::{
-    Amount, AssetId, CampaignLimits, Decimal, EpochMillis, ErrorCode, PairId, Rate,
-    RateId, RateTerms, RatesResponse,
+    Amount, AssetId, CampaignLimits, Decimal, EpochMillis, ErrorCode, PairId, Rate, RateId,
+    RateTerms, RatesResponse,
 };
 
 use crate::common::chain_oracle::Q;
@@ -127,7 +127,10 @@ fn no_route_on_the_issue_market_is_decided_leg_by_leg() {
     let too_many = request.select_all(&market, 5).unwrap_err();
     assert_eq!(too_many.cap, MAX_ENUMERATION);
     // 2 × (400 + 400²) + 2 × (400 + 400² + 400³) leg checks.
-    assert_eq!(too_many.checks, 2 * (400 + 160_000) + 2 * (400 + 160_000 + 64_000_000));
+    assert_eq!(
+        too_many.checks,
+        2 * (400 + 160_000) + 2 * (400 + 160_000 + 64_000_000)
+    );
 }
 
 /// The same market with one reachable last-leg rate answers with its chain.

@@ -52,8 +52,8 @@ pub(crate) fn forward_to_next(
 /// already rounded the product. A floor too large for 8 places overflows; a
 /// non-positive net output floors to 0.
 pub(crate) fn exact_next(rate: &Rate, input: Decimal) -> Result<Amount, RejectReason> {
-    let floored = floor8_net(input, rate.multiplier(), rate.miner_fee())
-        .ok_or(RejectReason::Overflow)?;
+    let floored =
+        floor8_net(input, rate.multiplier(), rate.miner_fee()).ok_or(RejectReason::Overflow)?;
     Amount::new(floored).map_err(|_| RejectReason::Overflow)
 }
 

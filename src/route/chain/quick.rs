@@ -56,7 +56,11 @@ impl Counts {
 
 /// The refusals of a pair's rates at `value`, or `None` when some rate's
 /// output might be non-positive or overflow there (left to the analysis).
-fn at_value(summary: &Summary, value: Decimal, most_multiplier: Decimal) -> Option<(Counts, usize)> {
+fn at_value(
+    summary: &Summary,
+    value: Decimal,
+    most_multiplier: Decimal,
+) -> Option<(Counts, usize)> {
     let live = summary.live_mins.len();
     let below_min = live.saturating_sub(summary.live_mins.partition_point(|min| *min <= value));
     let above_max = summary.live_maxes.partition_point(|max| *max < value);
@@ -87,7 +91,9 @@ fn at_value(summary: &Summary, value: Decimal, most_multiplier: Decimal) -> Opti
 
 /// The most any rate of `pair` outputs from an input of at most `input`.
 fn most_output(input: Decimal, pair: &MarketPair<'_>) -> Option<Decimal> {
-    input.checked_mul(pair.max_multiplier)?.checked_sub(pair.min_fee)
+    input
+        .checked_mul(pair.max_multiplier)?
+        .checked_sub(pair.min_fee)
 }
 
 impl ChainRequest {
@@ -219,7 +225,11 @@ mod tests {
                     RateTerms {
                         multiplier: Decimal::new(base * 1000 + i, 3),
                         miner_fee: Decimal::new(1, 2),
-                        min: if i % 10 == 0 { min * Decimal::new(1000, 0) } else { min },
+                        min: if i % 10 == 0 {
+                            min * Decimal::new(1000, 0)
+                        } else {
+                            min
+                        },
                         max: Decimal::new(1_000_000_000, 0),
                     },
                     EpochMillis::new(if i % 7 == 0 { 1 } else { 4_102_444_800_000 }),

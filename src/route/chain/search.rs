@@ -213,7 +213,9 @@ impl ChainRequest {
         }
         match slot {
             // A pick's legs compute again (the search ruled out the rest).
-            [Some(pick)] => self.build(market, &pick).ok_or_else(|| self.classify(market)),
+            [Some(pick)] => self
+                .build(market, &pick)
+                .ok_or_else(|| self.classify(market)),
             [None] => Err(self.classify(market)),
         }
     }

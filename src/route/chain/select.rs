@@ -12,12 +12,12 @@ use super::leg::{backward, exact_next, forward, yields};
 use super::market::{Market, MarketPair};
 use super::paths::each_path;
 use super::ranked::{Chain, Leg};
+use super::reach::Reach;
 use super::request::{ChainRequest, MAX_LEGS};
 use super::ChainNoRoute;
 use crate::decimal::{Amount, Plain};
 use crate::ids::AssetId;
 use crate::rate::{PairId, Rate};
-use super::reach::Reach;
 use crate::route::rules::order::{chain_order, tie_order};
 use crate::route::{RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
@@ -362,9 +362,9 @@ impl ChainRequest {
         each_path(market, &self.from, &self.to, self.max_legs, |path| {
             let mut before = 1u64;
             for &at in path.indices() {
-                let n = market
-                    .pair(at)
-                    .map_or(0, |pair| u64::try_from(pair.rates.len()).unwrap_or(u64::MAX));
+                let n = market.pair(at).map_or(0, |pair| {
+                    u64::try_from(pair.rates.len()).unwrap_or(u64::MAX)
+                });
                 before = before.saturating_mul(n);
                 checks = checks.saturating_add(before);
             }
