@@ -2,6 +2,7 @@
 //! without enumerating combinations, every `k` capped, exact floors and
 //! ceilings between legs, and amounts too large for exact arithmetic
 //! answered as the client's error.
+#![allow(clippy::arithmetic_side_effects, clippy::cast_possible_wrap)]
 
 use std::time::Instant;
 

@@ -78,6 +78,7 @@ fn rates() -> Vec<Rate> {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)]
 fn best_and_top_n_allocate_nothing() {
     let rates = rates();
     let mut campaigns = CampaignLimits::new();

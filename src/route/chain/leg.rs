@@ -75,9 +75,10 @@ pub(crate) fn floor8_net(x: Decimal, m: Decimal, fee: Decimal) -> Option<Decimal
             None => 0,
         })
     };
-    let floored: u128 = match narrow() {
-        Some(floored) => floored,
-        None => {
+    let floored: u128 = if let Some(floored) = narrow() {
+        floored
+    } else {
+        {
             let product = Wide::from_u128(xm).mul_u128(mm)?.scaled(up)?;
             let fee = Wide::at_scale(fee, scale)?;
             if product <= fee {

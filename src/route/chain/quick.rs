@@ -130,13 +130,11 @@ impl ChainRequest {
                     return;
                 }
                 let (counts, passing) = if leg == 0 {
-                    match at_value(summary, amount, pair.max_multiplier) {
-                        Some(found) => found,
-                        None => {
-                            unknown = true;
-                            return;
-                        }
-                    }
+                    let Some(found) = at_value(summary, amount, pair.max_multiplier) else {
+                        unknown = true;
+                        return;
+                    };
+                    found
                 } else if bound < pair.min_min {
                     // Every input the legs before produce is below every min.
                     let live = summary.live_mins.len();
@@ -169,13 +167,11 @@ impl ChainRequest {
                     unknown = true;
                     return;
                 }
-                match most_output(bound, pair) {
-                    Some(most) => bound = most,
-                    None => {
-                        unknown = true;
-                        return;
-                    }
-                }
+                let Some(most) = most_output(bound, pair) else {
+                    unknown = true;
+                    return;
+                };
+                bound = most;
             }
         });
         if unknown || paths == 0 || !past_first {

@@ -92,7 +92,7 @@ pub(crate) fn judge(
             if last {
                 Ok(Decimal::ZERO)
             } else {
-                exact_next(rate, value).map(|next| next.get())
+                exact_next(rate, value).map(Amount::get)
             }
         }
         SwapMode::ExactOut => {
@@ -113,6 +113,18 @@ struct Segment<'r> {
     last: Decimal,
 }
 
+/// What the first step of every path (at the request's own amount) found.
+#[derive(Clone, Copy, Debug, Default)]
+#[allow(clippy::struct_excessive_bools)]
+pub(crate) struct StepOne {
+    /// Some rate passed it.
+    pub(crate) passed: bool,
+    /// A rate was refused for overflow.
+    pub(crate) overflow: bool,
+    /// A rate was refused for its limits or its output.
+    pub(crate) limits: bool,
+}
+
 /// What the analysis found over every path.
 #[derive(Debug)]
 pub(crate) struct Reach<'r> {
@@ -126,19 +138,15 @@ pub(crate) struct Reach<'r> {
     pub(crate) first_leg: Tally,
     /// ExactOut: the smallest required input a first-leg refusal names.
     pub(crate) smallest_input: Option<Decimal>,
-    /// Some rate passed the request's own amount (step 1 of some path).
-    pub(crate) step_one_passed: bool,
-    /// Step 1 refused a rate for overflow.
-    pub(crate) step_one_overflow: bool,
-    /// Step 1 refused a rate for its limits or its output.
-    pub(crate) step_one_limits: bool,
+    /// What the first step judged (the request's own amount).
+    pub(crate) step_one: StepOne,
     /// The refused rates, each once, in the order found.
     pub(crate) refused: Vec<ChainRejection<'r>>,
     /// Checks made (the work, for tests and the fuzz target).
     pub(crate) checks: u64,
 }
 
-impl<'r> Reach<'r> {
+impl Reach<'_> {
     /// Reason counts of the refused rates, most first (ties by code).
     pub(crate) fn counts(&self) -> Vec<(&'static str, usize)> {
         let mut counts: Vec<(&'static str, usize)> = Vec::new();
@@ -185,16 +193,14 @@ impl ChainRequest {
                 first_leg_only: true,
                 first_leg: Tally::default(),
                 smallest_input: None,
-                step_one_passed: false,
-                step_one_overflow: false,
-                step_one_limits: false,
+                step_one: StepOne::default(),
                 refused: Vec::new(),
                 checks: 0,
             },
         };
         each_path(market, &self.from, &self.to, self.max_legs, |path| {
             walk.reach.paths = walk.reach.paths.saturating_add(1);
-            walk.path(&path.indices());
+            walk.path(path.indices());
         });
         walk.reach
     }
@@ -246,7 +252,7 @@ impl<'r> Walk<'_, '_, 'r> {
                     Ok(Some((from, to))) => {
                         any = true;
                         if step == 0 {
-                            self.reach.step_one_passed = true;
+                            self.reach.step_one.passed = true;
                         }
                         if last {
                             continue;
@@ -291,7 +297,7 @@ impl<'r> Walk<'_, '_, 'r> {
                 points = next_points;
             } else {
                 previous = core::mem::take(&mut points);
-                next_segments.sort_by(|a, b| a.first.cmp(&b.first));
+                next_segments.sort_by_key(|segment| segment.first);
                 segments = next_segments;
                 let mut most: Option<Decimal> = None;
                 running_max = segments
@@ -447,8 +453,8 @@ impl<'r> Walk<'_, '_, 'r> {
         if step == 0 {
             match side(&reason) {
                 Side::Any => {}
-                _ if reason == RejectReason::Overflow => self.reach.step_one_overflow = true,
-                _ => self.reach.step_one_limits = true,
+                _ if reason == RejectReason::Overflow => self.reach.step_one.overflow = true,
+                _ => self.reach.step_one.limits = true,
             }
         }
         if leg == 0 {
@@ -520,9 +526,7 @@ impl ChainRequest {
                 first_leg_only: true,
                 first_leg: Tally::default(),
                 smallest_input: None,
-                step_one_passed: false,
-                step_one_overflow: false,
-                step_one_limits: false,
+                step_one: StepOne::default(),
                 refused: Vec::new(),
                 checks: 0,
             },
@@ -609,7 +613,7 @@ impl<'r> Walk<'_, '_, 'r> {
                 Ok(next) => {
                     slot.passed = true;
                     if step == 0 {
-                        self.reach.step_one_passed = true;
+                        self.reach.step_one.passed = true;
                     }
                     if last {
                         self.reach.found = true;

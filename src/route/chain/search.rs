@@ -197,7 +197,7 @@ impl ChainRequest {
     /// rule on some leg (classified as [`ChainNoRoute`] says).
     pub fn best<'r>(&self, market: &Market<'r>) -> Result<Chain<'r>, ChainNoRoute> {
         let mut slot = [None];
-        if self.search(market, &mut slot, &mut [()], 1, Some(self.budget(market))) {
+        if self.search(market, &mut slot, &mut [()], 1, Some(Self::budget(market))) {
             // Nothing found within the budget: decided from the pairs'
             // summaries or leg by leg; a chain exists after all only when
             // the legs say so.
@@ -231,7 +231,13 @@ impl ChainRequest {
         let k = k.min(self.candidates(market)).max(1);
         let mut slots = alloc::vec![None; k];
         let mut units = alloc::vec![(); k];
-        if self.search(market, &mut slots, &mut units, k, Some(self.budget(market))) {
+        if self.search(
+            market,
+            &mut slots,
+            &mut units,
+            k,
+            Some(Self::budget(market)),
+        ) {
             if let Some(no_route) = self.quick_no_route(market) {
                 return Err(no_route);
             }
@@ -239,7 +245,7 @@ impl ChainRequest {
             if !reach.found {
                 return Err(self.no_route_of(&reach));
             }
-            slots.iter_mut().for_each(|slot| *slot = None);
+            slots.fill(None);
             self.search(market, &mut slots, &mut units, k, None);
         }
         if slots.first().is_none_or(Option::is_none) {
@@ -260,7 +266,7 @@ impl ChainRequest {
 
     /// The work a search may do before, having found nothing, it leaves
     /// "no route" to the leg-by-leg analysis: a few units a market rate.
-    fn budget(&self, market: &Market<'_>) -> u64 {
+    fn budget(market: &Market<'_>) -> u64 {
         let rates = (0..market.pair_count())
             .filter_map(|at| market.pair(at))
             .map(|pair| u64::try_from(pair.rates.len()).unwrap_or(u64::MAX))

@@ -452,7 +452,7 @@ impl ChainRequest {
         if reach.paths == 0 {
             return self.unavailable();
         }
-        if !reach.step_one_passed && reach.step_one_overflow && !reach.step_one_limits {
+        if !reach.step_one.passed && reach.step_one.overflow && !reach.step_one.limits {
             return ChainNoRoute::TooLarge {
                 field: match self.mode {
                     SwapMode::ExactIn => "fromAmount",
