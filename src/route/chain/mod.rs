@@ -54,4 +54,5 @@ pub use market::{InvalidMarket, Market};
 pub use no_route::ChainNoRoute;
 pub use ranked::{Chain, Leg};
 pub use request::{ChainRequest, InvalidMaxLegs, DEFAULT_MAX_LEGS, MAX_LEGS};
+pub use search::MAX_TOP;
 pub use select::{ChainRejection, ChainSelection, TooManyCombinations, MAX_ENUMERATION};

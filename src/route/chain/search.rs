@@ -124,6 +124,11 @@ impl<'r> Picks<'_, 'r> {
     }
 }
 
+/// The most chains [`ChainRequest::top`] (and the report of
+/// [`ChainRequest::select`]) returns, whatever `k` asks for: a larger `k` is
+/// capped here before anything is allocated (ruling 36).
+pub const MAX_TOP: usize = 1024;
+
 /// Significant digits the pruning bounds keep (rounded toward zero, so
 /// they stay bounds): few enough that their products need no rescaling.
 pub(crate) const SIGNIFICANT: u32 = 12;
@@ -221,14 +226,15 @@ impl ChainRequest {
     }
 
     /// The best `k` chains, best first (fewer when fewer exist). `k` is
-    /// capped at the number of combinations of rates the paths hold before
-    /// anything is allocated (ruling 36): memory is `O(min(k, combinations))`.
+    /// capped before anything is allocated (ruling 36): at the number of
+    /// combinations of rates the paths hold, and at [`MAX_TOP`] (listing
+    /// more is [`select_all`](Self::select_all)'s, under its own cap).
     ///
     /// # Errors
     /// [`ChainNoRoute`] when there is no chain at all, whatever `k` is.
     pub fn top<'r>(&self, market: &Market<'r>, k: usize) -> Result<Vec<Chain<'r>>, ChainNoRoute> {
         let want = k;
-        let k = k.min(self.candidates(market)).max(1);
+        let k = k.min(self.candidates(market)).min(MAX_TOP).max(1);
         let mut slots = alloc::vec![None; k];
         let mut units = alloc::vec![(); k];
         if self.search(

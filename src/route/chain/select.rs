@@ -328,8 +328,8 @@ impl ChainRequest {
     /// [`top`](Self::top)), the best `k` rejections and counts by reason
     /// of the rates no reachable amount passes (each rate once, leg by leg,
     /// without enumerating combinations; ruling 36), and why there is no
-    /// chain when there is none. `k` is capped at what exists before
-    /// anything is allocated.
+    /// chain when there is none. `k` is capped at what exists and at
+    /// [`MAX_TOP`](super::MAX_TOP) before anything is allocated.
     ///
     /// Work: the search's, plus `O(p × n log n)` checks for `p` paths of
     /// `n` rates a pair (see [`ChainNoRoute`] for the rare worse case).
@@ -341,7 +341,7 @@ impl ChainRequest {
         let mut rejected = reach.refused;
         let mode = self.mode;
         rejected.sort_by(|a, b| rejection_order(mode, a, b));
-        rejected.truncate(k);
+        rejected.truncate(k.min(super::MAX_TOP));
         ChainSelection {
             mode: self.mode,
             from: self.from.clone(),
