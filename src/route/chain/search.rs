@@ -234,7 +234,7 @@ impl ChainRequest {
     /// [`ChainNoRoute`] when there is no chain at all, whatever `k` is.
     pub fn top<'r>(&self, market: &Market<'r>, k: usize) -> Result<Vec<Chain<'r>>, ChainNoRoute> {
         let want = k;
-        let k = k.min(self.candidates(market)).min(MAX_TOP).max(1);
+        let k = k.min(self.candidates(market)).clamp(1, MAX_TOP);
         let mut slots = alloc::vec![None; k];
         let mut units = alloc::vec![(); k];
         if self.search(
