@@ -357,3 +357,86 @@ proptest! {
         }
     }
 }
+
+/// `(multiplier mantissa, min mantissa, width)` → a rate of `pair` with a
+/// narrow window of inputs `[min, min + width]` (2 places).
+fn narrow(pair: &str, i: usize, (m, min, width): (i64, i64, i64)) -> Rate {
+    rate(
+        pair,
+        &format!("{pair}-{i}"),
+        Decimal::new(m, 2),
+        d("0.01"),
+        Decimal::new(min, 2),
+        Decimal::new(min + width, 2),
+    )
+}
+
+proptest! {
+    /// Three-leg paths whose legs accept narrow windows of inputs, so that a
+    /// middle leg's outputs often straddle a last-leg window without a
+    /// point inside it: leg by leg (`best`, `select`) decides "no route"
+    /// as trying every combination does (`select_all`), in both modes.
+    #[test]
+    fn narrow_windows_on_three_legs_match_the_enumeration(
+        legs in proptest::collection::vec(
+            proptest::collection::vec((50i64..300, 1i64..2000, 0i64..40), 1..7),
+            3,
+        ),
+        direct in proptest::collection::vec((50i64..300, 1i64..2000, 0i64..40), 0..3),
+        amount in 100i64..3000,
+        exact_out in any::<bool>(),
+    ) {
+        let names = ["A_B", "B_C", "C_D"];
+        // The legs judged first take every input (many reachable amounts);
+        // the one judged last has narrow windows among them.
+        let narrow_leg = if exact_out { 0 } else { 2 };
+        let mut data: Vec<RatesResponse> = legs
+            .iter()
+            .zip(names)
+            .enumerate()
+            .map(|(leg, (specs, pair))| {
+                response(
+                    specs
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &(m, min, width))| {
+                            if leg == narrow_leg {
+                                narrow(pair, i, (m, min, width))
+                            } else {
+                                narrow(pair, i, (m, 1, 100_000_000))
+                            }
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        // A second middle route, B→E→… is not needed: A→B→C→D and a
+        // sometimes-present A→D.
+        if !direct.is_empty() {
+            data.push(response(
+                direct.iter().enumerate().map(|(i, &spec)| narrow("A_D", i, spec)).collect(),
+            ));
+        }
+        let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
+        let value = Amount::new(Decimal::new(amount, 2)).unwrap();
+        let request = if exact_out {
+            ChainRequest::exact_out(asset("A"), asset("D"), value, NOW)
+        } else {
+            ChainRequest::exact_in(asset("A"), asset("D"), value, NOW)
+        }
+        .with_max_legs(3)
+        .unwrap();
+        let all = request.select_all(&market, 1000).unwrap();
+        let best = request.best(&market);
+        match all.chains().first() {
+            Some(first) => prop_assert_eq!(best.as_ref().ok(), Some(first)),
+            None => {
+                prop_assert_eq!(best.as_ref().err(), all.no_route());
+                let bounded = request.select(&market, 1000);
+                prop_assert_eq!(bounded.no_route(), all.no_route());
+            }
+        }
+        let report = request.select(&market, 1000);
+        prop_assert_eq!(report.rejected_counts(), all.rejected_counts());
+    }
+}
