@@ -428,13 +428,12 @@ proptest! {
         .unwrap();
         let all = request.select_all(&market, 1000).unwrap();
         let best = request.best(&market);
-        match all.chains().first() {
-            Some(first) => prop_assert_eq!(best.as_ref().ok(), Some(first)),
-            None => {
-                prop_assert_eq!(best.as_ref().err(), all.no_route());
-                let bounded = request.select(&market, 1000);
-                prop_assert_eq!(bounded.no_route(), all.no_route());
-            }
+        if let Some(first) = all.chains().first() {
+            prop_assert_eq!(best.as_ref().ok(), Some(first));
+        } else {
+            prop_assert_eq!(best.as_ref().err(), all.no_route());
+            let bounded = request.select(&market, 1000);
+            prop_assert_eq!(bounded.no_route(), all.no_route());
         }
         let report = request.select(&market, 1000);
         prop_assert_eq!(report.rejected_counts(), all.rejected_counts());
