@@ -214,7 +214,11 @@ impl Tally {
                 self.max_below = Some(self.max_below.map_or(*max, |m| m.max(*max)));
                 return;
             }
-            RejectReason::Overflow | RejectReason::NoOutput { .. } => &mut self.within_limits,
+            RejectReason::Overflow
+            | RejectReason::NoOutput { .. }
+            | RejectReason::BelowDust { .. }
+            | RejectReason::FeeTooLarge { .. }
+            | RejectReason::FeeShareTooLarge { .. } => &mut self.within_limits,
         };
         *counter = counter.saturating_add(1);
     }
