@@ -33,7 +33,7 @@ use serde::{Serialize, Serializer};
 use super::rules::eligibility::{admit, check};
 use super::rules::order::tie_order;
 use super::rules::required_input::required_input;
-use super::{Floors, RejectReason, RouteRequest};
+use super::{Floors, NoRoute, RejectReason, RouteRequest};
 use crate::decimal::{Amount, Plain};
 use crate::numeric::{pow10, MAX_MANTISSA};
 use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList, NO_CAMPAIGNS};
@@ -303,6 +303,41 @@ impl FeasibleQuery<'_> {
             .with_campaigns(self.campaigns)
             .with_floors(self.floors);
         check(rate, &request).map(|_| input)
+    }
+}
+
+impl RouteRequest<'_> {
+    /// Ruling 10 as ruling 38 amends it: an ExactIn "no route" below every
+    /// min, above every max, or without output names the smallest (largest)
+    /// 8-place amount that works where it is not the nominal limit. One pass
+    /// over the rates, a few exact checks each, no allocation.
+    pub(crate) fn name_working(&self, no_route: NoRoute, rates: &[Rate]) -> NoRoute {
+        let wanted = matches!(
+            no_route,
+            NoRoute::BelowMin { .. } | NoRoute::AboveMax { .. } | NoRoute::NoOutput { .. }
+        );
+        if !wanted || self.mode() != SwapMode::ExactIn {
+            return no_route;
+        }
+        let query = FeasibleQuery {
+            mode: SwapMode::ExactIn,
+            now: self.now(),
+            campaigns: self.campaigns(),
+            floors: *self.floors(),
+            from_places: PLACES,
+            to_places: PLACES,
+        };
+        let mut bounds: Option<(i128, i128)> = None;
+        for rate in rates {
+            if let Some((from, to)) = query.interval(rate) {
+                bounds = Some(bounds.map_or((from, to), |(lo, hi)| (lo.min(from), hi.max(to))));
+            }
+        }
+        let at = |x: i128| decimal_at(x, PLACES);
+        no_route.with_working(
+            bounds.and_then(|(lo, _)| at(lo)),
+            bounds.and_then(|(_, hi)| at(hi)),
+        )
     }
 }
 

@@ -138,7 +138,10 @@ impl RouteRequest<'_> {
                 Err(reason) => tally.rejected(&reason),
             }
         }
-        Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+        Some(self.name_working(
+            tally.classify(self.from_amount().get(), from_asset(rates), self.mode()),
+            rates,
+        ))
     }
 
     /// Writes the ExactIn routes of the best keyed rates to `routes`, best

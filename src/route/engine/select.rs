@@ -122,7 +122,10 @@ impl RouteRequest<'_> {
             for rejection in &rejected {
                 tally.rejected(rejection.reason());
             }
-            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+            Some(self.name_working(
+                tally.classify(self.from_amount().get(), from_asset(rates), self.mode()),
+                rates,
+            ))
         } else {
             None
         };
@@ -178,7 +181,10 @@ impl RouteRequest<'_> {
             in_input_order(rates, &mut rejected);
         }
         let no_route = if routes.is_empty() {
-            Some(tally.classify(self.from_amount().get(), from_asset(rates), self.mode()))
+            Some(self.name_working(
+                tally.classify(self.from_amount().get(), from_asset(rates), self.mode()),
+                rates,
+            ))
         } else {
             None
         };

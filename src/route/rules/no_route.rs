@@ -56,7 +56,8 @@ pub enum NoRoute {
     },
     /// The amount is below the min of every route.
     #[error(
-        "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}"
+        "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}{}",
+        Working("smallest", .smallest_working.as_ref(), asset)
     )]
     BelowMin {
         /// The amount checked (`fromAmount`).
@@ -65,10 +66,15 @@ pub enum NoRoute {
         asset: AssetId,
         /// The smallest min.
         min: Decimal,
+        /// The smallest amount that works (ruling 38), when it is not `min`
+        /// (the fee leaves nothing at `min`, a floor refuses it, or `min`
+        /// has more than 8 places); ExactIn only.
+        smallest_working: Option<Decimal>,
     },
     /// The amount is above the (effective) max of every route.
     #[error(
-        "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}"
+        "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}{}",
+        Working("largest", .largest_working.as_ref(), asset)
     )]
     AboveMax {
         /// The amount checked (`fromAmount`).
@@ -77,6 +83,9 @@ pub enum NoRoute {
         asset: AssetId,
         /// The largest effective max.
         max: Decimal,
+        /// The largest amount that works (ruling 38), when it is not `max`;
+        /// ExactIn only.
+        largest_working: Option<Decimal>,
     },
     /// The amount falls in a gap between routes' ranges.
     #[error(
@@ -93,12 +102,18 @@ pub enum NoRoute {
         min_above: Decimal,
     },
     /// Some rate accepted the amount, but none yields a positive output.
-    #[error("no route yields a positive output for fromAmount {amount} {asset}")]
+    #[error(
+        "no route yields a positive output for fromAmount {amount} {asset}{}",
+        Working("smallest", .smallest_working.as_ref(), asset)
+    )]
     NoOutput {
         /// The amount checked (`fromAmount`).
         amount: Decimal,
         /// The pair's from asset.
         asset: AssetId,
+        /// The smallest amount that works (ruling 38), when it is above
+        /// `amount`; ExactIn only.
+        smallest_working: Option<Decimal>,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -111,7 +126,70 @@ pub enum NoRoute {
     },
 }
 
+/// "; the smallest amount that works is 0.05000001 BTC", or nothing.
+struct Working<'a>(&'static str, Option<&'a Decimal>, &'a AssetId);
+
+impl core::fmt::Display for Working<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.1 {
+            Some(amount) => write!(
+                f,
+                "; the {} amount that works is {amount} {}",
+                self.0, self.2
+            ),
+            None => Ok(()),
+        }
+    }
+}
+
 impl NoRoute {
+    /// The amount that works nearest the limit this names (ruling 38): the
+    /// smallest for `BelowMin` and `NoOutput`, the largest for `AboveMax`;
+    /// `None` when it is the nominal limit itself, or not known.
+    pub fn working(&self) -> Option<Decimal> {
+        match self {
+            NoRoute::BelowMin {
+                smallest_working, ..
+            }
+            | NoRoute::NoOutput {
+                smallest_working, ..
+            } => *smallest_working,
+            NoRoute::AboveMax {
+                largest_working, ..
+            } => *largest_working,
+            _ => None,
+        }
+    }
+
+    /// Names the amounts that work (ruling 38) where they differ from what
+    /// this already names.
+    pub(crate) fn with_working(self, smallest: Option<Decimal>, largest: Option<Decimal>) -> Self {
+        match self {
+            NoRoute::BelowMin {
+                amount, asset, min, ..
+            } => NoRoute::BelowMin {
+                amount,
+                asset,
+                min,
+                smallest_working: smallest.filter(|w| *w != min),
+            },
+            NoRoute::AboveMax {
+                amount, asset, max, ..
+            } => NoRoute::AboveMax {
+                amount,
+                asset,
+                max,
+                largest_working: largest.filter(|w| *w != max),
+            },
+            NoRoute::NoOutput { amount, asset, .. } => NoRoute::NoOutput {
+                amount,
+                asset,
+                smallest_working: smallest.filter(|w| *w > amount),
+            },
+            other => other,
+        }
+    }
+
     /// The stable error code.
     pub fn code(&self) -> ErrorCode {
         match self {
@@ -245,7 +323,11 @@ impl Tally {
         } else if live == self.swap_mode {
             NoRoute::UnsupportedSwapMode { mode }
         } else if self.within_limits > 0 {
-            NoRoute::NoOutput { amount, asset }
+            NoRoute::NoOutput {
+                amount,
+                asset,
+                smallest_working: None,
+            }
         } else {
             match (self.max_below, self.min_above) {
                 (Some(max_below), Some(min_above)) => NoRoute::BetweenLimits {
@@ -254,14 +336,28 @@ impl Tally {
                     max_below,
                     min_above,
                 },
-                (Some(max), None) => NoRoute::AboveMax { amount, asset, max },
-                (None, Some(min)) => NoRoute::BelowMin { amount, asset, min },
+                (Some(max), None) => NoRoute::AboveMax {
+                    amount,
+                    asset,
+                    max,
+                    largest_working: None,
+                },
+                (None, Some(min)) => NoRoute::BelowMin {
+                    amount,
+                    asset,
+                    min,
+                    smallest_working: None,
+                },
                 // Every live, mode-capable rate that is not unservable is
                 // within limits or below/above them.
                 (None, None) if self.unservable > 0 => NoRoute::CampaignLimitsBelowMin {
                     count: self.unservable,
                 },
-                (None, None) => NoRoute::NoOutput { amount, asset },
+                (None, None) => NoRoute::NoOutput {
+                    amount,
+                    asset,
+                    smallest_working: None,
+                },
             }
         }
     }
