@@ -26,6 +26,7 @@ mod discovery;
 mod discovery_orders;
 mod error_codes;
 mod fast_path;
+mod feasible;
 mod fuzz_regressions;
 mod order_builders;
 mod order_planning;
