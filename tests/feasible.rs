@@ -250,19 +250,23 @@ fn exact_out_excludes_providers_without_the_feature_and_sponsored_variants() {
 
 #[test]
 fn the_smallest_required_input_names_the_exact_out_rate() {
-    // At y = 10: a needs (10 + 0) / 10 = 1, b needs (10 + 1) / 10 = 1.1.
+    // a: ×10, fee 0, [0.1, 2]; b: ×10, fee 1, [0.2, 5]. Both first serve
+    // y = 0.99999991: a needs ceil8(0.099999991) = 0.1, b needs
+    // ceil8(1.99999991 / 10) = 0.2. The smaller required input names a.
     let rates = vec![
         rate("a", "10", "0", "0.1", "2").with_exact_out(true),
-        rate("b", "10", "1", "0.1", "5").with_exact_out(true),
+        rate("b", "10", "1", "0.2", "5").with_exact_out(true),
     ];
     let f = exact_out().amounts(&rates).unwrap();
+    assert_eq!(min_of(&f), some("0.99999991", "a"));
+    // b reaches y = 5 × 10 − 1 = 49, a only 20.
+    assert_eq!(max_of(&f), some("49.00000000", "b"));
+    // Under a balance of 10, a rate that serves 10: the one reaching furthest.
     let s = f.max_within(amount("10")).unwrap();
     assert_eq!(
         (s.amount().to_string(), s.rate().id().as_str()),
-        ("10.00000000".into(), "a")
+        ("10.00000000".into(), "b")
     );
-    // Above a's reach (y ≤ 20), b: y ≤ 5 × 10 − 1 = 49.
-    assert_eq!(max_of(&f), some("49.00000000", "b"));
 }
 
 #[test]

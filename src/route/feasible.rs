@@ -164,7 +164,35 @@ impl FeasibleQuery<'_> {
                 _ => (interval.to, at),
             });
         }
+        // Sorted by upper end; `tops[i]` holds the best (net output at its
+        // top, then the smaller amount, then ruling 7) of `by_top[..=i]`.
+        let mut by_top: Vec<(i128, Decimal, &'r Rate)> = Vec::new();
+        if self.mode == SwapMode::ExactIn {
+            by_top = intervals
+                .iter()
+                .filter_map(|i| {
+                    let net = super::rules::net_output::net_output(
+                        i.rate,
+                        decimal_at(i.to, self.from_places)?,
+                    )?;
+                    Some((i.to, net, i.rate))
+                })
+                .collect();
+            by_top.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| tie_order(a.2, b.2)));
+            let mut held: Option<(i128, Decimal, &'r Rate)> = None;
+            for slot in &mut by_top {
+                let better = held.is_none_or(|(_, net, _)| slot.1 > net);
+                if better {
+                    held = Some(*slot);
+                } else if let Some(best) = held {
+                    *slot = best;
+                }
+            }
+        }
         let mut feasible = Feasible {
+            rates,
+            campaigns: self.campaigns.clone(),
+            tops: by_top,
             query: FeasibleQuery {
                 mode: self.mode,
                 now: self.now,
@@ -279,7 +307,16 @@ impl FeasibleQuery<'_> {
         if !works(top) {
             return None;
         }
-        let from = least(1, top, 1, &works)?;
+        // A first guess at the smallest: the output of the smallest input
+        // that meets the min and the floors.
+        let guess = grid_ceil(rate.min(), self.from_places)
+            .map(|x| x.max(self.guess_in(rate, self.from_places).unwrap_or(x)))
+            .and_then(|x| decimal_at(x, self.from_places))
+            .and_then(|x| x.checked_mul(rate.multiplier()))
+            .and_then(|gross| gross.checked_sub(rate.miner_fee()))
+            .and_then(|net| grid_ceil(net, q))
+            .map_or(1, |y| y.clamp(1, top));
+        let from = least(1, top, guess, &works)?;
         Some((from, top))
     }
 
@@ -429,8 +466,12 @@ impl Serialize for AmountRange {
 /// [`FeasibleQuery::amounts`].
 #[derive(Clone, Debug)]
 pub struct Feasible<'r> {
-    /// The query, without its campaigns (their effect is in the intervals).
+    /// The query, without its campaigns (kept below).
     query: FeasibleQuery<'static>,
+    rates: &'r [Rate],
+    campaigns: CampaignLimits,
+    /// ExactIn: the intervals by upper end with prefix bests (see `amounts`).
+    tops: Vec<(i128, Decimal, &'r Rate)>,
     places: u32,
     /// Sorted by lower end, then ruling 7's ties.
     intervals: Vec<Interval<'r>>,
@@ -490,43 +531,67 @@ impl<'r> Feasible<'r> {
             .is_some_and(|r| x <= r.1)
     }
 
-    /// The largest amount that works and is not above `balance`, with the
-    /// rate that serves it; `None` when none fits. The amount is one binary
-    /// search (`O(log n)`); naming the rate scans the intervals that hold it.
+    /// The largest amount that works and is not above `balance`, with a
+    /// rate that serves it (of the rates whose intervals begin at or below
+    /// the balance, the one reaching furthest, the first in ruling 7's order
+    /// among equals); `None` when none fits. One binary search over the
+    /// intervals' prefix maxima: `O(log n)`.
     pub fn max_within(&self, balance: Amount) -> Option<Served<'r>> {
         let b = grid_floor(balance.get(), self.places)?;
         let before = self.intervals.partition_point(|i| i.from <= b);
-        let (reach, _) = *self.reach.get(before.checked_sub(1)?)?;
-        self.served(reach.min(b), &self.query)
+        let (reach, at) = *self.reach.get(before.checked_sub(1)?)?;
+        let x = reach.min(b);
+        let rate = self.intervals.get(at)?.rate;
+        let amount = decimal_at(x, self.places)?;
+        let net_output = match self.query.mode {
+            SwapMode::ExactIn => self.net_in(rate, x)?,
+            SwapMode::ExactOut => amount,
+        };
+        Some(Served {
+            amount,
+            rate,
+            net_output,
+        })
     }
 
     /// The amount not above `balance` with the best net output (ties: the
-    /// smaller amount), with its rate; `None` when none fits. ExactIn: each
-    /// rate's best is at the top of its interval or at the balance, since
-    /// its net output grows with the amount. ExactOut: the order delivers
-    /// exactly the amount, so this is [`max_within`](Self::max_within).
+    /// smaller amount), with its rate; `None` when none fits.
+    ///
+    /// ExactIn: a rate's net output grows with the amount, so its best
+    /// under the balance is the top of its interval or the balance itself.
+    /// The rates whose intervals end at or below the balance are one binary
+    /// search over prefix bests (`O(log n)`); the rates that serve the
+    /// balance are one ranking there ([`RouteRequest::best`], a scan).
+    /// ExactOut: the order delivers exactly the amount, so this is
+    /// [`max_within`](Self::max_within).
     pub fn best_within(&self, balance: Amount) -> Option<Served<'r>> {
         if self.query.mode == SwapMode::ExactOut {
             return self.max_within(balance);
         }
         let b = grid_floor(balance.get(), self.places)?;
-        let mut best: Option<(Decimal, i128, &'r Rate)> = None;
-        for interval in self.intervals.iter().take_while(|i| i.from <= b) {
-            let x = interval.to.min(b);
-            let Some(net) = self.net_in(interval.rate, x) else {
-                continue;
-            };
-            let better = best.is_none_or(|(held, held_x, held_rate)| {
-                net.cmp(&held)
-                    .then_with(|| held_x.cmp(&x))
-                    .then_with(|| tie_order(held_rate, interval.rate))
-                    == Ordering::Greater
-            });
-            if better {
-                best = Some((net, x, interval.rate));
-            }
-        }
-        let (net_output, x, rate) = best?;
+        let below = self
+            .tops
+            .partition_point(|t| t.0 <= b)
+            .checked_sub(1)
+            .and_then(|i| self.tops.get(i))
+            .copied();
+        let at_balance = decimal_at(b, self.places)
+            .and_then(|x| Amount::new(x).ok())
+            .filter(|x| self.contains(x.get()))
+            .and_then(|x| {
+                RouteRequest::exact_in(x, self.query.now)
+                    .with_campaigns(&self.campaigns)
+                    .with_floors(self.query.floors)
+                    .best_in(self.rates)
+                    .ok()
+            })
+            .map(|route| (b, route.net_output(), route.rate()));
+        let (x, net_output, rate) = match (below, at_balance) {
+            // Equal nets: the smaller amount, the top below the balance.
+            (Some(low), Some(high)) if high.1 < low.1 || (high.1 == low.1 && low.0 < b) => low,
+            (_, Some(high)) => high,
+            (low, None) => low?,
+        };
         Some(Served {
             amount: decimal_at(x, self.places)?,
             rate,
@@ -541,7 +606,7 @@ impl<'r> Feasible<'r> {
 
     /// The amount `x` (known to work) with the rate that serves it: ExactIn
     /// the highest net output then ruling 7's ties; ExactOut the smallest
-    /// required input, then the ties.
+    /// required input, then the ties. A scan of the intervals.
     fn served(&self, x: i128, query: &FeasibleQuery<'_>) -> Option<Served<'r>> {
         let mut best: Option<(Decimal, &'r Rate)> = None;
         for interval in self.intervals.iter().take_while(|i| i.from <= x) {
