@@ -62,6 +62,7 @@ fn max_of(f: &Feasible<'_>) -> Option<(String, String)> {
         .map(|s| (s.amount().to_string(), s.rate().id().as_str().to_owned()))
 }
 
+#[allow(clippy::unnecessary_wraps)]
 fn some(amount: &str, id: &str) -> Option<(String, String)> {
     Some((amount.to_owned(), id.to_owned()))
 }
