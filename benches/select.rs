@@ -22,8 +22,10 @@
 //!   (ruling 38) in ExactIn / ExactOut: per rate a few exact checks, then a
 //!   sort and a merge (`O(n log n)`);
 //! - `feasible_max_within`, `feasible_best_within`: one balance query on the
-//!   built answer (the amount by binary search; naming the rate, and the best
-//!   value, scan the intervals below the balance).
+//!   built answer (`max_within` one binary search; `best_within` one binary
+//!   search and one ranking at the balance);
+//! - `top1_below_min`: `top1` at 1e-8, below every min: "no route", which
+//!   now also names the smallest amount that works (ruling 38's ruling 10).
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -348,6 +350,11 @@ fn bench_select(c: &mut Criterion) {
                 b.iter(|| book.best(black_box(amount), NOW).map(|r| r.net_output()));
             },
         );
+        let tiny = RouteRequest::exact_in("0.00000001".parse().unwrap(), NOW);
+        assert!(tiny.best(&data).is_err());
+        group.bench_with_input(BenchmarkId::new("top1_below_min", n), &data, |b, data| {
+            b.iter(|| black_box(&tiny).best(data).map(|r| r.net_output()));
+        });
         let query_in = FeasibleQuery::new(SwapMode::ExactIn, NOW);
         let query_out = FeasibleQuery::new(SwapMode::ExactOut, NOW);
         group.bench_with_input(BenchmarkId::new("feasible", n), &data, |b, data| {

@@ -727,6 +727,19 @@ proptest! {
                 .best(&rates);
             prop_assert_eq!(routed.is_ok(), f.contains(x.get()), "at {}", x);
             prop_assert_eq!(routed.is_ok(), best[usize::try_from(u).unwrap()].is_some());
+            if let (Err(no_route), 8) = (&routed, p) {
+                // Ruling 10 as amended: the amounts that work, where they
+                // differ from what it names.
+                let first = expected.first().map(|r| Decimal::new(r.0, 8));
+                let last = expected.last().map(|r| Decimal::new(r.1, 8));
+                let want = match no_route {
+                    NoRoute::BelowMin { min, .. } => first.filter(|w| w != min),
+                    NoRoute::AboveMax { max, .. } => last.filter(|w| w != max),
+                    NoRoute::NoOutput { amount, .. } => first.filter(|w| w > amount),
+                    _ => None,
+                };
+                prop_assert_eq!(no_route.working(), want, "{}", no_route);
+            }
             if let Ok(route) = routed {
                 // The rate named at the min is the ranking's.
                 if f.min().is_some_and(|s| s.amount() == x.get()) {
@@ -787,4 +800,15 @@ proptest! {
             prop_assert_eq!(f.max_within(balance).map(|s| units_of(s.amount(), q)), fits);
         }
     }
+}
+
+#[test]
+fn the_answer_types_are_send_and_sync() {
+    fn both<T: Send + Sync>() {}
+    both::<Feasible<'_>>();
+    both::<FeasibleQuery<'_>>();
+    both::<Floors>();
+    both::<swaproute::route::Served<'_>>();
+    both::<swaproute::route::AmountRange>();
+    both::<swaproute::route::FeasibleReport<'_, '_>>();
 }

@@ -364,17 +364,60 @@ impl RouteRequest<'_> {
             from_places: PLACES,
             to_places: PLACES,
         };
-        let mut bounds: Option<(i128, i128)> = None;
+        let low = !matches!(no_route, NoRoute::AboveMax { .. });
+        // The end of a rate's limits on the grid, on the side asked about.
+        let end_of = |rate: &Rate| {
+            if low {
+                grid_ceil(rate.min(), PLACES)
+            } else {
+                grid_floor(rate.effective_max(self.campaigns()), PLACES)
+            }
+        };
+        let beyond = |x: i128, held: i128| if low { x < held } else { x > held };
+        // Bounded work (ruling 36): when a rate serves the outermost end of
+        // the live rates' limits, that is the answer (one check per rate at
+        // that end); otherwise a rate whose limits cannot beat the bound
+        // held is skipped on them alone, and only the rates that might move
+        // it get the few exact checks of an interval.
+        let mut outermost: Option<i128> = None;
         for rate in rates {
-            if let Some((from, to)) = query.interval(rate) {
-                bounds = Some(bounds.map_or((from, to), |(lo, hi)| (lo.min(from), hi.max(to))));
+            if admit(rate, self.now(), SwapMode::ExactIn).is_err() {
+                continue;
+            }
+            if let Some(end) = end_of(rate) {
+                if outermost.is_none_or(|held| beyond(end, held)) {
+                    outermost = Some(end);
+                }
             }
         }
-        let at = |x: i128| decimal_at(x, PLACES);
-        no_route.with_working(
-            bounds.and_then(|(lo, _)| at(lo)),
-            bounds.and_then(|(_, hi)| at(hi)),
-        )
+        // Only a rate whose own end is the outermost can serve that amount.
+        let served = outermost.filter(|&end| {
+            rates
+                .iter()
+                .any(|rate| end_of(rate) == Some(end) && query.verdict_in(rate, end).is_ok())
+        });
+        let mut bound = served;
+        if served.is_none() {
+            for rate in rates {
+                if let (Some(held), Some(end)) = (bound, end_of(rate)) {
+                    if !beyond(end, held) {
+                        continue;
+                    }
+                }
+                if let Some((from, to)) = query.interval(rate) {
+                    let x = if low { from } else { to };
+                    if bound.is_none_or(|held| beyond(x, held)) {
+                        bound = Some(x);
+                    }
+                }
+            }
+        }
+        let found = bound.and_then(|x| decimal_at(x, PLACES));
+        if low {
+            no_route.with_working(found, None)
+        } else {
+            no_route.with_working(None, found)
+        }
     }
 }
 
