@@ -789,14 +789,49 @@ fn least(lo: i128, hi: i128, guess: i128, works: &dyn Fn(i128) -> bool) -> Optio
 }
 
 /// The greatest `x` in `[lo, TOP]` with `fits(x)`, for `fits` true then
-/// false and `fits(lo)` known true, starting at `guess`.
+/// false and `fits(lo)` known true: `guess` is tried first, then a gallop
+/// away from it brackets the answer and a bisection finds it.
 fn greatest(lo: i128, guess: i128, fits: &dyn Fn(i128) -> bool) -> Option<i128> {
-    if fits(TOP) {
-        return Some(TOP);
+    // `good` always fits, `bad` never does.
+    let guess = guess.clamp(lo, TOP);
+    let mut stride: i128 = 1;
+    let (mut good, mut bad) = if fits(guess) {
+        let mut good = guess;
+        loop {
+            if good == TOP {
+                return Some(TOP);
+            }
+            let probe = good.saturating_add(stride).min(TOP);
+            if fits(probe) {
+                good = probe;
+                stride = stride.saturating_mul(2);
+            } else {
+                break (good, probe);
+            }
+        }
+    } else {
+        let mut bad = guess;
+        loop {
+            let probe = bad.saturating_sub(stride);
+            if probe <= lo {
+                break (lo, bad);
+            }
+            if fits(probe) {
+                break (probe, bad);
+            }
+            bad = probe;
+            stride = stride.saturating_mul(2);
+        }
+    };
+    while bad.checked_sub(good)? > 1 {
+        let mid = good.checked_add(bad.checked_sub(good)? / 2)?;
+        if fits(mid) {
+            good = mid;
+        } else {
+            bad = mid;
+        }
     }
-    // least(x) with !fits(x) over (lo, TOP], minus one.
-    let past = least(lo, TOP, guess.saturating_add(1), &|x| !fits(x))?;
-    past.checked_sub(1)
+    Some(good)
 }
 
 /// `value` rounded up to `places`, as the mantissa at `places`; capped at
@@ -858,6 +893,16 @@ mod tests {
                     Some(answer),
                     "{answer} {guess}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn greatest_finds_the_boundary_from_any_guess() {
+        for answer in [1i128, 2, 7, 99, 100, TOP - 1, TOP] {
+            for guess in [-5i128, 1, 3, 50, 99, 100, 1000, TOP] {
+                let fits = |x: i128| x <= answer;
+                assert_eq!(greatest(1, guess, &fits), Some(answer), "{answer} {guess}");
             }
         }
     }
