@@ -28,6 +28,7 @@ mod discovery_orders;
 mod error_codes;
 mod exact_floors;
 mod fast_path;
+mod feasible;
 mod fuzz_regressions;
 mod order_builders;
 mod order_planning;

@@ -31,6 +31,8 @@
 mod book;
 pub mod chain;
 mod engine;
+mod feasible;
+mod floors;
 mod ranked;
 mod ranking;
 mod reject;
@@ -51,6 +53,8 @@ pub fn measure_work<T>(f: impl FnOnce() -> T) -> (T, u64) {
 
 pub use crate::order::RouteQuery;
 pub use book::RateBook;
+pub use feasible::{AmountRange, Feasible, FeasibleQuery, FeasibleReport, Served};
+pub use floors::Floors;
 pub use ranked::{LimitCheck, Route};
 pub use reject::{RejectReason, Rejection};
 pub use request::{LimitPolicy, RouteRequest};
