@@ -25,6 +25,7 @@ mod client_headers;
 mod discovery;
 mod discovery_orders;
 mod error_codes;
+mod error_conversions;
 mod exact_floors;
 mod fast_path;
 mod fuzz_regressions;
