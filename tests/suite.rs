@@ -29,6 +29,7 @@ mod error_conversions;
 mod exact_floors;
 mod fast_path;
 mod fuzz_regressions;
+mod glue_helpers;
 mod order_builders;
 mod order_planning;
 mod order_properties;

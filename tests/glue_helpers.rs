@@ -1,0 +1,150 @@
+//! Issue 31, item 4: the helpers on `Presence`, `SentDecimal` and
+//! `BodyCode`, and the lossless conversions between the amount types.
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+
+use swaproute::decimal::{DecimalError, Fixed8};
+use swaproute::error::{BodyCode, ErrorCode};
+use swaproute::order::{Presence, SentDecimal};
+use swaproute::{Amount, Decimal};
+
+fn dec(text: &str) -> Decimal {
+    Decimal::from_str_exact(text).unwrap()
+}
+
+fn hash_of<T: Hash>(value: &T) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+#[test]
+fn presence_has_options_helpers() {
+    let value: Presence<u32> = Presence::Value(7);
+    assert_eq!(value.as_option(), Some(&7));
+    assert!(value.is_value() && !value.is_absent() && !value.is_null() && !value.is_empty());
+    assert_eq!(value.as_ref(), Presence::Value(&7));
+    assert_eq!(value.clone().map(|v| v * 2), Presence::Value(14));
+    assert_eq!(Option::from(value.clone()), Some(7));
+    assert_eq!(value.into_option(), Some(7));
+
+    for (presence, absent, null, empty) in [
+        (Presence::<u32>::Absent, true, false, false),
+        (Presence::Null, false, true, false),
+        (Presence::Empty, false, false, true),
+    ] {
+        assert_eq!(presence.as_option(), None);
+        assert!(!presence.is_value());
+        assert_eq!(
+            (
+                presence.is_absent(),
+                presence.is_null(),
+                presence.is_empty()
+            ),
+            (absent, null, empty)
+        );
+        // The wire form survives a map: `null` stays `null`, `""` stays `""`.
+        let mapped = presence.clone().map(|v| v.to_string());
+        let expected = match presence {
+            Presence::Absent => Presence::Absent,
+            Presence::Null => Presence::Null,
+            _ => Presence::Empty,
+        };
+        assert_eq!(mapped, expected);
+        assert_eq!(Option::<u32>::from(presence), None);
+    }
+    // Written back as it was read, after a map.
+    let sent: Presence<String> = serde_json::from_str(r#""""#).unwrap();
+    assert_eq!(
+        serde_json::to_string(&sent.map(|s| s.len())).unwrap(),
+        r#""""#
+    );
+}
+
+#[test]
+fn sent_decimals_compare_and_hash_by_value() {
+    let text: SentDecimal = serde_json::from_str(r#""1.50""#).unwrap();
+    let number: SentDecimal = serde_json::from_str("1.5").unwrap();
+    let other_scale = SentDecimal::Text(dec("1.5000"));
+    assert_eq!(text, number);
+    assert_eq!(text, other_scale);
+    assert_eq!(hash_of(&text), hash_of(&number));
+    assert_eq!(hash_of(&text), hash_of(&other_scale));
+    let set: HashSet<SentDecimal> = [text, number, other_scale].into_iter().collect();
+    assert_eq!(set.len(), 1);
+    // The forms are still told apart, and each is written back as sent.
+    assert!(text.is_text() && !number.is_text());
+    assert_eq!(serde_json::to_string(&text).unwrap(), r#""1.50""#);
+    assert_eq!(serde_json::to_string(&number).unwrap(), "1.5");
+    // Order by value, consistent with equality.
+    let small = SentDecimal::Number(dec("0.9"));
+    let big = SentDecimal::Text(dec("10"));
+    assert!(small < text && text < big);
+    assert_eq!(text.cmp(&number), std::cmp::Ordering::Equal);
+    assert_ne!(small, big);
+    // Display: the digits as held.
+    assert_eq!(text.to_string(), "1.50");
+    assert_eq!(number.to_string(), "1.5");
+    assert_eq!(SentDecimal::Number(dec("0.83")).to_string(), "0.83");
+    assert_eq!(Decimal::from(text), dec("1.5"));
+}
+
+#[test]
+fn body_codes_compare_with_error_codes() {
+    let known: BodyCode = "NOT_FOUND".parse().unwrap();
+    let legacy: BodyCode = "RESTRICTED_GEOLOCATION".parse().unwrap();
+    let unknown: BodyCode = "QUOTA_EXCEEDED".parse().unwrap();
+    assert!(known == ErrorCode::NotFound);
+    assert!(ErrorCode::NotFound == known);
+    assert!(known != ErrorCode::InvalidRequest);
+    assert!(legacy == ErrorCode::RestrictedRegion);
+    assert!(ErrorCode::RestrictedRegion == legacy);
+    for code in ErrorCode::ALL {
+        assert!(unknown != *code);
+        assert!(BodyCode::from(*code) == *code);
+    }
+}
+
+#[test]
+fn amounts_convert_without_loss() {
+    // Amount -> Fixed8: the value at scale 8, no rounding.
+    let half = Amount::parse("0.5").unwrap();
+    let fixed = Fixed8::try_from(half).unwrap();
+    assert_eq!(fixed.to_string(), "0.50000000");
+    assert_eq!(fixed.get(), dec("0.5"));
+    assert_eq!(
+        Fixed8::try_from(Amount::parse("0.12345678").unwrap())
+            .unwrap()
+            .to_string(),
+        "0.12345678"
+    );
+    // Nine places by value is refused; nine written places of eight by value is not.
+    assert_eq!(
+        Fixed8::try_from(Amount::parse("0.123456789").unwrap()),
+        Err(DecimalError::TooManyPlaces)
+    );
+    assert_eq!(
+        Fixed8::try_from(dec("0.123456780")).unwrap().to_string(),
+        "0.12345678"
+    );
+    // Too large to write with 8 places: 10^21 needs 30 digits at scale 8.
+    assert_eq!(
+        Fixed8::try_from(dec("1000000000000000000000")),
+        Err(DecimalError::OutOfRange)
+    );
+    assert_eq!(
+        Fixed8::try_from(dec("790000000000000000000"))
+            .unwrap()
+            .to_string(),
+        "790000000000000000000.00000000"
+    );
+    // Fixed8 -> Amount: the same value; a negative one is refused.
+    assert_eq!(Amount::try_from(fixed), Ok(half));
+    let negative = Fixed8::floor(dec("-0.1")).unwrap();
+    assert_eq!(Amount::try_from(negative), Err(DecimalError::Negative));
+    // Both into Decimal, and the round trip keeps the value.
+    assert_eq!(Decimal::from(fixed), Decimal::from(half));
+    assert_eq!(DecimalError::TooManyPlaces.code(), "TOO_MANY_PLACES");
+}
