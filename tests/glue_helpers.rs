@@ -103,7 +103,8 @@ fn body_codes_compare_with_error_codes() {
     assert!(ErrorCode::RestrictedRegion == legacy);
     for code in ErrorCode::ALL {
         assert!(unknown != *code);
-        assert!(BodyCode::from(*code) == *code);
+        let body = BodyCode::from(*code);
+        assert!(body == *code);
     }
 }
 
