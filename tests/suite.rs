@@ -30,6 +30,7 @@ mod exact_floors;
 mod fast_path;
 mod fuzz_regressions;
 mod glue_helpers;
+mod glue_routes;
 mod order_builders;
 mod order_planning;
 mod order_properties;
