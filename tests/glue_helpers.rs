@@ -149,3 +149,58 @@ fn amounts_convert_without_loss() {
     assert_eq!(Decimal::from(fixed), Decimal::from(half));
     assert_eq!(DecimalError::TooManyPlaces.code(), "TOO_MANY_PLACES");
 }
+
+/// An order resource says whether the deposit was detected: a deposit
+/// transaction, or a status only a detected deposit reaches.
+#[test]
+fn an_order_is_observed_without_guesses() {
+    use swaproute::order::{reconcile, Order, OrderStatus, TrackedStatus};
+    let order = |status: &str, tx: Option<&str>| -> Order {
+        let mut value = serde_json::json!({"id":"o-1","status":status,"pairId":"BTC_ETH"});
+        if let Some(tx) = tx {
+            value["fromTransactionId"] = tx.into();
+        }
+        serde_json::from_value(value).unwrap()
+    };
+    // (status, fromTransactionId, detected), by the rule.
+    let cases = [
+        ("awaiting", None, false),
+        ("awaiting", Some(""), false),
+        ("awaiting", Some("tx1"), true),
+        ("delayed", None, false),
+        ("inProgress", None, true),
+        ("swapped", Some(""), true),
+        ("complete", None, true),
+        ("refunded", None, true),
+        ("failed", None, false),
+        ("failed", Some(""), false),
+        ("failed", Some("tx1"), true),
+        ("expired", Some("tx1"), true),
+        ("waitingForPayout", None, false),
+    ];
+    for (status, tx, detected) in cases {
+        let order = order(status, tx);
+        assert_eq!(order.deposit_detected(), detected, "{status} {tx:?}");
+        let observation = order.observation();
+        assert_eq!(observation.provider_status.as_str(), status);
+        assert_eq!(observation.deposit_detected, detected);
+        assert_eq!(observation.deposit_confirmations, 0);
+        assert_eq!(
+            order.tracked_status(),
+            TrackedStatus::new(order.status.clone(), detected)
+        );
+    }
+    // `failed` with the deposit transaction set is definitive (rule 21);
+    // without it, an awaiting order adopts it as reported, not definitive.
+    let awaiting = TrackedStatus::new(OrderStatus::Awaiting, false);
+    let late = reconcile(&awaiting, &order("failed", Some("tx1")).observation());
+    assert_eq!(
+        (late.status(), late.is_definitive()),
+        (&OrderStatus::Failed, true)
+    );
+    let early = reconcile(&awaiting, &order("failed", Some("")).observation());
+    assert_eq!(
+        (early.status(), early.is_definitive()),
+        (&OrderStatus::Failed, false)
+    );
+}
