@@ -37,6 +37,7 @@ use swaproute::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use swaproute::route::chain::{ChainNoRoute, InvalidMarket, InvalidMaxLegs};
+use swaproute::route::InvalidRatesByPair;
 use swaproute::screening::{
     Address, AddressTag, InvalidAddress, InvalidAddressTag, InvalidRegionCode, RegionCode,
     ScreeningError,
@@ -89,6 +90,7 @@ covered!(
     InvalidPairsCsv,
     InvalidPlatform,
     InvalidRates,
+    InvalidRatesByPair,
     InvalidRegionCode,
     InvalidSlippage,
     InvalidSwapMode,

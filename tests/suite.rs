@@ -29,6 +29,7 @@ mod error_conversions;
 mod exact_floors;
 mod fast_path;
 mod fuzz_regressions;
+mod glue_chains;
 mod glue_helpers;
 mod glue_routes;
 mod order_builders;

@@ -20,7 +20,7 @@
 //! | [`RenderError`] | its own [`RenderError::code`] | `UNRESOLVED_ASSET` or `PROVIDER_ERROR` |
 //! | [`InvalidBodyCode`], [`InvalidHttpStatus`], [`UnknownErrorCode`], [`UnknownCodeError`] | `PROVIDER_ERROR` | the upstream service answered an error this crate cannot read (an [`UnknownCodeError`] is also `IntoResponse` as its own body, status and code kept) |
 //! | [`InvalidMaxLegs`] | `INVALID_REQUEST` | `maxLegs` out of range |
-//! | [`InvalidMarket`] | `INTERNAL_ERROR` | the caller gave two responses of one pair |
+//! | [`InvalidMarket`], [`InvalidRatesByPair`] | `INTERNAL_ERROR` | the caller's rates of several pairs: two responses of one pair, or rates filed under another pair |
 //!
 //! The `details` are the error's `Display` text, prefixed where the text
 //! alone would not say what it is about.
@@ -43,6 +43,7 @@ use crate::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use crate::route::chain::{InvalidMarket, InvalidMaxLegs};
+use crate::route::InvalidRatesByPair;
 use crate::screening::{InvalidAddress, InvalidAddressTag, InvalidRegionCode};
 use crate::swap_mode::InvalidSwapMode;
 use crate::time::TimeRangeError;
@@ -90,6 +91,7 @@ with_code! {
     UnknownCodeError => ProviderError, "upstream ";
     InvalidMaxLegs => InvalidRequest, "maxLegs: ";
     InvalidMarket => InternalError, "";
+    InvalidRatesByPair => InternalError, "rates by pair: ";
 }
 
 /// Through [`PlanError`], so the code and message are the plan's.
