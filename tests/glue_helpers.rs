@@ -204,3 +204,74 @@ fn an_order_is_observed_without_guesses() {
         (&OrderStatus::Failed, false)
     );
 }
+
+proptest::proptest! {
+    /// `Fixed8::exact` against an oracle in big integers: `m / 10^s` has an
+    /// exact 8-place form iff `m × 10^8` is a multiple of `10^s`, and fits
+    /// iff that form's mantissa is below 2^96.
+    #[test]
+    fn fixed8_exact_matches_big_integers(m in proptest::prelude::any::<i64>(), s in 0u32..=28, wide in proptest::prelude::any::<bool>()) {
+        use num_bigint::BigInt;
+        // Wide mantissas reach the top of Decimal's range.
+        let mantissa = if wide { i128::from(m) * 1_000_000 } else { i128::from(m) };
+        let value = Decimal::from_i128_with_scale(mantissa, s);
+        let scaled = BigInt::from(mantissa) * BigInt::from(10u64).pow(8);
+        let unit = BigInt::from(10u64).pow(s);
+        let exact = &scaled % &unit == BigInt::from(0);
+        let result = Fixed8::exact(value);
+        if !exact {
+            proptest::prop_assert_eq!(result, Err(DecimalError::TooManyPlaces));
+        } else {
+            let eight = &scaled / &unit;
+            let fits = eight.magnitude() < &(num_bigint::BigUint::from(1u8) << 96);
+            if fits {
+                let fixed = result.unwrap();
+                proptest::prop_assert_eq!(fixed.get(), value);
+                proptest::prop_assert_eq!(fixed.get().scale(), 8);
+                proptest::prop_assert_eq!(fixed.get().mantissa(), i128::try_from(eight).unwrap());
+            } else {
+                proptest::prop_assert_eq!(result, Err(DecimalError::OutOfRange));
+            }
+        }
+    }
+}
+
+#[test]
+fn hostile_inputs_are_refused_not_panicked_on() {
+    use swaproute::order::ChainQuery;
+    use swaproute::route::{InvalidRatesByPair, RatesByPair, MAX_PAIRS_OF_RATES};
+    let long = "A".repeat(1 << 20);
+    let errors = ChainQuery::from_pairs([
+        ("from", long.as_str()),
+        ("to", "B"),
+        ("fromAmount", long.as_str()),
+        ("maxLegs", long.as_str()),
+    ])
+    .unwrap_err();
+    assert_eq!(errors.all().len(), 3);
+    assert_eq!(
+        errors.first().to_string(),
+        "from: id is 1048576 bytes long, more than the 512 allowed"
+    );
+    // One pair past the cap: refused as too many, the first 16384 kept.
+    let mut json = String::from("{");
+    for i in 0..=MAX_PAIRS_OF_RATES {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&format!("\"A{i}_B\":[]"));
+    }
+    json.push('}');
+    let error = serde_json::from_str::<RatesByPair>(&json).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with(&InvalidRatesByPair::TooManyPairs.to_string()),
+        "{error}"
+    );
+    assert_eq!(Fixed8::exact(Decimal::MAX), Err(DecimalError::OutOfRange));
+    assert_eq!(
+        Fixed8::exact(Decimal::new(1, 28)),
+        Err(DecimalError::TooManyPlaces)
+    );
+}
