@@ -36,7 +36,7 @@ use swaproute::quote::QuoteDefect;
 use swaproute::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
-use swaproute::route::chain::{ChainNoRoute, InvalidMarket, InvalidMaxLegs};
+use swaproute::route::chain::{ChainNoRoute, InvalidMarket, InvalidMaxLegs, TooManyCombinations};
 use swaproute::route::InvalidRatesByPair;
 use swaproute::screening::{
     Address, AddressTag, InvalidAddress, InvalidAddressTag, InvalidRegionCode, RegionCode,
@@ -113,6 +113,7 @@ covered!(
     SlippageError,
     TimeRangeError,
     ToOrderError,
+    TooManyCombinations,
     TooManyRates,
     TooPrecise,
     TransactionIdAlreadySet,
@@ -296,6 +297,15 @@ fn request_values_are_invalid_request() {
         ErrorCode::InvalidRequest,
         400,
         "maxLegs: a chain has 1 to 3 legs, not 4",
+    );
+    check(
+        TooManyCombinations {
+            checks: 5_000_000,
+            cap: 4_194_304,
+        },
+        ErrorCode::InvalidRequest,
+        400,
+        "listing every chain takes 5000000 leg checks, more than the cap of 4194304",
     );
     check(
         InvalidPlatform,

@@ -105,6 +105,7 @@ through_api_error!(
     crate::route::chain::ChainNoRoute,
     crate::route::chain::InvalidMarket,
     crate::route::chain::InvalidMaxLegs,
+    crate::route::chain::TooManyCombinations,
     crate::route::InvalidRatesByPair,
     crate::order::RequestErrors,
     crate::order::FieldError,

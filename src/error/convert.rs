@@ -20,6 +20,7 @@
 //! | [`RenderError`] | its own [`RenderError::code`] | `UNRESOLVED_ASSET` or `PROVIDER_ERROR` |
 //! | [`InvalidBodyCode`], [`InvalidHttpStatus`], [`UnknownErrorCode`], [`UnknownCodeError`] | `PROVIDER_ERROR` | the upstream service answered an error this crate cannot read (an [`UnknownCodeError`] is also `IntoResponse` as its own body, status and code kept) |
 //! | [`InvalidMaxLegs`] | `INVALID_REQUEST` | `maxLegs` out of range |
+//! | [`TooManyCombinations`] | `INVALID_REQUEST` | listing every chain would take more work than the cap (ruling 36): ask for fewer legs or use the bounded report |
 //! | [`InvalidMarket`], [`InvalidRatesByPair`] | `INTERNAL_ERROR` | the caller's rates of several pairs: two responses of one pair, or rates filed under another pair |
 //!
 //! The `details` are the error's `Display` text, prefixed where the text
@@ -42,7 +43,7 @@ use crate::order::{InvalidOrderStatus, InvalidTimestamp, PlanError, QuoteMismatc
 use crate::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
-use crate::route::chain::{InvalidMarket, InvalidMaxLegs};
+use crate::route::chain::{InvalidMarket, InvalidMaxLegs, TooManyCombinations};
 use crate::route::InvalidRatesByPair;
 use crate::screening::{InvalidAddress, InvalidAddressTag, InvalidRegionCode};
 use crate::swap_mode::InvalidSwapMode;
@@ -91,6 +92,7 @@ with_code! {
     UnknownCodeError => ProviderError, "upstream ";
     InvalidMaxLegs => InvalidRequest, "maxLegs: ";
     InvalidMarket => InternalError, "";
+    TooManyCombinations => InvalidRequest, "";
     InvalidRatesByPair => InternalError, "rates by pair: ";
 }
 
