@@ -147,6 +147,14 @@ fn amounts_convert_without_loss() {
     assert_eq!(Amount::try_from(fixed), Ok(half));
     let negative = Fixed8::floor(dec("-0.1")).unwrap();
     assert_eq!(Amount::try_from(negative), Err(DecimalError::Negative));
+    // Into the wire form, as strings.
+    let sent = SentDecimal::from(half);
+    assert!(sent.is_text());
+    assert_eq!(serde_json::to_string(&sent).unwrap(), r#""0.5""#);
+    assert_eq!(
+        serde_json::to_string(&SentDecimal::from(fixed)).unwrap(),
+        r#""0.50000000""#
+    );
     // Both into Decimal, and the round trip keeps the value.
     assert_eq!(Decimal::from(fixed), Decimal::from(half));
     assert_eq!(DecimalError::TooManyPlaces.code(), "TOO_MANY_PLACES");

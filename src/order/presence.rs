@@ -326,6 +326,20 @@ impl From<SentDecimal> for Decimal {
     }
 }
 
+impl From<crate::decimal::Amount> for SentDecimal {
+    /// The amount as a JSON string (how the service writes amounts now).
+    fn from(amount: crate::decimal::Amount) -> Self {
+        SentDecimal::Text(amount.get())
+    }
+}
+
+impl From<crate::decimal::Fixed8> for SentDecimal {
+    /// The value as a JSON string, with its 8 places (`"0.50000000"`).
+    fn from(value: crate::decimal::Fixed8) -> Self {
+        SentDecimal::Text(value.get())
+    }
+}
+
 impl Serialize for SentDecimal {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
