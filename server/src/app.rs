@@ -23,9 +23,8 @@ use swaproute::quote::Quote;
 use swaproute::route::RouteQuery;
 use swaproute::screening::{Address, ScreeningPolicy};
 use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
-use swaproute::{
-    ApiError, EpochMillis, ErrorCode, Fixed8, OrderId, ProviderOrderId, RatesResponse,
-};
+use swaproute::QuoteId;
+use swaproute::{ApiError, EpochMillis, ErrorCode, OrderId, ProviderOrderId, RatesResponse};
 use tiny_keccak::{Hasher, Sha3};
 
 use crate::errors::{closing, echo, own_error, Failure};
@@ -226,7 +225,7 @@ async fn route(
 ) -> Result<Response, ApiError> {
     let rates = server.rates_of(&pair_id)?;
     let selection = RouteQuery::from_pairs(query)?
-        .route_request(server.now()?)
+        .route_request(rates, server.now()?)?
         .select(rates);
     match selection.no_route() {
         Some(no_route) => Err(no_route.clone().into()),
@@ -455,18 +454,15 @@ fn stand_in_quote(
     let rates = server.rates_of(pair.as_str())?;
     let from_amount = request.from_amount().to_string();
     let best = RouteQuery::from_pairs([("fromAmount", from_amount.as_str())])?
-        .route_request(now)
+        .route_request(rates, now)?
         .select(rates)
         .into_best()?;
-    let to_amount = Fixed8::floor(best.net_output()).map_err(|e| fail(InternalError, e))?;
-    let quote = serde_json::json!({
-        "id": format!("quote-{}", random_hex::<16>()?),
-        "pairId": pair.as_str(),
-        "fromAmount": {"assetId": pair.from().as_str(), "value": from_amount},
-        "toAmount": {"assetId": pair.to().as_str(), "value": to_amount.get().to_string()},
-        "expiry": now.saturating_add(QUOTE_LIFETIME_MILLIS).as_millis(),
-    });
-    serde_json::from_value(quote).map_err(|e| fail(InternalError, format!("quote: {e}")))
+    let id = QuoteId::new(&format!("quote-{}", random_hex::<16>()?))?;
+    Ok(Quote::from_route(
+        id,
+        &best,
+        now.saturating_add(QUOTE_LIFETIME_MILLIS),
+    )?)
 }
 
 /// The stored order `id`, or 404 (an id not of the server's form is not
