@@ -86,6 +86,8 @@ pub(crate) fn own_error(status: StatusCode, code: &str, details: &str) -> Respon
         order_id: Presence::Absent,
         min: Presence::Absent,
         max: Presence::Absent,
+        bound: Presence::Absent,
+        available: Presence::Absent,
     }
     .into_response()
 }

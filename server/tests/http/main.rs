@@ -22,3 +22,4 @@ mod crash;
 mod doors;
 mod idempotency;
 mod load;
+mod refusals;
