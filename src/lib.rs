@@ -90,8 +90,3 @@ pub use route::{
 pub use slippage::{InvalidSlippage, Slippage, SlippageError, SlippageExceeded};
 pub use swap_mode::{InvalidSwapMode, SwapMode};
 pub use time::{EpochMillis, TimeRangeError};
-
-/// The README's examples run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

@@ -1,0 +1,9 @@
+//! The README's examples, run as doctests by `cargo test` at the root (this
+//! package, `swaproute-tests`, has the dependencies they use; the
+//! `swaproute` package itself has no dev-dependencies).
+#![forbid(unsafe_code)]
+
+/// The README's examples.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
