@@ -8,7 +8,11 @@
 //! - `scan_all`: the single-pair engine's `best` over every pair's rates,
 //!   one after the other: what reading every rate once costs (the floor a
 //!   search without preparation could not go below);
-//! - `best2_out`: the same search in ExactOut.
+//! - `best2_out`: the same search in ExactOut;
+//! - `no_route`: `best` on the same markets with every last leg refusing
+//!   (every rate of SRC→DST and of each Mi→DST asks for a min out of reach):
+//!   "no route" decided leg by leg (ruling 36), to compare with `best2` at
+//!   the same K and N.
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -40,6 +44,18 @@ const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
 /// `n` rates of `pair` around `center` (a multiplier), 8-15 significant
 /// digits, small fees, limits that let about 70% accept amounts near `around`.
 fn pair_rates(rng: &mut SplitMix, pair: &str, n: usize, center: f64, around: f64) -> RatesResponse {
+    pair_rates_refusing(rng, pair, n, center, around, false)
+}
+
+/// [`pair_rates`], or with every rate's min 10^6 times `around` (`refuse`).
+fn pair_rates_refusing(
+    rng: &mut SplitMix,
+    pair: &str,
+    n: usize,
+    center: f64,
+    around: f64,
+    refuse: bool,
+) -> RatesResponse {
     let pair_id = PairId::new(pair).unwrap();
     let rates: Vec<Rate> = (0..n)
         .map(|i| {
@@ -54,7 +70,12 @@ fn pair_rates(rng: &mut SplitMix, pair: &str, n: usize, center: f64, around: f64
             let fee =
                 Decimal::new(rng.significand(3) as i64, 9) * Decimal::try_from(center).unwrap();
             let accepts = rng.below(10) < 7;
-            let (min, max) = if accepts {
+            let (min, max) = if refuse {
+                (
+                    Decimal::try_from(around * 1e6).unwrap(),
+                    Decimal::try_from(around * 1e7).unwrap(),
+                )
+            } else if accepts {
                 (
                     Decimal::try_from(around / 1000.0).unwrap(),
                     Decimal::try_from(around * 100.0).unwrap(),
@@ -82,20 +103,23 @@ fn pair_rates(rng: &mut SplitMix, pair: &str, n: usize, center: f64, around: f64
     RatesResponse::try_from(rates).unwrap()
 }
 
-/// The 2K + 1 pairs' responses.
-fn market_data(k: usize, n: usize) -> Vec<RatesResponse> {
+/// The 2K + 1 pairs' responses (every last leg refusing with `refuse`).
+fn market_data(k: usize, n: usize, refuse: bool) -> Vec<RatesResponse> {
     let mut rng = SplitMix(0xC4A1_0000 + (k * 1000 + n) as u64);
     let mut out = Vec::with_capacity(2 * k + 1);
-    out.push(pair_rates(&mut rng, "SRC_DST", n, 400.0, 1.0));
+    out.push(pair_rates_refusing(
+        &mut rng, "SRC_DST", n, 400.0, 1.0, refuse,
+    ));
     for i in 0..k {
         let first = 20.0 + i as f64;
         out.push(pair_rates(&mut rng, &format!("SRC_M{i:02}"), n, first, 1.0));
-        out.push(pair_rates(
+        out.push(pair_rates_refusing(
             &mut rng,
             &format!("M{i:02}_DST"),
             n,
             400.0 / first,
             first,
+            refuse,
         ));
     }
     out
@@ -107,7 +131,7 @@ fn bench_chain(c: &mut Criterion) {
     let amount = Amount::new(Decimal::ONE).unwrap();
     for k in [1usize, 8, 64] {
         for n in [8usize, 64, 512] {
-            let data = market_data(k, n);
+            let data = market_data(k, n, false);
             let market = Market::new(data.iter(), &CampaignLimits::new(), NOW).unwrap();
             let id = format!("{k}/{n}");
             let exact_in = ChainRequest::exact_in(src.clone(), dst.clone(), amount, NOW);
@@ -136,6 +160,17 @@ fn bench_chain(c: &mut Criterion) {
             group.bench_with_input(BenchmarkId::new("best2_out", &id), &market, |b, market| {
                 b.iter(|| {
                     black_box(&exact_out)
+                        .best(market)
+                        .map(|chain| chain.legs().len())
+                });
+            });
+            let refusing = market_data(k, n, true);
+            let refusing = Market::new(refusing.iter(), &CampaignLimits::new(), NOW).unwrap();
+            let error = exact_in.best(&refusing).unwrap_err();
+            assert_eq!(error.most_common(), Some("BELOW_MIN"), "no route at {id}");
+            group.bench_with_input(BenchmarkId::new("no_route", &id), &refusing, |b, market| {
+                b.iter(|| {
+                    black_box(&exact_in)
                         .best(market)
                         .map(|chain| chain.legs().len())
                 });

@@ -162,8 +162,19 @@ fn check(
         found.rates.iter().map(|&i| rates[i].id.clone()).collect()
     };
     let best = request.best(&market);
-    let selection = request.select(&market, 1000);
-    prop_assert_eq!(selection.chain_count(), want.len());
+    let selection = request.select_all(&market, 1000).unwrap();
+    prop_assert_eq!(selection.chain_count(), Some(want.len()));
+    // Ruling 36: "no route" decided leg by leg is what trying every
+    // combination decides (the code, the counts of each rate once), and the
+    // bounded report counts the same rates.
+    let bounded = request.select(&market, 1000);
+    prop_assert_eq!(bounded.rejected_counts(), selection.rejected_counts());
+    prop_assert_eq!(bounded.no_route(), selection.no_route());
+    prop_assert_eq!(best.as_ref().err(), selection.no_route());
+    prop_assert_eq!(
+        best.as_ref().err().map(ChainNoRoute::code),
+        selection.no_route().map(ChainNoRoute::code)
+    );
     match want.first() {
         Some(first) => {
             let best = best.map_err(|e| TestCaseError::fail(format!("no best: {e}")))?;

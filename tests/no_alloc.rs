@@ -78,6 +78,7 @@ fn rates() -> Vec<Rate> {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)]
 fn best_and_top_n_allocate_nothing() {
     let rates = rates();
     let mut campaigns = CampaignLimits::new();
@@ -188,6 +189,20 @@ fn best_and_top_n_allocate_nothing() {
         2,
         "through ETH: 0.5 × 33.1… × 20 beats 600"
     );
+
+    // Issue 28: every k is capped at the candidates before anything is
+    // allocated. The market holds 200 × 4 + 4 + … combinations at most; a
+    // k of usize::MAX or 2^40 allocates for those, not for k (k = 10^7 took
+    // 471 MB, 2^40 aborted, usize::MAX panicked).
+    let region = Region::new(GLOBAL);
+    let huge = chain_in.top(&market, usize::MAX).unwrap();
+    let huge_40 = chain_in.top(&market, 1 << 40).unwrap();
+    let single = exact_in.top(&rates, usize::MAX).unwrap();
+    let stats = region.change();
+    assert!(stats.bytes_allocated < 1 << 20, "{stats:?}");
+    assert_eq!(huge.first(), Some(&best_chain));
+    assert_eq!(huge, huge_40);
+    assert_eq!(single.len(), exact_in.select(&rates).routes().len());
 
     exact_out_features_hold_no_heap();
     a_chain_past_an_8_place_amount_allocates_nothing();

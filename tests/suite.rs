@@ -19,6 +19,7 @@ mod common;
 mod axum_responses;
 mod caip;
 mod caps;
+mod chain_bounds;
 mod chain_examples;
 mod chain_properties;
 mod client_headers;

@@ -13,7 +13,11 @@
 //! - the ranking is sorted by the chain order, written out here;
 //! - with small numbers, every chain equals the brute-force oracle's
 //!   (tests/common/chain_oracle.rs); sponsored variants of three campaigns,
-//!   whose limits the market knows or not, take part.
+//!   whose limits the market knows or not, take part;
+//! - "no route" (often forced: every rate into the last asset asks for a
+//!   min out of reach) is the full enumeration's, and its work, measured by
+//!   the crate's work meter, stays within a small multiple of
+//!   `paths × rates × log rates` (ruling 36), never the combinations'.
 #![no_main]
 
 use std::cmp::Ordering;
@@ -56,6 +60,8 @@ struct Input {
     to: u8,
     /// The market's limit of each campaign (`None`: unknown to it).
     limits: [Option<Num>; 3],
+    /// Every rate into the `to` asset asks for a min no chain reaches.
+    refuse_last: bool,
 }
 
 fn small(num: Num) -> bool {
@@ -67,8 +73,10 @@ fuzz_target!(|input: Input| {
     let mut rates: Vec<R> = Vec::new();
     let mut all_small = small(input.amount) && input.limits.iter().flatten().all(|&n| small(n));
     let mut seen_pairs = Vec::new();
+    let target = usize::from(input.to) % assets;
     for (from, to, list) in input.pairs.iter().take(8) {
         let (from, to) = (usize::from(*from) % assets, usize::from(*to) % assets);
+        let refused = input.refuse_last && to == target;
         if from == to || seen_pairs.contains(&(from, to)) {
             continue;
         }
@@ -82,8 +90,16 @@ fuzz_target!(|input: Input| {
                 id: format!("{}{}{i}", ASSETS[from], ASSETS[to]),
                 m: rate.multiplier.build(),
                 fee: rate.fee.build(),
-                min: rate.min.build(),
-                max: rate.max.build(),
+                min: if refused {
+                    Decimal::from_i128_with_scale(10i128.pow(27), 0)
+                } else {
+                    rate.min.build()
+                },
+                max: if refused {
+                    Decimal::MAX
+                } else {
+                    rate.max.build()
+                },
                 expired: rate.expired,
                 exact_out: rate.exact_out,
                 sponsor: (usize::from(rate.sponsor) < CAMPAIGNS.len()).then(|| {
@@ -130,8 +146,10 @@ fuzz_target!(|input: Input| {
     .unwrap();
     let k = 1 + usize::from(input.k % 6);
 
-    let selection = request.select(&market, 64);
-    let best = request.best(&market);
+    let selection = request
+        .select_all(&market, 64)
+        .expect("8 pairs of 4 rates are within the cap");
+    let (best, work) = swaproute::route::measure_work(|| request.best(&market));
     let top = request.top(&market, k);
     match selection.chains().first() {
         Some(first) => {
@@ -147,6 +165,14 @@ fuzz_target!(|input: Input| {
             let error = best.as_ref().expect_err("no chain");
             assert_eq!(Some(error), selection.no_route());
             assert_eq!(&top.expect_err("no chain"), error);
+            // The bounded report counts what the enumeration counts.
+            let bounded = request.select(&market, 64);
+            assert_eq!(bounded.rejected_counts(), selection.rejected_counts());
+            assert_eq!(bounded.no_route(), Some(error));
+            // Bounded work: a few checks a rate of each path, times log n.
+            let n = market_rates(&rates, &seen_pairs);
+            let bound = 32 * n * (1 + max_legs as u64) + 256;
+            assert!(work <= bound, "no route took {work} units (bound {bound})");
         }
     }
 
@@ -174,7 +200,7 @@ fuzz_target!(|input: Input| {
         pairs.sort_unstable();
         pairs.dedup();
         let (want, _) = oracle(&rates, &pairs, from, to, mode, amount.get(), max_legs);
-        assert_eq!(selection.chain_count(), want.len());
+        assert_eq!(selection.chain_count(), Some(want.len()));
         let got: Vec<Vec<String>> = selection.chains().iter().map(ids).collect();
         let expected: Vec<Vec<String>> = want
             .iter()
@@ -184,6 +210,15 @@ fuzz_target!(|input: Input| {
         assert_eq!(got, expected);
     }
 });
+
+/// The rates of the market's pairs (a path has at most 3 of them).
+fn market_rates(rates: &[R], pairs: &[(usize, usize)]) -> u64 {
+    pairs
+        .iter()
+        .map(|&pair| rates.iter().filter(|r| r.pair == pair).count() as u64)
+        .sum::<u64>()
+        .max(1)
+}
 
 fn ids(chain: &Chain<'_>) -> Vec<String> {
     chain
@@ -219,7 +254,12 @@ fn check_chain(
         assert_eq!(pair[0].pair_id().to(), pair[1].pair_id().from());
         match mode {
             SwapMode::ExactIn => {
-                assert_eq!(Q::of(pair[1].input()), Q::of(pair[0].output()).floor8());
+                // The floor of the exact output (ruling 35).
+                let rate = pair[0].rate();
+                let exact = Q::of(pair[0].input())
+                    .mul(&Q::of(rate.multiplier()))
+                    .sub(&Q::of(rate.miner_fee()));
+                assert_eq!(Q::of(pair[1].input()), exact.floor8());
             }
             SwapMode::ExactOut => assert!(pair[0].output() >= pair[1].input()),
         }

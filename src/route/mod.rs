@@ -40,6 +40,15 @@ mod selection;
 mod top_n;
 mod work;
 
+/// The units of work (rate checks, key comparisons) `f` did on this thread:
+/// for fuzz targets that bound a query's work (ruling 36). Only with the
+/// `work-meter` feature; the meter is a thread-local counter that no real
+/// build compiles.
+#[cfg(feature = "work-meter")]
+pub fn measure_work<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    work::meter::measure(f)
+}
+
 pub use crate::order::RouteQuery;
 pub use book::RateBook;
 pub use ranked::{LimitCheck, Route};

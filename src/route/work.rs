@@ -1,26 +1,27 @@
 //! A work meter for tests: how many eligibility checks and ranking
 //! comparisons a call made, and how often the rate book fell back to the
-//! engine's scan. Compiled only into the crate's own unit tests, so the
-//! library itself keeps no state; elsewhere `tick` and `fell_back` are empty
-//! inline fns.
+//! engine's scan. Compiled only into the crate's own unit tests and, with
+//! the `work-meter` feature, for fuzz targets (ruling 36), so the library
+//! itself keeps no state; elsewhere `tick` and `fell_back` are empty inline
+//! fns.
 
 /// Counts one unit of work (a rate scored or checked, two keys compared).
 #[inline]
 pub(crate) fn tick() {
-    #[cfg(all(test, feature = "std"))]
+    #[cfg(any(all(test, feature = "std"), feature = "work-meter"))]
     meter::add(&meter::WORK);
 }
 
 /// Counts one fall-back of the rate book to the engine's scan.
 #[inline]
 pub(crate) fn fell_back() {
-    #[cfg(all(test, feature = "std"))]
+    #[cfg(any(all(test, feature = "std"), feature = "work-meter"))]
     meter::add(&meter::FALL_BACKS);
 }
 
-#[cfg(test)]
-#[cfg(feature = "std")]
+#[cfg(any(all(test, feature = "std"), feature = "work-meter"))]
 pub(crate) mod meter {
+    extern crate std;
     use std::cell::Cell;
     use std::thread::LocalKey;
 
@@ -49,6 +50,7 @@ pub(crate) mod meter {
 
     /// How many times `f` made a rate book fall back to the scan on this
     /// thread.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn fall_backs<T>(f: impl FnOnce() -> T) -> (T, u64) {
         count(&FALL_BACKS, f)
     }

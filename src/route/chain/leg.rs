@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 
 use super::market::MarketPair;
 use crate::decimal::{Amount, Fixed8};
-use crate::numeric::least_cover8;
+use crate::numeric::{at_scale, least_cover8, pow10, times_pow10, widening_mul, Wide};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{admit, check, Score};
@@ -34,32 +34,65 @@ pub(crate) fn forward(
     }
 }
 
-/// An ExactIn leg that is not the last: the next leg's input, `rate`'s net
-/// output rounded down to 8 places, or the first rule it breaks. A fast key
-/// is the exact net output × 10^28, so its 8-place floor is one integer
-/// division away.
+/// An ExactIn leg that is not the last: the next leg's input, the floor to
+/// 8 places of `rate`'s exact net output (ruling 35), or the first rule it
+/// breaks. The fast score only decides eligibility; the floor is always
+/// computed from the exact product.
 pub(crate) fn forward_to_next(
     rate: &Rate,
     request: &RouteRequest<'_>,
     fast: Option<&FastRequest>,
 ) -> Result<Amount, RejectReason> {
-    if let Some(Score::Key(net28)) = fast.map(|fast| fast.score(rate)) {
-        // Positive and below 2^126: the quotient fits a `Decimal` at scale 8.
-        let floored = Decimal::try_from_i128_with_scale(net28 / TEN_TO_20, 8)
-            .map_err(|_| RejectReason::Overflow)?;
-        return Amount::new(floored).map_err(|_| RejectReason::Overflow);
-    }
-    next_input(forward(rate, request, fast)?)
+    forward(rate, request, fast)?;
+    exact_next(rate, request.from_amount().get())
 }
 
-/// 10^20: from scale 28 to scale 8.
-const TEN_TO_20: i128 = 100_000_000_000_000_000_000;
+/// The next leg's input after `rate` at `input`: `floor8(input × multiplier
+/// − minerFee)` of the exact value (ruling 35), never of a `Decimal` that
+/// already rounded the product. A floor too large for 8 places overflows; a
+/// non-positive net output floors to 0.
+pub(crate) fn exact_next(rate: &Rate, input: Decimal) -> Result<Amount, RejectReason> {
+    let floored =
+        floor8_net(input, rate.multiplier(), rate.miner_fee()).ok_or(RejectReason::Overflow)?;
+    Amount::new(floored).map_err(|_| RejectReason::Overflow)
+}
 
-/// The next leg's input: an output rounded down to 8 places. An output too
-/// large for 8 places overflows.
-pub(crate) fn next_input(output: Decimal) -> Result<Amount, RejectReason> {
-    let floored = Fixed8::floor(output).map_err(|_| RejectReason::Overflow)?;
-    Amount::new(floored.get()).map_err(|_| RejectReason::Overflow)
+/// `floor8(x × m − fee)` exactly (`x`, `m`, `fee` non-negative; 0 when the
+/// difference is not positive): on `u128` when the product fits, else on
+/// the 512-bit [`Wide`]. `None` when the floor does not fit a `Decimal`.
+pub(crate) fn floor8_net(x: Decimal, m: Decimal, fee: Decimal) -> Option<Decimal> {
+    let product_scale = x.scale().checked_add(m.scale())?;
+    let scale = product_scale.max(fee.scale()).max(8);
+    let (xm, mm) = (x.mantissa().unsigned_abs(), m.mantissa().unsigned_abs());
+    let up = scale.checked_sub(product_scale)?;
+    let down = scale.checked_sub(8)?;
+    let narrow = || -> Option<u128> {
+        let product = times_pow10(widening_mul(xm, mm)?, up)?;
+        let fee = at_scale(fee, scale)?;
+        let divisor = pow10(down)?;
+        Some(match product.checked_sub(fee) {
+            Some(net) => net.checked_div(divisor)?,
+            None => 0,
+        })
+    };
+    let floored: u128 = if let Some(floored) = narrow() {
+        floored
+    } else {
+        {
+            let product = Wide::from_u128(xm).mul_u128(mm)?.scaled(up)?;
+            let fee = Wide::at_scale(fee, scale)?;
+            if product <= fee {
+                0
+            } else {
+                let mut net = product.sub(fee)?;
+                for _ in 0..down {
+                    net = net.div10()?.0;
+                }
+                net.to_u128()?
+            }
+        }
+    };
+    Decimal::try_from_i128_with_scale(i128::try_from(floored).ok()?, 8).ok()
 }
 
 /// An ExactOut leg: the smallest 8-place input with which `rate` delivers

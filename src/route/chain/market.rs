@@ -51,6 +51,8 @@ pub struct Market<'r> {
     /// The pairs starting at asset `a` are `pairs[starts[a]..starts[a + 1]]`.
     starts: Vec<usize>,
     campaigns: CampaignLimits,
+    /// The `now` the market was prepared at.
+    prepared_at: EpochMillis,
 }
 
 /// One pair of a market, prepared.
@@ -74,6 +76,82 @@ pub(crate) struct MarketPair<'r> {
     /// At most `1 / max_multiplier` (`None` without valid rates): divisions
     /// by it become multiplications.
     pub(crate) max_multiplier_inverse: Option<Decimal>,
+    /// The smallest min and the largest max among the valid rates (0
+    /// without any): an input outside them passes no rate.
+    pub(crate) min_min: Decimal,
+    pub(crate) max_max: Decimal,
+    /// The latest expiry among the valid rates (`None` without any): at or
+    /// after it every rate is expired.
+    pub(crate) latest_expiry: Option<EpochMillis>,
+    /// Valid rates an ExactOut leg may use (exact-out capable, not sponsored).
+    pub(crate) exact_out_rates: usize,
+    /// The pair's rates as "no route" counts them (ExactIn), prepared at
+    /// the market's `now`.
+    pub(crate) summary: Summary,
+}
+
+/// A pair's rates summarized for counting ExactIn refusals by reason in
+/// logarithmic time (ruling 36): valid for a request at or after the
+/// market's `now` and before `earliest_live_expiry`, when the rates expired
+/// are exactly those expired when the market was built.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Summary {
+    /// Invalid rates (`INVALID_RATE`).
+    pub(crate) invalid: usize,
+    /// Valid rates expired at the market's `now` (`EXPIRED`).
+    pub(crate) expired: usize,
+    /// Valid, unexpired sponsored variants whose campaign limit is below
+    /// their min (`CAMPAIGN_LIMIT_BELOW_MIN`).
+    pub(crate) unservable: usize,
+    /// The earliest expiry of the valid, unexpired rates.
+    pub(crate) earliest_live_expiry: Option<EpochMillis>,
+    /// The mins and the effective maxes of the others (the live rates),
+    /// each sorted ascending.
+    pub(crate) live_mins: Vec<Decimal>,
+    pub(crate) live_maxes: Vec<Decimal>,
+    /// The smallest multiplier and the largest fee of the live rates.
+    pub(crate) min_multiplier: Decimal,
+    pub(crate) max_fee: Decimal,
+}
+
+impl Summary {
+    fn new(rates: &[Rate], campaigns: &CampaignLimits, now: EpochMillis) -> Self {
+        let mut summary = Summary::default();
+        let mut first = true;
+        for rate in rates {
+            if rate.defect().is_some() {
+                summary.invalid = summary.invalid.saturating_add(1);
+                continue;
+            }
+            if rate.is_expired_at(now) {
+                summary.expired = summary.expired.saturating_add(1);
+                continue;
+            }
+            summary.earliest_live_expiry = Some(
+                summary
+                    .earliest_live_expiry
+                    .map_or(rate.expiry(), |held| held.min(rate.expiry())),
+            );
+            let max = rate.effective_max(campaigns);
+            if max < rate.min() {
+                summary.unservable = summary.unservable.saturating_add(1);
+                continue;
+            }
+            summary.live_mins.push(rate.min());
+            summary.live_maxes.push(max);
+            if first {
+                summary.min_multiplier = rate.multiplier();
+                summary.max_fee = rate.miner_fee();
+                first = false;
+            } else {
+                summary.min_multiplier = summary.min_multiplier.min(rate.multiplier());
+                summary.max_fee = summary.max_fee.max(rate.miner_fee());
+            }
+        }
+        summary.live_mins.sort_unstable();
+        summary.live_maxes.sort_unstable();
+        summary
+    }
 }
 
 /// From this many rates on, a pair is given a rate book: below it one scan
@@ -82,6 +160,13 @@ pub(crate) struct MarketPair<'r> {
 const BOOK_FROM: usize = 32;
 
 impl<'r> MarketPair<'r> {
+    /// `false` when no rate of the pair can pass any amount at `now` in
+    /// `mode` (no valid rate, all expired, none usable in ExactOut).
+    pub(crate) fn is_live(&self, now: EpochMillis, mode: crate::swap_mode::SwapMode) -> bool {
+        self.latest_expiry.is_some_and(|latest| latest > now)
+            && (mode == crate::swap_mode::SwapMode::ExactIn || self.exact_out_rates > 0)
+    }
+
     /// The best ExactIn route of the pair at `amount`, as the single-pair
     /// engine answers it (the book's answer is the engine's, by contract).
     pub(crate) fn best(
@@ -143,7 +228,27 @@ impl<'r> Market<'r> {
                 .map(|rate| rate.miner_fee())
                 .min()
                 .unwrap_or(Decimal::ZERO);
+            let min_min = by_multiplier
+                .iter()
+                .map(|rate| rate.min())
+                .min()
+                .unwrap_or(Decimal::ZERO);
+            let max_max = by_multiplier
+                .iter()
+                .map(|rate| rate.max())
+                .max()
+                .unwrap_or(Decimal::ZERO);
+            let latest_expiry = by_multiplier.iter().map(|rate| rate.expiry()).max();
+            let exact_out_rates = by_multiplier
+                .iter()
+                .filter(|rate| rate.supports_exact_out() && !rate.is_sponsored())
+                .count();
             pairs.push(MarketPair {
+                summary: Summary::new(rates, campaigns, now),
+                min_min,
+                max_max,
+                latest_expiry,
+                exact_out_rates,
                 id,
                 from: 0,
                 to: 0,
@@ -189,6 +294,7 @@ impl<'r> Market<'r> {
             asset_keys,
             starts,
             campaigns: campaigns.clone(),
+            prepared_at: now,
         })
     }
 
@@ -202,7 +308,17 @@ impl<'r> Market<'r> {
         &self.campaigns
     }
 
-    /// The pair at `index`.
+    /// The `now` the market was prepared at.
+    pub(crate) fn prepared_at(&self) -> EpochMillis {
+        self.prepared_at
+    }
+
+    /// How many pairs the market holds.
+    pub(crate) fn pair_count(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// The pair at `index` (`None` past the last).
     pub(crate) fn pair(&self, index: usize) -> Option<&MarketPair<'r>> {
         self.pairs.get(index)
     }

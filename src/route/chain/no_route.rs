@@ -3,6 +3,8 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use rust_decimal::Decimal;
+
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::AssetId;
 use crate::route::NoRoute;
@@ -12,11 +14,21 @@ use crate::route::NoRoute;
 /// Classification, first match wins:
 /// 1. no path of at most `max_legs` pairs joins the assets →
 ///    `ROUTE_UNAVAILABLE`;
-/// 2. every chain fails on its first leg → the single-pair classification
+/// 2. the request's own amount overflows exact arithmetic at every rate it
+///    meets first (none refuses it for its limits) → `INVALID_AMOUNT` (400,
+///    naming `fromAmount` or `toAmount`; ruling 36): the client's amount is
+///    too large, not the service's fault;
+/// 3. every chain fails on its first leg → the single-pair classification
 ///    of those rejections (ruling 10): the limit codes with the nearest
 ///    limits, `RATE_EXPIRED`, `UNSUPPORTED_SWAP_MODE`, …;
-/// 3. otherwise the most common reason over every leg, with the counts of
-///    every reason.
+/// 4. otherwise the most common reason of the rates no reachable amount
+///    passes (each rate counted once, leg by leg; ruling 36), with the
+///    counts of every reason.
+///
+/// Decided without enumerating combinations of rates: `O(p × n log n)`
+/// checks for `p` paths of `n` rates a pair; a three-leg path whose middle
+/// leg's outputs straddle a last-leg rate's limits without a point inside
+/// them costs up to `O(n log n)` more for that rate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ChainNoRoute {
@@ -28,6 +40,14 @@ pub enum ChainNoRoute {
         to: AssetId,
         /// The most legs allowed.
         max_legs: usize,
+    },
+    /// The request's amount is too large for exact arithmetic at every rate
+    /// it meets first: the client's error (`INVALID_AMOUNT`, 400).
+    TooLarge {
+        /// The request field: `fromAmount` (ExactIn) or `toAmount` (ExactOut).
+        field: &'static str,
+        /// Its value.
+        amount: Decimal,
     },
     /// Every chain failed on its first leg: classified as a single pair's.
     FirstLeg(NoRoute),
@@ -45,6 +65,7 @@ impl ChainNoRoute {
     pub fn code(&self) -> ErrorCode {
         match self {
             ChainNoRoute::Unavailable { .. } => ErrorCode::RouteUnavailable,
+            ChainNoRoute::TooLarge { .. } => ErrorCode::InvalidAmount,
             ChainNoRoute::FirstLeg(no_route) => no_route.code(),
             ChainNoRoute::Rejected { counts } => counts
                 .first()
@@ -83,6 +104,10 @@ impl fmt::Display for ChainNoRoute {
             ChainNoRoute::Unavailable { from, to, max_legs } => write!(
                 f,
                 "no route joins {from} to {to} in at most {max_legs} legs"
+            ),
+            ChainNoRoute::TooLarge { field, amount } => write!(
+                f,
+                "{field} {amount} is too large: exact arithmetic overflows at every rate"
             ),
             ChainNoRoute::FirstLeg(no_route) => {
                 write!(f, "every chain fails on its first leg: {no_route}")

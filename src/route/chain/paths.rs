@@ -39,6 +39,11 @@ impl Path {
         })
     }
 
+    /// The positions of the path's pairs in the market, in leg order.
+    pub(crate) fn indices(&self) -> &[usize] {
+        self.pairs.get(..self.len).unwrap_or_default()
+    }
+
     /// The path's pairs in `market` (`None` for a position it does not have).
     pub(crate) fn pairs<'m, 'r>(&self, market: &'m Market<'r>) -> Option<PathPairs<'m, 'r>> {
         let first = market.pair(*self.pairs.first()?)?;

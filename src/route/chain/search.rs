@@ -9,7 +9,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::leg::{
-    backward, forward, forward_to_next, lower_bound, lower_quotient, next_input, yields,
+    backward, exact_next, forward, forward_to_next, lower_bound, lower_quotient, yields,
 };
 use super::market::{Market, MarketPair};
 use super::paths::each_path;
@@ -58,9 +58,32 @@ struct Picks<'s, 'r> {
     buffer: TopBuffer<&'s mut [Option<Pick<'r>>], &'s mut [()]>,
     /// Counts the offers kept: the floor can only have moved when it did.
     kept: u32,
+    /// Leg checks and book queries left before a search that has found
+    /// nothing stops, so that "no route" is decided leg by leg instead
+    /// (`None`: no limit).
+    budget: Option<u64>,
+    /// The budget ran out with nothing found.
+    stopped: bool,
 }
 
 impl<'r> Picks<'_, 'r> {
+    /// Spends one unit of work; `true` when the search must stop.
+    fn spend(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(left) = self.budget.as_mut() {
+            match left.checked_sub(1) {
+                Some(rest) => *left = rest,
+                None if self.buffer.keys().first().is_none_or(Option::is_none) => {
+                    self.stopped = true;
+                }
+                None => self.budget = None,
+            }
+        }
+        self.stopped
+    }
+
     /// The score a new chain must reach or beat to be kept: the worst kept
     /// once full (`None` while there is room).
     fn floor(&self) -> Option<Decimal> {
@@ -100,6 +123,11 @@ impl<'r> Picks<'_, 'r> {
             });
     }
 }
+
+/// The most chains [`ChainRequest::top`] (and the report of
+/// [`ChainRequest::select`]) returns, whatever `k` asks for: a larger `k` is
+/// capped here before anything is allocated (ruling 36).
+pub const MAX_TOP: usize = 1024;
 
 /// Significant digits the pruning bounds keep (rounded toward zero, so
 /// they stay bounds): few enough that their products need no rescaling.
@@ -141,6 +169,23 @@ impl Thresholds {
     }
 }
 
+/// ExactIn: the least input the first of `rest` needs for a chain through
+/// all of them (rounded down, so it stays a bound): each pair's input is at
+/// least its smallest min, and large enough that `input × largest
+/// multiplier − smallest fee` reaches what the next pair needs. `None`
+/// without pairs or when a step does not compute (no pruning).
+fn needed_input(rest: &[&MarketPair<'_>]) -> Option<Decimal> {
+    let mut needed: Option<Decimal> = None;
+    for pair in rest.iter().rev() {
+        let from_next = match needed {
+            None => Decimal::ZERO,
+            Some(t) => Thresholds::new(t, core::slice::from_ref(pair))?.next_input,
+        };
+        needed = Some(pair.min_min.max(from_next));
+    }
+    needed
+}
+
 impl ChainRequest {
     /// The best chain from `from` to `to` in `market`, or why there is none.
     /// Allocates nothing when a chain is found.
@@ -157,55 +202,123 @@ impl ChainRequest {
     /// rule on some leg (classified as [`ChainNoRoute`] says).
     pub fn best<'r>(&self, market: &Market<'r>) -> Result<Chain<'r>, ChainNoRoute> {
         let mut slot = [None];
-        self.search(market, &mut slot, &mut [()], 1);
+        if self.search(market, &mut slot, &mut [()], 1, Some(Self::budget(market))) {
+            // Nothing found within the budget: decided from the pairs'
+            // summaries or leg by leg; a chain exists after all only when
+            // the legs say so.
+            if let Some(no_route) = self.quick_no_route(market) {
+                return Err(no_route);
+            }
+            let reach = self.reach(market);
+            if !reach.found {
+                return Err(self.no_route_of(&reach));
+            }
+            slot = [None];
+            self.search(market, &mut slot, &mut [()], 1, None);
+        }
         match slot {
-            [Some(pick)] => match self.build(market, &pick) {
-                Some(chain) => Ok(chain),
-                None => self.select(market, 1).into_best(),
-            },
+            // A pick's legs compute again (the search ruled out the rest).
+            [Some(pick)] => self
+                .build(market, &pick)
+                .ok_or_else(|| self.classify(market)),
             [None] => Err(self.classify(market)),
         }
     }
 
-    /// The best `k` chains, best first (fewer when fewer exist).
+    /// The best `k` chains, best first (fewer when fewer exist). `k` is
+    /// capped before anything is allocated (ruling 36): at the number of
+    /// combinations of rates the paths hold, and at [`MAX_TOP`] (listing
+    /// more is [`select_all`](Self::select_all)'s, under its own cap).
     ///
     /// # Errors
     /// [`ChainNoRoute`] when there is no chain at all, whatever `k` is.
     pub fn top<'r>(&self, market: &Market<'r>, k: usize) -> Result<Vec<Chain<'r>>, ChainNoRoute> {
-        let mut slots = alloc::vec![None; k.max(1)];
-        let mut units = alloc::vec![(); k.max(1)];
-        self.search(market, &mut slots, &mut units, k.max(1));
+        let want = k;
+        let k = k.min(self.candidates(market)).clamp(1, MAX_TOP);
+        let mut slots = alloc::vec![None; k];
+        let mut units = alloc::vec![(); k];
+        if self.search(
+            market,
+            &mut slots,
+            &mut units,
+            k,
+            Some(Self::budget(market)),
+        ) {
+            if let Some(no_route) = self.quick_no_route(market) {
+                return Err(no_route);
+            }
+            let reach = self.reach(market);
+            if !reach.found {
+                return Err(self.no_route_of(&reach));
+            }
+            slots.fill(None);
+            self.search(market, &mut slots, &mut units, k, None);
+        }
         if slots.first().is_none_or(Option::is_none) {
             return Err(self.classify(market));
         }
-        let mut chains = Vec::with_capacity(k);
-        for pick in slots.iter().take(k).flatten() {
-            match self.build(market, pick) {
-                Some(chain) => chains.push(chain),
-                None => return self.select(market, k).into_top(),
+        let mut chains = Vec::with_capacity(slots.iter().flatten().count());
+        for pick in slots.iter().flatten() {
+            if let Some(chain) = self.build(market, pick) {
+                chains.push(chain);
             }
         }
+        if chains.is_empty() {
+            return Err(self.classify(market));
+        }
+        chains.truncate(want);
         Ok(chains)
     }
 
-    /// Fills `slots` with the best picks over every path (`units` as many).
+    /// The work a search may do before, having found nothing, it leaves
+    /// "no route" to the leg-by-leg analysis: a few units a market rate.
+    fn budget(market: &Market<'_>) -> u64 {
+        let rates = (0..market.pair_count())
+            .filter_map(|at| market.pair(at))
+            .map(|pair| u64::try_from(pair.rates.len()).unwrap_or(u64::MAX))
+            .fold(0u64, u64::saturating_add);
+        rates.saturating_mul(4).saturating_add(64)
+    }
+
+    /// How many chains the paths could hold: for each path, the product of
+    /// its pairs' rate counts (saturating). What a `k` is capped at.
+    pub(crate) fn candidates(&self, market: &Market<'_>) -> usize {
+        let mut total = 0usize;
+        each_path(market, &self.from, &self.to, self.max_legs, |path| {
+            let combinations = path.indices().iter().fold(1usize, |product, &at| {
+                product.saturating_mul(market.pair(at).map_or(0, |pair| pair.rates.len()))
+            });
+            total = total.saturating_add(combinations);
+        });
+        total
+    }
+
+    /// Fills `slots` with the best picks over every path (`units` as many);
+    /// `true` when it stopped, `budget` spent, with nothing found.
     fn search<'r>(
         &self,
         market: &Market<'r>,
         slots: &mut [Option<Pick<'r>>],
         units: &mut [()],
         k: usize,
-    ) {
+        budget: Option<u64>,
+    ) -> bool {
         let mut picks = Picks {
             mode: self.mode,
             buffer: TopBuffer::new(slots, units),
             kept: 0,
+            budget,
+            stopped: false,
         };
         each_path(market, &self.from, &self.to, self.max_legs, |path| {
             let Some(pairs) = path.pairs(market) else {
                 return;
             };
             let pairs = pairs.as_slice();
+            // A pair no rate of which can pass anything: no chain here.
+            if picks.stopped || !pairs.iter().all(|pair| pair.is_live(self.now, self.mode)) {
+                return;
+            }
             match self.mode {
                 SwapMode::ExactIn => {
                     let mut prefix = [None; MAX_LEGS];
@@ -218,6 +331,7 @@ impl ChainRequest {
                 }
             }
         });
+        picks.stopped
     }
 
     /// ExactIn: leg `at` of `pairs` with `input`, the rates of the legs
@@ -242,6 +356,10 @@ impl ChainRequest {
         }
         let request = RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
         let fast = FastRequest::new(&request);
+        // The least input the next pair needs for any rate after it to pass
+        // (their smallest mins), and the most it takes (the largest max).
+        let needed = needed_input(rest);
+        let most = rest.first().map(|next| next.max_max);
         // The thresholds of the score to beat, recomputed when it may have moved.
         let mut seen: Option<u32> = None;
         let mut thresholds: Option<Thresholds> = None;
@@ -255,10 +373,22 @@ impl ChainRequest {
             if thresholds.is_some_and(|t| t.cuts(input.get(), rate.multiplier())) {
                 break;
             }
+            // Below what the next pairs need: so is every later rate.
+            if needed.is_some_and(|least| {
+                Thresholds { next_input: least }.cuts(input.get(), rate.multiplier())
+            }) {
+                break;
+            }
+            if picks.spend() {
+                return;
+            }
             let Ok(next) = forward_to_next(rate, &request, fast.as_ref()) else {
                 continue;
             };
-            if thresholds.is_some_and(|t| next.get() < t.next_input) {
+            if thresholds.is_some_and(|t| next.get() < t.next_input)
+                || needed.is_some_and(|least| next.get() < least)
+                || most.is_some_and(|most| next.get() > most)
+            {
                 continue;
             }
             if let Some(slot) = prefix.get_mut(at) {
@@ -281,6 +411,11 @@ impl ChainRequest {
         picks: &mut Picks<'_, 'r>,
         k: usize,
     ) {
+        // Outside every rate's limits: no rate passes (and the book would
+        // scan them all to say why).
+        if input.get() < pair.min_min || input.get() > pair.max_max || picks.spend() {
+            return;
+        }
         let mut rates = [None; MAX_LEGS];
         for (slot, rate) in rates.iter_mut().zip(prefix.iter().take(at)) {
             *slot = *rate;
@@ -335,10 +470,22 @@ impl ChainRequest {
                     break;
                 }
             }
+            if picks.spend() {
+                return;
+            }
             let Ok(required) = backward(rate, target, self.now) else {
                 continue;
             };
             if lower_bound(required.get(), before).is_some_and(|bound| picks.beaten(bound)) {
+                continue;
+            }
+            // The legs before cannot deliver it: more than their largest max
+            // times their largest multiplier.
+            if before.last().is_some_and(|prev| {
+                prev.max_max
+                    .checked_mul(prev.max_multiplier)
+                    .is_some_and(|most| required.get() > most)
+            }) {
                 continue;
             }
             if let Some(slot) = suffix.get_mut(at) {
@@ -386,7 +533,7 @@ impl ChainRequest {
                     });
                     // The last leg's output is the chain's: not an input.
                     if at.saturating_add(1) < rates.len() {
-                        input = next_input(output).ok()?;
+                        input = exact_next(rate, input.get()).ok()?;
                     }
                 }
             }

@@ -8,16 +8,16 @@ use rust_decimal::Decimal;
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use super::leg::{backward, forward, next_input, yields};
+use super::leg::{backward, exact_next, forward, yields};
 use super::market::{Market, MarketPair};
 use super::paths::each_path;
 use super::ranked::{Chain, Leg};
+use super::reach::Reach;
 use super::request::{ChainRequest, MAX_LEGS};
 use super::ChainNoRoute;
 use crate::decimal::{Amount, Plain};
 use crate::ids::AssetId;
 use crate::rate::{PairId, Rate};
-use crate::route::rules::no_route::Tally;
 use crate::route::rules::order::{chain_order, tie_order};
 use crate::route::{RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
@@ -40,6 +40,27 @@ pub struct ChainRejection<'r> {
 }
 
 impl<'r> ChainRejection<'r> {
+    /// A rejection on path `ids` at leg `leg` (0 is the first).
+    pub(crate) fn new(
+        ids: &[&'r PairId],
+        leg: usize,
+        rate: &'r Rate,
+        reason: RejectReason,
+    ) -> Option<Self> {
+        let &first = ids.first()?;
+        let mut pairs = [first; MAX_LEGS];
+        for (slot, &id) in pairs.iter_mut().zip(ids) {
+            *slot = id;
+        }
+        (ids.len() <= MAX_LEGS).then_some(ChainRejection {
+            pairs,
+            len: ids.len(),
+            leg: leg.saturating_add(1),
+            rate,
+            reason,
+        })
+    }
+
     /// The path's pairs, in leg order.
     pub fn pair_ids(&self) -> &[&'r PairId] {
         self.pairs.get(..self.len).unwrap_or_default()
@@ -113,7 +134,7 @@ pub struct ChainSelection<'r> {
     chains: Vec<Chain<'r>>,
     rejected: Vec<ChainRejection<'r>>,
     counts: Vec<(&'static str, usize)>,
-    total: usize,
+    total: Option<usize>,
     no_route: Option<ChainNoRoute>,
 }
 
@@ -123,20 +144,25 @@ impl<'r> ChainSelection<'r> {
         &self.chains
     }
 
-    /// How many chains there are in all (ranked or not kept).
-    pub fn chain_count(&self) -> usize {
+    /// How many chains there are in all (ranked or not kept): known only to
+    /// [`select_all`](ChainRequest::select_all), which tries every
+    /// combination; `None` from the bounded [`select`](ChainRequest::select).
+    pub fn chain_count(&self) -> Option<usize> {
         self.total
     }
 
     /// The best rejections, "best" first: the ones that got furthest, then
     /// shorter paths, pair ids, the failing leg and the rate's tie-breaks
-    /// (at most the `k` asked for; a rate failing the same way after
-    /// different earlier legs is listed once, and counted each time).
+    /// (at most the `k` asked for). From [`select`](ChainRequest::select):
+    /// the rates no reachable amount passes (ruling 36), each once; from
+    /// [`select_all`](ChainRequest::select_all): every rate that failed
+    /// after some earlier legs, listed once however often it failed.
     pub fn rejected(&self) -> &[ChainRejection<'r>] {
         &self.rejected
     }
 
-    /// How many chains each reason stopped, most first (ties by code).
+    /// How many rates each reason refused (each rate counted once, where no
+    /// reachable amount passes it; ruling 36), most first (ties by code).
     pub fn rejected_counts(&self) -> &[(&'static str, usize)] {
         &self.counts
     }
@@ -225,14 +251,7 @@ struct Gathered<'r> {
     k: usize,
     chains: Vec<Chain<'r>>,
     rejected: Vec<ChainRejection<'r>>,
-    counts: Vec<(&'static str, usize)>,
     total: usize,
-    paths: usize,
-    /// Every rejection so far was on a path's first leg.
-    first_leg_only: bool,
-    first_leg: Tally,
-    /// ExactOut: the smallest first-leg required input checked.
-    smallest_input: Option<Decimal>,
 }
 
 impl<'r> Gathered<'r> {
@@ -265,43 +284,16 @@ impl<'r> Gathered<'r> {
         rate: &'r Rate,
         reason: RejectReason,
     ) {
-        match self
-            .counts
-            .iter_mut()
-            .find(|(code, _)| *code == reason.code())
-        {
-            Some((_, count)) => *count = count.saturating_add(1),
-            None => self.counts.push((reason.code(), 1)),
+        let mut ids: [Option<&'r PairId>; MAX_LEGS] = [None; MAX_LEGS];
+        for (slot, pair) in ids.iter_mut().zip(pairs) {
+            *slot = Some(pair.id);
         }
-        if at == 0 {
-            self.first_leg.rejected(&reason);
-            if let RejectReason::RequiredInputBelowMin { required, .. }
-            | RejectReason::RequiredInputAboveMax { required, .. } = reason
-            {
-                self.smallest_input = Some(
-                    self.smallest_input
-                        .map_or(required, |held| held.min(required)),
-                );
-            }
-        } else {
-            self.first_leg_only = false;
-        }
-        let Some(&first) = pairs.first() else {
+        let ids: Vec<&'r PairId> = ids.iter().flatten().copied().collect();
+        let Some(rejection) = ChainRejection::new(&ids, at, rate, reason) else {
             return;
         };
-        let mut ids = [first.id; MAX_LEGS];
-        for (slot, pair) in ids.iter_mut().zip(pairs) {
-            *slot = pair.id;
-        }
-        let rejection = ChainRejection {
-            pairs: ids,
-            len: pairs.len(),
-            leg: at.saturating_add(1),
-            rate,
-            reason,
-        };
         // The same rate failing the same way after other prefixes is listed
-        // once (and counted every time).
+        // once.
         if self.rejected.contains(&rejection) {
             return;
         }
@@ -316,26 +308,101 @@ impl<'r> Gathered<'r> {
     }
 }
 
+/// The most leg checks [`ChainRequest::select_all`] makes: past it, it
+/// refuses ([`TooManyCombinations`]) before trying any.
+pub const MAX_ENUMERATION: u64 = 1 << 22;
+
+/// Trying every combination of rates would take more than
+/// [`MAX_ENUMERATION`] leg checks (ruling 36 in docs/RULES.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("listing every chain takes {checks} leg checks, more than the cap of {cap}")]
+pub struct TooManyCombinations {
+    /// The leg checks the enumeration would make (saturating).
+    pub checks: u64,
+    /// The cap, [`MAX_ENUMERATION`].
+    pub cap: u64,
+}
+
 impl ChainRequest {
-    /// Every chain from `from` to `to` in `market`: the best `k` ranked, the
-    /// best `k` rejections (the first failing leg and its reason), and how
-    /// many chains each reason stopped. Tries every combination of rates:
-    /// `O(paths × n^legs)` checks, for inspection rather than serving.
+    /// The bounded report of a request: the best `k` chains (as
+    /// [`top`](Self::top)), the best `k` rejections and counts by reason
+    /// of the rates no reachable amount passes (each rate once, leg by leg,
+    /// without enumerating combinations; ruling 36), and why there is no
+    /// chain when there is none. `k` is capped at what exists and at
+    /// [`MAX_TOP`](super::MAX_TOP) before anything is allocated.
+    ///
+    /// Work: the search's, plus `O(p × n log n)` checks for `p` paths of
+    /// `n` rates a pair (see [`ChainNoRoute`] for the rare worse case).
     pub fn select<'r>(&self, market: &Market<'r>, k: usize) -> ChainSelection<'r> {
+        let chains = self.top(market, k).unwrap_or_default();
+        let reach = self.reach(market);
+        let counts = reach.counts();
+        let no_route = chains.is_empty().then(|| self.no_route_of(&reach));
+        let mut rejected = reach.refused;
+        let mode = self.mode;
+        rejected.sort_by(|a, b| rejection_order(mode, a, b));
+        rejected.truncate(k.min(super::MAX_TOP));
+        ChainSelection {
+            mode: self.mode,
+            from: self.from.clone(),
+            to: self.to.clone(),
+            amount: self.amount,
+            chains,
+            rejected,
+            counts,
+            total: None,
+            no_route,
+        }
+    }
+
+    /// The leg checks trying every combination takes (saturating): for each
+    /// path, each leg's rates times every combination before it.
+    pub fn enumeration_size(&self, market: &Market<'_>) -> u64 {
+        let mut checks = 0u64;
+        each_path(market, &self.from, &self.to, self.max_legs, |path| {
+            let mut before = 1u64;
+            for &at in path.indices() {
+                let n = market.pair(at).map_or(0, |pair| {
+                    u64::try_from(pair.rates.len()).unwrap_or(u64::MAX)
+                });
+                before = before.saturating_mul(n);
+                checks = checks.saturating_add(before);
+            }
+        });
+        checks
+    }
+
+    /// Every chain from `from` to `to` in `market`: the best `k` ranked, the
+    /// best `k` rejections (the first failing leg and its reason), how many
+    /// chains there are, and the reason counts of [`select`](Self::select)
+    /// (each rate once). Tries every combination of rates, for inspection
+    /// rather than serving.
+    ///
+    /// # Errors
+    /// [`TooManyCombinations`] when that takes more than
+    /// [`MAX_ENUMERATION`] leg checks ([`enumeration_size`](Self::enumeration_size)),
+    /// decided before any is made.
+    pub fn select_all<'r>(
+        &self,
+        market: &Market<'r>,
+        k: usize,
+    ) -> Result<ChainSelection<'r>, TooManyCombinations> {
+        let checks = self.enumeration_size(market);
+        if checks > MAX_ENUMERATION {
+            return Err(TooManyCombinations {
+                checks,
+                cap: MAX_ENUMERATION,
+            });
+        }
+        let k = k.min(usize::try_from(checks).unwrap_or(usize::MAX));
         let mut gathered = Gathered {
             mode: self.mode,
             k,
             chains: Vec::new(),
             rejected: Vec::new(),
-            counts: Vec::new(),
             total: 0,
-            paths: 0,
-            first_leg_only: true,
-            first_leg: Tally::default(),
-            smallest_input: None,
         };
         each_path(market, &self.from, &self.to, self.max_legs, |path| {
-            gathered.paths = gathered.paths.saturating_add(1);
             let Some(pairs) = path.pairs(market) else {
                 return;
             };
@@ -351,32 +418,25 @@ impl ChainRequest {
                 }
             }
         });
-        gathered
-            .counts
-            .sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        let no_route = if gathered.total > 0 {
-            None
-        } else {
-            Some(self.no_route_of(&gathered))
-        };
-        ChainSelection {
+        let reach = self.reach_by_enumeration(market);
+        let no_route = (gathered.total == 0).then(|| self.no_route_of(&reach));
+        Ok(ChainSelection {
             mode: self.mode,
             from: self.from.clone(),
             to: self.to.clone(),
             amount: self.amount,
             chains: gathered.chains,
             rejected: gathered.rejected,
-            counts: gathered.counts,
-            total: gathered.total,
+            counts: reach.counts(),
+            total: Some(gathered.total),
             no_route,
-        }
+        })
     }
 
-    /// Why there is no chain, after trying them all.
+    /// Why there is no chain, decided leg by leg (bounded; ruling 36).
     pub(crate) fn classify(&self, market: &Market<'_>) -> ChainNoRoute {
-        self.select(market, 0)
-            .no_route
-            .unwrap_or_else(|| self.unavailable())
+        self.quick_no_route(market)
+            .unwrap_or_else(|| self.no_route_of(&self.reach(market)))
     }
 
     fn unavailable(&self) -> ChainNoRoute {
@@ -387,26 +447,36 @@ impl ChainRequest {
         }
     }
 
-    fn no_route_of(&self, gathered: &Gathered<'_>) -> ChainNoRoute {
-        if gathered.paths == 0 {
+    /// Why there is no chain, from what the legs' analysis found.
+    pub(crate) fn no_route_of(&self, reach: &Reach<'_>) -> ChainNoRoute {
+        if reach.paths == 0 {
             return self.unavailable();
         }
-        if gathered.first_leg_only {
+        if !reach.step_one.passed && reach.step_one.overflow && !reach.step_one.limits {
+            return ChainNoRoute::TooLarge {
+                field: match self.mode {
+                    SwapMode::ExactIn => "fromAmount",
+                    SwapMode::ExactOut => "toAmount",
+                },
+                amount: self.amount.get(),
+            };
+        }
+        if reach.first_leg_only {
             let (amount, asset) = match self.mode {
                 SwapMode::ExactIn => (self.amount.get(), &self.from),
-                SwapMode::ExactOut => match gathered.smallest_input {
+                SwapMode::ExactOut => match reach.smallest_input {
                     Some(input) => (input, &self.from),
                     None => (self.amount.get(), &self.to),
                 },
             };
-            return ChainNoRoute::FirstLeg(gathered.first_leg.classify(
+            return ChainNoRoute::FirstLeg(reach.first_leg.classify(
                 amount,
                 Some(asset),
                 self.mode,
             ));
         }
         ChainNoRoute::Rejected {
-            counts: gathered.counts.clone(),
+            counts: reach.counts(),
         }
     }
 
@@ -446,7 +516,7 @@ impl ChainRequest {
                 }
                 continue;
             }
-            match next_input(output) {
+            match exact_next(rate, input.get()) {
                 Ok(next) => {
                     self.all_forward(market, pairs, at.saturating_add(1), next, legs, gathered);
                 }
