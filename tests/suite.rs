@@ -29,6 +29,7 @@ mod error_codes;
 mod exact_floors;
 mod fast_path;
 mod fuzz_regressions;
+mod manifests;
 mod order_builders;
 mod order_planning;
 mod order_properties;
