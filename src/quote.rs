@@ -6,10 +6,12 @@ use core::fmt;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::decimal::{DecimalError, Fixed8};
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{AssetId, CampaignId, QuoteId};
-use crate::order::{Presence, SentAmount};
+use crate::order::{Presence, SentAmount, SentDecimal};
 use crate::rate::PairId;
+use crate::route::Route;
 use crate::time::EpochMillis;
 
 /// A V3 quote (`GET /v3/pairs/:pairId/quotes`): one price for one exact amount.
@@ -59,6 +61,70 @@ pub struct Quote {
 }
 
 impl Quote {
+    /// The quote a route prices: `id`, the route's pair, its order amount
+    /// ([`Route::order_amount`]: `fromAmount` in ExactIn, the required input
+    /// in ExactOut) as `fromAmount`, what the rate gives for that amount
+    /// floored to 8 places from its exact value as `toAmount` (ruling 35: in
+    /// ExactIn this is [`Route::promised_output`]), `expiry`, and the rate's
+    /// sponsoring campaign when it is a sponsored variant. Both amounts are
+    /// written as strings; no partner revenue share.
+    ///
+    /// What a service that quotes from its own rates answers on
+    /// `GET /v3/pairs/:pairId/quotes`, and the input of a floating order's
+    /// plan.
+    ///
+    /// ```
+    /// use swaproute::quote::Quote;
+    /// use swaproute::{route::RouteRequest, Amount, EpochMillis, QuoteId, RatesResponse};
+    /// let rates: RatesResponse = serde_json::from_str(r#"[
+    ///   {"amount":{"assetId":"ETH","value":33.1},"expiry":4102444800000,"id":"a",
+    ///    "max":{"assetId":"BTC","value":8},"min":{"assetId":"BTC","value":0.001},
+    ///    "minerFee":{"assetId":"ETH","value":0.0002},"pairId":"BTC_ETH"}
+    /// ]"#)?;
+    /// let now = EpochMillis::new(1_785_000_000_000);
+    /// let route = RouteRequest::exact_in(Amount::parse("0.5")?, now).best(&rates)?;
+    /// let quote = Quote::from_route(QuoteId::new("q-1")?, &route, now.saturating_add(30_000))?;
+    /// assert_eq!(
+    ///     serde_json::to_string(&quote)?,
+    ///     r#"{"id":"q-1","pairId":"BTC_ETH","fromAmount":{"assetId":"BTC","value":"0.5"},"toAmount":{"assetId":"ETH","value":"16.54980000"},"expiry":1785000030000}"#
+    /// );
+    /// assert_eq!(quote.defect(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// A route whose output floors to zero (an output below `0.00000001`)
+    /// gives a quote with `toAmount` `0`, which [`defect`](Self::defect)
+    /// refuses as every plan asks it.
+    ///
+    /// # Errors
+    /// [`DecimalError::OutOfRange`] when the output needs more than the 28
+    /// significant digits a `Decimal` holds at 8 places.
+    pub fn from_route(
+        id: QuoteId,
+        route: &Route<'_>,
+        expiry: EpochMillis,
+    ) -> Result<Self, DecimalError> {
+        let rate = route.rate();
+        let pair = rate.pair_id();
+        let from = route.order_amount();
+        let to = Fixed8::floor_net(from, rate.multiplier(), rate.miner_fee())?;
+        Ok(Quote {
+            id,
+            pair_id: pair.clone(),
+            from_amount: SentAmount {
+                asset_id: pair.from().clone(),
+                value: SentDecimal::Text(from),
+            },
+            to_amount: SentAmount {
+                asset_id: pair.to().clone(),
+                value: SentDecimal::Text(to.get()),
+            },
+            expiry,
+            partner_revenue_share_amount: Presence::Absent,
+            sponsored_by_campaign_id: rate.sponsored_by_campaign_id().cloned().into(),
+        })
+    }
+
     /// The first way this quote breaks ruling 32 (docs/RULES.md), if any,
     /// checked in field order: `fromAmount` must be positive and in the pair's
     /// from asset; `toAmount` positive and in the pair's to asset;

@@ -330,7 +330,7 @@ fn repeated_keys_are_refused_and_unknown_keys_ignored() {
         ("caip19".to_owned(), "true".to_owned()),
     ])
     .unwrap();
-    assert_eq!(query.from_amount().to_string(), "2.5");
+    assert_eq!(query.from_amount().unwrap().to_string(), "2.5");
 }
 
 /// The query ranks as a body would: on the README's rates, ExactIn 0.5 BTC
@@ -352,7 +352,11 @@ fn a_query_yields_the_route_request() {
     )
     .unwrap();
     let query = RouteQuery::from_pairs([("fromAmount", "0.5")]).unwrap();
-    let best = query.route_request(NOW).best(&rates).unwrap();
+    let best = query
+        .route_request(&rates, NOW)
+        .unwrap()
+        .best(&rates)
+        .unwrap();
     assert_eq!(best.rate().id().as_str(), "q1w2e3");
     assert_eq!(best.net_output().to_string(), "16.59785");
 
@@ -364,17 +368,86 @@ fn a_query_yields_the_route_request() {
     .unwrap();
     let policy = ScreeningPolicy::new();
     let context = OrderContext::new(NOW, &policy).with_limit_policy(LimitPolicy::Strict);
-    let request = query.route_request_in(&context);
+    let request = query.route_request_in(&rates, &context).unwrap();
     assert_eq!(request.limit_policy(), LimitPolicy::Strict);
     let route = request.best(&rates).unwrap();
     assert_eq!(route.rate().id().as_str(), "d5b1a8f2");
     assert_eq!(route.order_amount().to_string(), "0.30173604");
 
     // Judged at `now`: at the rates' expiry every rate has expired.
-    let late = query.route_request(EpochMillis::new(4_102_444_800_000));
+    let late = query
+        .route_request(&rates, EpochMillis::new(4_102_444_800_000))
+        .unwrap();
     assert_eq!(
         late.best(&rates).unwrap_err().code(),
         ErrorCode::RateExpired
+    );
+}
+
+/// Issue 31: an ExactOut query without `fromAmount` runs the estimator. On
+/// the same rates, `toAmount=10` estimates ⌈(10 + 0.00019192) /
+/// 33.14218692377834⌉₈ = 0.30173604 BTC of d5b1a8f2 (q1w2e3 has no
+/// exactOut), the amount the explicit query above sends.
+#[test]
+fn an_exact_out_query_without_from_amount_is_estimated() {
+    let rates: RatesResponse = serde_json::from_str(
+        r#"[
+      {"amount":{"assetId":"ETH","value":33.14218692377834},"expiry":4102444800000,
+       "id":"d5b1a8f2","max":{"assetId":"BTC","value":8.33028657},
+       "min":{"assetId":"BTC","value":0.00079787},"minerFee":{"assetId":"ETH","value":0.00019192},
+       "pairId":"BTC_ETH","features":["exactOut"]},
+      {"amount":{"assetId":"ETH","value":33.2},"expiry":4102444800000,"id":"q1w2e3",
+       "max":{"assetId":"BTC","value":3.5},"min":{"assetId":"BTC","value":0.01},
+       "minerFee":{"assetId":"ETH","value":0.00215},"pairId":"BTC_ETH"}]"#,
+    )
+    .unwrap();
+    let query = RouteQuery::from_pairs([("swapMode", "ExactOut"), ("toAmount", "10")]).unwrap();
+    assert_eq!(query.from_amount(), None);
+    assert_eq!(query.to_amount().unwrap().to_string(), "10");
+    let request = query.route_request(&rates, NOW).unwrap();
+    assert_eq!(request.from_amount().to_string(), "0.30173604");
+    assert_eq!(request.to_amount().unwrap().to_string(), "10");
+    let route = request.best(&rates).unwrap();
+    assert_eq!(route.rate().id().as_str(), "d5b1a8f2");
+    assert_eq!(route.order_amount().to_string(), "0.30173604");
+
+    // Under a context too.
+    let policy = ScreeningPolicy::new();
+    let context = OrderContext::new(NOW, &policy);
+    let request = query.route_request_in(&rates, &context).unwrap();
+    assert_eq!(request.from_amount().to_string(), "0.30173604");
+
+    // 1000 ETH needs ⌈1000.00019192 / 33.14218692377834⌉₈ ≈ 30.17 BTC, above
+    // d5b1a8f2's max 8.33028657: the estimator's "no route".
+    let query = RouteQuery::from_pairs([("swapMode", "ExactOut"), ("toAmount", "1000")]).unwrap();
+    let no_route = query.route_request(&rates, NOW).unwrap_err();
+    assert_eq!(no_route.code(), ErrorCode::AmountAboveLimit);
+    assert_eq!(no_route.max().unwrap().to_string(), "8.33028657");
+
+    // fromAmount is still required in ExactIn, and when the mode is in error.
+    for pairs in [
+        vec![("toAmount", "10")],
+        vec![("swapMode", "ExactIn"), ("toAmount", "10")],
+    ] {
+        let errors = RouteQuery::from_pairs(pairs).unwrap_err();
+        assert_eq!(errors.first().to_string(), "fromAmount: is required");
+    }
+    let errors =
+        RouteQuery::from_pairs([("swapMode", "exactOut"), ("toAmount", "10")]).unwrap_err();
+    assert_eq!(
+        listed(&errors),
+        [
+            (
+                RequestField::FromAmount,
+                ErrorCode::InvalidRequest,
+                "fromAmount: is required".to_owned()
+            ),
+            (
+                RequestField::SwapMode,
+                ErrorCode::UnsupportedSwapMode,
+                "swapMode: \"exactOut\" is not supported (ExactIn or ExactOut)".to_owned()
+            ),
+        ]
     );
 }
 

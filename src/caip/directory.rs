@@ -63,10 +63,31 @@ pub struct UnresolvedAsset {
     pub asset: AssetRef,
 }
 
+impl UnresolvedAsset {
+    /// `UNRESOLVED_ASSET`, from the one table.
+    ///
+    /// ```
+    /// use swaproute::caip::{AssetDirectory, AssetRef};
+    /// use swaproute::ErrorCode;
+    /// let error = AssetDirectory::new().resolve(&"BTC".parse::<AssetRef>()?).unwrap_err();
+    /// assert_eq!(error.code(), ErrorCode::UnresolvedAsset);
+    /// assert_eq!(error.http_status().as_u16(), 400);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn code(&self) -> ErrorCode {
+        ErrorCode::UnresolvedAsset
+    }
+
+    /// The HTTP status of [`code`](Self::code): 400.
+    pub const fn http_status(&self) -> crate::error::HttpStatus {
+        self.code().http_status()
+    }
+}
+
 impl From<UnresolvedAsset> for ApiError {
     /// `UNRESOLVED_ASSET`, naming the asset.
     fn from(error: UnresolvedAsset) -> Self {
-        ApiError::new(ErrorCode::UnresolvedAsset, alloc::format!("{error}"))
+        ApiError::new(error.code(), alloc::format!("{error}"))
     }
 }
 

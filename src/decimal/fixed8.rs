@@ -118,9 +118,83 @@ impl Fixed8 {
             .map_err(|_| DecimalError::OutOfRange)
     }
 
+    /// `value` itself, written with 8 places, when that loses nothing: it
+    /// has at most 8 decimal places (by value: `1.500000000` has one) and
+    /// fits at scale 8. No rounding, unlike [`ceil`](Self::ceil) and
+    /// [`floor`](Self::floor); `TryFrom<Decimal>` and `TryFrom<Amount>`
+    /// call it.
+    ///
+    /// ```
+    /// use swaproute::decimal::{Amount, DecimalError, Decimal, Fixed8};
+    /// let amount = Amount::parse("0.5")?;
+    /// assert_eq!(Fixed8::try_from(amount)?.to_string(), "0.50000000");
+    /// let precise = Amount::parse("0.123456789")?;
+    /// assert_eq!(Fixed8::try_from(precise), Err(DecimalError::TooManyPlaces));
+    /// // And back: a Fixed8 that is not negative is an Amount, value kept.
+    /// let back = Amount::try_from(Fixed8::exact(Decimal::new(5, 1))?)?;
+    /// assert_eq!(back, amount);
+    /// # Ok::<(), DecimalError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`DecimalError::TooManyPlaces`] for more than 8 decimal places;
+    /// [`DecimalError::OutOfRange`] when the value needs more than the 28
+    /// significant digits a `Decimal` holds at scale 8 (integer part ≥ ~7.9e20).
+    pub fn exact(value: Decimal) -> Result<Self, DecimalError> {
+        if value.normalize().scale() > 8 {
+            return Err(DecimalError::TooManyPlaces);
+        }
+        let mut rescaled = value;
+        rescaled.rescale(8);
+        // `rescale` lowers the scale rather than overflow the mantissa.
+        if rescaled.scale() == 8 && rescaled == value {
+            Ok(Fixed8(rescaled))
+        } else {
+            Err(DecimalError::OutOfRange)
+        }
+    }
+
     /// The value (scale 8).
     pub const fn get(self) -> Decimal {
         self.0
+    }
+}
+
+impl TryFrom<Decimal> for Fixed8 {
+    type Error = DecimalError;
+
+    /// [`Fixed8::exact`]: no rounding.
+    ///
+    /// # Errors
+    /// As [`Fixed8::exact`].
+    fn try_from(value: Decimal) -> Result<Self, Self::Error> {
+        Fixed8::exact(value)
+    }
+}
+
+impl TryFrom<super::Amount> for Fixed8 {
+    type Error = DecimalError;
+
+    /// [`Fixed8::exact`] of the amount: no rounding.
+    ///
+    /// # Errors
+    /// As [`Fixed8::exact`].
+    fn try_from(amount: super::Amount) -> Result<Self, Self::Error> {
+        Fixed8::exact(amount.get())
+    }
+}
+
+impl TryFrom<Fixed8> for super::Amount {
+    type Error = DecimalError;
+
+    /// The same value as an amount (an ExactOut estimate's input is a
+    /// `Fixed8`; a request takes an `Amount`).
+    ///
+    /// # Errors
+    /// [`DecimalError::Negative`] for a negative value (a floored
+    /// difference can be one).
+    fn try_from(value: Fixed8) -> Result<Self, Self::Error> {
+        super::Amount::new(value.get())
     }
 }
 

@@ -67,6 +67,10 @@ pub enum DecimalError {
     /// NaN or an infinity.
     #[error("value is not a finite number")]
     NotFinite,
+    /// More decimal places than the type holds exactly: a [`Fixed8`] holds 8
+    /// (round with [`Fixed8::ceil`] or [`Fixed8::floor`] instead).
+    #[error("more than 8 decimal places: a Fixed8 holds exactly 8 (round with Fixed8::ceil or Fixed8::floor)")]
+    TooManyPlaces,
 }
 
 impl DecimalError {
@@ -81,6 +85,7 @@ impl DecimalError {
             DecimalError::OutOfRange => "OUT_OF_RANGE",
             DecimalError::Negative => "NEGATIVE",
             DecimalError::NotFinite => "NOT_FINITE",
+            DecimalError::TooManyPlaces => "TOO_MANY_PLACES",
         }
     }
 }

@@ -35,6 +35,7 @@ mod asset;
 mod csv;
 mod decimals;
 mod listing;
+mod network_kind;
 mod pair;
 mod precision;
 mod text;

@@ -62,6 +62,11 @@ impl TooPrecise {
     pub const fn code(&self) -> ErrorCode {
         ErrorCode::InvalidAmount
     }
+
+    /// The HTTP status of [`code`](Self::code): 400.
+    pub const fn http_status(&self) -> crate::error::HttpStatus {
+        self.code().http_status()
+    }
 }
 
 impl From<TooPrecise> for ApiError {

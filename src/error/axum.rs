@@ -68,6 +68,45 @@ macro_rules! through_api_error {
 
 through_api_error!(
     crate::order::PlanError,
+    crate::order::RequiredInputNoRoute,
+    crate::order::QuoteMismatch,
+    crate::order::InvalidOrderStatus,
+    crate::order::InvalidTimestamp,
+    crate::slippage::SlippageError,
+    crate::ids::InvalidId,
+    crate::decimal::DecimalError,
+    crate::time::TimeRangeError,
+    crate::swap_mode::InvalidSwapMode,
+    crate::rate::InvalidPairId,
+    crate::rate::InvalidRates,
+    crate::rate::TooManyRates,
+    crate::rate::MixedPairs,
+    crate::rate::DuplicateRateId,
+    crate::rate::RateDefect,
+    crate::screening::InvalidAddress,
+    crate::screening::InvalidAddressTag,
+    crate::screening::InvalidRegionCode,
+    crate::client::InvalidPlatform,
+    crate::client::NodeError,
+    crate::client::NoClientAddress,
+    crate::caip::InvalidCaipId,
+    crate::caip::DirectoryConflict,
+    crate::discovery::TooPrecise,
+    crate::discovery::InvalidListing,
+    crate::discovery::InvalidPairsCsv,
+    crate::discovery::InvalidAssetText,
+    crate::discovery::InvalidNetwork,
+    crate::discovery::InvalidDecimals,
+    crate::discovery::PairDisagrees,
+    crate::discovery::RenderError,
+    crate::error::InvalidBodyCode,
+    crate::error::InvalidHttpStatus,
+    crate::error::UnknownErrorCode,
+    crate::route::chain::ChainNoRoute,
+    crate::route::chain::InvalidMarket,
+    crate::route::chain::InvalidMaxLegs,
+    crate::route::chain::TooManyCombinations,
+    crate::route::InvalidRatesByPair,
     crate::order::RequestErrors,
     crate::order::FieldError,
     crate::order::InvalidTransactionId,
@@ -106,5 +145,78 @@ impl From<axum_core::extract::rejection::BytesRejection> for ApiError {
             crate::ErrorCode::InvalidRequest
         };
         ApiError::new(code, alloc::format!("body: {}", rejection.body_text()))
+    }
+}
+
+/// An axum rejection's [`ApiError`]: a 5xx rejection (a handler or router
+/// mistake, such as a `Path` extractor on a route without parameters) is
+/// `INTERNAL_ERROR`, 413 is `PAYLOAD_TOO_LARGE`, anything else
+/// `INVALID_REQUEST`; the details are `"<what>: "` and axum's own text.
+fn rejection_of(what: &str, status: http::StatusCode, text: &str) -> ApiError {
+    let code = if status == http::StatusCode::PAYLOAD_TOO_LARGE {
+        crate::ErrorCode::PayloadTooLarge
+    } else if status.is_server_error() {
+        crate::ErrorCode::InternalError
+    } else {
+        crate::ErrorCode::InvalidRequest
+    };
+    ApiError::new(code, alloc::format!("{what}: {text}"))
+}
+
+/// A `Json` extractor's rejection: `INVALID_REQUEST` as a `body` problem (a
+/// body that is not JSON, of the wrong shape, or sent without
+/// `Content-Type: application/json`), or `PAYLOAD_TOO_LARGE` over the body
+/// limit. axum answers these as plain text with 400, 415 or 422; with this
+/// conversion the handler takes `Result<Json<T>, JsonRejection>` and writes
+/// `body?`, and the client gets the JSON error body.
+///
+/// ```
+/// use axum::extract::rejection::{JsonRejection, MissingJsonContentType};
+/// use swaproute::{ApiError, ErrorCode};
+/// let error = ApiError::from(JsonRejection::from(MissingJsonContentType::default()));
+/// assert_eq!(error.code(), ErrorCode::InvalidRequest);
+/// assert!(error.details().starts_with("body: "));
+/// ```
+impl From<axum::extract::rejection::JsonRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
+        rejection_of("body", rejection.status(), &rejection.body_text())
+    }
+}
+
+/// A `Query` extractor's rejection: `INVALID_REQUEST` as a `query`
+/// problem (axum answers it as plain text). Prefer
+/// [`RouteQuery::from_pairs`](crate::route::RouteQuery::from_pairs) on a
+/// `Query<Vec<(String, String)>>` for the route query itself: it names the
+/// field and gives the body decoders' codes.
+///
+/// ```
+/// use axum::extract::rejection::QueryRejection;
+/// use swaproute::ApiError;
+/// // In a handler taking `query: Result<Query<T>, QueryRejection>`:
+/// fn answer<T>(query: Result<T, QueryRejection>) -> Result<T, ApiError> {
+///     Ok(query?)
+/// }
+/// # let _ = answer::<()>;
+/// ```
+impl From<axum::extract::rejection::QueryRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::QueryRejection) -> Self {
+        rejection_of("query", rejection.status(), &rejection.body_text())
+    }
+}
+
+/// A `Path` extractor's rejection: `INVALID_REQUEST` as a `path` problem
+/// when a path parameter does not parse, `INTERNAL_ERROR` when the route has
+/// no parameters to extract (a routing mistake, 500 in axum too).
+///
+/// ```
+/// use axum::extract::rejection::{MissingPathParams, PathRejection};
+/// use swaproute::{ApiError, ErrorCode};
+/// let error = ApiError::from(PathRejection::from(MissingPathParams::default()));
+/// assert_eq!(error.code(), ErrorCode::InternalError);
+/// assert!(error.details().starts_with("path: "));
+/// ```
+impl From<axum::extract::rejection::PathRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::PathRejection) -> Self {
+        rejection_of("path", rejection.status(), &rejection.body_text())
     }
 }

@@ -173,6 +173,30 @@ impl BodyCode {
     }
 }
 
+/// A body code equals a code of the table when it is that code or an older
+/// name of it ([`BodyCode::known`]); an unknown code equals none.
+///
+/// ```
+/// use swaproute::error::{BodyCode, ErrorCode};
+/// let old: BodyCode = "RESTRICTED_GEOLOCATION".parse()?;
+/// assert!(old == ErrorCode::RestrictedRegion);
+/// assert!(ErrorCode::NotFound == "NOT_FOUND".parse::<BodyCode>()?);
+/// assert!("QUOTA_EXCEEDED".parse::<BodyCode>()? != ErrorCode::NotFound);
+/// # Ok::<(), swaproute::error::InvalidBodyCode>(())
+/// ```
+impl PartialEq<ErrorCode> for BodyCode {
+    fn eq(&self, code: &ErrorCode) -> bool {
+        self.known() == Some(*code)
+    }
+}
+
+/// As `BodyCode == ErrorCode`.
+impl PartialEq<BodyCode> for ErrorCode {
+    fn eq(&self, code: &BodyCode) -> bool {
+        code == self
+    }
+}
+
 impl From<ErrorCode> for BodyCode {
     fn from(code: ErrorCode) -> Self {
         BodyCode::Known(code)

@@ -16,6 +16,7 @@ mod axum;
 mod body;
 mod body_code;
 mod code;
+mod convert;
 #[cfg(feature = "http")]
 mod http;
 mod status;

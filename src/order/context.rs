@@ -127,6 +127,14 @@ impl<'a> OrderContext<'a> {
     ///   what the user must send, and an ExactIn order's `toAmount` estimate
     ///   down to the to asset's, since it is what the user receives.
     ///
+    /// - checks `fromAddress` and `toAddress` against the kind of their
+    ///   asset's network ([`PairAssets::network_kinds`]: an address on an
+    ///   EVM network must be `0x` + 40 hex digits with a valid EIP-55
+    ///   checksum, one on a Cosmos SDK network valid bech32), so `toAddress:
+    ///   "bc1q…"` is `INVALID_ADDRESS` for BTC_ETH. A kind set with
+    ///   [`with_networks`](Self::with_networks), before or after, wins: the
+    ///   records only fill a kind that is [`NetworkKind::Other`].
+    ///
     /// Records of other assets than the body's pair are refused
     /// (`INTERNAL_ERROR`).
     ///
@@ -142,10 +150,18 @@ impl<'a> OrderContext<'a> {
     /// let context = OrderContext::new(EpochMillis::new(1_785_000_000_000), &policy)
     ///     .with_assets(listing.pair_assets(&"BTC_ETH".parse()?)?);
     /// assert_eq!(context.assets.map(|a| a.from().decimals.get()), Some(8));
+    /// assert_eq!(context.to_network, swaproute::screening::NetworkKind::Evm);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn with_assets(mut self, assets: PairAssets<'a>) -> Self {
+        let (from, to) = assets.network_kinds();
+        if self.from_network == NetworkKind::Other {
+            self.from_network = from;
+        }
+        if self.to_network == NetworkKind::Other {
+            self.to_network = to;
+        }
         self.assets = Some(assets);
         self
     }

@@ -19,6 +19,10 @@ pub enum RequestField {
     FromAsset,
     /// `toAsset` (V4).
     ToAsset,
+    /// `from`: a chained-route query's from asset ([`ChainQuery`](super::ChainQuery)).
+    From,
+    /// `to`: a chained-route query's to asset.
+    To,
     /// `amount` (V4).
     Amount,
     /// `fromAmount`.
@@ -39,6 +43,8 @@ pub enum RequestField {
     Slippage,
     /// `swapMode`.
     SwapMode,
+    /// `maxLegs`: a chained-route query's most legs.
+    MaxLegs,
 }
 
 impl RequestField {
@@ -49,6 +55,8 @@ impl RequestField {
             RequestField::QuoteId => "quoteId",
             RequestField::FromAsset => "fromAsset",
             RequestField::ToAsset => "toAsset",
+            RequestField::From => "from",
+            RequestField::To => "to",
             RequestField::Amount => "amount",
             RequestField::FromAmount => "fromAmount",
             RequestField::FromAddress => "fromAddress",
@@ -59,6 +67,7 @@ impl RequestField {
             RequestField::PairId => "pairId",
             RequestField::Slippage => "slippage",
             RequestField::SwapMode => "swapMode",
+            RequestField::MaxLegs => "maxLegs",
         }
     }
 }

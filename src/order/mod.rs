@@ -36,6 +36,7 @@
 //! ```
 
 mod body;
+mod chain_query;
 mod context;
 mod deposit;
 mod field;
@@ -54,6 +55,7 @@ mod status;
 mod timestamp;
 mod validate;
 
+pub use chain_query::ChainQuery;
 pub use context::OrderContext;
 pub use deposit::{
     DepositTransactionUpdate, InvalidTransactionId, TransactionId, TransactionIdAlreadySet,

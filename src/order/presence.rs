@@ -67,6 +67,74 @@ impl<T> Presence<T> {
             Presence::Absent | Presence::Null | Presence::Empty => None,
         }
     }
+
+    /// The value as an `Option`, `None` when absent, `null` or `""` (the
+    /// same as [`value`](Self::value), named after `Option::as_ref`).
+    ///
+    /// ```
+    /// use swaproute::order::Presence;
+    /// assert_eq!(Presence::Value(5).as_option(), Some(&5));
+    /// assert_eq!(Presence::<u8>::Null.as_option(), None);
+    /// ```
+    pub fn as_option(&self) -> Option<&T> {
+        self.value()
+    }
+
+    /// The value as an `Option`, by value (the same as
+    /// [`into_value`](Self::into_value)); also `Option::from(presence)`.
+    pub fn into_option(self) -> Option<T> {
+        self.into_value()
+    }
+
+    /// `true` for [`Presence::Value`].
+    pub fn is_value(&self) -> bool {
+        matches!(self, Presence::Value(_))
+    }
+
+    /// `true` for [`Presence::Null`] (the key was sent as `null`).
+    pub fn is_null(&self) -> bool {
+        matches!(self, Presence::Null)
+    }
+
+    /// `true` for [`Presence::Empty`] (the key was sent as `""`).
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Presence::Empty)
+    }
+
+    /// The same presence, borrowing the value.
+    pub fn as_ref(&self) -> Presence<&T> {
+        match self {
+            Presence::Value(value) => Presence::Value(value),
+            Presence::Absent => Presence::Absent,
+            Presence::Null => Presence::Null,
+            Presence::Empty => Presence::Empty,
+        }
+    }
+
+    /// The value mapped by `f`; absent, `null` and `""` stay what they were
+    /// (so the wire form is kept).
+    ///
+    /// ```
+    /// use swaproute::order::Presence;
+    /// assert_eq!(Presence::Value("7").map(str::len), Presence::Value(1));
+    /// assert_eq!(Presence::<&str>::Empty.map(str::len), Presence::Empty);
+    /// assert_eq!(Presence::<&str>::Null.map(str::len), Presence::Null);
+    /// ```
+    pub fn map<U, F: FnOnce(T) -> U>(self, f: F) -> Presence<U> {
+        match self {
+            Presence::Value(value) => Presence::Value(f(value)),
+            Presence::Absent => Presence::Absent,
+            Presence::Null => Presence::Null,
+            Presence::Empty => Presence::Empty,
+        }
+    }
+}
+
+impl<T> From<Presence<T>> for Option<T> {
+    /// The value; `None` when absent, `null` or `""`.
+    fn from(presence: Presence<T>) -> Self {
+        presence.into_value()
+    }
 }
 
 impl<T> From<Option<T>> for Presence<T> {
@@ -174,7 +242,24 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for PresenceVisitor<T> {
 /// assert_eq!(serde_json::to_string(&number).unwrap(), "0.83");
 /// assert_eq!(text.get().to_string(), "1.50");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// # Equality, hashing and order
+/// By value only, whatever the form and the scale: `"1.50"` (text) equals
+/// `1.5` (number), and they hash alike; the order is the values' order.
+/// [`is_text`](Self::is_text) tells the forms apart. `Display` writes the
+/// value with the digits it was sent with (`1.50`).
+///
+/// ```
+/// use swaproute::order::SentDecimal;
+/// let text: SentDecimal = serde_json::from_str(r#""1.50""#)?;
+/// let number: SentDecimal = serde_json::from_str("1.5")?;
+/// assert_eq!(text, number);
+/// assert!(text.is_text() && !number.is_text());
+/// assert_eq!(text.to_string(), "1.50");
+/// assert_eq!(number.to_string(), "1.5");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
 pub enum SentDecimal {
     /// Sent as a JSON string (strict amount grammar).
     Text(Decimal),
@@ -188,6 +273,70 @@ impl SentDecimal {
         match self {
             SentDecimal::Text(value) | SentDecimal::Number(value) => value,
         }
+    }
+}
+
+impl SentDecimal {
+    /// `true` when it was sent as a JSON string, `false` for a JSON number.
+    pub const fn is_text(self) -> bool {
+        matches!(self, SentDecimal::Text(_))
+    }
+}
+
+impl PartialEq for SentDecimal {
+    /// By value (`Decimal`'s own equality ignores the scale).
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Eq for SentDecimal {}
+
+impl core::hash::Hash for SentDecimal {
+    /// The value's hash (`Decimal` hashes its normalized value, so equal
+    /// values hash alike).
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.get().hash(state);
+    }
+}
+
+impl PartialOrd for SentDecimal {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SentDecimal {
+    /// By value.
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.get().cmp(&other.get())
+    }
+}
+
+impl fmt::Display for SentDecimal {
+    /// The value with the digits it holds (`"1.50"` sent as text is `1.50`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.get(), f)
+    }
+}
+
+impl From<SentDecimal> for Decimal {
+    fn from(sent: SentDecimal) -> Self {
+        sent.get()
+    }
+}
+
+impl From<crate::decimal::Amount> for SentDecimal {
+    /// The amount as a JSON string (how the service writes amounts now).
+    fn from(amount: crate::decimal::Amount) -> Self {
+        SentDecimal::Text(amount.get())
+    }
+}
+
+impl From<crate::decimal::Fixed8> for SentDecimal {
+    /// The value as a JSON string, with its 8 places (`"0.50000000"`).
+    fn from(value: crate::decimal::Fixed8) -> Self {
+        SentDecimal::Text(value.get())
     }
 }
 

@@ -14,7 +14,8 @@ use super::validate::{self, collect};
 use super::{FieldError, OrderContext, RequestErrors, RequestField};
 use crate::decimal::Amount;
 use crate::error::ErrorCode;
-use crate::route::RouteRequest;
+use crate::rate::RateList;
+use crate::route::{estimate_exact_out, NoRoute, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -54,7 +55,7 @@ impl Slot {
 ///
 /// | key | rule |
 /// | --- | --- |
-/// | `fromAmount` | required, decimal (strict grammar), > 0 |
+/// | `fromAmount` | required in ExactIn; optional in ExactOut (absent: the ExactOut estimator gives it, [`estimate_exact_out`](crate::route::estimate_exact_out)); decimal (strict grammar), > 0 |
 /// | `toAmount` | required in ExactOut, optional in ExactIn; decimal, > 0 |
 /// | `swapMode` | optional `ExactIn` / `ExactOut` (case-sensitive; another value is `UNSUPPORTED_SWAP_MODE`); absent is `ExactIn` |
 ///
@@ -71,23 +72,37 @@ impl Slot {
 ///
 /// ```
 /// use swaproute::route::RouteQuery;
-/// use swaproute::{EpochMillis, ErrorCode, SwapMode};
+/// use swaproute::{EpochMillis, ErrorCode, RatesResponse, SwapMode};
+/// let rates: RatesResponse = serde_json::from_str(r#"[
+///   {"amount":{"assetId":"ETH","value":20},"expiry":4102444800000,"id":"r",
+///    "max":{"assetId":"BTC","value":20},"min":{"assetId":"BTC","value":0.001},
+///    "minerFee":{"assetId":"ETH","value":0.5},"pairId":"BTC_ETH","features":["exactOut"]}
+/// ]"#)?;
+/// let now = EpochMillis::new(1_785_000_000_000);
 ///
-/// let query = RouteQuery::from_pairs([("fromAmount", "0.5"), ("swapMode", "ExactOut"), ("toAmount", "16.5")])?;
+/// let query = RouteQuery::from_pairs([("fromAmount", "0.5"), ("swapMode", "ExactOut"), ("toAmount", "9.5")])?;
 /// assert_eq!(query.swap_mode(), SwapMode::ExactOut);
-/// let request = query.route_request(EpochMillis::new(1_785_000_000_000));
-/// assert_eq!(request.to_amount().map(|a| a.to_string()).as_deref(), Some("16.5"));
+/// let request = query.route_request(&rates, now)?;
+/// assert_eq!(request.to_amount().map(|a| a.to_string()).as_deref(), Some("9.5"));
+///
+/// // ExactOut without fromAmount: the estimator gives it, (249.5 + 0.5) / 20.
+/// let query = RouteQuery::from_pairs([("swapMode", "ExactOut"), ("toAmount", "249.5")])?;
+/// assert_eq!(query.from_amount(), None);
+/// let request = query.route_request(&rates, now)?;
+/// assert_eq!(request.from_amount().to_string(), "12.50000000");
+/// assert_eq!(request.best(&rates)?.order_amount().to_string(), "12.50000000");
 ///
 /// let errors = RouteQuery::from_pairs([("fromAmount", "0"), ("swapMode", "ExactOut")]).unwrap_err();
 /// assert_eq!(errors.all().len(), 2);
 /// assert_eq!(errors.first().to_string(), "toAmount: is required");
 /// assert_eq!(errors.all()[1].code(), ErrorCode::InvalidAmount);
 /// assert_eq!(errors.all()[1].to_string(), "fromAmount: must be greater than zero");
-/// # Ok::<(), swaproute::order::RequestErrors>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteQuery {
-    from_amount: Amount,
+    /// Always `Some` in ExactIn.
+    from_amount: Option<Amount>,
     /// Always `Some` in ExactOut.
     to_amount: Option<Amount>,
     swap_mode: SwapMode,
@@ -97,7 +112,7 @@ impl RouteQuery {
     /// Validates the query's (already percent-decoded) key-value pairs.
     ///
     /// # Errors
-    /// [`RequestErrors`] with every problem: `fromAmount` missing
+    /// [`RequestErrors`] with every problem: `fromAmount` missing in ExactIn
     /// (`INVALID_REQUEST`) or not a positive decimal (`INVALID_AMOUNT`);
     /// `toAmount` missing in ExactOut or not a positive decimal; `swapMode`
     /// unknown (`UNSUPPORTED_SWAP_MODE`); any of the three repeated
@@ -120,14 +135,18 @@ impl RouteQuery {
             slot.put(value.as_ref());
         }
         let mut errors = Vec::new();
-        let from_amount = collect(
-            &mut errors,
-            from.value(F::FromAmount)
-                .and_then(|value| validate::amount(F::FromAmount, value)),
-        );
         let swap_mode = collect(
             &mut errors,
             mode.value(F::SwapMode).and_then(validate::swap_mode),
+        );
+        let from_amount = collect(
+            &mut errors,
+            from.value(F::FromAmount)
+                .and_then(|value| match (value, swap_mode) {
+                    // Optional in ExactOut only: the estimator gives it.
+                    (None, Some(SwapMode::ExactOut)) => Ok(None),
+                    (value, _) => validate::amount(F::FromAmount, value).map(Some),
+                }),
         );
         let to_amount = collect(
             &mut errors,
@@ -150,9 +169,10 @@ impl RouteQuery {
         }
     }
 
-    /// `fromAmount`: exact in ExactIn, the estimate limits are checked
-    /// against in ExactOut (rule 5 of docs/RULES.md).
-    pub fn from_amount(&self) -> Amount {
+    /// `fromAmount`: exact in ExactIn (always there), the estimate limits
+    /// are checked against in ExactOut (rule 5 of docs/RULES.md); `None` in
+    /// an ExactOut query that left it to the estimator.
+    pub fn from_amount(&self) -> Option<Amount> {
         self.from_amount
     }
 
@@ -171,25 +191,55 @@ impl RouteQuery {
     /// [`with_campaigns`](RouteRequest::with_campaigns) and
     /// [`with_limit_policy`](RouteRequest::with_limit_policy), or use
     /// [`route_request_in`](Self::route_request_in).
-    pub fn route_request(&self, now: EpochMillis) -> RouteRequest<'static> {
-        match (self.swap_mode, self.to_amount) {
-            (SwapMode::ExactOut, Some(to)) => RouteRequest::exact_out(self.from_amount, to, now),
+    ///
+    /// An ExactOut query without `fromAmount` takes the ExactOut estimate of
+    /// `rates` at `now` ([`estimate_exact_out`](crate::route::estimate_exact_out),
+    /// 8 places rounded up); with `fromAmount`, `rates` are not looked at.
+    ///
+    /// # Errors
+    /// The estimator's [`NoRoute`] when it finds no rate for `toAmount` (only
+    /// for an ExactOut query without `fromAmount`).
+    pub fn route_request<R: RateList + ?Sized>(
+        &self,
+        rates: &R,
+        now: EpochMillis,
+    ) -> Result<RouteRequest<'static>, NoRoute> {
+        let from_amount = match (self.from_amount, self.swap_mode, self.to_amount) {
+            (Some(from), _, _) => from,
+            (None, _, Some(to)) => {
+                let estimate = estimate_exact_out(rates, to, now)?;
+                // The estimate of a positive amount is positive.
+                Amount::try_from(estimate.from_amount()).unwrap_or(Amount::ZERO)
+            }
+            // `from_pairs` builds no query without either amount.
+            (None, _, None) => Amount::ZERO,
+        };
+        Ok(match (self.swap_mode, self.to_amount) {
+            (SwapMode::ExactOut, Some(to)) => RouteRequest::exact_out(from_amount, to, now),
             (_, to) => {
-                let request = RouteRequest::exact_in(self.from_amount, now);
+                let request = RouteRequest::exact_in(from_amount, now);
                 match to {
                     Some(to) => request.with_to_amount(to),
                     None => request,
                 }
             }
-        }
+        })
     }
 
     /// The route request under an order context: its `now`, campaigns and
     /// limit policy (what [`FixedOrderRequest::route_request`](super::FixedOrderRequest::route_request)
     /// uses for a body).
-    pub fn route_request_in<'c>(&self, context: &OrderContext<'c>) -> RouteRequest<'c> {
-        self.route_request(context.now)
+    ///
+    /// # Errors
+    /// As [`route_request`](Self::route_request).
+    pub fn route_request_in<'c, R: RateList + ?Sized>(
+        &self,
+        rates: &R,
+        context: &OrderContext<'c>,
+    ) -> Result<RouteRequest<'c>, NoRoute> {
+        Ok(self
+            .route_request(rates, context.now)?
             .with_campaigns(context.campaigns)
-            .with_limit_policy(context.limit_policy)
+            .with_limit_policy(context.limit_policy))
     }
 }

@@ -3,7 +3,7 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::{OrderStatus, Presence, SentDecimal, Timestamp};
+use super::{Observation, OrderStatus, Presence, SentDecimal, Timestamp, TrackedStatus};
 use crate::ids::{AssetId, CampaignId, OrderId, ProviderOrderId, RateId};
 use crate::rate::PairId;
 use alloc::string::String;
@@ -126,6 +126,62 @@ impl Order {
             .value()
             .map(String::as_str)
             .filter(|id| !id.is_empty())
+    }
+
+    /// Whether the order shows that the provider detected the deposit
+    /// (rule 21 read from a resource; docs/RULES.md, "The glue in the
+    /// library"): a deposit transaction id is set
+    /// ([`deposit_transaction_id`](Self::deposit_transaction_id)), or the
+    /// status is one only a detected deposit reaches: `inProgress`,
+    /// `swapped`, `complete` or `refunded`. `awaiting`, `delayed`, an
+    /// unknown status, and `expired`/`failed` without a deposit transaction
+    /// say nothing of a deposit, so they are "not detected".
+    pub fn deposit_detected(&self) -> bool {
+        self.deposit_transaction_id().is_some()
+            || matches!(
+                self.status,
+                OrderStatus::InProgress
+                    | OrderStatus::Swapped
+                    | OrderStatus::Complete
+                    | OrderStatus::Refunded
+            )
+    }
+
+    /// This read of the order as an [`Observation`] for
+    /// [`reconcile`](super::reconcile): its status, and
+    /// [`deposit_detected`](Self::deposit_detected). The resource carries no
+    /// confirmation count; a caller that watches the deposit chain adds it
+    /// with [`Observation::with_confirmations`] (0 otherwise, so a premature
+    /// failure is adopted as reported until a confirmation is known).
+    ///
+    /// ```
+    /// use swaproute::order::{reconcile, Order, OrderStatus, TrackedStatus};
+    /// // Stored: the order was in progress.
+    /// let stored = TrackedStatus::new(OrderStatus::InProgress, true);
+    /// // The provider now reports `failed`, with the deposit transaction set:
+    /// // a failure after the deposit was detected is definitive.
+    /// let read: Order = serde_json::from_str(r#"{"id":"o-1","status":"failed",
+    ///   "pairId":"BTC_ETH","fromTransactionId":"4a5e1e4baab89f3a32518a88c31bc87f"}"#)?;
+    /// let next = reconcile(&stored, &read.observation());
+    /// assert_eq!(*next.status(), OrderStatus::Failed);
+    /// assert!(next.is_definitive());
+    ///
+    /// // Without a deposit transaction the same `failed` is premature: the
+    /// // order stays in progress.
+    /// let early: Order = serde_json::from_str(r#"{"id":"o-1","status":"failed",
+    ///   "pairId":"BTC_ETH","fromTransactionId":""}"#)?;
+    /// assert_eq!(*reconcile(&stored, &early.observation()).status(), OrderStatus::InProgress);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    pub fn observation(&self) -> Observation {
+        Observation::new(self.status.clone()).with_deposit_detected(self.deposit_detected())
+    }
+
+    /// The order's status as a [`TrackedStatus`] to store and reconcile
+    /// from: its status with [`deposit_detected`](Self::deposit_detected)
+    /// (what [`reconcile`](super::reconcile) adopts from a first read).
+    pub fn tracked_status(&self) -> TrackedStatus {
+        TrackedStatus::new(self.status.clone(), self.deposit_detected())
     }
 }
 

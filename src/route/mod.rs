@@ -29,6 +29,7 @@
 //! ```
 
 mod book;
+mod by_pair;
 pub mod chain;
 mod engine;
 mod ranked;
@@ -49,8 +50,9 @@ pub fn measure_work<T>(f: impl FnOnce() -> T) -> (T, u64) {
     work::meter::measure(f)
 }
 
-pub use crate::order::RouteQuery;
+pub use crate::order::{ChainQuery, RouteQuery};
 pub use book::RateBook;
+pub use by_pair::{InvalidRatesByPair, RatesByPair, MAX_PAIRS_OF_RATES};
 pub use ranked::{LimitCheck, Route};
 pub use reject::{RejectReason, Rejection};
 pub use request::{LimitPolicy, RouteRequest};
