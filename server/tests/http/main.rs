@@ -17,6 +17,7 @@
 mod common;
 
 mod api;
+mod chains;
 mod cli;
 mod crash;
 mod doors;
