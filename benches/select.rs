@@ -17,7 +17,15 @@
 //! - `book_query`: the best route from a [`RateBook`] prepared once from the rates;
 //! - `book_query_adversarial`: the same on the book's worst case, data where
 //!   every rate but the 8 lowest multipliers refuses the amount (a scan in
-//!   multiplier order with an early stop would read them all).
+//!   multiplier order with an early stop would read them all);
+//! - `feasible`, `feasible_exact_out`: building the amounts that work
+//!   (ruling 38) in ExactIn / ExactOut: per rate a few exact checks, then a
+//!   sort and a merge (`O(n log n)`);
+//! - `feasible_max_within`, `feasible_best_within`: one balance query on the
+//!   built answer (`max_within` one binary search; `best_within` one binary
+//!   search and one ranking at the balance);
+//! - `top1_below_min`: `top1` at 1e-8, below every min: "no route", which
+//!   now also names the smallest amount that works (ruling 38's ruling 10).
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -38,10 +46,10 @@ mod common;
 use common::SplitMix;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use swaproute::route::{RateBook, Rejection, RouteRequest};
+use swaproute::route::{FeasibleQuery, RateBook, Rejection, RouteRequest};
 use swaproute::{
     Amount, CampaignLimits, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, RatesResponse,
-    Route,
+    Route, SwapMode,
 };
 
 const SIZES: [usize; 5] = [8, 64, 512, 4096, 65_536];
@@ -340,6 +348,42 @@ fn bench_select(c: &mut Criterion) {
             &book,
             |b, book| {
                 b.iter(|| book.best(black_box(amount), NOW).map(|r| r.net_output()));
+            },
+        );
+        let tiny = RouteRequest::exact_in("0.00000001".parse().unwrap(), NOW);
+        assert!(tiny.best(&data).is_err());
+        group.bench_with_input(BenchmarkId::new("top1_below_min", n), &data, |b, data| {
+            b.iter(|| black_box(&tiny).best(data).map(|r| r.net_output()));
+        });
+        let query_in = FeasibleQuery::new(SwapMode::ExactIn, NOW);
+        let query_out = FeasibleQuery::new(SwapMode::ExactOut, NOW);
+        group.bench_with_input(BenchmarkId::new("feasible", n), &data, |b, data| {
+            b.iter(|| black_box(&query_in).amounts(data).map(|f| f.ranges().len()));
+        });
+        group.bench_with_input(
+            BenchmarkId::new("feasible_exact_out", n),
+            &data,
+            |b, data| {
+                b.iter(|| {
+                    black_box(&query_out)
+                        .amounts(data)
+                        .map(|f| f.ranges().len())
+                });
+            },
+        );
+        let feasible = query_in.amounts(&data).unwrap();
+        group.bench_with_input(
+            BenchmarkId::new("feasible_max_within", n),
+            &feasible,
+            |b, feasible| {
+                b.iter(|| feasible.max_within(black_box(amount)).map(|s| s.amount()));
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("feasible_best_within", n),
+            &feasible,
+            |b, feasible| {
+                b.iter(|| feasible.best_within(black_box(amount)).map(|s| s.amount()));
             },
         );
     }

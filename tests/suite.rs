@@ -29,6 +29,7 @@ mod error_codes;
 mod error_conversions;
 mod exact_floors;
 mod fast_path;
+mod feasible;
 mod fuzz_regressions;
 mod glue_chains;
 mod glue_helpers;

@@ -22,11 +22,11 @@ use swaproute::order::{
 };
 use swaproute::rate::InvalidRates;
 use swaproute::route::chain::{Chain, ChainNoRoute, ChainRequest, Market};
-use swaproute::route::LimitPolicy;
+use swaproute::route::{FeasibleQuery, Floors, LimitPolicy};
 use swaproute::screening::{Address, AddressTag};
 use swaproute::{
     estimate_exact_out, Amount, ApiError, AssetId, CampaignId, CampaignLimits, EpochMillis,
-    QuoteId, Rate, RatesResponse, RouteRequest,
+    QuoteId, Rate, RatesResponse, RouteRequest, SwapMode,
 };
 
 /// Cases below this many in total fail the suite: deleting cases is a change
@@ -48,6 +48,7 @@ const KINDS: &[&str] = &[
     "rates_response",
     "chained_route",
     "order_plan",
+    "feasible",
 ];
 
 fn vectors_dir() -> PathBuf {
@@ -202,6 +203,41 @@ fn every_file_has_a_known_kind_and_there_are_enough_cases() {
         total >= MIN_CASES,
         "only {total} vectors, at least {MIN_CASES} expected"
     );
+}
+
+// --- feasible (ruling 38) ----------------------------------------------------
+
+#[test]
+fn feasible() {
+    run("feasible", |input, expect| {
+        let rates = rates_of(input);
+        let campaigns = campaigns_of(input);
+        let mode: SwapMode = input["mode"].as_str().unwrap().parse().unwrap();
+        let mut floors = Floors::NONE;
+        if let Some(f) = input.get("floors") {
+            if let Some(dust) = f.get("dust") {
+                floors = floors.with_dust(amount(dust));
+            }
+            if let Some(k) = f.get("feeMultiple") {
+                floors = floors.with_fee_multiple(amount(k));
+            }
+            if let Some(bps) = f.get("maxFeeShareBps") {
+                floors =
+                    floors.with_max_fee_share_bps(u32::try_from(bps.as_u64().unwrap()).unwrap());
+            }
+        }
+        let mut query = FeasibleQuery::new(mode, now_of(input))
+            .with_campaigns(&campaigns)
+            .with_floors(floors);
+        if let Some(decimals) = input.get("decimals") {
+            let places = |key: &str| u8::try_from(decimals[key].as_u64().unwrap()).unwrap();
+            query = query.with_decimals(places("from"), places("to"));
+        }
+        let feasible = query.amounts(&rates).map_err(|e| e.to_string())?;
+        let spendable = input.get("spendable").map(amount);
+        let got = serde_json::to_value(feasible.report(spendable)).unwrap();
+        ensure(&got == expect, || format!("expected {expect}, got {got}"))
+    });
 }
 
 // --- select ------------------------------------------------------------------

@@ -1839,22 +1839,14 @@ def model_chains(responses, req):
     mode, now, campaigns = req["mode"], req["now"], req["campaigns"]
     paths = chain_paths(sorted(pairs), req["from"], req["to"], req["maxLegs"])
     chains = []      # (rates, legs [(input, output)], score)
-    counts = {}      # reason -> how many partial chains it stopped
-    first_leg = []   # (reason, limit) of the rejections on a path's first leg
-    later = [False]  # some rejection on a later leg
-
-    def reject(at, res):
-        counts[res[0]] = counts.get(res[0], 0) + 1
-        if at == 0:
-            first_leg.append(res)
-        else:
-            later[0] = True
+    counts = {}      # reason -> how many rates it refused (each rate once)
+    first_leg = []   # (reason, limit) of the refused rates of a path's first leg
+    later = [False]  # some rate refused on a later leg
 
     def forward(path, at, amount, rates, legs):
         for rate in pairs[path[at]]:
             res = chain_forward(rate, amount, now, campaigns)
             if res[0] != "ok":
-                reject(at, res)
                 continue
             net = res[1]
             if at + 1 == len(path):
@@ -1862,7 +1854,6 @@ def model_chains(responses, req):
                 continue
             nxt = floor8(net)
             if not fits8(nxt):
-                reject(at, ("OVERFLOW", None))
                 continue
             forward(path, at + 1, nxt, rates + [rate], legs + [(amount, net)])
 
@@ -1870,13 +1861,62 @@ def model_chains(responses, req):
         for rate in pairs[path[at]]:
             res = chain_backward(rate, target, now)
             if res[0] != "ok":
-                reject(at, res)
                 continue
             _, x, out = res
             if at == 0:
                 chains.append(([rate] + rates, [(x, out)] + legs, x))
             else:
                 backward(path, at - 1, x, [rate] + rates, [(x, out)] + legs)
+
+    def judge(rate, value, last):
+        """A leg at one reachable value: ('ok', next value or None) or the
+        refusal (reason, limit)."""
+        if mode == "ExactIn":
+            res = chain_forward(rate, value, now, campaigns)
+            if res[0] != "ok":
+                return res
+            if last:
+                return ("ok", None)
+            nxt = floor8(res[1])
+            return ("ok", nxt) if fits8(nxt) else ("OVERFLOW", None)
+        res = chain_backward(rate, value, now)
+        return ("ok", res[1]) if res[0] == "ok" else res
+
+    # Ruling 36: a rate is refused on a path when no value that reaches its
+    # leg passes it (the values: every next value the passing rates of the
+    # legs judged before produce); its reason is the one at the largest
+    # reachable value; each rate is counted once, where first refused (paths
+    # in order, legs in the order judged). A path whose leg passes nothing
+    # stops there: the legs after it are not reached.
+    counted = set()
+    for path in paths:
+        legs = list(range(len(path)))
+        order_judged = legs if mode == "ExactIn" else legs[::-1]
+        values = {req["amount"]}
+        for step, leg in enumerate(order_judged):
+            last = step + 1 == len(path)
+            nxt = set()
+            passed_any = False
+            for rate in pairs[path[leg]]:
+                results = [judge(rate, v, last) for v in sorted(values)]
+                passing = [r for r in results if r[0] == "ok"]
+                if passing:
+                    passed_any = True
+                    nxt.update(r[1] for r in passing if r[1] is not None)
+                    continue
+                res = results[-1]
+                if leg != 0:
+                    later[0] = True
+                key = (path[leg], rate.id)
+                if key in counted:
+                    continue
+                counted.add(key)
+                counts[res[0]] = counts.get(res[0], 0) + 1
+                if leg == 0:
+                    first_leg.append(res)
+            if not passed_any:
+                break
+            values = nxt
 
     for path in paths:
         if mode == "ExactIn":
@@ -2179,14 +2219,15 @@ def chain_cases():
                err="AMOUNT_ABOVE_LIMIT", counts={"ABOVE_MAX": 1, "BELOW_MIN": 1},
                note="d BELOW_MIN on leg 1, s1 ABOVE_MAX on leg 2 (29.99 > 20): one each; "
                     "\"ABOVE_MAX\" < \"BELOW_MIN\""))
-    c.append(C("each partial chain a reason stops is counted", [24],
+    c.append(C("each rate a reason stops is counted once, however many chains it stops", [24, 36],
                [[L("BTC_SOL", "d", "400", expiry=NOW), L("BTC_SOL", "d2", "401", expiry=NOW)],
                 [L("BTC_ETH", "e1", "30"), L("BTC_ETH", "e2", "31"), L("BTC_ETH", "e3", "32")],
                 [L("ETH_SOL", "s1", "14", mn="0.05", mx="100")]],
-               "BTC", "SOL", "0.001", err="AMOUNT_BELOW_LIMIT",
-               counts={"BELOW_MIN": 3, "EXPIRED": 2},
-               note="s1 is below its min after each of e1, e2, e3 (0.02, 0.021, 0.022 ETH): 3, "
-                    "more than the 2 expired direct rates"))
+               "BTC", "SOL", "0.001", err="RATE_EXPIRED",
+               counts={"EXPIRED": 2, "BELOW_MIN": 1},
+               note="s1 is below its min after each of e1, e2, e3 (0.02, 0.021, 0.022 ETH): "
+                    "ruling 36 counts it once (BELOW_MIN 1); the 2 expired direct rates are more "
+                    "(EXPIRED 2, RATE_EXPIRED)"))
     c.append(C("the most common reason EXPIRED: RATE_EXPIRED", [24],
                [[L("BTC_SOL", "d", "400", mn="2")], [L("BTC_ETH", "e1", "30")],
                 [L("ETH_SOL", "s1", "14", mn="0.01", mx="100", expiry=NOW),
@@ -2208,6 +2249,247 @@ def chain_cases():
 
 
 # --------------------------------------------------------------------------
+
+# --------------------------------------------------------------------------
+# feasible.json: the amounts that work (ruling 38), from a per-rate model of
+# its own: each rate's interval worked out in closed form with Fractions
+# (the thresholds of the net output and the floors divided out and rounded
+# to the grid), then sorted and merged. Nothing here searches or bisects as
+# the crate does.
+
+
+def floor_to(x, places):
+    return Fraction(int(x * 10**places // 1), 10**places)
+
+
+def ceil_to(x, places):
+    return Fraction(ceil(x * 10**places), 10**places)
+
+
+def fixed(x, places):
+    """A grid value written with all its places."""
+    units = x * 10**places
+    assert units.denominator == 1, x
+    units = int(units)
+    if places == 0:
+        return str(units)
+    return f"{units // 10**places}.{units % 10**places:0{places}d}"
+
+
+def floor_need(rate, floors, places):
+    """The smallest x on the grid whose net output x*m - fee is positive and
+    meets every floor (None when none does)."""
+    m, fee = rate.m(), rate.f()
+    unit = Fraction(1, 10**places)
+    need = floor_to(fee / m, places) + unit  # net > 0
+    if "dust" in floors:
+        need = max(need, ceil_to((fee + Fraction(D(floors["dust"]))) / m, places))
+    if "feeMultiple" in floors:
+        need = max(need, ceil_to(fee * (1 + Fraction(D(floors["feeMultiple"]))) / m, places))
+    if "maxFeeShareBps" in floors:
+        bps = floors["maxFeeShareBps"]
+        if bps == 0:
+            if fee > 0:
+                return None
+        else:
+            need = max(need, ceil_to(fee * 10000 / (bps * m), places))
+    return need
+
+
+def feasible_interval(rate, q):
+    """(from, to) on the grid of the amounts the rate serves, or None."""
+    mode = q["mode"]
+    if defect(rate) or rate.expiry <= q["now"]:
+        return None
+    if mode == "ExactOut" and (not rate.exact_out() or rate.sponsor is not None):
+        return None
+    emax = effective_max(rate, q["campaigns"])
+    if emax < rate.lo():
+        return None
+    pf, pt = q["from_places"], q["to_places"]
+    lo_x, hi_x = ceil_to(rate.lo(), pf), floor_to(emax, pf)
+    if lo_x > hi_x:
+        return None
+    need = floor_need(rate, q["floors"], pf)
+    if need is None:
+        return None
+    if mode == "ExactIn":
+        low = max(lo_x, need)
+        return (low, hi_x) if low <= hi_x else None
+    # ExactOut: r(y) = ceil_pf((y + fee) / m) must lie in [max(lo_x, need), hi_x]:
+    # r(y) <= hi_x  <=>  y <= hi_x*m - fee;  r(y) >= X  <=>  y > (X - unit)*m - fee.
+    m, fee = rate.m(), rate.f()
+    unit_t = Fraction(1, 10**pt)
+    top = floor_to(hi_x * m - fee, pt)
+    floor_x = max(lo_x, need)
+    bottom = max(unit_t, floor_to((floor_x - Fraction(1, 10**pf)) * m - fee, pt) + unit_t)
+    return (bottom, top) if bottom <= top else None
+
+
+def tie_key(rate):
+    return (rate.f(), 0 if rate.sponsor is None else 1, rate.id.encode("utf-8"))
+
+
+def model_feasible(rates, q):
+    pf, pt = q["from_places"], q["to_places"]
+    places = pf if q["mode"] == "ExactIn" else pt
+    ivs = []
+    for rate in rates:
+        iv = feasible_interval(rate, q)
+        if iv is not None:
+            ivs.append((iv[0], iv[1], rate))
+    ivs.sort(key=lambda i: (i[0], tie_key(i[2])))
+    ranges = []
+    for lo, hi, _ in ivs:
+        if ranges and lo <= ranges[-1][1] + Fraction(1, 10**places):
+            ranges[-1][1] = max(ranges[-1][1], hi)
+        else:
+            ranges.append([lo, hi])
+
+    def required(rate, y):
+        return ceil_to((y + rate.f()) / rate.m(), pf)
+
+    def named(x):
+        serving = [r for lo, hi, r in ivs if lo <= x <= hi]
+        if q["mode"] == "ExactIn":
+            best = min(serving, key=lambda r: (-(x * r.m() - r.f()),) + tie_key(r))
+        else:
+            best = min(serving, key=lambda r: (required(r, x),) + tie_key(r))
+        return {"amount": fixed(x, places), "rateId": best.id}
+
+    out = {"mode": q["mode"],
+           "min": named(ranges[0][0]) if ranges else None,
+           "max": named(ranges[-1][1]) if ranges else None,
+           "ranges": [{"from": fixed(a, places), "to": fixed(b, places)} for a, b in ranges],
+           "maxWithin": None, "bestWithin": None}
+    if q.get("spendable") is None:
+        return out
+    b = floor_to(Fraction(D(q["spendable"])), places)
+    below = [(lo, hi, r) for lo, hi, r in ivs if lo <= b]
+    if not below:
+        return out
+    # maxWithin: the interval (in sorted order) reaching furthest names the rate.
+    furthest = max(hi for _, hi, _ in below)
+    first = next(r for _, hi, r in below if hi == furthest)
+    reach = min(furthest, b)
+    out["maxWithin"] = {"amount": fixed(reach, places), "rateId": first.id}
+    if q["mode"] == "ExactOut":
+        out["bestWithin"] = dict(out["maxWithin"], netOutput=frac_text(reach))
+        return out
+    cands = [(x * r.m() - r.f(), x, r) for x, r in ((min(hi, b), r) for _, hi, r in below)]
+    net, x, r = min(cands, key=lambda c: (-c[0], c[1]) + tie_key(c[2]))
+    out["bestWithin"] = {"amount": fixed(x, places), "rateId": r.id, "netOutput": frac_text(net)}
+    return out
+
+
+def feasible_case(name, rules, rates, mode="ExactIn", campaigns=None, floors=None,
+                  decimals=None, spendable=None, want=None, note=None):
+    q = {"mode": mode, "now": NOW, "campaigns": campaigns or {}, "floors": floors or {},
+         "from_places": min(8, decimals[0]) if decimals else 8,
+         "to_places": min(8, decimals[1]) if decimals else 8, "spendable": spendable}
+    expect = model_feasible(rates, q)
+    for key, value in (want or {}).items():
+        assert expect[key] == value, (name, key, expect[key], value)
+    inp = {"mode": mode, "now": NOW, "rates": [r.wire() for r in rates]}
+    if campaigns:
+        inp["campaigns"] = campaigns
+    if floors:
+        inp["floors"] = floors
+    if decimals:
+        inp["decimals"] = {"from": decimals[0], "to": decimals[1]}
+    if spendable is not None:
+        inp["spendable"] = spendable
+    case = {"name": name, "rules": rules, "input": inp, "expect": expect}
+    if note:
+        case["note"] = note
+    return case
+
+
+def feasible_cases():
+    F = feasible_case
+    r10 = Rate("r", "10", "0.5", "0.01", "5")
+    c = []
+    c.append(F("the fee moves the smallest amount above the min", [38], [r10], spendable="1.5",
+               want={"min": {"amount": "0.05000001", "rateId": "r"},
+                     "bestWithin": {"amount": "1.50000000", "rateId": "r", "netOutput": "14.5"}},
+               note="10x - 0.5 > 0 needs x > 0.05"))
+    c.append(F("dust floor", [38], [r10], floors={"dust": "1"},
+               want={"min": {"amount": "0.15000000", "rateId": "r"}},
+               note="10x - 0.5 >= 1 <=> x >= 0.15"))
+    c.append(F("fee multiple", [38], [r10], floors={"feeMultiple": "3"},
+               want={"min": {"amount": "0.20000000", "rateId": "r"}},
+               note="10x - 0.5 >= 3 x 0.5 <=> x >= 0.2"))
+    c.append(F("fee share leaves one amount", [38], [r10], floors={"maxFeeShareBps": 100},
+               want={"ranges": [{"from": "5.00000000", "to": "5.00000000"}]},
+               note="0.5 x 10000 <= 100 x 10x <=> x >= 5 = max"))
+    c.append(F("fee share leaves nothing", [38], [r10], floors={"maxFeeShareBps": 50},
+               spendable="5", want={"min": None, "ranges": [], "maxWithin": None},
+               note="x >= 10 > max"))
+    c.append(F("zero fee share admits fee-free rates only", [38],
+               [r10, Rate("z", "9", "0", "1", "2")], floors={"maxFeeShareBps": 0},
+               want={"ranges": [{"from": "1.00000000", "to": "2.00000000"}]}))
+    gap = [Rate("a", "10", "0", "1", "2"), Rate("b", "10", "0", "2.00000001", "3"),
+           Rate("c", "10", "0", "3.00000002", "4")]
+    c.append(F("ranges merge only when adjacent on the grid", [38], gap, spendable="3.5",
+               want={"ranges": [{"from": "1.00000000", "to": "3.00000000"},
+                                {"from": "3.00000002", "to": "4.00000000"}],
+                     "maxWithin": {"amount": "3.50000000", "rateId": "c"}}))
+    c.append(F("in a gap the balance falls back to the range below", [38], gap,
+               spendable="3.00000001",
+               want={"maxWithin": {"amount": "3.00000000", "rateId": "b"}}))
+    c.append(F("the best value: each rate's top or the balance", [38],
+               [Rate("a", "10", "0", "1", "2"), Rate("b", "9", "0", "1", "5")], spendable="2.1",
+               want={"bestWithin": {"amount": "2.00000000", "rateId": "a", "netOutput": "20"}},
+               note="a at 2 pays 20, b at 2.1 pays 18.9"))
+    c.append(F("equal best values: the smaller amount", [38],
+               [Rate("a", "10", "0", "1", "2"), Rate("c", "8", "0", "1", "2.5")], spendable="2.5",
+               want={"bestWithin": {"amount": "2.00000000", "rateId": "a", "netOutput": "20"}},
+               note="c at 2.5 pays 20 too"))
+    c.append(F("the min is named by the ranking's choice", [7, 38],
+               [Rate("a", "10", "0", "1", "2"), Rate("b", "11", "0.1", "1", "1.5")],
+               want={"min": {"amount": "1.00000000", "rateId": "b"},
+                     "max": {"amount": "2.00000000", "rateId": "a"}},
+               note="at 1: b pays 10.9, a 10"))
+    c.append(F("from decimals set the ExactIn grid", [38], [r10], decimals=(2, 18),
+               spendable="1.239",
+               want={"min": {"amount": "0.06", "rateId": "r"},
+                     "maxWithin": {"amount": "1.23", "rateId": "r"}}))
+    c.append(F("rates that serve nothing take no part", [3, 5, 30, 38],
+               [Rate("old", "100", "0", "0.001", "100", expiry=NOW),
+                Rate("capped", "20", "0", "1", "9", sponsor="spring"),
+                Rate("bad", "20", "0", "9", "1"),
+                Rate("s", "20", "0", "0.1", "9", sponsor="autumn"), r10],
+               campaigns={"spring": "0.5", "autumn": "0.5"},
+               want={"ranges": [{"from": "0.05000001", "to": "5.00000000"}],
+                     "max": {"amount": "5.00000000", "rateId": "r"}},
+               note="old expired, capped's campaign limit 0.5 < min 1, bad min > max; "
+                    "s capped at 0.5"))
+    eo = Rate("r", "10", "0.5", "0.1", "2", exact_out=True)
+    c.append(F("ExactOut: outputs whose required input is within the limits", [34, 38], [eo],
+               mode="ExactOut", spendable="7.77",
+               want={"min": {"amount": "0.49999991", "rateId": "r"},
+                     "max": {"amount": "19.50000000", "rateId": "r"},
+                     "maxWithin": {"amount": "7.77000000", "rateId": "r"}},
+               note="ceil8((y + 0.5) / 10) >= 0.1 first at 0.49999991; <= 2 up to 19.5"))
+    c.append(F("ExactOut: the required input rounded up to the from decimals", [34, 38], [eo],
+               mode="ExactOut", decimals=(2, 1),
+               want={"ranges": [{"from": "0.5", "to": "19.5"}]},
+               note="ceil2((y + 0.5) / 10) >= 0.1 <=> y > 0.4; on a 0.1 grid 0.5"))
+    c.append(F("ExactOut: the floors at the order's amount", [34, 38], [eo], mode="ExactOut",
+               floors={"dust": "1"},
+               want={"min": {"amount": "0.99999991", "rateId": "r"}},
+               note="r >= 0.15 (10r - 0.5 >= 1): y > 0.14999999 x 10 - 0.5 = 0.9999999"))
+    c.append(F("ExactOut: the smallest required input names the rate", [8, 38],
+               [Rate("a", "10", "0", "0.1", "2", exact_out=True),
+                Rate("b", "10", "1", "0.2", "5", exact_out=True)], mode="ExactOut",
+               want={"min": {"amount": "0.99999991", "rateId": "a"},
+                     "max": {"amount": "49.00000000", "rateId": "b"}},
+               note="at 0.99999991 a needs 0.1, b 0.2"))
+    c.append(F("ExactOut: no capability, or a sponsored variant: nothing", [3, 4, 38],
+               [Rate("plain", "10", "0.5", "0.1", "2"),
+                Rate("sp", "10", "0", "0.1", "2", exact_out=True, sponsor="spring")],
+               mode="ExactOut", spendable="1", want={"min": None, "ranges": []}))
+    return c
 
 
 # --------------------------------------------------------------------------
@@ -2503,6 +2785,7 @@ def main():
                                           rates_response_cases())
     counts["chain.json"] = write("chain.json", "chained_route", chain_cases())
     counts["order_plan.json"] = write("order_plan.json", "order_plan", plan_cases())
+    counts["feasible.json"] = write("feasible.json", "feasible", feasible_cases())
     for name, n in counts.items():
         print(f"{n:4d}  {name}")
     print(f"{sum(counts.values()):4d}  total")

@@ -49,7 +49,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::{json, Value};
 use swaproute::discovery::AssetsResponse;
 use swaproute::route::{
-    estimate_exact_out, Estimate, LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest, Selection,
+    estimate_exact_out, Estimate, Floors, LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest,
+    Selection,
 };
 use swaproute::{
     Amount, ApiError, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse,
@@ -60,11 +61,13 @@ use swaproute::{
 const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 
 mod chain;
+mod feasible;
 
 pub(crate) const USAGE: &str =
     "usage: route [--rates FILE|-]... [--mode ExactIn|ExactOut] [--from-amount DEC] \
 [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
-[--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--json]";
+[--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--dust DEC] [--fee-multiple DEC] \
+[--max-fee-share-bps N] [--feasible [--spendable DEC]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -86,6 +89,10 @@ pub(crate) struct Args {
     slippage: Option<Slippage>,
     assets: Option<String>,
     json: bool,
+    /// `--feasible`: which amounts work (ruling 38).
+    feasible: bool,
+    spendable: Option<Amount>,
+    floors: Floors,
 }
 
 fn main() -> ExitCode {
@@ -118,6 +125,16 @@ fn run() -> Result<ExitCode, String> {
         Some(now) => now,
         None => system_now()?,
     };
+    if args.feasible
+        && (args.from.is_some()
+            || args.to.is_some()
+            || args.from_amount.is_some()
+            || args.to_amount.is_some())
+    {
+        return Err(format!(
+            "--feasible answers for every amount of one pair: drop --from/--to and the amounts\n{USAGE}"
+        ));
+    }
     if args.from.is_some() || args.to.is_some() {
         if args.slippage.is_some() {
             return Err(format!(
@@ -137,6 +154,12 @@ fn run() -> Result<ExitCode, String> {
     let text = read_rates(args.rates.first().map(String::as_str))?;
     let rates: RatesResponse = serde_json::from_str(&text)
         .map_err(|e| format!("rates are not a valid rates response: {e}"))?;
+    if args.feasible {
+        return feasible::run(&args, now, &rates);
+    }
+    if args.spendable.is_some() {
+        return Err(format!("--spendable needs --feasible\n{USAGE}"));
+    }
     if let Some(path) = &args.assets {
         check_precision(&args, path, &rates)?;
     }
@@ -169,7 +192,8 @@ fn run() -> Result<ExitCode, String> {
         }
     }
     .with_campaigns(&args.campaigns)
-    .with_limit_policy(args.limit_policy);
+    .with_limit_policy(args.limit_policy)
+    .with_floors(args.floors);
 
     let selection = request.select(&rates);
     let missed = slippage_missed(args.slippage, &request, &selection)?;
@@ -236,6 +260,9 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         slippage: None,
         assets: None,
         json: false,
+        feasible: false,
+        spendable: None,
+        floors: Floors::NONE,
     };
     while let Some(flag) = words.next() {
         let mut value = |name: &str| {
@@ -246,6 +273,20 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
             "--json" => args.json = true,
+            "--feasible" => args.feasible = true,
+            "--spendable" => args.spendable = Some(amount("--spendable", &value("--spendable")?)?),
+            "--dust" => args.floors = args.floors.with_dust(amount("--dust", &value("--dust")?)?),
+            "--fee-multiple" => {
+                let k = amount("--fee-multiple", &value("--fee-multiple")?)?;
+                args.floors = args.floors.with_fee_multiple(k);
+            }
+            "--max-fee-share-bps" => {
+                let text = value("--max-fee-share-bps")?;
+                let bps: u32 = text.parse().map_err(|_| {
+                    format!("--max-fee-share-bps {text:?} is not a whole number of basis points")
+                })?;
+                args.floors = args.floors.with_max_fee_share_bps(bps);
+            }
             "--strict-limits" => args.limit_policy = LimitPolicy::Strict,
             "--slippage" => {
                 let text = value("--slippage")?;
@@ -343,6 +384,24 @@ fn asset(name: &str, text: &str) -> Result<AssetId, String> {
 fn amount(name: &str, text: &str) -> Result<Amount, String> {
     text.parse()
         .map_err(|e| format!("{name} {text:?} is not a decimal amount: {e}"))
+}
+
+/// The pair's records from an assets listing (`--assets`).
+pub(crate) fn pair_records(path: &str, rates: &RatesResponse) -> Result<Option<(u8, u8)>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read assets file {path:?}: {e}"))?;
+    let listing: AssetsResponse = serde_json::from_str(&text)
+        .map_err(|e| format!("assets are not a valid assets listing: {e}"))?;
+    let Some(pair) = rates.pair_id() else {
+        return Ok(None);
+    };
+    let records = listing
+        .pair_assets(pair)
+        .map_err(|e| format!("--assets: {e}"))?;
+    Ok(Some((
+        records.from().decimals.get(),
+        records.to().decimals.get(),
+    )))
 }
 
 pub(crate) fn read_rates(path: Option<&str>) -> Result<String, String> {

@@ -32,6 +32,8 @@ mod book;
 mod by_pair;
 pub mod chain;
 mod engine;
+mod feasible;
+mod floors;
 mod ranked;
 mod ranking;
 mod reject;
@@ -53,6 +55,8 @@ pub fn measure_work<T>(f: impl FnOnce() -> T) -> (T, u64) {
 pub use crate::order::{ChainQuery, RouteQuery};
 pub use book::RateBook;
 pub use by_pair::{InvalidRatesByPair, RatesByPair, MAX_PAIRS_OF_RATES};
+pub use feasible::{AmountRange, Feasible, FeasibleQuery, FeasibleReport, Served};
+pub use floors::Floors;
 pub use ranked::{LimitCheck, Route};
 pub use reject::{RejectReason, Rejection};
 pub use request::{LimitPolicy, RouteRequest};

@@ -10,7 +10,7 @@ use crate::rate::{Rate, RateDefect};
 use crate::time::EpochMillis;
 
 /// Why a rate was excluded, with the numbers involved (ruling 5 in
-/// docs/RULES.md, with rulings 18, 23 and 30).
+/// docs/RULES.md, with rulings 18, 23, 30 and 38's floors).
 ///
 /// Eligibility is checked in the order of the variants; the first failure is
 /// the one reported.
@@ -57,6 +57,34 @@ pub enum RejectReason {
         /// The non-positive net output.
         net_output: Decimal,
     },
+    /// `BELOW_DUST`: under the caller's dust floor (ruling 38) only: the
+    /// net output is below it.
+    BelowDust {
+        /// The route's net output.
+        net_output: Decimal,
+        /// The dust floor (to asset).
+        dust: Decimal,
+    },
+    /// `FEE_TOO_LARGE`: under the caller's fee-multiple floor (ruling 38)
+    /// only: `net output < k × minerFee`.
+    FeeTooLarge {
+        /// The route's net output.
+        net_output: Decimal,
+        /// The rate's miner fee.
+        miner_fee: Decimal,
+        /// The caller's `k`.
+        fee_multiple: Decimal,
+    },
+    /// `FEE_SHARE_TOO_LARGE`: under the caller's fee-share floor (ruling 38)
+    /// only: `minerFee × 10000 > bps × amount × multiplier`.
+    FeeShareTooLarge {
+        /// The rate's miner fee.
+        miner_fee: Decimal,
+        /// `amount × multiplier`, the output before the fee.
+        gross_output: Decimal,
+        /// The caller's largest share, in basis points.
+        max_bps: u32,
+    },
     /// `REQUIRED_INPUT_BELOW_MIN`: ExactOut under the strict limit policy
     /// only (ruling 23): the route's required input is below the rate's `min`.
     RequiredInputBelowMin {
@@ -88,6 +116,9 @@ impl RejectReason {
             RejectReason::AboveMax { .. } => "ABOVE_MAX",
             RejectReason::Overflow => "OVERFLOW",
             RejectReason::NoOutput { .. } => "NO_OUTPUT",
+            RejectReason::BelowDust { .. } => "BELOW_DUST",
+            RejectReason::FeeTooLarge { .. } => "FEE_TOO_LARGE",
+            RejectReason::FeeShareTooLarge { .. } => "FEE_SHARE_TOO_LARGE",
             RejectReason::RequiredInputBelowMin { .. } => "REQUIRED_INPUT_BELOW_MIN",
             RejectReason::RequiredInputAboveMax { .. } => "REQUIRED_INPUT_ABOVE_MAX",
         }
@@ -141,6 +172,25 @@ impl fmt::Display for RejectReason {
             RejectReason::NoOutput { net_output } => {
                 write!(f, "net output {net_output} is not positive")
             }
+            RejectReason::BelowDust { net_output, dust } => {
+                write!(f, "net output {net_output} is below the dust floor {dust}")
+            }
+            RejectReason::FeeTooLarge {
+                net_output,
+                miner_fee,
+                fee_multiple,
+            } => write!(
+                f,
+                "net output {net_output} is below {fee_multiple} × the miner fee {miner_fee}"
+            ),
+            RejectReason::FeeShareTooLarge {
+                miner_fee,
+                gross_output,
+                max_bps,
+            } => write!(
+                f,
+                "the miner fee {miner_fee} is more than {max_bps} bps of the gross output {gross_output}"
+            ),
             RejectReason::RequiredInputBelowMin { required, min } => {
                 write!(f, "required input {required} is below the minimum {min}")
             }

@@ -4,6 +4,7 @@ use core::fmt;
 
 use rust_decimal::Decimal;
 
+use super::Floors;
 use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{scaled28, OPERAND_LIMIT, SCALE};
 use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
@@ -52,6 +53,7 @@ pub struct RouteRequest<'c> {
     now: EpochMillis,
     campaigns: &'c CampaignLimits,
     limit_policy: LimitPolicy,
+    floors: Floors,
     /// ExactOut: `from_amount` rounded up to 8 places, computed once: the
     /// first guess of each required input (derived data, kept in step with
     /// `from_amount` and `mode`).
@@ -69,6 +71,7 @@ impl fmt::Debug for RouteRequest<'_> {
             .field("now", &self.now)
             .field("campaigns", &self.campaigns)
             .field("limit_policy", &self.limit_policy)
+            .field("floors", &self.floors)
             .finish()
     }
 }
@@ -83,6 +86,7 @@ impl RouteRequest<'static> {
             now,
             campaigns: &NO_CAMPAIGNS,
             limit_policy: LimitPolicy::Spec,
+            floors: Floors::NONE,
             from8: None,
         }
     }
@@ -97,6 +101,7 @@ impl RouteRequest<'static> {
             now,
             campaigns: &NO_CAMPAIGNS,
             limit_policy: LimitPolicy::Spec,
+            floors: Floors::NONE,
             from8: Fixed8::ceil(from_amount.get()).ok(),
         }
     }
@@ -113,6 +118,7 @@ impl<'c> RouteRequest<'c> {
             now: self.now,
             campaigns,
             limit_policy: self.limit_policy,
+            floors: self.floors,
             from8: self.from8,
         }
     }
@@ -139,6 +145,19 @@ impl<'c> RouteRequest<'c> {
     pub fn with_limit_policy(mut self, policy: LimitPolicy) -> Self {
         self.limit_policy = policy;
         self
+    }
+
+    /// The same request under the caller's economic floors (ruling 38; off
+    /// by default): a route that fails one is rejected with its reason.
+    #[must_use]
+    pub fn with_floors(mut self, floors: Floors) -> Self {
+        self.floors = floors;
+        self
+    }
+
+    /// The economic floors (ruling 38).
+    pub fn floors(&self) -> &Floors {
+        &self.floors
     }
 
     /// The limit policy (ruling 23).
@@ -221,7 +240,8 @@ impl FastRequest {
     pub(crate) fn new(request: &RouteRequest<'_>) -> Option<Self> {
         // The strict ExactOut policy judges each rate by its required input,
         // which only the plain path computes.
-        if request.strict_exact_out() {
+        // So do the floors (ruling 38), which only the plain path checks.
+        if request.strict_exact_out() || !request.floors().is_none() {
             return None;
         }
         let amount = request.from_amount().get();

@@ -138,7 +138,7 @@ impl RouteRequest<'_> {
                 Err(reason) => tally.rejected(&reason),
             }
         }
-        Some(tally.classify_request(self, rates))
+        Some(self.name_working(tally.classify_request(self, rates), rates))
     }
 
     /// Writes the ExactIn routes of the best keyed rates to `routes`, best

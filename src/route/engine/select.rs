@@ -121,7 +121,7 @@ impl RouteRequest<'_> {
             for rejection in &rejected {
                 tally.rejected(rejection.reason());
             }
-            Some(tally.classify_request(self, rates))
+            Some(self.name_working(tally.classify_request(self, rates), rates))
         } else {
             None
         };
@@ -177,7 +177,7 @@ impl RouteRequest<'_> {
             in_input_order(rates, &mut rejected);
         }
         let no_route = if routes.is_empty() {
-            Some(tally.classify_request(self, rates))
+            Some(self.name_working(tally.classify_request(self, rates), rates))
         } else {
             None
         };

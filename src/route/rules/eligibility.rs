@@ -89,6 +89,7 @@ pub(crate) fn check<'r>(
         }
         return Err(RejectReason::NoOutput { net_output });
     }
+    request.floors().check(rate, amount, net_output)?;
     if request.strict_exact_out() {
         let required = required_input_near(rate, request.exact_output(), request.from8())
             .ok_or(RejectReason::Overflow)?

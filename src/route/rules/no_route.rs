@@ -64,7 +64,8 @@ pub enum NoRoute {
     },
     /// The amount is below the min of every route.
     #[error(
-        "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}"
+        "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}{}",
+        Working("smallest", .smallest_working.as_ref(), asset)
     )]
     BelowMin {
         /// The amount checked (`fromAmount`).
@@ -73,10 +74,15 @@ pub enum NoRoute {
         asset: AssetId,
         /// The smallest min.
         min: Decimal,
+        /// The smallest amount that works (ruling 38), when it is not `min`
+        /// (the fee leaves nothing at `min`, a floor refuses it, or `min`
+        /// has more than 8 places); ExactIn only.
+        smallest_working: Option<Decimal>,
     },
     /// The amount is above the (effective) max of every route.
     #[error(
-        "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}"
+        "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}{}",
+        Working("largest", .largest_working.as_ref(), asset)
     )]
     AboveMax {
         /// The amount checked (`fromAmount`).
@@ -85,6 +91,9 @@ pub enum NoRoute {
         asset: AssetId,
         /// The largest effective max.
         max: Decimal,
+        /// The largest amount that works (ruling 38), when it is not `max`;
+        /// ExactIn only.
+        largest_working: Option<Decimal>,
     },
     /// The amount falls in a gap between routes' ranges.
     #[error(
@@ -118,12 +127,18 @@ pub enum NoRoute {
         asset: AssetId,
     },
     /// Some rate accepted the amount, but none yields a positive output.
-    #[error("no route yields a positive output for fromAmount {amount} {asset}")]
+    #[error(
+        "no route yields a positive output for fromAmount {amount} {asset}{}",
+        Working("smallest", .smallest_working.as_ref(), asset)
+    )]
     NoOutput {
         /// The amount checked (`fromAmount`).
         amount: Decimal,
         /// The pair's from asset.
         asset: AssetId,
+        /// The smallest amount that works (ruling 38), when it is above
+        /// `amount`; ExactIn only.
+        smallest_working: Option<Decimal>,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -136,7 +151,70 @@ pub enum NoRoute {
     },
 }
 
+/// "; the smallest amount that works is 0.05000001 BTC", or nothing.
+struct Working<'a>(&'static str, Option<&'a Decimal>, &'a AssetId);
+
+impl core::fmt::Display for Working<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.1 {
+            Some(amount) => write!(
+                f,
+                "; the {} amount that works is {amount} {}",
+                self.0, self.2
+            ),
+            None => Ok(()),
+        }
+    }
+}
+
 impl NoRoute {
+    /// The amount that works nearest the limit this names (ruling 38): the
+    /// smallest for `BelowMin` and `NoOutput`, the largest for `AboveMax`;
+    /// `None` when it is the nominal limit itself, or not known.
+    pub fn working(&self) -> Option<Decimal> {
+        match self {
+            NoRoute::BelowMin {
+                smallest_working, ..
+            }
+            | NoRoute::NoOutput {
+                smallest_working, ..
+            } => *smallest_working,
+            NoRoute::AboveMax {
+                largest_working, ..
+            } => *largest_working,
+            _ => None,
+        }
+    }
+
+    /// Names the amounts that work (ruling 38) where they differ from what
+    /// this already names.
+    pub(crate) fn with_working(self, smallest: Option<Decimal>, largest: Option<Decimal>) -> Self {
+        match self {
+            NoRoute::BelowMin {
+                amount, asset, min, ..
+            } => NoRoute::BelowMin {
+                amount,
+                asset,
+                min,
+                smallest_working: smallest.filter(|w| *w != min),
+            },
+            NoRoute::AboveMax {
+                amount, asset, max, ..
+            } => NoRoute::AboveMax {
+                amount,
+                asset,
+                max,
+                largest_working: largest.filter(|w| *w != max),
+            },
+            NoRoute::NoOutput { amount, asset, .. } => NoRoute::NoOutput {
+                amount,
+                asset,
+                smallest_working: smallest.filter(|w| *w > amount),
+            },
+            other => other,
+        }
+    }
+
     /// The stable error code.
     pub fn code(&self) -> ErrorCode {
         match self {
@@ -246,7 +324,10 @@ impl Tally {
                 self.overflow = self.overflow.saturating_add(1);
                 &mut self.within_limits
             }
-            RejectReason::NoOutput { .. } => &mut self.within_limits,
+            RejectReason::NoOutput { .. }
+            | RejectReason::BelowDust { .. }
+            | RejectReason::FeeTooLarge { .. }
+            | RejectReason::FeeShareTooLarge { .. } => &mut self.within_limits,
         };
         *counter = counter.saturating_add(1);
     }
@@ -323,7 +404,11 @@ impl Tally {
                 asset,
             }
         } else if self.within_limits > 0 {
-            NoRoute::NoOutput { amount, asset }
+            NoRoute::NoOutput {
+                amount,
+                asset,
+                smallest_working: None,
+            }
         } else {
             match (self.max_below, self.min_above) {
                 (Some(max_below), Some(min_above)) => NoRoute::BetweenLimits {
@@ -332,14 +417,28 @@ impl Tally {
                     max_below,
                     min_above,
                 },
-                (Some(max), None) => NoRoute::AboveMax { amount, asset, max },
-                (None, Some(min)) => NoRoute::BelowMin { amount, asset, min },
+                (Some(max), None) => NoRoute::AboveMax {
+                    amount,
+                    asset,
+                    max,
+                    largest_working: None,
+                },
+                (None, Some(min)) => NoRoute::BelowMin {
+                    amount,
+                    asset,
+                    min,
+                    smallest_working: None,
+                },
                 // Every live, mode-capable rate that is not unservable is
                 // within limits or below/above them.
                 (None, None) if self.unservable > 0 => NoRoute::CampaignLimitsBelowMin {
                     count: self.unservable,
                 },
-                (None, None) => NoRoute::NoOutput { amount, asset },
+                (None, None) => NoRoute::NoOutput {
+                    amount,
+                    asset,
+                    smallest_working: None,
+                },
             }
         }
     }
