@@ -32,7 +32,7 @@
 //! - [`error`]: the one table of error codes and HTTP statuses.
 #![no_std]
 #![forbid(unsafe_code)]
-#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // Unit tests may unwrap, index, panic and do plain arithmetic: a failing
 // test is their point. The one list for every test module of the crate; the
 // library itself is still held to these lints, because clippy
@@ -90,8 +90,3 @@ pub use route::{
 pub use slippage::{InvalidSlippage, Slippage, SlippageError, SlippageExceeded};
 pub use swap_mode::{InvalidSwapMode, SwapMode};
 pub use time::{EpochMillis, TimeRangeError};
-
-/// The README's examples run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

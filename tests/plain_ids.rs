@@ -222,10 +222,16 @@ fn the_real_payloads_ids_are_still_accepted() {
         assert_eq!(RateId::new(id).unwrap().as_str(), id);
     }
     for name in ["rates-response.json", "rates-response-legacy.json"] {
-        let text = std::fs::read_to_string(format!("tests/payloads/{name}")).unwrap();
+        let text =
+            std::fs::read_to_string(format!("{}/payloads/{name}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
         serde_json::from_str::<RatesResponse>(&text).unwrap();
     }
-    let csv = std::fs::read_to_string("tests/payloads/pairs-response.csv").unwrap();
+    let csv = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/payloads/pairs-response.csv"
+    ))
+    .unwrap();
     PairsResponse::from_csv(&csv).unwrap();
 }
 
@@ -243,7 +249,11 @@ fn order_bodies_and_order_resources_refuse_hidden_characters_in_ids() {
     };
     assert!(refused);
     // An order resource whose id, rateId or pairId hides a character.
-    let text = std::fs::read_to_string("tests/payloads/order-status-response.json").unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/payloads/order-status-response.json"
+    ))
+    .unwrap();
     let order: serde_json::Value = serde_json::from_str(&text).unwrap();
     serde_json::from_value::<Order>(order.clone()).unwrap();
     for (key, value) in [

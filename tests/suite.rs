@@ -34,6 +34,7 @@ mod fuzz_regressions;
 mod glue_chains;
 mod glue_helpers;
 mod glue_routes;
+mod manifests;
 mod order_builders;
 mod order_planning;
 mod order_properties;

@@ -20,11 +20,13 @@ use swaproute::order::{
     DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, NewOrder, Order, OrderContext,
 };
 use swaproute::quote::Quote;
-use swaproute::route::RouteQuery;
+use swaproute::route::{ChainQuery, RatesByPair, RouteQuery, RouteRequest};
 use swaproute::screening::{Address, ScreeningPolicy};
 use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
-use swaproute::QuoteId;
-use swaproute::{ApiError, EpochMillis, ErrorCode, OrderId, ProviderOrderId, RatesResponse};
+use swaproute::{
+    ApiError, CampaignLimits, EpochMillis, ErrorCode, OrderId, PairId, ProviderOrderId, QuoteId,
+    RatesResponse,
+};
 use tiny_keccak::{Hasher, Sha3};
 
 use crate::errors::{closing, echo, own_error, Failure};
@@ -47,11 +49,11 @@ pub(crate) struct Timeouts {
     pub(crate) request: Duration,
 }
 
-/// What the handlers share: one pair's rates, a fixed clock if asked, the
+/// What the handlers share: each pair's rates, a fixed clock if asked, the
 /// order store.
 #[derive(Debug)]
 pub(crate) struct Server {
-    rates: RatesResponse,
+    rates: RatesByPair,
     now: Option<EpochMillis>,
     screening: ScreeningPolicy,
     store: Store,
@@ -62,7 +64,7 @@ impl Server {
     /// A server over `rates` and `store`, at `now` (the system clock when
     /// `None`).
     pub(crate) fn new(
-        rates: RatesResponse,
+        rates: RatesByPair,
         now: Option<EpochMillis>,
         store: Store,
         timeouts: Timeouts,
@@ -82,13 +84,9 @@ impl Server {
     }
 
     fn rates_of(&self, pair_id: &str) -> Result<&RatesResponse, ApiError> {
-        match self.rates.pair_id() {
-            Some(pair) if pair.as_str() == pair_id => Ok(&self.rates),
-            _ => Err(fail(
-                NotFound,
-                format!("no rates for pair {}", echo(pair_id)),
-            )),
-        }
+        let pair = PairId::new(pair_id).ok();
+        pair.and_then(|pair| self.rates.get(&pair))
+            .ok_or_else(|| fail(NotFound, format!("no rates for pair {}", echo(pair_id))))
     }
 }
 
@@ -102,6 +100,7 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/healthz", get(health))
         .route("/v3/pairs/{pair_id}/rates", get(rates))
         .route("/v3/pairs/{pair_id}/route", get(route))
+        .route("/v3/route", get(chain_route))
         .route("/v3/orders", post(create_fixed))
         .route("/v3/orders/float", post(create_float))
         .route("/v3/orders/{id}", get(order).patch(update_order))
@@ -227,6 +226,27 @@ async fn route(
     let selection = RouteQuery::from_pairs(query)?
         .route_request(rates, server.now()?)?
         .select(rates);
+    match selection.no_route() {
+        Some(no_route) => Err(no_route.clone().into()),
+        None => Ok(Json(&selection).into_response()),
+    }
+}
+
+/// At most this many chains in a `/v3/route` answer.
+const CHAINS_SHOWN: usize = 5;
+
+/// `GET /v3/route?from=BTC&to=SOL&fromAmount=0.5[&swapMode=ExactOut&toAmount=…][&maxLegs=3]`:
+/// the best chained routes (1 to 3 legs) over every pair's rates, or the
+/// chained "no route" error.
+async fn chain_route(
+    State(server): Shared,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Result<Response, ApiError> {
+    let now = server.now()?;
+    let market = server.rates.market(&CampaignLimits::new(), now)?;
+    let selection = ChainQuery::from_pairs(query)?
+        .chain_request(now)
+        .select(&market, CHAINS_SHOWN);
     match selection.no_route() {
         Some(no_route) => Err(no_route.clone().into()),
         None => Ok(Json(&selection).into_response()),
@@ -450,13 +470,8 @@ fn stand_in_quote(
     request: &FloatOrderRequest,
     now: EpochMillis,
 ) -> Result<Quote, ApiError> {
-    let pair = request.pair_id();
-    let rates = server.rates_of(pair.as_str())?;
-    let from_amount = request.from_amount().to_string();
-    let best = RouteQuery::from_pairs([("fromAmount", from_amount.as_str())])?
-        .route_request(rates, now)?
-        .select(rates)
-        .into_best()?;
+    let rates = server.rates_of(request.pair_id().as_str())?;
+    let best = RouteRequest::exact_in(request.from_amount(), now).best(rates)?;
     let id = QuoteId::new(&format!("quote-{}", random_hex::<16>()?))?;
     Ok(Quote::from_route(
         id,

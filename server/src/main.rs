@@ -1,5 +1,5 @@
 //! swaproute-server: the reference HTTP service over the `swaproute` crate.
-//! One pair's rates and routes, fixed and floating orders kept in SQLite (an
+//! Each pair's rates and routes, chained routes, fixed and floating orders kept in SQLite (an
 //! embedded file, the default) or PostgreSQL. Usage: see [`USAGE`] or
 //! `swaproute-server --help`; server/README.md has the rest.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use serve::Limits;
 use store::{Location, Store};
+use swaproute::route::RatesByPair;
 
 const USAGE: &str = "\
 swaproute-server: the reference HTTP service over the swaproute crate
@@ -27,7 +28,8 @@ usage: swaproute-server [OPTIONS]
                                a postgres:// or postgresql:// URL: PostgreSQL
                                (a password is better in $SWAPROUTE_DATABASE than in
                                the command line, which other users can see)
-  --rates FILE               the pair's rates (GET /v3/pairs/:pairId/rates JSON)
+  --rates FILE               one pair's rates (GET /v3/pairs/:pairId/rates JSON);
+                               repeat for more pairs (chained routes use them all)
                                [the bundled BTC_ETH sample]
   --now EPOCH_MS             a fixed clock, for tests [the system clock]
   --max-connections N        open connections at most [1024, lowered to fit the
@@ -54,7 +56,7 @@ async fn main() {
 struct Options {
     listen: String,
     database: String,
-    rates: Option<String>,
+    rates: Vec<String>,
     now: Option<u64>,
     max_connections: usize,
     header_timeout: Duration,
@@ -98,7 +100,7 @@ fn parse(mut words: impl Iterator<Item = String>) -> Result<Option<Options>, Str
             .ok()
             .filter(|url| !url.is_empty())
             .unwrap_or_else(|| "swaproute-orders.sqlite3".to_owned()),
-        rates: None,
+        rates: Vec::new(),
         now: None,
         max_connections: 1024,
         header_timeout: Duration::from_secs(10),
@@ -123,7 +125,7 @@ fn parse(mut words: impl Iterator<Item = String>) -> Result<Option<Options>, Str
         match flag.as_str() {
             "--listen" => options.listen = value,
             "--database" => options.database = value,
-            "--rates" => options.rates = Some(value),
+            "--rates" => options.rates.push(value),
             "--now" => options.now = Some(number(&flag, &value)?),
             "--max-connections" => {
                 options.max_connections = number(&flag, &value)?;
@@ -158,11 +160,16 @@ async fn run() -> Result<(), String> {
         let _ = writeln!(std::io::stdout(), "{USAGE}");
         return Ok(());
     };
-    let text = match &options.rates {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
-        None => include_str!("../../examples/data/rates.json").to_owned(),
-    };
-    let rates = serde_json::from_str(&text).map_err(|e| format!("rates: {e}"))?;
+    let mut responses = Vec::new();
+    for path in &options.rates {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        responses.push(serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?);
+    }
+    if responses.is_empty() {
+        let sample = include_str!("../../examples/data/rates.json");
+        responses.push(serde_json::from_str(sample).map_err(|e| format!("rates: {e}"))?);
+    }
+    let rates = RatesByPair::from_responses(responses).map_err(|e| format!("--rates: {e}"))?;
     let location = Location::parse(&options.database)?;
     let store = Store::open(&location, options.db_pool)
         .await

@@ -17,8 +17,10 @@
 mod common;
 
 mod api;
+mod chains;
 mod cli;
 mod crash;
 mod doors;
 mod idempotency;
 mod load;
+mod refusals;
