@@ -163,7 +163,12 @@ fn run() -> Result<ExitCode, String> {
     if let Some(path) = &args.assets {
         check_precision(&args, path, &rates)?;
     }
+    rank(&args, now, &rates)
+}
 
+/// The single-pair ranking (ExactOut without `--from-amount` estimates it
+/// first), with `--slippage` on the best route; exit 2 for "no route".
+fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode, String> {
     let mut estimate: Option<Estimate<'_>> = None;
     let request = match args.mode {
         SwapMode::ExactIn => {
@@ -178,13 +183,13 @@ fn run() -> Result<ExitCode, String> {
             let to = args.to_amount.ok_or("ExactOut needs --to-amount")?;
             match args.from_amount {
                 Some(from) => RouteRequest::exact_out(from, to, now),
-                None => match estimate_exact_out(&rates, to, now) {
+                None => match estimate_exact_out(rates, to, now) {
                     Ok(found) => {
                         estimate = Some(found);
                         found.request(to, now)
                     }
                     Err(no_route) => {
-                        report_no_route(&args, None, &no_route);
+                        report_no_route(args, None, &no_route);
                         return Ok(ExitCode::from(2));
                     }
                 },
@@ -195,10 +200,10 @@ fn run() -> Result<ExitCode, String> {
     .with_limit_policy(args.limit_policy)
     .with_floors(args.floors);
 
-    let selection = request.select(&rates);
+    let selection = request.select(rates);
     let missed = slippage_missed(args.slippage, &request, &selection)?;
     if args.json {
-        let mut report = json_report(&args, estimate.as_ref(), &selection)?;
+        let mut report = json_report(args, estimate.as_ref(), &selection)?;
         if let (Some(object), Some(error)) = (report.as_object_mut(), &missed) {
             // A best route that misses the bound is the report's error.
             let body = serde_json::to_value(error.to_body())
