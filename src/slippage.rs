@@ -191,9 +191,11 @@ impl Slippage {
         match request.mode() {
             SwapMode::ExactIn => match request.to_amount() {
                 Some(to) => {
-                    // A net output too large for 8 places is past every bound.
-                    let promised =
-                        Fixed8::floor(route.net_output()).map_or(route.net_output(), Fixed8::get);
+                    // The floor of the exact net output (ruling 35); one too
+                    // large for 8 places is past every bound.
+                    let promised = route
+                        .promised_output()
+                        .map_or(route.net_output(), Fixed8::get);
                     self.check_output(to, promised, pair.to())
                 }
                 None => Ok(()),

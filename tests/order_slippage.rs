@@ -566,3 +566,90 @@ mod oracle {
         }
     }
 }
+
+/// The bounds themselves, by hand: 2% of a 20 ETH estimate leaves 19.6; 0%
+/// leaves 20; 100% leaves 0. ExactOut: 2% over 0.3 BTC is 0.306.
+#[test]
+fn slippage_bounds_are_exact() {
+    use swaproute::{Amount, Slippage};
+    let pct = |p: &str| Slippage::new(d(p)).unwrap();
+    let amount = |a: &str| a.parse::<Amount>().unwrap();
+    assert_eq!(Slippage::DEFAULT.min_output(amount("20")), Some(d("19.6")));
+    assert_eq!(pct("0").min_output(amount("20")), Some(d("20")));
+    assert_eq!(pct("100").min_output(amount("20")), Some(d("0")));
+    assert_eq!(Slippage::DEFAULT.max_input(amount("0.3")), Some(d("0.306")));
+    assert_eq!(pct("100").max_input(amount("0.3")), Some(d("0.6")));
+}
+
+/// `Slippage::check_route` on the bundled best routes (the CLI's
+/// `--slippage`). ExactIn 0.5 BTC: the best route promises
+/// ⌊0.5 × 33.20110457 − 0.00215⌋₈ = 16.59840228 ETH; at 0% of 20 that
+/// misses (bound 20); at 17.1% the bound is 20 × 82.9 / 100 = 16.58, met.
+/// Without a `toAmount` there is nothing to bound. ExactOut 0.3 → 10 ETH:
+/// the route needs ⌈10.00215 / 33.20110457⌉₈ = 0.30125956 BTC; 0% of 0.3
+/// misses, 1% (0.303) is met.
+#[test]
+fn check_route_bounds_the_selected_route() {
+    use swaproute::route::RouteRequest;
+    use swaproute::{Amount, Slippage};
+    let pct = |p: &str| Slippage::new(d(p)).unwrap();
+    let amount = |a: &str| a.parse::<Amount>().unwrap();
+    let rates = bundled();
+
+    let request = RouteRequest::exact_in(amount("0.5"), NOW).with_to_amount(amount("20"));
+    let route = request.best(rates).unwrap();
+    match pct("0").check_route(&request, &route) {
+        Err(SlippageError::Exceeded(missed)) => {
+            assert_eq!(
+                (missed.bound, missed.available),
+                (d("20"), d("16.59840228"))
+            );
+            assert_eq!(missed.asset.as_str(), "ETH");
+        }
+        other => panic!("expected SLIPPAGE_EXCEEDED, got {other:?}"),
+    }
+    assert_eq!(pct("17.1").check_route(&request, &route), Ok(()));
+    let open = RouteRequest::exact_in(amount("0.5"), NOW);
+    let route = open.best(rates).unwrap();
+    assert_eq!(pct("0").check_route(&open, &route), Ok(()));
+
+    let request = RouteRequest::exact_out(amount("0.3"), amount("10"), NOW);
+    let route = request.best(rates).unwrap();
+    match pct("0").check_route(&request, &route) {
+        Err(SlippageError::Exceeded(missed)) => {
+            assert_eq!(
+                (missed.bound, missed.available),
+                (d("0.3"), d("0.30125956"))
+            );
+            assert_eq!(missed.asset.as_str(), "BTC");
+        }
+        other => panic!("expected SLIPPAGE_EXCEEDED, got {other:?}"),
+    }
+    assert_eq!(pct("1").check_route(&request, &route), Ok(()));
+}
+
+/// Ruling 35 under ruling 33: the promise judged is the floor of the exact
+/// net output. 12345678.12345678 × 33.07346643902441 =
+/// 408314371.08314566999999999999998… (no fee), so the promise is
+/// 408314371.08314566, one unit below a `toAmount` of …567 at 0%: missed
+/// (the floor of `Decimal`'s rounded product, …567, would pass).
+#[test]
+fn check_route_judges_the_exact_floor() {
+    use swaproute::route::RouteRequest;
+    use swaproute::{Amount, Slippage};
+    let rates: RatesResponse = serde_json::from_value(json!([{
+        "amount": {"assetId": "B", "value": 33.07346643902441}, "expiry": 1_785_333_919_000u64,
+        "id": "ab", "max": {"assetId": "A", "value": 100_000_000}, "min": {"assetId": "A", "value": 0},
+        "minerFee": {"assetId": "B", "value": 0}, "pairId": "A_B"}]))
+    .unwrap();
+    let amount = |a: &str| a.parse::<Amount>().unwrap();
+    let request = RouteRequest::exact_in(amount("12345678.12345678"), NOW)
+        .with_to_amount(amount("408314371.08314567"));
+    let route = request.best(&rates).unwrap();
+    match Slippage::new(d("0")).unwrap().check_route(&request, &route) {
+        Err(SlippageError::Exceeded(missed)) => {
+            assert_eq!(missed.available, d("408314371.08314566"));
+        }
+        other => panic!("expected SLIPPAGE_EXCEEDED, got {other:?}"),
+    }
+}

@@ -270,3 +270,19 @@ fn order_bodies_and_order_resources_refuse_hidden_characters_in_ids() {
         );
     }
 }
+
+/// An id made only of the banned ASCII (quotes, a space) is refused at its
+/// first character, however the check is split between its fast and its
+/// close path.
+#[test]
+fn an_id_of_quotes_alone_is_refused() {
+    for (text, found) in [("\"", '"'), ("'`", '\''), ("`\"'", '`'), (" ", ' ')] {
+        assert_eq!(
+            RateId::new(text),
+            Err(InvalidId::NotPlainText { found, at: 0 }),
+            "{text:?}"
+        );
+    }
+    // Printable ASCII but the banned four passes in one piece.
+    assert!(RateId::new("!#$%&()*+,-./09:;<=>?@AZ[\\]^_az{|}~").is_ok());
+}
