@@ -117,14 +117,17 @@ pub(crate) fn decode<'a, T: serde::Deserialize<'a>>(
     what: &str,
     text: &'a str,
 ) -> Result<T, Failure> {
-    serde_json::from_slice(text.as_bytes()).map_err(|e| {
-        let failure = Failure::invalid_request(format!("{what}: {e}"));
-        if e.line() == 0 {
-            failure
-        } else {
-            failure.with("line", e.line()).with("column", e.column())
-        }
-    })
+    serde_json::from_slice(text.as_bytes()).map_err(|e| decode_failure(what, &e))
+}
+
+/// A decoding error of the input named `what`, with where (see [`decode`]).
+pub(crate) fn decode_failure(what: &str, e: &serde_json::Error) -> Failure {
+    let failure = Failure::invalid_request(format!("{what}: {e}"));
+    if e.line() == 0 {
+        failure
+    } else {
+        failure.with("line", e.line()).with("column", e.column())
+    }
 }
 
 #[cfg(test)]
