@@ -449,8 +449,10 @@ export class Rates {
    * decimals?, spendable?}`: `{mode, min, max, ranges, maxWithin, bestWithin}`.
    */
   feasible(query) {
+    const handle = this.#handle();
+    if (typeof handle.feasible !== "function") exported("feasible", "Rates#feasible", "feasible");
     const input = Input.of(query, "request");
-    return unwrap(this.#handle().feasible(input.text), input);
+    return unwrap(handle.feasible(input.text), input);
   }
 
   [handleOf]() {
@@ -498,6 +500,7 @@ export function estimateExactOut(rates, request) {
 
 /** `Rates.from(rates).feasible(query)`, freeing the decoded rates after. */
 export function feasibleAmounts(rates, query) {
+  if (typeof raw.RawRates.prototype.feasible !== "function") exported("feasible", "feasibleAmounts", "feasible");
   return withRates(rates, (r) => r.feasible(query));
 }
 
