@@ -7,7 +7,6 @@ use core::fmt;
 
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
-use serde_json::Value;
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
 use swaproute::route::chain::{ChainRequest, Market};
 use swaproute::{AssetId, EpochMillis, RatesResponse, SwapMode};
@@ -103,10 +102,10 @@ pub(crate) fn select(responses: &[RatesResponse], request: &str, k: usize) -> An
     with_market(request, responses, |request, market| {
         let selection = request.select(market, k);
         let no_route = match selection.no_route() {
-            Some(no_route) => Failure::api(&no_route.to_api_error()).into_value(),
-            None => Value::Null,
+            Some(no_route) => Failure::api(&no_route.to_api_error()).into_text(),
+            None => "null".into(),
         };
-        to_json(&selection)?.with_key("noRoute", &no_route)
+        to_json(&selection)?.with_raw("noRoute", &no_route)
     })
 }
 

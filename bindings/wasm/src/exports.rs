@@ -32,7 +32,7 @@ impl RawRates {
 
     /// `{pairId, count}`.
     pub fn summary(&self) -> String {
-        envelope(Ok(route::summary(&self.response)))
+        envelope(route::summary(&self.response))
     }
 
     /// The full selection.

@@ -171,17 +171,18 @@ pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: 
                 "amountLimits": serde_json::to_value(plan.amount_limits())
                     .map_err(|e| Failure::invalid_request(e.to_string()))?,
                 "slippage": plan.slippage().percent().to_string(),
-                "sponsoredByCampaignId": plan.sponsored_by_campaign_id().map(|c| c.as_str()),
+                "sponsoredByCampaignId": plan
+                    .sponsored_by_campaign_id()
+                    .map(swaproute::CampaignId::as_str),
             });
             Ok(Json::value(&out))
         }
         Err(error) => {
             let failure = Failure::api(&error.to_api_error());
             Err(match &error {
-                PlanError::RequiredInput(no_route) => failure.with(
-                    "requiredInput",
-                    serde_json::to_value(no_route).unwrap_or(Value::Null),
-                ),
+                PlanError::RequiredInput(no_route) => {
+                    failure.with("requiredInput", no_route.as_ref())
+                }
                 PlanError::AmountPrecision { field, .. } => failure.with("field", field.as_str()),
                 PlanError::Slippage(_) if error.code() == swaproute::ErrorCode::InvalidRequest => {
                     failure.with("field", "slippage")

@@ -5,13 +5,12 @@ use core::fmt;
 
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::Deserializer;
-use serde_json::Value;
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
 #[cfg(feature = "feasible")]
 use swaproute::route::FeasibleQuery;
 use swaproute::{estimate_exact_out, Rate, RatesResponse, RouteRequest, SwapMode};
 
-use crate::failure::{decode, decode_failure, to_json, Answer, Failure, Json};
+use crate::failure::{decode, decode_failure, to_json, Answer, Failure};
 use crate::input::{amount, EstimateInput, Route, RouteInput};
 #[cfg(feature = "feasible")]
 use crate::input::{campaigns, floors, mode, FeasibleInput};
@@ -76,11 +75,17 @@ fn refused(error: &InvalidRates) -> Failure {
 }
 
 /// `{pairId, count}` of a valid rates response.
-pub(crate) fn summary(rates: &RatesResponse) -> Json {
-    Json::value(&serde_json::json!({
-        "pairId": rates.pair_id().map(swaproute::PairId::as_str),
-        "count": rates.len(),
-    }))
+pub(crate) fn summary(rates: &RatesResponse) -> Answer {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Summary<'a> {
+        pair_id: Option<&'a str>,
+        count: usize,
+    }
+    to_json(&Summary {
+        pair_id: rates.pair_id().map(swaproute::PairId::as_str),
+        count: rates.len(),
+    })
 }
 
 /// Runs `f` on the crate's request for `input`.
@@ -116,10 +121,10 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
     with_request(request, |request| {
         let selection = request.select(rates);
         let no_route = match selection.no_route() {
-            Some(no_route) => Failure::api(&no_route.to_api_error()).into_value(),
-            None => Value::Null,
+            Some(no_route) => Failure::api(&no_route.to_api_error()).into_text(),
+            None => "null".into(),
         };
-        to_json(&selection)?.with_key("noRoute", &no_route)
+        to_json(&selection)?.with_raw("noRoute", &no_route)
     })
 }
 
@@ -132,8 +137,13 @@ pub(crate) fn best(rates: &RatesResponse, request: &str) -> Answer {
 }
 
 /// The best `k` routes, best first, or the "no route" error.
+///
+/// Taken from the full selection (`Selection::into_top`, what the crate's
+/// own `top` does above a few dozen): the same routes, in the same order,
+/// as `RouteRequest::top`, without its fixed-`k` scans, each a copy of the
+/// ranking specialised for one `k` (17.7 KB of the browser build).
 pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
-    with_request(request, |request| match request.top(rates, k) {
+    with_request(request, |request| match request.select(rates).into_top(k) {
         Ok(routes) => to_json(&routes),
         Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
     })
@@ -186,6 +196,8 @@ fn is_zero(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::failure::Json;
+    use serde_json::Value;
 
     const RATES: &str = r#"[{"amount":{"assetId":"ETH","value":30},"expiry":1700000060000,"id":"a",
         "max":{"assetId":"BTC","value":10},"min":{"assetId":"BTC","value":0.001},
