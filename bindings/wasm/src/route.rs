@@ -137,11 +137,21 @@ pub(crate) fn best(rates: &RatesResponse, request: &str) -> Answer {
 }
 
 /// The best `k` routes, best first, or the "no route" error.
+#[cfg(feature = "top-scan")]
+pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
+    with_request(request, |request| match request.top(rates, k) {
+        Ok(routes) => to_json(&routes),
+        Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
+    })
+}
+
+/// The best `k` routes, best first, or the "no route" error.
 ///
 /// Taken from the full selection (`Selection::into_top`, what the crate's
 /// own `top` does above a few dozen): the same routes, in the same order,
 /// as `RouteRequest::top`, without its fixed-`k` scans, each a copy of the
-/// ranking specialised for one `k` (17.7 KB of the browser build).
+/// ranking specialised for one `k` (about 16 KB of the browser build).
+#[cfg(not(feature = "top-scan"))]
 pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
     with_request(request, |request| match request.select(rates).into_top(k) {
         Ok(routes) => to_json(&routes),
