@@ -14,5 +14,6 @@ export {
   estimateExactOut,
   parseAmount,
   decimalFromJsonNumber,
+  MAX_RATES,
 } from "./index.js";
 export type * from "./index.js";

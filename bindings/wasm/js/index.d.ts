@@ -44,6 +44,32 @@ export interface ServiceErrorBody {
   orderId?: string;
   min?: DecimalText;
   max?: DecimalText;
+  /** `SLIPPAGE_EXCEEDED` (ruling 33): the least output (ExactIn) or most input (ExactOut) the slippage allows. */
+  bound?: DecimalText;
+  /** `SLIPPAGE_EXCEEDED`: what the plan gives, the promised output (ExactIn) or the order's amount (ExactOut). */
+  available?: DecimalText;
+}
+
+/** One side of a required-input "no route" (ruling 34): the rate, what it needs, its limit, the `toAmount` that works. */
+export interface NearestRoute {
+  rateId: string;
+  /** The order amount the request needs there (from asset). */
+  required: DecimalText;
+  /** The limit it fails. */
+  limit: DecimalText;
+  /** The largest (above) or smallest (below) `toAmount` that works there, or `null` when none does. */
+  toAmount: DecimalText | null;
+}
+
+/** Why an ExactOut plan found no route: every candidate's order amount lies outside its limits (ruling 34). */
+export interface RequiredInputNoRoute {
+  toAmount: DecimalText;
+  toAssetId: string;
+  fromAssetId: string;
+  /** The nearest route whose need is above its max, or `null`. */
+  above: NearestRoute | null;
+  /** The nearest route whose need is below its min, or `null`. */
+  below: NearestRoute | null;
 }
 
 /** The service's error body, plus what a caller can act on. */
@@ -54,6 +80,12 @@ export interface ErrorBody {
   min?: DecimalText;
   max?: DecimalText;
   orderId?: string;
+  /** `SLIPPAGE_EXCEEDED` (ruling 33): the bound the slippage sets. */
+  bound?: DecimalText;
+  /** `SLIPPAGE_EXCEEDED`: what the selected route gives. */
+  available?: DecimalText;
+  /** `planFixedOrder`, `AMOUNT_ABOVE_LIMIT`/`AMOUNT_BELOW_LIMIT` of ExactOut: the nearest routes on each side. */
+  requiredInput?: RequiredInputNoRoute;
   /** The request field the error names. */
   field?: string;
   /** Order bodies: every problem, in priority order (`field`/`code` of the first is the error's). */
@@ -88,6 +120,9 @@ export class SwaprouteError extends Error implements ErrorBody {
   min?: DecimalText;
   max?: DecimalText;
   orderId?: string;
+  bound?: DecimalText;
+  available?: DecimalText;
+  requiredInput?: RequiredInputNoRoute;
   field?: string;
   errors?: { field: string; code: string; details: string }[];
   reason?: string;
@@ -123,6 +158,23 @@ export interface RouteRequest {
   campaigns?: Record<string, DecimalText>;
   /** `"strict"`: a route whose required input lies outside its limits is ineligible. Default `"spec"`. */
   limitPolicy?: "spec" | "strict";
+  /** The caller's economic floors (ruling 38); none by default. */
+  floors?: Floors;
+}
+
+/**
+ * Economic floors (ruling 38), each optional, compared exactly. A route
+ * held to one is rejected with its reason (`BELOW_DUST`, `FEE_TOO_LARGE`,
+ * `FEE_SHARE_TOO_LARGE`); when nothing is left, "no route" is
+ * `INSUFFICIENT_LIQUIDITY`.
+ */
+export interface Floors {
+  /** The net output must be at least this (to asset). */
+  dust?: DecimalText;
+  /** The net output must be at least this many times the miner fee. */
+  feeMultiple?: DecimalText;
+  /** `minerFee × 10000 ≤ maxFeeShareBps × amount × multiplier` (0 admits fee-free rates only). */
+  maxFeeShareBps?: number;
 }
 
 export type RequiredInputLimits =
@@ -154,6 +206,9 @@ export type RejectReason =
   | "ABOVE_MAX"
   | "OVERFLOW"
   | "NO_OUTPUT"
+  | "BELOW_DUST"
+  | "FEE_TOO_LARGE"
+  | "FEE_SHARE_TOO_LARGE"
   | "REQUIRED_INPUT_BELOW_MIN"
   | "REQUIRED_INPUT_ABOVE_MAX";
 
@@ -189,6 +244,49 @@ export interface Estimate {
   rateId: string;
 }
 
+/** The decimals of a pair's two assets (`decimals` of `GET /v3/assets`). */
+export interface PairDecimals {
+  from: number;
+  to: number;
+}
+
+/** What `feasibleAmounts` asks (ruling 38). */
+export interface FeasibleQuery {
+  /** Default `"ExactIn"`: the amounts are `fromAmount`s; in ExactOut `toAmount`s. */
+  mode?: SwapMode;
+  now: Instant;
+  campaigns?: Record<string, DecimalText>;
+  floors?: Floors;
+  /** Amounts get `min(8, decimals)` places of their asset (else 8). */
+  decimals?: PairDecimals;
+  /** A balance in the unit of the amounts (`"0"` answers as none). */
+  spendable?: DecimalText;
+}
+
+/** An amount and the rate that serves it. */
+export interface ServedAmount {
+  /** On the grid: `"5.00000000"`, or `"5.00"` with 2 decimals. */
+  amount: DecimalText;
+  rateId: string;
+}
+
+/** The amounts that work (ruling 38), the crate's `FeasibleReport`. */
+export interface FeasibleReport {
+  mode: SwapMode;
+  /** The smallest amount that works, or `null` when none does. */
+  min: ServedAmount | null;
+  max: ServedAmount | null;
+  /** Every amount that works, as sorted disjoint ranges (inclusive). */
+  ranges: { from: DecimalText; to: DecimalText }[];
+  /** The largest amount that works not above `spendable`, or `null`. */
+  maxWithin: ServedAmount | null;
+  /** The amount not above `spendable` with the best net output (ties: the smaller). */
+  bestWithin: (ServedAmount & { netOutput: DecimalText }) | null;
+}
+
+/** The most rates one response may carry (ruling 17): more are refused (`reason: "TOO_MANY"`) before any is serialized. */
+export const MAX_RATES: 65536;
+
 /** One pair's rates, decoded once, held in WebAssembly memory. */
 export class Rates {
   private constructor();
@@ -201,6 +299,8 @@ export class Rates {
   /** `k`: a whole number ≥ 0; above the number of routes it returns them all. */
   top(request: RouteRequest, k: number): Route[];
   estimateExactOut(request: EstimateRequest): Estimate;
+  /** The amounts that work (the whole build: not in `swaproute/browser`). */
+  feasible(query: FeasibleQuery): FeasibleReport;
   free(): void;
 }
 
@@ -210,6 +310,8 @@ export function selectRoutes(rates: RatesInput, request: RouteRequest): Selectio
 export function bestRoute(rates: RatesInput, request: RouteRequest): Route;
 export function topRoutes(rates: RatesInput, request: RouteRequest, k: number): Route[];
 export function estimateExactOut(rates: RatesInput, request: EstimateRequest): Estimate;
+/** The amounts that work (ruling 38): the whole build only. */
+export function feasibleAmounts(rates: RatesInput, query: FeasibleQuery): FeasibleReport;
 
 // --- chained routes ------------------------------------------------------------
 
@@ -262,6 +364,7 @@ export interface ChainRejection {
   reason: RejectReason;
 }
 
+/** A bounded report (ruling 36): the best `k` chains and the best `k` rejections, with counts. */
 export interface ChainSelection {
   mode: SwapMode;
   from: string;
@@ -269,8 +372,9 @@ export interface ChainSelection {
   fromAmount: DecimalText | null;
   toAmount: DecimalText | null;
   chains: RankedChain[];
+  /** The best `k` refused rates (not every combination). */
   rejected: ChainRejection[];
-  /** Reason code to how many leg rejections had it. */
+  /** Reason code to how many rates no reachable amount passes (each rate once). */
   rejectedCounts: Record<string, number>;
   noRoute: ErrorBody | null;
 }
@@ -306,6 +410,39 @@ export interface FloatOrder extends OrderFields {
 /** A body object, or the request's exact text (repeated keys, big integers). */
 export function validateFixedOrder(body: object | string): FixedOrder;
 export function validateFloatOrder(body: object | string): FloatOrder;
+
+/** The caller's side of a fixed order plan. */
+export interface PlanOptions {
+  now: Instant;
+  campaigns?: Record<string, DecimalText>;
+  /** The assets' decimals: the exact amount is checked against them, and the order's amounts rounded to them. */
+  decimals?: PairDecimals;
+  /** Default `"strict"` (ruling 34): never an order amount outside its rate's limits. */
+  limitPolicy?: "strict" | "spec";
+}
+
+/** A fixed order planned as the service plans it. */
+export interface FixedOrderPlan {
+  rateId: string;
+  swapMode: SwapMode;
+  /** The order's `amount` (from asset): `fromAmount` in ExactIn, the required input (rounded up) in ExactOut. */
+  amount: DecimalText;
+  /** ExactIn: the promised output (the net output rounded down, ruling 35); ExactOut: the body's exact `toAmount`. */
+  toAmount: DecimalText;
+  /** ExactOut: where `amount` lies against the rate's limits; `null` in ExactIn. */
+  amountLimits: RequiredInputLimits | null;
+  /** Percent (default `"2"`). */
+  slippage: DecimalText;
+  sponsoredByCampaignId: string | null;
+}
+
+/**
+ * Plans a `POST /v3/orders` body over the pair's rates: the best route
+ * (strict limits), the order's amounts, then the slippage (ruling 33). A
+ * route that misses it throws `SLIPPAGE_EXCEEDED` (409) with `bound` and
+ * `available`: what a wallet checks before it sends the order.
+ */
+export function planFixedOrder(rates: RatesInput, body: object | string, options: PlanOptions): FixedOrderPlan;
 
 // --- screening, status, client ---------------------------------------------------
 

@@ -26,12 +26,12 @@ export class SwaprouteError extends Error {
 
   /**
    * The service's error body alone (`status`, `code`, `details`, and `min`,
-   * `max`, `orderId` when present): what a server answers with, e.g.
+   * `max`, `orderId`, `bound`, `available` when present): what a server answers with, e.g.
    * `res.status(e.status).json(e.body)`.
    */
   get body() {
     const body = { status: this.status, code: this.code, details: this.details };
-    for (const key of ["orderId", "min", "max"]) if (this[key] !== undefined) body[key] = this[key];
+    for (const key of ["orderId", "min", "max", "bound", "available"]) if (this[key] !== undefined) body[key] = this[key];
     return body;
   }
 }
@@ -360,6 +360,20 @@ function count(k, what) {
 
 // Only `Rates.from` may call the constructor.
 const token = Symbol("Rates");
+// The raw handle, for the functions of this module outside the class.
+const handleOf = Symbol("handle");
+
+/** The most rates one response may carry (ruling 17); more are refused before any is read. */
+export const MAX_RATES = 65536;
+
+/** A `TOO_MANY` refusal of an array of `length` rates, before it is serialized. */
+function checkLength(rates, what) {
+  if (Array.isArray(rates) && rates.length > MAX_RATES) {
+    const error = invalid(`${what}: ${rates.length} rates is more than the ${MAX_RATES} one response may carry`);
+    error.reason = "TOO_MANY";
+    throw error;
+  }
+}
 
 /**
  * One pair's rates (a `GET /v3/pairs/:pairId/rates` answer), decoded once
@@ -380,6 +394,7 @@ export class Rates {
   /** Decodes `rates`: an array of rate objects or the response's JSON text. */
   static from(rates) {
     if (rates instanceof Rates) return rates;
+    checkLength(rates, "rates");
     const input = Input.of(rates, "rates");
     try {
       return new Rates(token, raw.RawRates.parse(input.text));
@@ -429,6 +444,21 @@ export class Rates {
     return unwrap(this.#handle().estimate(input.text), input);
   }
 
+  /**
+   * The amounts that work (ruling 38) for `{mode?, now, campaigns?, floors?,
+   * decimals?, spendable?}`: `{mode, min, max, ranges, maxWithin, bestWithin}`.
+   */
+  feasible(query) {
+    const handle = this.#handle();
+    if (typeof handle.feasible !== "function") exported("feasible", "Rates#feasible", "feasible");
+    const input = Input.of(query, "request");
+    return unwrap(handle.feasible(input.text), input);
+  }
+
+  [handleOf]() {
+    return this.#handle();
+  }
+
   /** Releases the WebAssembly memory now. */
   free() {
     this.#raw?.free();
@@ -468,12 +498,32 @@ export function estimateExactOut(rates, request) {
   return withRates(rates, (r) => r.estimateExactOut(request));
 }
 
+/** `Rates.from(rates).feasible(query)`, freeing the decoded rates after. */
+export function feasibleAmounts(rates, query) {
+  if (typeof raw.RawRates.prototype.feasible !== "function") exported("feasible", "feasibleAmounts", "feasible");
+  return withRates(rates, (r) => r.feasible(query));
+}
+
+/**
+ * Plans a `POST /v3/orders` body over the pair's `rates` as the service
+ * does: the route (strict limits by default, ruling 34), the order's amounts,
+ * and the client's slippage (ruling 33). A plan that misses the slippage is
+ * a SwaprouteError `SLIPPAGE_EXCEEDED` (409) with `bound` and `available`.
+ */
+export function planFixedOrder(rates, body, options) {
+  const f = exported("plan_fixed_order", "planFixedOrder", "orders");
+  const input = Input.of(body, "body");
+  const opts = Input.of(options, "options");
+  return withRates(rates, (r) => unwrap(f(r[handleOf](), input.text, opts.text), input, opts));
+}
+
 /** The responses as one JSON array: each an array of rates or its JSON text. */
 function responsesInput(responses) {
   if (typeof responses === "string") return new Input("responses", responses, null);
   if (!Array.isArray(responses)) {
     throw invalid(`responses: expected an array of rates responses, got ${describe(responses)}`, "responses");
   }
+  responses.forEach((r, i) => checkLength(r, `responses[${i}]`));
   const pieces = responses.map((r, i) => (typeof r === "string" ? r : Input.of(r, "responses", `responses[${i}]`).text));
   return new Input("responses", `[${pieces.join(",")}]`, (w) => {
     w.emit("[");

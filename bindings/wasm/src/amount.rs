@@ -3,13 +3,13 @@
 use swaproute::decimal::parse_amount;
 use swaproute::ErrorCode;
 
-use crate::failure::{Answer, Failure, Json};
+use crate::failure::{to_json, Answer, Failure};
 
 /// An amount in the strict grammar `digits ["." digits]` (ruling 1), in its
 /// plain form (`"0012.50"` is `"12.5"`: the grammar drops insignificant zeros).
 pub(crate) fn amount(text: &str) -> Answer {
     match parse_amount(text) {
-        Ok(value) => Ok(Json::value(&value.to_string().into())),
+        Ok(value) => to_json(&value.to_string()),
         Err(error) => {
             let failure = Failure::api(&swaproute::ApiError::new(
                 ErrorCode::InvalidAmount,
@@ -32,7 +32,6 @@ pub(crate) fn json_number(text: &str) -> Answer {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     swaproute::decimal::serde::number::deserialize(&mut deserializer)
         .and_then(|d| deserializer.end().map(|()| d))
-        .map(|d| Json::value(&d.normalize().to_string().into()))
         .map_err(|e| {
             Failure::api(&swaproute::ApiError::new(
                 ErrorCode::InvalidAmount,
@@ -40,4 +39,5 @@ pub(crate) fn json_number(text: &str) -> Answer {
             ))
             .with("reason", "NOT_A_DECIMAL")
         })
+        .and_then(|d| to_json(&d.normalize().to_string()))
 }

@@ -2,17 +2,39 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-use serde_json::Value;
+use core::cell::Cell;
+use core::fmt;
+
+use serde::de::{DeserializeSeed, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
 use swaproute::route::chain::{ChainRequest, Market};
 use swaproute::{AssetId, EpochMillis, RatesResponse, SwapMode};
 
-use crate::failure::{decode, to_json, Answer, Failure};
+use crate::failure::{decode, decode_failure, to_json, Answer, Failure};
 use crate::input::{amount, campaigns, mode, present};
+use crate::route::Bounded;
 
-/// Decodes a list of rates responses, one pair each.
+/// Decodes a list of rates responses, one pair each; a response of more
+/// than `MAX_RATES` rates is refused when its next rate is met, without
+/// decoding the rest.
 pub(crate) fn responses(text: &str) -> Result<Vec<RatesResponse>, Failure> {
-    let lists: Vec<Vec<swaproute::Rate>> = decode("responses", text)?;
+    let too_many = Cell::new(false);
+    let mut deserializer = serde_json::Deserializer::from_slice(text.as_bytes());
+    let decoded = Lists(&too_many)
+        .deserialize(&mut deserializer)
+        .and_then(|lists| deserializer.end().map(|()| lists));
+    let lists = match decoded {
+        Ok(lists) => lists,
+        Err(_) if too_many.get() => {
+            let error = InvalidRates::TooMany(TooManyRates {
+                len: MAX_RATES.saturating_add(1),
+            });
+            return Err(Failure::invalid_request(format!("responses: {error}"))
+                .with("reason", error.code()));
+        }
+        Err(e) => return Err(decode_failure("responses", &e)),
+    };
     lists
         .into_iter()
         .enumerate()
@@ -80,10 +102,10 @@ pub(crate) fn select(responses: &[RatesResponse], request: &str, k: usize) -> An
     with_market(request, responses, |request, market| {
         let selection = request.select(market, k);
         let no_route = match selection.no_route() {
-            Some(no_route) => Failure::api(&no_route.to_api_error()).into_value(),
-            None => Value::Null,
+            Some(no_route) => Failure::api(&no_route.to_api_error()).into_text(),
+            None => "null".into(),
         };
-        to_json(&selection)?.with_key("noRoute", &no_route)
+        to_json(&selection)?.with_raw("noRoute", &no_route)
     })
 }
 
@@ -95,6 +117,33 @@ pub(crate) fn best(responses: &[RatesResponse], request: &str) -> Answer {
             Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
         }
     })
+}
+
+/// An array of rates arrays, each bounded (`route::Bounded`).
+struct Lists<'a>(&'a Cell<bool>);
+
+impl<'de> DeserializeSeed<'de> for Lists<'_> {
+    type Value = Vec<Vec<swaproute::Rate>>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Lists<'_> {
+    type Value = Vec<Vec<swaproute::Rate>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut lists = Vec::new();
+        while let Some(list) = seq.next_element_seed(Bounded(self.0))? {
+            lists.push(list);
+        }
+        Ok(lists)
+    }
 }
 
 /// A chained-route request.

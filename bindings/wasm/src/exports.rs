@@ -32,7 +32,7 @@ impl RawRates {
 
     /// `{pairId, count}`.
     pub fn summary(&self) -> String {
-        envelope(Ok(route::summary(&self.response)))
+        envelope(route::summary(&self.response))
     }
 
     /// The full selection.
@@ -54,6 +54,19 @@ impl RawRates {
     pub fn estimate(&self, request: &str) -> String {
         envelope(route::estimate(&self.response, request))
     }
+
+    /// The amounts that work (ruling 38).
+    #[cfg(feature = "feasible")]
+    pub fn feasible(&self, request: &str) -> String {
+        envelope(route::feasible(&self.response, request))
+    }
+}
+
+/// A fixed-rate order planned over `rates` (ruling 33's slippage included).
+#[cfg(feature = "orders")]
+#[wasm_bindgen]
+pub fn plan_fixed_order(rates: &RawRates, body: &str, options: &str) -> String {
+    envelope(crate::order::plan_fixed(&rates.response, body, options))
 }
 
 /// Chained routes: the selection (`k` chains and rejections).

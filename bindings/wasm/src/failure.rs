@@ -1,22 +1,27 @@
 //! The error object every function throws in JavaScript.
 
-use serde_json::{Map, Value};
+use serde::Serialize;
 use swaproute::{ApiError, ErrorCode};
 
 /// A failure as the service's error body, `{status, code, details, min?,
-/// max?}`, plus keys that say more where the caller can act on them
-/// (`field`, `errors`, `reason`, `at`, …).
+/// max?, bound?, available?}`, plus keys that say more where the caller can
+/// act on them (`field`, `errors`, `reason`, `at`, …).
+///
+/// Held as the object's JSON text, each key written once straight to text:
+/// no `serde_json::Value` tree (its map and serializer are about 8 KB of the
+/// browser build). A key added twice is in the text twice; `JSON.parse`
+/// keeps the last, as a map would.
 #[derive(Debug)]
-pub(crate) struct Failure(Map<String, Value>);
+pub(crate) struct Failure(Json);
 
 impl Failure {
     /// The body of `error`.
     pub(crate) fn api(error: &ApiError) -> Self {
-        match serde_json::to_value(error.to_body()) {
-            Ok(Value::Object(body)) => Failure(body),
-            // `ErrorBody` is a struct of strings and numbers: it always
-            // serializes to an object. Kept total all the same.
-            _ => Failure(Map::new()),
+        // `ErrorBody` is a struct of strings and numbers: it always
+        // serializes to an object. Kept total all the same.
+        match to_json(&error.to_body()) {
+            Ok(json) if json.0.ends_with('}') => Failure(json),
+            _ => Failure(Json("{}".into())),
         }
     }
 
@@ -35,16 +40,35 @@ impl Failure {
         .with("field", field)
     }
 
-    /// The same failure with one more key.
+    /// The same failure with one more key (a value that does not serialize,
+    /// which no caller passes, leaves it out).
     #[must_use]
-    pub(crate) fn with(mut self, key: &str, value: impl Into<Value>) -> Self {
-        self.0.insert(key.to_owned(), value.into());
-        self
+    pub(crate) fn with(self, key: &str, value: impl Serialize) -> Self {
+        match serde_json::to_string(&value) {
+            Ok(text) => self.with_raw(key, &text),
+            Err(_) => self,
+        }
     }
 
-    /// The error object.
-    pub(crate) fn into_value(self) -> Value {
-        Value::Object(self.0)
+    /// The same failure with one more key whose value is JSON `text`.
+    fn with_raw(self, key: &str, text: &str) -> Self {
+        let Failure(json) = self;
+        match json.with_raw(key, text) {
+            Ok(json) => Failure(json),
+            // Never: the text is an object's.
+            Err(_) => Failure(Json("{}".into())),
+        }
+    }
+
+    /// The error object's JSON text.
+    pub(crate) fn into_text(self) -> String {
+        (self.0).0
+    }
+
+    /// The error object, for tests.
+    #[cfg(test)]
+    pub(crate) fn into_value(self) -> serde_json::Value {
+        serde_json::from_str(&self.into_text()).unwrap_or_default()
     }
 }
 
@@ -60,16 +84,23 @@ pub(crate) struct Json(pub(crate) String);
 
 impl Json {
     /// The text of `value` (a tree built here, e.g. with `json!`).
-    pub(crate) fn value(value: &Value) -> Self {
+    #[cfg(any(
+        feature = "orders",
+        feature = "client",
+        feature = "screening",
+        feature = "caip"
+    ))]
+    pub(crate) fn value(value: &serde_json::Value) -> Self {
         Json(value.to_string())
     }
 
-    /// The same JSON object with one more key: `value` is an object's text
-    /// (what every `Serialize` impl of the crate that reaches here writes),
-    /// so the key goes before its closing brace. Written into the text
-    /// rather than through a `Value` tree so the crate's types serialize
-    /// once, straight to text (smaller and faster in WebAssembly).
-    pub(crate) fn with_key(mut self, key: &str, value: &Value) -> Result<Self, Failure> {
+    /// The same JSON object with one more key: `text` is the value's JSON
+    /// text, `self` an object's text (what every `Serialize` impl of the
+    /// crate that reaches here writes), so the key goes before its closing
+    /// brace. Written into the text rather than through a `Value` tree so
+    /// the crate's types serialize once, straight to text (smaller and
+    /// faster in WebAssembly).
+    pub(crate) fn with_raw(mut self, key: &str, text: &str) -> Result<Self, Failure> {
         if !self.0.ends_with('}') {
             return Err(Failure::invalid_request(format!(
                 "internal: cannot add {key} to a JSON value that is not an object"
@@ -79,9 +110,11 @@ impl Json {
         if !self.0.ends_with('{') {
             self.0.push(',');
         }
-        self.0.push_str(&Value::from(key).to_string());
+        // A key is JSON text as a string is.
+        self.0
+            .push_str(&serde_json::to_string(key).unwrap_or_default());
         self.0.push(':');
-        self.0.push_str(&value.to_string());
+        self.0.push_str(text);
         self.0.push('}');
         Ok(self)
     }
@@ -102,7 +135,7 @@ pub(crate) fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Answer {
 pub(crate) fn envelope(answer: Answer) -> String {
     match answer {
         Ok(Json(text)) => format!("{{\"ok\":{text}}}"),
-        Err(failure) => format!("{{\"error\":{}}}", failure.into_value()),
+        Err(failure) => format!("{{\"error\":{}}}", failure.into_text()),
     }
 }
 
@@ -117,27 +150,46 @@ pub(crate) fn decode<'a, T: serde::Deserialize<'a>>(
     what: &str,
     text: &'a str,
 ) -> Result<T, Failure> {
-    serde_json::from_slice(text.as_bytes()).map_err(|e| {
-        let failure = Failure::invalid_request(format!("{what}: {e}"));
-        if e.line() == 0 {
-            failure
-        } else {
-            failure.with("line", e.line()).with("column", e.column())
-        }
-    })
+    serde_json::from_slice(text.as_bytes()).map_err(|e| decode_failure(what, &e))
+}
+
+/// A decoding error of the input named `what`, with where (see [`decode`]).
+pub(crate) fn decode_failure(what: &str, e: &serde_json::Error) -> Failure {
+    let failure = Failure::invalid_request(format!("{what}: {e}"));
+    if e.line() == 0 {
+        failure
+    } else {
+        failure.with("line", e.line()).with("column", e.column())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use serde_json::Value;
+
     #[test]
     fn a_key_goes_before_the_closing_brace() {
-        let json = Json("{\"a\":1}".into()).with_key("b", &Value::Null).ok();
+        let json = Json("{\"a\":1}".into()).with_raw("b", "null").ok();
         assert_eq!(json.map(|j| j.0).as_deref(), Some("{\"a\":1,\"b\":null}"));
-        let json = Json("{}".into()).with_key("b", &Value::from("x")).ok();
-        assert_eq!(json.map(|j| j.0).as_deref(), Some("{\"b\":\"x\"}"));
-        assert!(Json("[1]".into()).with_key("b", &Value::Null).is_err());
+        let json = Json("{}".into()).with_raw("b\"", "\"x\"").ok();
+        assert_eq!(json.map(|j| j.0).as_deref(), Some("{\"b\\\"\":\"x\"}"));
+        assert!(Json("[1]".into()).with_raw("b", "null").is_err());
+    }
+
+    #[test]
+    fn keys_added_to_an_error_keep_its_body() {
+        let error = Failure::invalid_amount("fromAmount", "not a number")
+            .with("reason", "EMPTY")
+            .with("at", 3_usize)
+            .into_value();
+        assert_eq!(error["status"], 400);
+        assert_eq!(error["code"], "INVALID_AMOUNT");
+        assert_eq!(error["details"], "fromAmount: not a number");
+        assert_eq!(error["field"], "fromAmount");
+        assert_eq!(error["reason"], "EMPTY");
+        assert_eq!(error["at"], 3);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer};
-use swaproute::route::LimitPolicy;
+use swaproute::route::{Floors, LimitPolicy};
 use swaproute::{Amount, CampaignId, CampaignLimits, EpochMillis, SwapMode};
 
 use crate::failure::Failure;
@@ -83,6 +83,44 @@ pub(crate) struct RouteInput {
     /// `"spec"` (default) or `"strict"`.
     #[serde(default, deserialize_with = "present")]
     pub(crate) limit_policy: Option<String>,
+    /// The caller's economic floors (ruling 38); none when absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) floors: Option<FloorsInput>,
+}
+
+/// The economic floors of ruling 38, each optional: `dust` (to asset) and
+/// `feeMultiple` as amount texts, `maxFeeShareBps` a whole number of basis
+/// points.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct FloorsInput {
+    /// A route's net output must be at least this (to asset).
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) dust: Option<String>,
+    /// A route's net output must be at least this many times its miner fee.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) fee_multiple: Option<String>,
+    /// `minerFee × 10000 ≤ maxFeeShareBps × amount × multiplier`.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) max_fee_share_bps: Option<u32>,
+}
+
+/// The floors of `input` (none when absent).
+pub(crate) fn floors(input: Option<&FloorsInput>) -> Result<Floors, Failure> {
+    let Some(input) = input else {
+        return Ok(Floors::NONE);
+    };
+    let mut floors = Floors::NONE;
+    if let Some(dust) = &input.dust {
+        floors = floors.with_dust(amount("floors.dust", dust)?);
+    }
+    if let Some(k) = &input.fee_multiple {
+        floors = floors.with_fee_multiple(amount("floors.feeMultiple", k)?);
+    }
+    if let Some(bps) = input.max_fee_share_bps {
+        floors = floors.with_max_fee_share_bps(bps);
+    }
+    Ok(floors)
 }
 
 /// A route request's parts, checked.
@@ -94,6 +132,7 @@ pub(crate) struct Route {
     pub(crate) now: EpochMillis,
     pub(crate) campaigns: CampaignLimits,
     pub(crate) policy: LimitPolicy,
+    pub(crate) floors: Floors,
 }
 
 impl RouteInput {
@@ -119,6 +158,7 @@ impl RouteInput {
             now: EpochMillis::new(self.now),
             campaigns: campaigns(&self.campaigns)?,
             policy: limit_policy(self.limit_policy.as_deref())?,
+            floors: floors(self.floors.as_ref())?,
         })
     }
 }
@@ -131,4 +171,39 @@ pub(crate) struct EstimateInput {
     pub(crate) to_amount: String,
     /// Milliseconds since the Unix epoch.
     pub(crate) now: u64,
+}
+
+#[cfg(feature = "feasible")]
+/// The amounts-that-work query (ruling 38).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct FeasibleInput {
+    /// `"ExactIn"` (default) or `"ExactOut"`.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) mode: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    pub(crate) now: u64,
+    /// Campaign id to per-swap limit.
+    #[serde(default)]
+    pub(crate) campaigns: BTreeMap<String, String>,
+    /// The caller's economic floors.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) floors: Option<FloorsInput>,
+    /// The assets' decimals: amounts get `min(8, decimals)` places.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) decimals: Option<DecimalsInput>,
+    /// A balance, in the unit of the amounts: `"0"` answers as absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) spendable: Option<String>,
+}
+
+/// The decimals of a pair's two assets (from `GET /v3/assets`).
+#[cfg(any(feature = "feasible", feature = "orders"))]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DecimalsInput {
+    /// The from asset's decimals.
+    pub(crate) from: u8,
+    /// The to asset's decimals.
+    pub(crate) to: u8,
 }

@@ -83,3 +83,112 @@ pub(crate) fn float(body: &str) -> Answer {
     );
     Ok(Json::value(&Value::Object(out)))
 }
+
+/// The caller's side of a fixed order plan: the time, campaigns, the
+/// assets' decimals and the limit policy (strict unless `"spec"`, ruling 34).
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct PlanInput {
+    /// Milliseconds since the Unix epoch.
+    now: u64,
+    /// Campaign id to per-swap limit.
+    #[serde(default)]
+    campaigns: std::collections::BTreeMap<String, String>,
+    /// The decimals of the pair's two assets (from `GET /v3/assets`).
+    #[serde(default, deserialize_with = "crate::input::present")]
+    decimals: Option<crate::input::DecimalsInput>,
+    /// `"strict"` (default for plans) or `"spec"`.
+    #[serde(default, deserialize_with = "crate::input::present")]
+    limit_policy: Option<String>,
+}
+
+/// The two asset records a plan rounds to: only `decimals` matters here;
+/// the network is one of no particular kind, so addresses get the generic
+/// checks (as without records).
+fn listing(
+    pair: &swaproute::PairId,
+    decimals: crate::input::DecimalsInput,
+) -> Result<swaproute::discovery::AssetsResponse, Failure> {
+    let record = |id: &swaproute::AssetId, places: u8| {
+        json!({"id": id.as_str(), "name": id.as_str(), "symbol": id.as_str(),
+            "decimals": places, "network": "other"})
+    };
+    serde_json::from_value(json!([
+        record(pair.from(), decimals.from),
+        record(pair.to(), decimals.to)
+    ]))
+    .map_err(|e| {
+        Failure::invalid_request(format!("options.decimals: {e}")).with("field", "decimals")
+    })
+}
+
+/// Plans a fixed-rate order body over one pair's rates as a server does
+/// (`FixedOrderRequest::plan`): the route, the order's amounts, and the
+/// slippage check of ruling 33, whose failure carries `bound` and
+/// `available`.
+pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: &str) -> Answer {
+    use swaproute::order::{OrderContext, PlanError};
+    use swaproute::route::LimitPolicy;
+    use swaproute::screening::ScreeningPolicy;
+
+    let request = FixedOrderRequest::from_json(body.as_bytes()).map_err(|e| refused(&e))?;
+    let input: PlanInput = crate::failure::decode("options", options)?;
+    let policy = match input.limit_policy.as_deref() {
+        None | Some("strict") => LimitPolicy::Strict,
+        Some("spec") => LimitPolicy::Spec,
+        Some(other) => {
+            return Err(Failure::invalid_request(format!(
+                "limitPolicy: {other:?} is neither \"strict\" nor \"spec\""
+            ))
+            .with("field", "limitPolicy"))
+        }
+    };
+    let campaigns = crate::input::campaigns(&input.campaigns)?;
+    let screening = ScreeningPolicy::new();
+    let listing = input
+        .decimals
+        .map(|decimals| listing(request.pair_id(), decimals))
+        .transpose()?;
+    let mut context = OrderContext::new(swaproute::EpochMillis::new(input.now), &screening)
+        .with_campaigns(&campaigns)
+        .with_limit_policy(policy);
+    if let Some(listing) = &listing {
+        let assets = listing
+            .pair_assets(request.pair_id())
+            .map_err(|e| Failure::invalid_request(format!("options.decimals: {e}")))?;
+        context = context.with_assets(assets);
+    }
+    match request.plan(rates, &context) {
+        Ok(plan) => {
+            let to_amount = plan
+                .promised_output()
+                .unwrap_or_else(|| request.to_amount().get());
+            let out = json!({
+                "rateId": plan.rate_id().as_str(),
+                "swapMode": plan.swap_mode().as_str(),
+                "amount": plan.amount().to_string(),
+                "toAmount": to_amount.to_string(),
+                "amountLimits": serde_json::to_value(plan.amount_limits())
+                    .map_err(|e| Failure::invalid_request(e.to_string()))?,
+                "slippage": plan.slippage().percent().to_string(),
+                "sponsoredByCampaignId": plan
+                    .sponsored_by_campaign_id()
+                    .map(swaproute::CampaignId::as_str),
+            });
+            Ok(Json::value(&out))
+        }
+        Err(error) => {
+            let failure = Failure::api(&error.to_api_error());
+            Err(match &error {
+                PlanError::RequiredInput(no_route) => {
+                    failure.with("requiredInput", no_route.as_ref())
+                }
+                PlanError::AmountPrecision { field, .. } => failure.with("field", field.as_str()),
+                PlanError::Slippage(_) if error.code() == swaproute::ErrorCode::InvalidRequest => {
+                    failure.with("field", "slippage")
+                }
+                _ => failure,
+            })
+        }
+    }
+}

@@ -1,18 +1,73 @@
 //! One pair's rates: selection, best, top k, and the ExactOut estimate.
 
-use serde_json::Value;
-use swaproute::rate::InvalidRates;
+use core::cell::Cell;
+use core::fmt;
+
+use serde::de::{DeserializeSeed, SeqAccess, Visitor};
+use serde::Deserializer;
+use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
+#[cfg(feature = "feasible")]
+use swaproute::route::FeasibleQuery;
 use swaproute::{estimate_exact_out, Rate, RatesResponse, RouteRequest, SwapMode};
 
-use crate::failure::{decode, to_json, Answer, Failure, Json};
+use crate::failure::{decode, decode_failure, to_json, Answer, Failure};
 use crate::input::{amount, EstimateInput, Route, RouteInput};
+#[cfg(feature = "feasible")]
+use crate::input::{campaigns, floors, mode, FeasibleInput};
 
 /// Decodes a rates response (`GET /v3/pairs/:pairId/rates`): one pair, unique
 /// ids (rulings 18, 31). A refused list says why in `reason`
-/// (`TOO_MANY`, `MIXED_PAIRS`, `DUPLICATE_ID`).
+/// (`TOO_MANY`, `MIXED_PAIRS`, `DUPLICATE_ID`). A list longer than
+/// `MAX_RATES` is refused when its next rate is met, without decoding the rest.
 pub(crate) fn rates(text: &str) -> Result<RatesResponse, Failure> {
-    let list: Vec<Rate> = decode("rates", text)?;
-    RatesResponse::try_from(list).map_err(|e| refused(&e))
+    rate_list("rates", text).and_then(|list| RatesResponse::try_from(list).map_err(|e| refused(&e)))
+}
+
+/// Decodes a JSON array of at most `MAX_RATES` rates, named `what` in errors.
+pub(crate) fn rate_list(what: &str, text: &str) -> Result<Vec<Rate>, Failure> {
+    let too_many = Cell::new(false);
+    let mut deserializer = serde_json::Deserializer::from_slice(text.as_bytes());
+    let decoded = Bounded(&too_many)
+        .deserialize(&mut deserializer)
+        .and_then(|list| deserializer.end().map(|()| list));
+    match decoded {
+        Ok(list) => Ok(list),
+        Err(_) if too_many.get() => Err(refused(&InvalidRates::TooMany(TooManyRates {
+            len: MAX_RATES.saturating_add(1),
+        }))),
+        Err(e) => Err(decode_failure(what, &e)),
+    }
+}
+
+/// A rates array that stops at its `MAX_RATES + 1`th element.
+pub(crate) struct Bounded<'a>(pub(crate) &'a Cell<bool>);
+
+impl<'de> DeserializeSeed<'de> for Bounded<'_> {
+    type Value = Vec<Rate>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<Rate>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Bounded<'_> {
+    type Value = Vec<Rate>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Rate>, A::Error> {
+        let mut list = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(256));
+        while let Some(rate) = seq.next_element::<Rate>()? {
+            if list.len() == MAX_RATES {
+                self.0.set(true);
+                return Err(serde::de::Error::custom("too many rates"));
+            }
+            list.push(rate);
+        }
+        Ok(list)
+    }
 }
 
 fn refused(error: &InvalidRates) -> Failure {
@@ -20,11 +75,17 @@ fn refused(error: &InvalidRates) -> Failure {
 }
 
 /// `{pairId, count}` of a valid rates response.
-pub(crate) fn summary(rates: &RatesResponse) -> Json {
-    Json::value(&serde_json::json!({
-        "pairId": rates.pair_id().map(swaproute::PairId::as_str),
-        "count": rates.len(),
-    }))
+pub(crate) fn summary(rates: &RatesResponse) -> Answer {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Summary<'a> {
+        pair_id: Option<&'a str>,
+        count: usize,
+    }
+    to_json(&Summary {
+        pair_id: rates.pair_id().map(swaproute::PairId::as_str),
+        count: rates.len(),
+    })
 }
 
 /// Runs `f` on the crate's request for `input`.
@@ -40,13 +101,17 @@ fn with_request<T>(
         now,
         campaigns,
         policy,
+        floors,
     } = input.check()?;
     let request = match (mode, to_amount) {
         (SwapMode::ExactOut, Some(to)) => RouteRequest::exact_out(from_amount, to, now),
         (_, Some(to)) => RouteRequest::exact_in(from_amount, now).with_to_amount(to),
         (_, None) => RouteRequest::exact_in(from_amount, now),
     };
-    let request = request.with_campaigns(&campaigns).with_limit_policy(policy);
+    let request = request
+        .with_campaigns(&campaigns)
+        .with_limit_policy(policy)
+        .with_floors(floors);
     f(&request)
 }
 
@@ -56,10 +121,10 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
     with_request(request, |request| {
         let selection = request.select(rates);
         let no_route = match selection.no_route() {
-            Some(no_route) => Failure::api(&no_route.to_api_error()).into_value(),
-            None => Value::Null,
+            Some(no_route) => Failure::api(&no_route.to_api_error()).into_text(),
+            None => "null".into(),
         };
-        to_json(&selection)?.with_key("noRoute", &no_route)
+        to_json(&selection)?.with_raw("noRoute", &no_route)
     })
 }
 
@@ -72,8 +137,23 @@ pub(crate) fn best(rates: &RatesResponse, request: &str) -> Answer {
 }
 
 /// The best `k` routes, best first, or the "no route" error.
+#[cfg(feature = "top-scan")]
 pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
     with_request(request, |request| match request.top(rates, k) {
+        Ok(routes) => to_json(&routes),
+        Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
+    })
+}
+
+/// The best `k` routes, best first, or the "no route" error.
+///
+/// Taken from the full selection (`Selection::into_top`, what the crate's
+/// own `top` does above a few dozen): the same routes, in the same order,
+/// as `RouteRequest::top`, without its fixed-`k` scans, each a copy of the
+/// ranking specialised for one `k` (about 16 KB of the browser build).
+#[cfg(not(feature = "top-scan"))]
+pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
+    with_request(request, |request| match request.select(rates).into_top(k) {
         Ok(routes) => to_json(&routes),
         Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
     })
@@ -90,9 +170,44 @@ pub(crate) fn estimate(rates: &RatesResponse, request: &str) -> Answer {
     }
 }
 
+#[cfg(feature = "feasible")]
+/// The amounts that work (ruling 38): `{mode, min, max, ranges, maxWithin,
+/// bestWithin}`, the crate's `FeasibleReport`.
+pub(crate) fn feasible(rates: &RatesResponse, request: &str) -> Answer {
+    let input: FeasibleInput = decode("request", request)?;
+    let campaigns = campaigns(&input.campaigns)?;
+    let mut query = FeasibleQuery::new(
+        mode(input.mode.as_deref())?,
+        swaproute::EpochMillis::new(input.now),
+    )
+    .with_campaigns(&campaigns)
+    .with_floors(floors(input.floors.as_ref())?);
+    if let Some(decimals) = input.decimals {
+        query = query.with_decimals(decimals.from, decimals.to);
+    }
+    // A balance of 0 holds no amount that works: the same answer as none.
+    let spendable = match input.spendable.as_deref() {
+        None => None,
+        Some(text) if is_zero(text) => None,
+        Some(text) => Some(amount("spendable", text)?),
+    };
+    let feasible = query
+        .amounts(rates)
+        .map_err(|e| Failure::invalid_request(format!("rates: {e}")))?;
+    to_json(&feasible.report(spendable))
+}
+
+#[cfg(feature = "feasible")]
+/// `0`, `0.0`, `00.000`: zero in the amount grammar.
+fn is_zero(text: &str) -> bool {
+    swaproute::decimal::parse_amount(text).is_ok_and(|d| d.is_zero())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::failure::Json;
+    use serde_json::Value;
 
     const RATES: &str = r#"[{"amount":{"assetId":"ETH","value":30},"expiry":1700000060000,"id":"a",
         "max":{"assetId":"BTC","value":10},"min":{"assetId":"BTC","value":0.001},

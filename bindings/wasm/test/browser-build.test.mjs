@@ -38,6 +38,40 @@ test("it ranks, estimates and parses amounts like the full build", () => {
   assert.throws(() => browser.bestRoute([rate], { fromAmount: "11", now }), browser.SwaprouteError);
 });
 
+test("its topRoutes (from the full selection) answers as the full build's fixed-k scan", async () => {
+  const full = await import("../pkg/node.js");
+  // ×30 fee 0.01, ×30 fee 0 (best), ×29 fee 0, a tie of "a" twice by value
+  // under other ids (ruling 7 orders ties), one expired, one below its min.
+  const rates = [
+    rate,
+    { ...rate, id: "b", minerFee: { assetId: "ETH", value: 0 } },
+    { ...rate, id: "c", amount: { assetId: "ETH", value: 29 }, minerFee: { assetId: "ETH", value: 0 } },
+    { ...rate, id: "d" },
+    { ...rate, id: "e", expiry: now },
+    { ...rate, id: "f", min: { assetId: "BTC", value: 1 } },
+  ];
+  const request = { fromAmount: "0.5", now, floors: { dust: "14.5" } };
+  // 0.5 × 30 = 15 (b), 14.99 (a, d), 0.5 × 29 = 14.5 (c).
+  assert.deepEqual(browser.topRoutes(rates, request, 3).map((r) => r.rateId), ["b", "a", "d"]);
+  for (const k of [0, 1, 2, 3, 4, 5, 6, 7, 2 ** 32]) {
+    assert.deepEqual(browser.topRoutes(rates, request, k), full.topRoutes(rates, request, k), `k = ${k}`);
+  }
+  // Nothing left (dust above every output): the same "no route" for every k.
+  const none = { ...request, floors: { dust: "16" } };
+  for (const k of [0, 1, 5]) {
+    const error = (f) => { try { f(); } catch (e) { return e.body; } };
+    assert.deepEqual(error(() => browser.topRoutes(rates, none, k)), error(() => full.topRoutes(rates, none, k)), `k = ${k}`);
+  }
+});
+
+test("it has no feasibleAmounts: a TypeError naming the feature", () => {
+  assert.throws(() => browser.feasibleAmounts([rate], { now }), (e) => e instanceof TypeError && /"feasible"/.test(e.message));
+  const rates = browser.Rates.from([rate]);
+  assert.throws(() => rates.feasible({ now }), /Rates#feasible .*"feasible"/);
+  rates.free();
+  assert.throws(() => browser.planFixedOrder([rate], {}, { now }), /"orders"/);
+});
+
 test("what it leaves out throws a TypeError naming the feature", () => {
   assert.throws(
     () => browser.selectChains([[rate]], { from: "BTC", to: "ETH", fromAmount: "1", now }),

@@ -88,6 +88,8 @@ test("a TypeScript program type-checks against the installed types, and runs", (
       { status: "failed", definitive: true },
     ],
     code: "400 AMOUNT_ABOVE_LIMIT max=10",
+    slippage: [409, "SLIPPAGE_EXCEEDED", 15.092, 15.05],
+    feasible: ["0.00100000", "c", "10.00000000", "b"],
   });
 });
 

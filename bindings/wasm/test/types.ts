@@ -27,6 +27,12 @@ import {
   type Rate,
   type Route,
   type Selection,
+  feasibleAmounts,
+  planFixedOrder,
+  MAX_RATES,
+  type FeasibleReport,
+  type FixedOrderPlan,
+  type RejectReason,
 } from "../js/index.js";
 
 declare const rates: Rate[];
@@ -65,6 +71,30 @@ const headers = clientHeaders({ "App-Name": "wallet", Forwarded: ["for=8.8.8.8"]
 const text: string = parseAmount("1.5") + decimalFromJsonNumber("0.1");
 const asset = parseAssetId("eip155:1/erc721:0x06012c8cf97BEaD5deAe237070F9587f8E7A266d/771769");
 const tokenId: string = asset.tokenId + parseAssetType("eip155:1/slip44:60").assetNamespace + parseChainId("eip155:1").reference;
+
+const report: FeasibleReport = feasibleAmounts(rates, { mode: "ExactOut", now, floors: { dust: "0.001", maxFeeShareBps: 50 }, decimals: { from: 8, to: 6 }, spendable: "2" });
+const most: string | undefined = report.maxWithin?.amount ?? report.ranges[0]?.to;
+const floored: Route = bestRoute(rates, { fromAmount: "1", now, floors: { feeMultiple: "10" } });
+const reason: RejectReason = "FEE_SHARE_TOO_LARGE";
+const cap: 65536 = MAX_RATES;
+const plan: FixedOrderPlan = planFixedOrder(rates, { fromAmount: "1", toAmount: "30" }, { now, decimals: { from: 8, to: 18 }, limitPolicy: "spec" });
+const promised: string = plan.toAmount;
+try {
+  planFixedOrder(book, '{"fromAmount":"1"}', { now });
+} catch (e) {
+  if (e instanceof SwaprouteError && e.code === "SLIPPAGE_EXCEEDED") {
+    const bound: string | undefined = e.bound ?? e.body.bound;
+    const available: string | undefined = e.available;
+    const above: string | undefined = e.requiredInput?.above?.toAmount ?? undefined;
+    void bound, available, above;
+  }
+}
+void [most, floored, reason, cap, promised];
+
+// @ts-expect-error floors are amounts as text
+bestRoute(rates, { fromAmount: "1", now, floors: { dust: 1 } });
+// @ts-expect-error a plan needs its options (now)
+planFixedOrder(rates, {});
 
 try {
   bestRoute(rates, { fromAmount: "0", now });

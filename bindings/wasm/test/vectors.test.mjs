@@ -189,6 +189,63 @@ const runners = {
   chained_route(input, expect) {
     chainedRoute(input, expect);
   },
+
+  // The report is compared whole, as tests/vectors.rs does: the amounts'
+  // texts carry the grid's places ("5.00000000", "0.06").
+  feasible(input, expect) {
+    const query = { mode: input.mode, now: input.now };
+    for (const key of ["campaigns", "floors", "decimals", "spendable"]) {
+      if (input[key] !== undefined) query[key] = input[key];
+    }
+    assert.deepEqual(swaproute.feasibleAmounts(input.rates, query), expect);
+    // The handle answers the same.
+    const rates = swaproute.Rates.from(input.rates);
+    try {
+      assert.deepEqual(rates.feasible(query), expect, "Rates#feasible");
+    } finally {
+      rates.free();
+    }
+  },
+
+  order_plan(input, expect) {
+    const options = { now: input.now };
+    if (input.decimals) options.decimals = input.decimals;
+    if (input.limitPolicy) options.limitPolicy = input.limitPolicy;
+    const got = attempt(() => swaproute.planFixedOrder(input.rates, input.body, options));
+    if (expect.order) {
+      assert.ok(got.ok, `expected a plan, got ${got.error?.message}`);
+      const want = expect.order;
+      assert.equal(got.ok.rateId, want.rateId, "rateId");
+      assert.ok(sameDecimal(want.amount, got.ok.amount), `amount: expected ${want.amount}, got ${got.ok.amount}`);
+      assert.ok(sameDecimal(want.toAmount, got.ok.toAmount), `toAmount: expected ${want.toAmount}, got ${got.ok.toAmount}`);
+      const [wl, gl] = [want.amountLimits, got.ok.amountLimits];
+      assert.equal(gl?.status ?? null, wl?.status ?? null, "amountLimits");
+      if (wl) assert.ok(sameDecimal(wl.limit ?? null, gl.limit ?? null), "amountLimits.limit");
+      return;
+    }
+    checkError(expect.error, got.error);
+    // Ruling 33: the bound and the available amount, typed, as decimal texts.
+    for (const key of ["bound", "available"]) {
+      assert.ok(sameDecimal(expect.error[key] ?? null, got.error[key] ?? null), `${key}: expected ${expect.error[key]}, got ${got.error[key]}`);
+      if (got.error[key] !== undefined) assert.equal(got.error.body[key], got.error[key], `body.${key}`);
+    }
+    const sides = expect.error.requiredInput;
+    if (sides === undefined) {
+      assert.equal(got.error.requiredInput, undefined, "requiredInput");
+      return;
+    }
+    for (const side of ["above", "below"]) {
+      const [w, g] = [sides[side], got.error.requiredInput?.[side]];
+      if (w === null || g === null || g === undefined) {
+        assert.equal(g ?? null, w, `${side}`);
+        continue;
+      }
+      assert.equal(g.rateId, w.rateId, `${side}.rateId`);
+      for (const key of ["required", "limit", "toAmount"]) {
+        assert.ok(sameDecimal(w[key], g[key]), `${side}.${key}: expected ${w[key]}, got ${g[key]}`);
+      }
+    }
+  },
 };
 
 function orderBody(validate, input, expect) {
