@@ -300,3 +300,22 @@ proptest! {
         check_ceil(to, m, fee);
     }
 }
+
+/// A negative amount or multiplier is refused as negative (never floored
+/// as its magnitude); a negative zero is zero.
+#[test]
+fn floor_net_refuses_negative_operands() {
+    let d = |text: &str| Decimal::from_str_exact(text).unwrap();
+    assert_eq!(
+        Fixed8::floor_net(d("-1"), d("2"), d("0")),
+        Err(DecimalError::Negative)
+    );
+    assert_eq!(
+        Fixed8::floor_net(d("1"), d("-2"), d("0")),
+        Err(DecimalError::Negative)
+    );
+    assert_eq!(
+        Fixed8::floor_net(d("-0"), d("2"), d("0")).map(Fixed8::get),
+        Ok(d("0"))
+    );
+}

@@ -187,3 +187,19 @@ fn network_names_and_caip_namespaces_give_the_kind() {
     .unwrap();
     assert_eq!(osmo.network_kind(), NetworkKind::Bech32);
 }
+
+/// `NetworkKind::from(&Network)` is `Network::kind`: by the name, any case
+/// (EVM chains, bech32 chains, anything else `Other`).
+#[test]
+fn a_network_converts_to_its_address_kind() {
+    for (name, kind) in [
+        ("ethereum", NetworkKind::Evm),
+        ("ERC20", NetworkKind::Evm),
+        ("cosmos", NetworkKind::Bech32),
+        ("bitcoin-cash-not-listed", NetworkKind::Other),
+    ] {
+        let network = Network::new(name).unwrap();
+        assert_eq!(NetworkKind::from(&network), kind, "{name}");
+        assert_eq!(network.kind(), kind, "{name}");
+    }
+}

@@ -653,3 +653,34 @@ fn check_route_judges_the_exact_floor() {
         other => panic!("expected SLIPPAGE_EXCEEDED, got {other:?}"),
     }
 }
+
+/// A bound written at more than 28 places is brought down to 28 when its
+/// extra digits are zeros: 10^-28 at 0% is 10^-28 × 100 / 100 (held as
+/// 100 at scale 30), exactly 10^-28; at 50% it is 5 × 10^-29, which no
+/// decimal holds.
+#[test]
+fn a_bound_past_28_places_is_reduced_when_exact() {
+    use swaproute::{Amount, Slippage};
+    let tiny: Amount = "0.0000000000000000000000000001".parse().unwrap();
+    assert_eq!(
+        Slippage::new(d("0")).unwrap().min_output(tiny),
+        Some(d("0.0000000000000000000000000001"))
+    );
+    assert_eq!(Slippage::new(d("50")).unwrap().min_output(tiny), None);
+}
+
+/// The `work-meter` feature's `measure_work` (what the chain fuzz target
+/// bounds work with): it hands back the closure's value and the units of
+/// work done on this thread, none for a closure that ranks nothing and at
+/// least one a rate for a ranking (each rate is checked).
+#[cfg(feature = "work-meter")]
+#[test]
+fn measure_work_counts_the_ranking() {
+    use swaproute::route::{measure_work, RouteRequest};
+    use swaproute::Amount;
+    assert_eq!(measure_work(|| 7), (7, 0));
+    let from: Amount = "0.5".parse().unwrap();
+    let (best, work) = measure_work(|| RouteRequest::exact_in(from, NOW).best(bundled()));
+    assert!(best.is_ok());
+    assert!(work >= u64::try_from(bundled().len()).unwrap(), "{work}");
+}

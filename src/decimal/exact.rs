@@ -125,6 +125,21 @@ mod tests {
     }
 
     #[test]
+    fn floor_product_minus_refuses_negative_factors() {
+        // Only the sign is refused: −0 is 0, and 2 × 3 − 1 = 5 at 8 places.
+        assert_eq!(floor_product_minus(d("-2"), d("3"), d("1"), 8), None);
+        assert_eq!(floor_product_minus(d("2"), d("-3"), d("1"), 8), None);
+        assert_eq!(
+            floor_product_minus(d("-0"), d("3"), d("1"), 8),
+            Some(-100_000_000)
+        );
+        assert_eq!(
+            floor_product_minus(d("2"), d("3"), d("1"), 8),
+            Some(500_000_000)
+        );
+    }
+
+    #[test]
     fn one_dropped_five_is_a_tie_and_a_five_with_more_behind_is_not() {
         // 1e-28 × 0.5 = 5e-29 needs scale 29: the one digit dropped is a 5 and
         // nothing follows it, a tie that goes to the even 0.
