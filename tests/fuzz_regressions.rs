@@ -129,7 +129,7 @@ fn route_select_required_input_overflow_is_no_route_for_best_and_top_one() {
         matches!(
             no_route,
             NoRoute::AmountTooLarge {
-                field: swaproute::order::RequestField::ToAmount,
+                field: swaproute::wire::RequestField::ToAmount,
                 ..
             }
         ),

@@ -18,12 +18,13 @@ use crate::error::{ApiError, ErrorCode};
 #[cfg(feature = "json")]
 use crate::order::loose::{present, Loose};
 #[cfg(feature = "json")]
-use crate::order::{FieldError, RequestErrors, RequestField};
+use crate::order::{FieldError, RequestErrors};
 use crate::screening::{
     Address, AddressField, AddressTag, RegionCode, ScreeningError, ScreeningPolicy,
     ScreeningRequest, TagWarning,
 };
 use crate::swap_mode::SwapMode;
+use crate::wire::RequestField;
 
 /// The body of `POST /v4/quotes` as a client sends it (camelCase JSON).
 ///
@@ -96,7 +97,7 @@ impl QuoteRequestBody {
     /// key sent as `null` is absent; unknown keys are ignored.
     ///
     /// ```
-    /// use swaproute::order::RequestField;
+    /// use swaproute::wire::RequestField;
     /// use swaproute::v4::QuoteRequestBody;
     ///
     /// let body = QuoteRequestBody::from_json(br#"{"fromAsset":"ETH","toAsset":"BTC","amount":1.5}"#)?;

@@ -28,9 +28,6 @@
 
 use alloc::format;
 
-use super::{
-    ApiError, ErrorCode, InvalidBodyCode, InvalidHttpStatus, UnknownCodeError, UnknownErrorCode,
-};
 use crate::caip::{DirectoryConflict, InvalidCaipId};
 use crate::client::{HeaderError, InvalidPlatform, NoClientAddress, NodeError};
 use crate::decimal::DecimalError;
@@ -38,8 +35,11 @@ use crate::discovery::{
     InvalidAssetText, InvalidDecimals, InvalidListing, InvalidNetwork, InvalidPairsCsv,
     PairDisagrees, RenderError,
 };
+use crate::error::{
+    ApiError, ErrorCode, InvalidBodyCode, InvalidHttpStatus, UnknownCodeError, UnknownErrorCode,
+};
 use crate::ids::InvalidId;
-use crate::order::{InvalidOrderStatus, InvalidTimestamp, PlanError, QuoteMismatch};
+use crate::order::{InvalidOrderStatus, PlanError, QuoteMismatch};
 use crate::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
@@ -48,6 +48,7 @@ use crate::route::InvalidRatesByPair;
 use crate::screening::{InvalidAddress, InvalidAddressTag, InvalidRegionCode};
 use crate::swap_mode::InvalidSwapMode;
 use crate::time::TimeRangeError;
+use crate::wire::InvalidTimestamp;
 
 #[cfg(doc)]
 use crate::caip::InvalidAssetRef;
@@ -58,7 +59,7 @@ use crate::quote::QuoteDefect;
 macro_rules! with_code {
     ($($ty:ty => $code:ident, $prefix:literal;)*) => {$(
         impl From<$ty> for ApiError {
-            #[doc = concat!("`", stringify!($code), "`, with the error's message (see the table in `error::convert`).")]
+            #[doc = concat!("`", stringify!($code), "`, with the error's message (see the table in `src/convert.rs`).")]
             fn from(error: $ty) -> Self {
                 ApiError::new(ErrorCode::$code, format!(concat!($prefix, "{}"), error))
             }

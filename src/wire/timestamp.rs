@@ -16,7 +16,7 @@ use crate::time::{EpochMillis, TimeRangeError};
 /// and [`Timestamp::epoch_millis`] reads any accepted form back.
 ///
 /// ```
-/// use swaproute::order::Timestamp;
+/// use swaproute::wire::Timestamp;
 /// use swaproute::EpochMillis;
 /// assert!("2026-07-14T09:30:00.123Z".parse::<Timestamp>().is_ok());
 /// assert!("2026-13-01T00:00:00Z".parse::<Timestamp>().is_err());
@@ -39,7 +39,7 @@ const MILLIS_PER_DAY: i64 = 86_400_000;
 
 impl Timestamp {
     /// The last instant a timestamp can write, `9999-12-31T23:59:59.999Z`.
-    pub const LATEST: EpochMillis = EpochMillis::new(253_402_300_799_999);
+    pub const LATEST: EpochMillis = crate::time::LATEST;
 
     /// Validates `text`.
     ///
@@ -64,7 +64,7 @@ impl Timestamp {
     /// `23:59:60` reads as the next day's `00:00:00`.
     ///
     /// ```
-    /// use swaproute::order::Timestamp;
+    /// use swaproute::wire::Timestamp;
     /// let t: Timestamp = "1970-01-01T01:00:00.0019+01:00".parse()?;
     /// assert_eq!(t.epoch_millis()?.as_millis(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

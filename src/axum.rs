@@ -9,7 +9,7 @@ use axum_core::body::Body;
 use axum_core::response::{IntoResponse, Response};
 use http::header::{HeaderValue, CONTENT_TYPE};
 
-use super::{ApiError, ErrorBody, UnknownCodeError};
+use crate::error::{ApiError, ErrorBody, UnknownCodeError};
 
 /// The body's JSON text. Encoding an `ErrorBody` cannot fail: every field is
 /// a string, an integer, or a limit written as an integer, a finite double or
@@ -71,7 +71,7 @@ through_api_error!(
     crate::order::RequiredInputNoRoute,
     crate::order::QuoteMismatch,
     crate::order::InvalidOrderStatus,
-    crate::order::InvalidTimestamp,
+    crate::wire::InvalidTimestamp,
     crate::slippage::SlippageError,
     crate::ids::InvalidId,
     crate::decimal::DecimalError,

@@ -24,7 +24,7 @@ use crate::decimal::{decimal_from_f64, parse_amount, parse_json_number};
 /// the value's type, so an id type that refuses `""` still decodes.
 ///
 /// ```
-/// use swaproute::order::Presence;
+/// use swaproute::wire::Presence;
 /// let empty: Presence<String> = serde_json::from_str(r#""""#).unwrap();
 /// assert_eq!(empty, Presence::Empty);
 /// assert_eq!(empty.value(), None);
@@ -72,7 +72,7 @@ impl<T> Presence<T> {
     /// same as [`value`](Self::value), named after `Option::as_ref`).
     ///
     /// ```
-    /// use swaproute::order::Presence;
+    /// use swaproute::wire::Presence;
     /// assert_eq!(Presence::Value(5).as_option(), Some(&5));
     /// assert_eq!(Presence::<u8>::Null.as_option(), None);
     /// ```
@@ -115,7 +115,7 @@ impl<T> Presence<T> {
     /// (so the wire form is kept).
     ///
     /// ```
-    /// use swaproute::order::Presence;
+    /// use swaproute::wire::Presence;
     /// assert_eq!(Presence::Value("7").map(str::len), Presence::Value(1));
     /// assert_eq!(Presence::<&str>::Empty.map(str::len), Presence::Empty);
     /// assert_eq!(Presence::<&str>::Null.map(str::len), Presence::Null);
@@ -235,7 +235,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for PresenceVisitor<T> {
 /// its shortest form (`0.83`).
 ///
 /// ```
-/// use swaproute::order::SentDecimal;
+/// use swaproute::wire::SentDecimal;
 /// let text: SentDecimal = serde_json::from_str(r#""1.50""#).unwrap();
 /// assert_eq!(serde_json::to_string(&text).unwrap(), r#""1.50""#);
 /// let number: SentDecimal = serde_json::from_str("0.83").unwrap();
@@ -250,7 +250,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for PresenceVisitor<T> {
 /// value with the digits it was sent with (`1.50`).
 ///
 /// ```
-/// use swaproute::order::SentDecimal;
+/// use swaproute::wire::SentDecimal;
 /// let text: SentDecimal = serde_json::from_str(r#""1.50""#)?;
 /// let number: SentDecimal = serde_json::from_str("1.5")?;
 /// assert_eq!(text, number);
