@@ -128,13 +128,6 @@ pub(crate) fn yields(rate: &Rate, input: Fixed8) -> Option<Decimal> {
     net_output(rate, input.get())
 }
 
-/// At most `a / b` (`b > 0`): `Decimal`'s quotient moved down by one unit of
-/// its last place.
-pub(crate) fn lower_quotient(a: Decimal, b: Decimal) -> Option<Decimal> {
-    let quotient = a.checked_div(b)?;
-    quotient.checked_sub(Decimal::new(1, quotient.scale()))
-}
-
 /// A lower bound of the first leg's required input for `target` delivered
 /// through `pairs` (in path order, worked backwards; ExactOut): at each
 /// pair, the least 8-place input `x` with `x × largest multiplier ≥ target
