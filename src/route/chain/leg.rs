@@ -9,7 +9,7 @@ use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{at_scale, least_cover8, pow10, times_pow10, widening_mul, Wide};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
-use crate::route::rules::eligibility::{admit, check, Score};
+use crate::route::rules::eligibility::{admit, check, required_within, Score};
 use crate::route::rules::net_output::net_output;
 use crate::route::rules::required_input::required_input;
 use crate::route::{RejectReason, RouteRequest};
@@ -106,20 +106,8 @@ pub(crate) fn backward(
     crate::route::work::tick();
     admit(rate, now, SwapMode::ExactOut)?;
     let required_fixed = required_input(rate, target).ok_or(RejectReason::Overflow)?;
-    let required = required_fixed.get();
-    if required < rate.min() {
-        return Err(RejectReason::RequiredInputBelowMin {
-            required,
-            min: rate.min(),
-        });
-    }
     // No sponsored leg in ExactOut: the rate's own max applies.
-    if required > rate.max() {
-        return Err(RejectReason::RequiredInputAboveMax {
-            required,
-            max: rate.max(),
-        });
-    }
+    required_within(required_fixed.get(), rate.min(), rate.max())?;
     Ok(required_fixed)
 }
 
