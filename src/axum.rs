@@ -185,7 +185,7 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
 
 /// A `Query` extractor's rejection: `INVALID_REQUEST` as a `query`
 /// problem (axum answers it as plain text). Prefer
-/// [`RouteQuery::from_pairs`](crate::route::RouteQuery::from_pairs) on a
+/// [`RouteQuery::from_pairs`](crate::order::RouteQuery::from_pairs) on a
 /// `Query<Vec<(String, String)>>` for the route query itself: it names the
 /// field and gives the body decoders' codes.
 ///
