@@ -1,8 +1,6 @@
 //! Why a text is not an address: below `address.rs`, `canonical.rs` and
 //! `evm.rs`, which all answer it.
 
-use crate::text::TokenDefect;
-
 /// The longest address accepted, in bytes (ruling 17 in docs/RULES.md).
 ///
 /// Real addresses are far shorter: 42 bytes for EVM hex, 62 for a bech32
@@ -66,12 +64,4 @@ impl InvalidAddress {
     }
 }
 
-impl From<TokenDefect> for InvalidAddress {
-    fn from(defect: TokenDefect) -> Self {
-        match defect {
-            TokenDefect::Empty => InvalidAddress::Empty,
-            TokenDefect::TooLong { len } => InvalidAddress::TooLong { len },
-            TokenDefect::Invisible { at } => InvalidAddress::BadCharacter { at },
-        }
-    }
-}
+crate::text::from_token_defect!(InvalidAddress);
