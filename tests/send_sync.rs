@@ -215,9 +215,8 @@ fn caip() {
 
 #[test]
 fn v4() {
-    use swaproute::v4::{
-        Quote, QuotePolicy, QuoteRequest, QuoteRequestBody, SigningNetwork, WireNumber,
-    };
+    use swaproute::decimal::WireNumber;
+    use swaproute::v4::{Quote, QuotePolicy, QuoteRequest, QuoteRequestBody, SigningNetwork};
     fn borrowed<'a>(_: &'a str) {
         assert_send_sync::<QuotePolicy<'a>>();
     }

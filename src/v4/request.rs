@@ -9,11 +9,12 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::signing::network_kind;
-use super::{SigningNetwork, Slippage, WireNumber};
+use super::SigningNetwork;
 use crate::caip::{AssetDirectory, AssetRef, ChainId, ResolvedAsset};
 #[cfg(feature = "json")]
 use crate::decimal::parse_amount;
 use crate::decimal::Amount;
+use crate::decimal::WireNumber;
 use crate::error::{ApiError, ErrorCode};
 #[cfg(feature = "json")]
 use crate::order::loose::{present, Loose};
@@ -23,6 +24,7 @@ use crate::screening::{
     Address, AddressField, AddressTag, RegionCode, ScreeningError, ScreeningPolicy,
     ScreeningRequest, TagWarning,
 };
+use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 use crate::wire::RequestField;
 
