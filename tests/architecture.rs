@@ -1,7 +1,8 @@
 //! The layering of `src/` (docs/ARCHITECTURE.md, "Layers"): every
 //! `use crate::…` and every `crate::…` path in `src/**/*.rs` names a module
 //! of a lower layer or the file's own module, never one of the same layer or
-//! above. One direction for every import, so no module cycle either.
+//! above. One direction for every import, so no module cycle either; and
+//! only `lib.rs` re-exports another module's items (one home for each type).
 //!
 //! The order is written here once and in docs/ARCHITECTURE.md; the test
 //! fails when the two disagree.
@@ -168,7 +169,24 @@ fn violations(files: &[(PathBuf, String)]) -> Vec<String> {
             ));
             continue;
         };
-        for segment in crate_paths(&strip_comments(text)) {
+        let code = strip_comments(text);
+        if module != "lib" {
+            // One home for each type: only lib.rs re-exports another
+            // module's items.
+            for statement in code.split(';') {
+                let statement = statement.trim_start();
+                if let Some(rest) = statement.strip_prefix("pub use crate::") {
+                    let target = first_segment(rest);
+                    if target != module {
+                        found.push(format!(
+                            "{}: `{module}` re-exports `{target}`'s items as its own",
+                            path.display()
+                        ));
+                    }
+                }
+            }
+        }
+        for segment in crate_paths(&code) {
             let target = lib.get(&segment).cloned().unwrap_or(segment);
             if target == module {
                 continue;
@@ -233,8 +251,9 @@ fn every_import_points_down_the_layers() {
 }
 
 /// The checker itself: an upward import, a same-layer import, a root
-/// re-export resolved to its module and a grouped `use` are each seen; a
-/// comment, a string and `$crate::` are not imports.
+/// re-export resolved to its module, a grouped `use` and a module
+/// re-exporting another's items are each seen; a comment, a string and
+/// `$crate::` are not imports.
 #[test]
 fn the_checker_sees_a_planted_upward_import() {
     let file = |path: &str, text: &str| (PathBuf::from(path), text.to_owned());
@@ -244,6 +263,7 @@ fn the_checker_sees_a_planted_upward_import() {
         file("rate/list.rs", "use crate::{decimal::Amount, Route};\n"),
         file("time.rs", "fn f() { crate::order::Timestamp::LATEST; }\n"),
         file("ids.rs", "use crate::swap_mode::SwapMode;\n"),
+        file("v4/mod.rs", "pub use crate::slippage::Slippage;\n"),
         file(
             "text.rs",
             "// use crate::route::Route;\n/// [`x`](crate::order::X)\nconst S: &str = \"crate::v4\";\nmacro_rules! m { () => { $crate::order::X } }\n",
@@ -256,6 +276,7 @@ fn the_checker_sees_a_planted_upward_import() {
             "ids.rs: `ids` (layer 1) imports `swap_mode` (layer 1)",
             "rate/list.rs: `rate` (layer 5) imports `route` (layer 6)",
             "time.rs: `time` (layer 1) imports `order` (layer 8)",
+            "v4/mod.rs: `v4` re-exports `slippage`'s items as its own",
         ],
     );
 }
