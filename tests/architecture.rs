@@ -173,16 +173,13 @@ fn violations(files: &[(PathBuf, String)]) -> Vec<String> {
         if module != "lib" {
             // One home for each type: only lib.rs re-exports another
             // module's items.
-            for statement in code.split(';') {
-                let statement = statement.trim_start();
-                if let Some(rest) = statement.strip_prefix("pub use crate::") {
-                    let target = first_segment(rest);
-                    if target != module {
-                        found.push(format!(
-                            "{}: `{module}` re-exports `{target}`'s items as its own",
-                            path.display()
-                        ));
-                    }
+            for (at, prefix) in code.match_indices("pub use crate::") {
+                let target = first_segment(&code[at + prefix.len()..]);
+                if target != module {
+                    found.push(format!(
+                        "{}: `{module}` re-exports `{target}`'s items as its own",
+                        path.display()
+                    ));
                 }
             }
         }
