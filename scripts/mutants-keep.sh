@@ -1,11 +1,11 @@
 # Sourced by scripts/mutants-shard.sh and scripts/mutants-recheck.sh: runs
 # cargo mutants (PROPTEST_CASES 32, two jobs) into target/OUT and keeps its
-# outcome in docs/mutants/DEST/ with a summary.txt naming COMMIT.
+# outcome in target/mutants-outcomes/DEST/ with a summary.txt naming COMMIT.
 #
 #   run_and_keep OUT DEST COMMIT WHAT [cargo mutants args...]
 # WHAT (may be empty) becomes the summary's "what:" line.
 run_and_keep() {
-  local out="$1" dest="docs/mutants/$2" commit="$3" what="$4"
+  local out="$1" dest="target/mutants-outcomes/$2" commit="$3" what="$4"
   shift 4
   local status
   set +e

@@ -2,7 +2,7 @@
 # Runs again every mutant that scripts/mutants-report.sh lists as missed and
 # not explained (after tests were written for them), and those on new or
 # moved lines of files changed since a shard ran on them; keeps the outcome in
-# docs/mutants/NAME-recheck/, which the report reads after NAME.
+# target/mutants-outcomes/NAME-recheck/, which the report reads after NAME.
 #
 #   scripts/mutants-recheck.sh shard-3-of-16
 #   scripts/mutants-recheck.sh --gaps final

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sums the outcomes kept in docs/mutants/*/ (one directory per shard or
+# Sums the outcomes kept in target/mutants-outcomes/*/ (one directory per shard or
 # targeted run) into the per-module table of docs/MUTANTS.md, and says which
 # mutants of today's code no kept run has an outcome for.
 #
@@ -25,7 +25,7 @@ trap 'rm -f "$outcomes" "$current"' EXIT
 # Oldest first, so a newer outcome wins: by the time of the commit each run
 # tested (its summary.txt), then by name (a re-check after its shard).
 export LC_ALL=C
-runs="$(for dir in docs/mutants/*; do
+runs="$(for dir in target/mutants-outcomes/*; do
   [ -f "$dir/summary.txt" ] || continue
   commit="$(sed -n 's/^commit: //p' "$dir/summary.txt")"
   when="$(git show -s --format=%ct "$commit" 2>/dev/null || echo 0)"

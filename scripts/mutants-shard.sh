@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs shard K of N of the full mutation run over src/ and keeps its outcome
-# in docs/mutants/ (the counts and every missed or timed-out mutant), so no
+# in target/mutants-outcomes/ (the counts and every missed or timed-out mutant), so no
 # shard is run twice. docs/MUTANTS.md lists which shards ran on which commit.
 #
 #   scripts/mutants-shard.sh 0 16

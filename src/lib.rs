@@ -57,6 +57,13 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+// The top layer (docs/ARCHITECTURE.md): files that know every error type.
+// `From<E> for ApiError` for the crate's errors (one table) and, with the
+// `axum` feature, `IntoResponse` for them.
+#[cfg(feature = "axum")]
+mod axum;
+mod convert;
+
 pub mod caip;
 pub mod client;
 pub mod decimal;
@@ -74,6 +81,7 @@ mod swap_mode;
 mod text;
 mod time;
 pub mod v4;
+pub mod wire;
 
 pub use decimal::{Amount, Decimal, Fixed8};
 pub use error::{ApiError, ErrorBody, ErrorCode, HttpStatus};

@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use crate::decimal::{DecimalError, Fixed8};
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{AssetId, CampaignId, QuoteId};
-use crate::order::{Presence, SentAmount, SentDecimal};
 use crate::rate::PairId;
 use crate::route::Route;
 use crate::time::EpochMillis;
+use crate::wire::{Presence, SentAmount, SentDecimal};
 
 /// A V3 quote (`GET /v3/pairs/:pairId/quotes`): one price for one exact amount.
 /// Not the V4 [`v4::Quote`](crate::v4::Quote) of `POST /v4/quotes`: this one

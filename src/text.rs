@@ -74,7 +74,23 @@ macro_rules! boxed_text {
     };
 }
 
-pub(crate) use {boxed_text, text_traits};
+/// `From<TokenDefect>` for an error enum with the variants `Empty`,
+/// `TooLong { len }` and `BadCharacter { at }`.
+macro_rules! from_token_defect {
+    ($error:ident) => {
+        impl From<$crate::text::TokenDefect> for $error {
+            fn from(defect: $crate::text::TokenDefect) -> Self {
+                match defect {
+                    $crate::text::TokenDefect::Empty => $error::Empty,
+                    $crate::text::TokenDefect::TooLong { len } => $error::TooLong { len },
+                    $crate::text::TokenDefect::Invisible { at } => $error::BadCharacter { at },
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use {boxed_text, from_token_defect, text_traits};
 
 /// Writes formatted text with `Debug` escaping, without allocating.
 pub(crate) fn write_escaped(

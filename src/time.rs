@@ -54,8 +54,12 @@ impl fmt::Display for EpochMillis {
     }
 }
 
+/// The last instant an ISO 8601 timestamp writes, `9999-12-31T23:59:59.999Z`
+/// ([`Timestamp::LATEST`](crate::wire::Timestamp::LATEST) is this bound).
+pub(crate) const LATEST: EpochMillis = EpochMillis::new(253_402_300_799_999);
+
 /// Why an instant cannot be converted: [`EpochMillis`] starts at the Unix
-/// epoch, and an ISO 8601 [`Timestamp`](crate::order::Timestamp) ends with
+/// epoch, and an ISO 8601 [`Timestamp`](crate::wire::Timestamp) ends with
 /// year 9999.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
@@ -101,7 +105,7 @@ impl TryFrom<std::time::SystemTime> for EpochMillis {
             .map_err(|_| TimeRangeError::BeforeEpoch)?;
         let millis = u64::try_from(since.as_millis()).map_err(|_| TimeRangeError::TooLate)?;
         let instant = EpochMillis(millis);
-        if instant > crate::order::Timestamp::LATEST {
+        if instant > LATEST {
             return Err(TimeRangeError::TooLate);
         }
         Ok(instant)

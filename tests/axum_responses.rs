@@ -141,7 +141,7 @@ fn request_errors_respond_with_the_first_problem() {
         "{body}"
     );
     // The route query's zero amount, as a body's.
-    let errors = swaproute::route::RouteQuery::from_pairs([("fromAmount", "0")]).unwrap_err();
+    let errors = swaproute::order::RouteQuery::from_pairs([("fromAmount", "0")]).unwrap_err();
     assert_eq!(
         read(errors.into_response()).2,
         json!({"status":400,"code":"INVALID_AMOUNT","details":"fromAmount: must be greater than zero"})

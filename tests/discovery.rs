@@ -11,7 +11,7 @@ use swaproute::discovery::{
     Asset, AssetMeta, AssetsResponse, Decimals, InvalidListing, Pair, PairsResponse, RenderError,
     MAX_ASSETS, MAX_NETWORK_LEN, MAX_PAIRS,
 };
-use swaproute::order::Presence;
+use swaproute::wire::Presence;
 use swaproute::{ApiError, ErrorCode, PairId};
 
 const PAIRS: &str = include_str!("payloads/pairs-response.json");

@@ -8,11 +8,10 @@
 
 use serde_json::{json, Value};
 use swaproute::discovery::AssetsResponse;
-use swaproute::order::{
-    FixedOrderRequest, FloatOrderRequest, NewOrder, OrderContext, PlanError, RequestField,
-};
+use swaproute::order::{FixedOrderRequest, FloatOrderRequest, NewOrder, OrderContext, PlanError};
 use swaproute::quote::Quote;
 use swaproute::screening::{Address, ScreeningPolicy};
+use swaproute::wire::RequestField;
 use swaproute::{ApiError, EpochMillis, ErrorCode, OrderId, ProviderOrderId, RatesResponse};
 
 const NOW: u64 = 1_785_000_000_000;

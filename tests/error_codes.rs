@@ -243,7 +243,7 @@ fn error_body_types_are_send_and_sync() {
     check::<swaproute::order::PlanError>();
     check::<swaproute::order::QuoteMismatch>();
     check::<swaproute::order::RequestErrors>();
-    check::<swaproute::route::RouteQuery>();
+    check::<swaproute::order::RouteQuery>();
     check::<swaproute::v4::QuoteError>();
 }
 

@@ -28,9 +28,8 @@ use swaproute::error::{
     ErrorBody, InvalidBodyCode, InvalidHttpStatus, UnknownCodeError, UnknownErrorCode,
 };
 use swaproute::order::{
-    FieldError, InvalidOrderStatus, InvalidTimestamp, InvalidTransactionId, OrderStatus, PlanError,
-    QuoteMismatch, RequestErrors, RequiredInputNoRoute, Timestamp, ToOrderError,
-    TransactionIdAlreadySet,
+    FieldError, InvalidOrderStatus, InvalidTransactionId, OrderStatus, PlanError, QuoteMismatch,
+    RequestErrors, RequiredInputNoRoute, ToOrderError, TransactionIdAlreadySet,
 };
 use swaproute::quote::QuoteDefect;
 use swaproute::rate::{
@@ -43,6 +42,7 @@ use swaproute::screening::{
     ScreeningError,
 };
 use swaproute::v4::QuoteError;
+use swaproute::wire::{InvalidTimestamp, Timestamp};
 use swaproute::{
     Amount, ApiError, AssetId, Decimal, ErrorCode, InvalidSlippage, InvalidSwapMode, NoRoute,
     PairId, QuoteId, RateId, SlippageError, SwapMode, TimeRangeError,

@@ -12,23 +12,13 @@ use swaproute::{
     RatesResponse, SwapMode,
 };
 
-use crate::common::{amount, d};
+use crate::common::{amount, btc_eth_rate, d};
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
 const LATER: u64 = 4_102_444_800_000;
 
 fn rate(id: &str, m: &str, fee: &str, min: &str, max: &str) -> Rate {
-    Rate::new(
-        RateId::new(id).unwrap(),
-        PairId::new("BTC_ETH").unwrap(),
-        RateTerms {
-            multiplier: d(m),
-            miner_fee: d(fee),
-            min: d(min),
-            max: d(max),
-        },
-        EpochMillis::new(LATER),
-    )
+    btc_eth_rate(id, m, fee, min, max, EpochMillis::new(LATER))
 }
 
 fn exact_in() -> FeasibleQuery<'static> {

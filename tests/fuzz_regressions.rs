@@ -5,7 +5,7 @@
 //! pins an open library bug: it states the documented behaviour and fails until
 //! the bug is fixed (run with `cargo test --test fuzz_regressions -- --ignored`).
 
-use crate::common::{amount, d};
+use crate::common::{amount, btc_eth_rate};
 use swaproute::decimal::{parse_amount, Decimal, DecimalError, Fixed8};
 use swaproute::{
     estimate_exact_out, Amount, EpochMillis, NoRoute, PairId, Rate, RateId, RateTerms, RouteRequest,
@@ -14,15 +14,12 @@ use swaproute::{
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
 
 fn rate(id: &str, multiplier: &str, fee: &str, min: &str, max: &str) -> Rate {
-    Rate::new(
-        RateId::new(id).unwrap(),
-        PairId::new("BTC_ETH").unwrap(),
-        RateTerms {
-            multiplier: d(multiplier),
-            miner_fee: d(fee),
-            min: d(min),
-            max: d(max),
-        },
+    btc_eth_rate(
+        id,
+        multiplier,
+        fee,
+        min,
+        max,
         EpochMillis::new(1_785_000_000_100),
     )
     .with_exact_out(true)
@@ -129,7 +126,7 @@ fn route_select_required_input_overflow_is_no_route_for_best_and_top_one() {
         matches!(
             no_route,
             NoRoute::AmountTooLarge {
-                field: swaproute::order::RequestField::ToAmount,
+                field: swaproute::wire::RequestField::ToAmount,
                 ..
             }
         ),

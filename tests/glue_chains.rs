@@ -3,8 +3,9 @@
 //! checked against its key. Expected values by hand in the comments.
 
 use serde_json::json;
-use swaproute::order::{ChainQuery, RequestErrors, RequestField};
-use swaproute::route::{InvalidRatesByPair, RatesByPair, RouteQuery};
+use swaproute::order::{ChainQuery, RequestErrors, RouteQuery};
+use swaproute::route::{InvalidRatesByPair, RatesByPair};
+use swaproute::wire::RequestField;
 use swaproute::{ApiError, CampaignLimits, EpochMillis, ErrorCode, RatesResponse, SwapMode};
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);

@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 
 use swaproute::decimal::{DecimalError, Fixed8};
 use swaproute::error::{BodyCode, ErrorCode};
-use swaproute::order::{Presence, SentDecimal};
+use swaproute::wire::{Presence, SentDecimal};
 use swaproute::{Amount, Decimal};
 
 fn dec(text: &str) -> Decimal {

@@ -4,10 +4,11 @@
 
 use serde_json::{json, Value};
 use swaproute::discovery::{Asset, AssetsResponse, Network};
-use swaproute::order::{FixedOrderRequest, OrderContext, PlanError, SentDecimal};
+use swaproute::order::{FixedOrderRequest, OrderContext, PlanError};
 use swaproute::quote::Quote;
 use swaproute::route::RouteRequest;
 use swaproute::screening::{NetworkKind, ScreeningPolicy};
+use swaproute::wire::SentDecimal;
 use swaproute::{Amount, ApiError, EpochMillis, ErrorCode, QuoteId, RatesResponse};
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);

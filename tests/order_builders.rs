@@ -5,8 +5,9 @@
 
 use crate::common::amount;
 use serde_json::{json, Value};
-use swaproute::order::{FixedOrderRequest, FloatOrderRequest, RequestField};
+use swaproute::order::{FixedOrderRequest, FloatOrderRequest};
 use swaproute::screening::{Address, AddressTag};
+use swaproute::wire::RequestField;
 use swaproute::{Amount, Decimal, ErrorCode, Fixed8, PairId, QuoteId, Slippage, SwapMode};
 
 const ETH_ADDRESS: &str = "0x8Df95247F2866028DE71159b42B4ea410FB9102f";

@@ -26,13 +26,14 @@ use serde_json::{json, Value};
 use swaproute::decimal::Amount;
 use swaproute::order::{
     FixedOrderRequest, FloatOrderRequest, OrderContext, PlanError, QuoteMismatch,
-    RawFixedOrderRequest, RequestField,
+    RawFixedOrderRequest,
 };
 use swaproute::quote::Quote;
 use swaproute::route::NoRoute;
 use swaproute::screening::{
     Address, MarketState, NetworkKind, RegionCode, ScreeningPolicy, TagField, TagWarning,
 };
+use swaproute::wire::RequestField;
 use swaproute::{
     ApiError, AssetId, CampaignId, CampaignLimits, EpochMillis, ErrorCode, RatesResponse, SwapMode,
 };

@@ -13,8 +13,9 @@ use common::json_body::set_key;
 use serde_json::{json, Value};
 use swaproute::order::{
     FieldError, FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest,
-    RequestErrors, RequestField,
+    RequestErrors,
 };
+use swaproute::wire::RequestField;
 use swaproute::{ApiError, ErrorCode, SwapMode};
 
 const BTC_ADDRESS: &str = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";

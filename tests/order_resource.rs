@@ -7,9 +7,8 @@
 
 use crate::common::d;
 use serde_json::{json, Value};
-use swaproute::order::{
-    ExtraFeatures, Order, OrderStatus, Presence, SentAmount, SentDecimal, Timestamp, ToAmount,
-};
+use swaproute::order::{ExtraFeatures, Order, OrderStatus, ToAmount};
+use swaproute::wire::{Presence, SentAmount, SentDecimal, Timestamp};
 use swaproute::AssetId;
 
 fn decode(value: &Value) -> Order {
@@ -462,10 +461,11 @@ mod from_a_plan {
     use serde_json::{json, Value};
     use swaproute::order::{
         DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, NewOrder, Order,
-        OrderContext, RequestField, Timestamp, ToOrderError,
+        OrderContext, ToOrderError,
     };
     use swaproute::quote::Quote;
     use swaproute::screening::{Address, AddressTag, ScreeningPolicy};
+    use swaproute::wire::{RequestField, Timestamp};
     use swaproute::{
         ApiError, EpochMillis, ErrorCode, OrderId, ProviderOrderId, RatesResponse, TimeRangeError,
     };

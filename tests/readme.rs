@@ -1,4 +1,4 @@
-//! The README's examples, run as doctests by `cargo test` at the root (this
+//! The README's examples and docs/GUIDE.md's, run as doctests by `cargo test` at the root (this
 //! package, `swaproute-tests`, has the dependencies they use; the
 //! `swaproute` package itself has no dev-dependencies).
 //!
@@ -12,3 +12,8 @@
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guide's examples (docs/GUIDE.md: the README's longer sections).
+#[cfg(doctest)]
+#[doc = include_str!("../docs/GUIDE.md")]
+pub struct GuideDoctests;

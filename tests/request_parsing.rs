@@ -3,13 +3,15 @@
 //! queries checked by the body's own field rules.
 #![cfg(feature = "json")]
 
+use swaproute::order::RouteQuery;
 use swaproute::order::{
     FieldError, FixedOrderRequest, FloatOrderRequest, OrderContext, RawFixedOrderRequest,
-    RawFloatOrderRequest, RequestErrors, RequestField,
+    RawFloatOrderRequest, RequestErrors,
 };
-use swaproute::route::{LimitPolicy, RouteQuery};
+use swaproute::route::LimitPolicy;
 use swaproute::screening::ScreeningPolicy;
 use swaproute::v4::QuoteRequestBody;
+use swaproute::wire::RequestField;
 use swaproute::{EpochMillis, ErrorCode, RatesResponse, SwapMode};
 
 const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);

@@ -12,10 +12,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 use swaproute::error::{BodyCode, ErrorBody};
-use swaproute::order::{
-    DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, Order, Presence, SentDecimal,
-};
+use swaproute::order::{DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, Order};
 use swaproute::quote::Quote;
+use swaproute::wire::{Presence, SentDecimal};
 use swaproute::{Decimal, ErrorCode, RatesResponse};
 
 /// Decodes `text` as `T`, encodes it, and checks the value is the payload's.
@@ -218,7 +217,7 @@ fn large_whole_numbers_stay_numbers() {
     let request: FloatOrderRequest = round_trip("huge amounts", text);
     assert_eq!(request.from_amount().get(), Decimal::from(u64::MAX));
     let amount = r#"{"assetId":"BTC","value":18446744073709551615}"#;
-    round_trip::<swaproute::order::SentAmount>("huge order amount", amount);
+    round_trip::<swaproute::wire::SentAmount>("huge order amount", amount);
 }
 
 /// Rates (ruling 22): `"features":[]` and `"sponsoredByCampaignId":null` stay

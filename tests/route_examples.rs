@@ -5,7 +5,7 @@
 //! `net = fromAmount × multiplier − minerFee`, required input
 //! `(toAmount + minerFee) / multiplier` rounded up to 8 dp.
 
-use crate::common::{amount, d};
+use crate::common::{amount, btc_eth_rate, d};
 use rust_decimal::Decimal;
 use swaproute::{
     estimate_exact_out, CampaignId, CampaignLimits, EpochMillis, PairId, Rate, RateId, RateTerms,
@@ -16,17 +16,7 @@ const NOW: EpochMillis = EpochMillis::new(1_700_000_000_000);
 const LATER: EpochMillis = EpochMillis::new(1_700_000_060_000);
 
 fn rate(id: &str, multiplier: &str, fee: &str, min: &str, max: &str) -> Rate {
-    Rate::new(
-        RateId::new(id).unwrap(),
-        PairId::new("BTC_ETH").unwrap(),
-        RateTerms {
-            multiplier: d(multiplier),
-            miner_fee: d(fee),
-            min: d(min),
-            max: d(max),
-        },
-        LATER,
-    )
+    btc_eth_rate(id, multiplier, fee, min, max, LATER)
 }
 
 fn expiring(id: &str, expiry: EpochMillis) -> Rate {

@@ -109,11 +109,11 @@ fn quote() {
 fn order() {
     use swaproute::order::{
         DepositTransactionUpdate, ExtraFeatures, FieldError, FixedOrderPlan, FixedOrderRequest,
-        FloatOrderPlan, FloatOrderRequest, InvalidOrderStatus, InvalidTimestamp,
-        InvalidTransactionId, Observation, Order, OrderContext, OrderStatus, Parties,
-        RawFixedOrderRequest, RawFloatOrderRequest, RequestErrors, RequestField, Timestamp,
-        ToAmount, TransactionId, TransactionIdAlreadySet, UnknownStatus,
+        FloatOrderPlan, FloatOrderRequest, InvalidOrderStatus, InvalidTransactionId, Observation,
+        Order, OrderContext, OrderStatus, Parties, RawFixedOrderRequest, RawFloatOrderRequest,
+        RequestErrors, ToAmount, TransactionId, TransactionIdAlreadySet, UnknownStatus,
     };
+    use swaproute::wire::{InvalidTimestamp, RequestField, Timestamp};
     fn borrowed<'a>(_: &'a str) {
         assert_send_sync::<FixedOrderPlan<'a>>();
         assert_send_sync::<FloatOrderPlan<'a>>();
@@ -215,9 +215,8 @@ fn caip() {
 
 #[test]
 fn v4() {
-    use swaproute::v4::{
-        Quote, QuotePolicy, QuoteRequest, QuoteRequestBody, SigningNetwork, WireNumber,
-    };
+    use swaproute::decimal::WireNumber;
+    use swaproute::v4::{Quote, QuotePolicy, QuoteRequest, QuoteRequestBody, SigningNetwork};
     fn borrowed<'a>(_: &'a str) {
         assert_send_sync::<QuotePolicy<'a>>();
     }

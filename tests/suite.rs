@@ -16,6 +16,7 @@
 
 mod common;
 
+mod architecture;
 mod axum_responses;
 mod caip;
 mod caps;

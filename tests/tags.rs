@@ -9,9 +9,9 @@
 
 use proptest::prelude::*;
 use swaproute::order::{
-    FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest,
-    RequestErrors, RequestField,
+    FixedOrderRequest, FloatOrderRequest, RawFixedOrderRequest, RawFloatOrderRequest, RequestErrors,
 };
+use swaproute::wire::RequestField;
 use swaproute::ErrorCode;
 
 /// A valid fixed body with `"toAddressTag": <tag_json>`.

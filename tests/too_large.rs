@@ -5,10 +5,9 @@
 
 use serde_json::json;
 use swaproute::decimal::Decimal;
-use swaproute::order::{
-    FixedOrderRequest, OrderContext, PlanError, RawFixedOrderRequest, RequestField,
-};
+use swaproute::order::{FixedOrderRequest, OrderContext, PlanError, RawFixedOrderRequest};
 use swaproute::screening::ScreeningPolicy;
+use swaproute::wire::RequestField;
 use swaproute::{
     estimate_exact_out, Amount, ApiError, EpochMillis, ErrorCode, NoRoute, RatesResponse,
     RouteRequest,

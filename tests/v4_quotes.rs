@@ -7,9 +7,9 @@ use swaproute::caip::{AssetDirectory, AssetIdForm, ChainId};
 use swaproute::screening::{Address, ScreeningPolicy};
 use swaproute::v4::{
     invalid_body, select_quote, Quote, QuoteError, QuotePolicy, QuoteRequest, QuoteRequestBody,
-    SigningNetwork, Slippage,
+    SigningNetwork,
 };
-use swaproute::{ApiError, Decimal, EpochMillis, ErrorCode, SwapMode};
+use swaproute::{ApiError, Decimal, EpochMillis, ErrorCode, Slippage, SwapMode};
 
 const BTC: &str = "bip122:000000000019d6689c085ae165831e93/slip44:0";
 const ETH: &str = "eip155:1/slip44:60";
@@ -575,7 +575,7 @@ fn the_former_expiry_name_gives_the_same_answer() {
 /// was expected.
 #[test]
 fn a_wire_number_of_another_type_says_what_is_expected() {
-    use swaproute::v4::WireNumber;
+    use swaproute::decimal::WireNumber;
     for value in [
         serde_json::json!(true),
         serde_json::json!([1]),
@@ -597,7 +597,7 @@ fn a_wire_number_of_another_type_says_what_is_expected() {
 fn a_wire_number_reads_the_exact_text_of_arbitrary_precision() {
     use serde::de::value::{Error, MapDeserializer};
     use serde::Deserialize;
-    use swaproute::v4::WireNumber;
+    use swaproute::decimal::WireNumber;
     let number = |key: &str, text: &str| {
         WireNumber::deserialize(MapDeserializer::<_, Error>::new(
             [(key.to_owned(), text.to_owned())].into_iter(),

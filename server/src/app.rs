@@ -16,11 +16,12 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use http_body_util::BodyExt;
 use swaproute::client::{ClientHeaders, Integration};
+use swaproute::order::{ChainQuery, RouteQuery};
 use swaproute::order::{
     DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, NewOrder, Order, OrderContext,
 };
 use swaproute::quote::Quote;
-use swaproute::route::{ChainQuery, RatesByPair, RouteQuery, RouteRequest};
+use swaproute::route::{RatesByPair, RouteRequest};
 use swaproute::screening::{Address, ScreeningPolicy};
 use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
 use swaproute::{

@@ -13,7 +13,7 @@ use axum::http::header::{CONNECTION, CONTENT_TYPE};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use swaproute::error::BodyCode;
-use swaproute::order::Presence;
+use swaproute::wire::Presence;
 use swaproute::{ErrorBody, HttpStatus};
 
 /// An echoed value (an id, a header) is cut to this many characters, then `…`.

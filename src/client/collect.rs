@@ -6,7 +6,6 @@ use alloc::vec::Vec;
 
 use super::error::{ClientHeader, HeaderError};
 use super::forwarded::{Forwarded, ForwardedError, MAX_HEADER_LEN};
-use super::headers::{ClientHeaders, Integration};
 use super::platform::AppPlatform;
 use crate::text;
 
@@ -71,6 +70,16 @@ impl<'a> Slot<'a> {
     }
 }
 
+/// The checked client headers of one request: the fields of a
+/// [`ClientHeaders`](super::ClientHeaders), which `headers.rs` builds from them.
+pub(super) struct Checked {
+    pub(super) app_name: String,
+    pub(super) app_version: Option<String>,
+    pub(super) app_platform: Option<AppPlatform>,
+    pub(super) user_agent: Option<String>,
+    pub(super) forwarded: Option<Forwarded>,
+}
+
 /// Every client header of one request, as received.
 #[derive(Default)]
 pub(super) struct Collected<'a> {
@@ -124,8 +133,9 @@ impl<'a> Collected<'a> {
     /// Validates in a fixed order: `Authorization`, `App-Name` (missing, then
     /// malformed), `App-Version`, `App-Platform`, `User-Agent`, `Forwarded`, and
     /// last the integration's requirement of `Forwarded` and of an end-user
-    /// address in it.
-    pub(super) fn finish(self, integration: Integration) -> Result<ClientHeaders, HeaderError> {
+    /// address in it (`proxying`: the integration is
+    /// [`Integration::Proxying`](super::Integration::Proxying)).
+    pub(super) fn finish(self, proxying: bool) -> Result<Checked, HeaderError> {
         if self.authorization {
             return Err(HeaderError::LegacyAuthorization);
         }
@@ -148,7 +158,7 @@ impl<'a> Collected<'a> {
         };
         let user_agent = self.user_agent.check(ClientHeader::UserAgent)?;
         let forwarded = self.forwarded()?;
-        if integration == Integration::Proxying {
+        if proxying {
             // Rulings 20 and 29 (docs/RULES.md): a Forwarded that locates nobody is
             // refused like a missing one, so location screening never goes unrun.
             let forwarded = forwarded.as_ref().ok_or(HeaderError::MissingForwarded)?;
@@ -156,7 +166,7 @@ impl<'a> Collected<'a> {
                 .screening_addr()
                 .map_err(HeaderError::NoClientAddress)?;
         }
-        Ok(ClientHeaders {
+        Ok(Checked {
             app_name: app_name.into(),
             app_version: app_version.map(String::from),
             app_platform,

@@ -31,7 +31,7 @@ impl ClientHeaders {
         for (name, value) in headers {
             collected.add(name.as_str(), core::str::from_utf8(value.as_bytes()).ok());
         }
-        collected.finish(integration)
+        ClientHeaders::from_collected(collected, integration)
     }
 
     /// The headers to send as an [`http::HeaderMap`]: the pairs of

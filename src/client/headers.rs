@@ -3,7 +3,7 @@
 use alloc::string::{String, ToString};
 use core::net::IpAddr;
 
-use super::collect::Collected;
+use super::collect::{Checked, Collected};
 use super::error::{ClientHeader, HeaderError};
 use super::forwarded::Forwarded;
 use super::platform::AppPlatform;
@@ -35,6 +35,27 @@ pub struct ClientHeaders {
 }
 
 impl ClientHeaders {
+    /// The headers `collected` holds, checked (`Collected::finish`).
+    pub(super) fn from_collected(
+        collected: Collected<'_>,
+        integration: Integration,
+    ) -> Result<Self, HeaderError> {
+        let Checked {
+            app_name,
+            app_version,
+            app_platform,
+            user_agent,
+            forwarded,
+        } = collected.finish(integration == Integration::Proxying)?;
+        Ok(ClientHeaders {
+            app_name,
+            app_version,
+            app_platform,
+            user_agent,
+            forwarded,
+        })
+    }
+
     /// Validates a request's headers given as `(name, value)` pairs. Names are
     /// case-insensitive; headers other than the client headers are ignored.
     ///
@@ -78,7 +99,7 @@ impl ClientHeaders {
         for (name, value) in headers {
             collected.add(name, Some(value));
         }
-        collected.finish(integration)
+        Self::from_collected(collected, integration)
     }
 
     /// `App-Name`: the integrating application.

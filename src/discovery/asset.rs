@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::{AssetText, Decimals, Network, TooPrecise};
 use crate::caip::AssetRef;
 use crate::decimal::{Amount, DecimalError};
-use crate::order::Presence;
+use crate::wire::Presence;
 use crate::Decimal;
 
 /// The object under `meta`, and under the key named after the network:

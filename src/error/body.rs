@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{BodyCode, HttpStatus};
 use crate::ids::OrderId;
-use crate::order::{Presence, SentDecimal};
+use crate::wire::{Presence, SentDecimal};
 
 /// The wire shape of an error: `{"status":403,"code":"RESTRICTED_ADDRESS","details":"…"}`,
 /// plus `"orderId"` when an order exists, and `"min"` / `"max"` (decimal

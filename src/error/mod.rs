@@ -11,12 +11,9 @@
 //! and every error type a handler returns implement axum's `IntoResponse`
 //! (the status, `Content-Type: application/json` and the error body).
 
-#[cfg(feature = "axum")]
-mod axum;
 mod body;
 mod body_code;
 mod code;
-mod convert;
 #[cfg(feature = "http")]
 mod http;
 mod status;
@@ -32,7 +29,7 @@ use core::fmt;
 use rust_decimal::Decimal;
 
 use crate::ids::OrderId;
-use crate::order::SentDecimal;
+use crate::wire::SentDecimal;
 
 /// A failure as the service reports it: a stable code, details for humans,
 /// when an order exists its id, and for the limit codes the limits nearest

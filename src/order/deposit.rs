@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{Order, Presence};
 use crate::error::{ApiError, ErrorCode};
-use crate::text::{check_visible_ascii, TokenDefect};
+use crate::text::check_visible_ascii;
 
 /// The longest transaction id accepted, in bytes (ruling 17 in docs/RULES.md). Real ones
 /// are shorter: 66 bytes for an EVM hash, 88 for a Solana signature.
@@ -38,15 +38,7 @@ pub enum InvalidTransactionId {
     },
 }
 
-impl From<TokenDefect> for InvalidTransactionId {
-    fn from(defect: TokenDefect) -> Self {
-        match defect {
-            TokenDefect::Empty => InvalidTransactionId::Empty,
-            TokenDefect::TooLong { len } => InvalidTransactionId::TooLong { len },
-            TokenDefect::Invisible { at } => InvalidTransactionId::BadCharacter { at },
-        }
-    }
-}
+crate::text::from_token_defect!(InvalidTransactionId);
 
 impl From<InvalidTransactionId> for ApiError {
     fn from(error: InvalidTransactionId) -> Self {

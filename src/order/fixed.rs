@@ -188,7 +188,8 @@ impl FixedOrderRequest {
     /// for a server's handler, reporting every problem.
     ///
     /// ```
-    /// use swaproute::order::{FixedOrderRequest, RequestField};
+    /// use swaproute::order::FixedOrderRequest;
+    /// use swaproute::wire::RequestField;
     /// use swaproute::ErrorCode;
     ///
     /// let errors = FixedOrderRequest::from_json(b"fromAmount=0.5").unwrap_err();

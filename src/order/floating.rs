@@ -212,7 +212,8 @@ impl FloatOrderRequest {
     /// reporting every problem.
     ///
     /// ```
-    /// use swaproute::order::{FloatOrderRequest, RequestField};
+    /// use swaproute::order::FloatOrderRequest;
+    /// use swaproute::wire::RequestField;
     /// let errors = FloatOrderRequest::from_json(b"[]").unwrap_err();
     /// assert_eq!(errors.first().field(), RequestField::Body);
     /// assert_eq!(errors.first().to_string(), "body: must be a JSON object, not an array");

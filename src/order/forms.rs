@@ -78,7 +78,7 @@ impl Serialize for InForm {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self.1 {
             Form::Text => serializer.collect_str(&self.0),
-            Form::Number => super::presence::serialize_number(self.0, serializer),
+            Form::Number => crate::wire::serialize_number(self.0, serializer),
         }
     }
 }

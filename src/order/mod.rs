@@ -47,13 +47,14 @@ pub(crate) mod loose;
 mod new_order;
 mod parties;
 mod plan_error;
-mod presence;
 mod query;
 mod required;
 mod resource;
 mod status;
-mod timestamp;
 mod validate;
+
+// The wire vocabulary, for the files below (`super::Presence`…).
+use crate::wire::{Presence, RequestField, SentAmount, SentDecimal, Timestamp};
 
 pub use chain_query::ChainQuery;
 pub use context::OrderContext;
@@ -61,7 +62,7 @@ pub use deposit::{
     DepositTransactionUpdate, InvalidTransactionId, TransactionId, TransactionIdAlreadySet,
     MAX_TRANSACTION_ID_LEN,
 };
-pub use field::{FieldError, RequestErrors, RequestField};
+pub use field::{FieldError, RequestErrors};
 pub use fixed::FixedOrderBuilder;
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
 pub use floating::FloatOrderBuilder;
@@ -69,12 +70,10 @@ pub use floating::{FloatOrderPlan, FloatOrderRequest, RawFloatOrderRequest};
 pub use new_order::{NewOrder, ToOrderError};
 pub use parties::Parties;
 pub use plan_error::{PlanError, QuoteMismatch};
-pub use presence::{Presence, SentDecimal};
 pub use query::RouteQuery;
 pub use required::{NearestRoute, RequiredInputNoRoute};
-pub use resource::{ExtraFeatures, Order, SentAmount, ToAmount};
+pub use resource::{ExtraFeatures, Order, ToAmount};
 pub use status::{
     reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,
     UnknownStatus, MAX_STATUS_LEN,
 };
-pub use timestamp::{InvalidTimestamp, Timestamp};

@@ -71,7 +71,7 @@ impl Slot {
 /// this type does no URL decoding, so `0%2E5` is refused as an amount.
 ///
 /// ```
-/// use swaproute::route::RouteQuery;
+/// use swaproute::order::RouteQuery;
 /// use swaproute::{EpochMillis, ErrorCode, RatesResponse, SwapMode};
 /// let rates: RatesResponse = serde_json::from_str(r#"[
 ///   {"amount":{"assetId":"ETH","value":20},"expiry":4102444800000,"id":"r",

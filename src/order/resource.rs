@@ -3,8 +3,10 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::{Observation, OrderStatus, Presence, SentDecimal, Timestamp, TrackedStatus};
-use crate::ids::{AssetId, CampaignId, OrderId, ProviderOrderId, RateId};
+use super::{
+    Observation, OrderStatus, Presence, SentAmount, SentDecimal, Timestamp, TrackedStatus,
+};
+use crate::ids::{CampaignId, OrderId, ProviderOrderId, RateId};
 use crate::rate::PairId;
 use alloc::string::String;
 
@@ -183,25 +185,6 @@ impl Order {
     pub fn tracked_status(&self) -> TrackedStatus {
         TrackedStatus::new(self.status.clone(), self.deposit_detected())
     }
-}
-
-/// `{"assetId": "…", "value": …}` with the value kept in the form it was sent
-/// (string or number), so it is written back the same way (ruling 22,
-/// docs/RULES.md). Every combination is a valid record.
-///
-/// ```
-/// use swaproute::order::SentAmount;
-/// let amount: SentAmount = serde_json::from_str(r#"{"assetId":"BTC","value":0.83}"#).unwrap();
-/// assert_eq!(amount.asset_id.as_str(), "BTC");
-/// assert_eq!(serde_json::to_string(&amount).unwrap(), r#"{"assetId":"BTC","value":0.83}"#);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SentAmount {
-    /// The asset the value is in.
-    pub asset_id: AssetId,
-    /// The value, as sent.
-    pub value: SentDecimal,
 }
 
 /// `extraFeatures` of an order: `{"pid": "…", "stringAmounts": "…"}`. The spec

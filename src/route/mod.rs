@@ -52,7 +52,6 @@ pub fn measure_work<T>(f: impl FnOnce() -> T) -> (T, u64) {
     work::meter::measure(f)
 }
 
-pub use crate::order::{ChainQuery, RouteQuery};
 pub use book::RateBook;
 pub use by_pair::{InvalidRatesByPair, RatesByPair, MAX_PAIRS_OF_RATES};
 pub use feasible::{AmountRange, Feasible, FeasibleQuery, FeasibleReport, Served};

@@ -150,7 +150,13 @@ pub enum LimitCheck {
 }
 
 impl LimitCheck {
-    /// Where `amount` lies against `[min, max]`, inclusive at both ends.
+    /// Where `amount` lies against `[min, max]`, inclusive at both ends:
+    /// the one home of "limits are inclusive" (ruling 5). The amount check
+    /// and the required-input check (`rules/eligibility.rs`), a chain's
+    /// ExactOut legs (`chain/leg.rs`) and [`Route::required_input_limits`]
+    /// call it; the fast path's integer form sits beside the amount check,
+    /// and the book's closed line intervals (`book/envelope.rs`) are tested
+    /// against the scan, which calls it.
     pub(crate) fn of(amount: Decimal, min: Decimal, max: Decimal) -> Self {
         if amount < min {
             LimitCheck::BelowMin { min }

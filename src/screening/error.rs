@@ -3,7 +3,7 @@
 use alloc::format;
 use core::fmt;
 
-use super::address::InvalidAddress;
+use super::invalid_address::InvalidAddress;
 use super::region::RegionCode;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::AssetId;

@@ -9,7 +9,7 @@ use alloc::string::String;
 
 use tiny_keccak::{Hasher, Keccak};
 
-use super::address::InvalidAddress;
+use super::invalid_address::InvalidAddress;
 
 /// Number of hex digits of an EVM address after `0x`.
 const HEX_DIGITS: usize = 40;

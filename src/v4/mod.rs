@@ -12,8 +12,10 @@
 //! `QUOTE_EXPIRED`, none → `ROUTE_UNAVAILABLE`) and answer with the quote's
 //! assets in the form the `caip19` query parameter selects ([`Quote::in_form`]).
 //!
-//! V4 order status (`GET /v4/orders/:id`) is reconciled exactly as V3's: the
-//! status types and [`reconcile`] are re-exported from [`crate::order`].
+//! V4 order status (`GET /v4/orders/:id`) is reconciled exactly as V3's:
+//! the status types and [`reconcile`](crate::order::reconcile) are
+//! [`crate::order`]'s; `Slippage` is [`crate::Slippage`] and `WireNumber`
+//! [`crate::decimal::WireNumber`].
 //!
 //! ```
 //! use std::collections::BTreeSet;
@@ -54,9 +56,6 @@ mod quote;
 mod request;
 mod signing;
 
-pub use crate::decimal::WireNumber;
-pub use crate::order::{reconcile, reconcile_all, Observation, OrderStatus, TrackedStatus};
-pub use crate::slippage::{InvalidSlippage, Slippage};
 pub use quote::{select_quote, select_quote_for, Quote, QuoteError};
 pub use request::{invalid_body, QuotePolicy, QuoteRequest, QuoteRequestBody};
 pub use signing::SigningNetwork;

@@ -4,12 +4,13 @@ use core::cmp::Ordering;
 
 use serde::{Deserialize, Serialize};
 
-use super::{QuoteRequest, Slippage};
+use super::QuoteRequest;
 use crate::caip::{AssetDirectory, AssetIdForm, AssetRef, UnresolvedAsset};
 use crate::decimal::Amount;
 use crate::error::{ApiError, ErrorCode, HttpStatus};
 use crate::ids::{CampaignId, QuoteId};
 use crate::quote::{QuoteDefect, QuoteField};
+use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 

@@ -9,21 +9,24 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::signing::network_kind;
-use super::{SigningNetwork, Slippage, WireNumber};
+use super::SigningNetwork;
 use crate::caip::{AssetDirectory, AssetRef, ChainId, ResolvedAsset};
 #[cfg(feature = "json")]
 use crate::decimal::parse_amount;
 use crate::decimal::Amount;
+use crate::decimal::WireNumber;
 use crate::error::{ApiError, ErrorCode};
 #[cfg(feature = "json")]
 use crate::order::loose::{present, Loose};
 #[cfg(feature = "json")]
-use crate::order::{FieldError, RequestErrors, RequestField};
+use crate::order::{FieldError, RequestErrors};
 use crate::screening::{
     Address, AddressField, AddressTag, RegionCode, ScreeningError, ScreeningPolicy,
     ScreeningRequest, TagWarning,
 };
+use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
+use crate::wire::RequestField;
 
 /// The body of `POST /v4/quotes` as a client sends it (camelCase JSON).
 ///
@@ -96,7 +99,7 @@ impl QuoteRequestBody {
     /// key sent as `null` is absent; unknown keys are ignored.
     ///
     /// ```
-    /// use swaproute::order::RequestField;
+    /// use swaproute::wire::RequestField;
     /// use swaproute::v4::QuoteRequestBody;
     ///
     /// let body = QuoteRequestBody::from_json(br#"{"fromAsset":"ETH","toAsset":"BTC","amount":1.5}"#)?;

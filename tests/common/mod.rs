@@ -23,6 +23,28 @@ pub(crate) fn d(text: &str) -> Decimal {
     text.parse().unwrap()
 }
 
+/// A `BTC_ETH` rate from a test's literal texts, valid until `expiry`.
+pub(crate) fn btc_eth_rate(
+    id: &str,
+    multiplier: &str,
+    fee: &str,
+    min: &str,
+    max: &str,
+    expiry: swaproute::EpochMillis,
+) -> swaproute::Rate {
+    swaproute::Rate::new(
+        swaproute::RateId::new(id).unwrap(),
+        swaproute::PairId::new("BTC_ETH").unwrap(),
+        swaproute::RateTerms {
+            multiplier: d(multiplier),
+            miner_fee: d(fee),
+            min: d(min),
+            max: d(max),
+        },
+        expiry,
+    )
+}
+
 /// An amount from a test's literal text, by the strict amount grammar.
 pub(crate) fn amount(text: &str) -> Amount {
     Amount::parse(text).unwrap()

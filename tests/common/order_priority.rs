@@ -4,7 +4,8 @@
 // A code or field outside the documented lists is a test failure.
 #![allow(clippy::panic)]
 
-use swaproute::order::{FieldError, RequestField};
+use swaproute::order::FieldError;
+use swaproute::wire::RequestField;
 use swaproute::ErrorCode;
 
 /// An error's place in the order: its code's class, then its field's rank.

@@ -18,7 +18,10 @@ use core::cmp::Ordering;
 
 use crate::numeric::wide_mul;
 
-/// One line: a rate in slope order, with what the order needs.
+/// One line: a rate in slope order, with what the order needs. It serves
+/// the closed interval `[min, max]`: limits are inclusive, the rule of
+/// `LimitCheck::of` (`route/ranked.rs`), which the scan the book is tested
+/// against calls.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Line {
     /// The multiplier at the book's common slope scale.

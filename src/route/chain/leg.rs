@@ -9,7 +9,7 @@ use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{at_scale, least_cover8, pow10, times_pow10, widening_mul, Wide};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
-use crate::route::rules::eligibility::{admit, check, Score};
+use crate::route::rules::eligibility::{admit, check, required_within, Score};
 use crate::route::rules::net_output::net_output;
 use crate::route::rules::required_input::required_input;
 use crate::route::{RejectReason, RouteRequest};
@@ -106,33 +106,14 @@ pub(crate) fn backward(
     crate::route::work::tick();
     admit(rate, now, SwapMode::ExactOut)?;
     let required_fixed = required_input(rate, target).ok_or(RejectReason::Overflow)?;
-    let required = required_fixed.get();
-    if required < rate.min() {
-        return Err(RejectReason::RequiredInputBelowMin {
-            required,
-            min: rate.min(),
-        });
-    }
     // No sponsored leg in ExactOut: the rate's own max applies.
-    if required > rate.max() {
-        return Err(RejectReason::RequiredInputAboveMax {
-            required,
-            max: rate.max(),
-        });
-    }
+    required_within(required_fixed.get(), rate.min(), rate.max())?;
     Ok(required_fixed)
 }
 
 /// What an ExactOut leg's required input yields (at least its target).
 pub(crate) fn yields(rate: &Rate, input: Fixed8) -> Option<Decimal> {
     net_output(rate, input.get())
-}
-
-/// At most `a / b` (`b > 0`): `Decimal`'s quotient moved down by one unit of
-/// its last place.
-pub(crate) fn lower_quotient(a: Decimal, b: Decimal) -> Option<Decimal> {
-    let quotient = a.checked_div(b)?;
-    quotient.checked_sub(Decimal::new(1, quotient.scale()))
 }
 
 /// A lower bound of the first leg's required input for `target` delivered

@@ -7,8 +7,6 @@ use core::ops::Range;
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
-use super::leg::lower_quotient;
-use super::search::SIGNIFICANT;
 use crate::decimal::Amount;
 use crate::ids::AssetId;
 use crate::rate::{CampaignLimits, PairId, Rate, RatesResponse};
@@ -378,6 +376,17 @@ fn pair_order(a: &PairId, b: &PairId) -> Ordering {
         .as_bytes()
         .cmp(b.from().as_str().as_bytes())
         .then_with(|| a.to().as_str().as_bytes().cmp(b.to().as_str().as_bytes()))
+}
+
+/// Significant digits the pruning bounds keep (rounded toward zero, so
+/// they stay bounds): few enough that their products need no rescaling.
+pub(crate) const SIGNIFICANT: u32 = 12;
+
+/// At most `a / b` (`b > 0`): `Decimal`'s quotient moved down by one unit of
+/// its last place.
+pub(crate) fn lower_quotient(a: Decimal, b: Decimal) -> Option<Decimal> {
+    let quotient = a.checked_div(b)?;
+    quotient.checked_sub(Decimal::new(1, quotient.scale()))
 }
 
 #[cfg(test)]

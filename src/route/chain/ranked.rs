@@ -7,6 +7,7 @@ use serde::{Serialize, Serializer};
 use super::request::MAX_LEGS;
 use crate::decimal::{Fixed8, Plain};
 use crate::rate::{PairId, Rate};
+use crate::route::RejectReason;
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -202,6 +203,86 @@ impl Serialize for Legs<'_, '_> {
         for leg in self.0 {
             out.serialize_element(leg)?;
         }
+        out.end()
+    }
+}
+
+/// A chain that was not made: its path, the leg that failed (1 is the
+/// first), that leg's rate and the reason.
+///
+/// In ExactIn legs are tried forwards (a rejection at leg 2 means leg 1
+/// passed); in ExactOut backwards, from the last leg.
+///
+/// # JSON
+/// `{"legs":["BTC_ETH","ETH_SOL"],"leg":2,"rateId":"…","reason":"BELOW_MIN"}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainRejection<'r> {
+    pub(super) pairs: [&'r PairId; MAX_LEGS],
+    pub(super) len: usize,
+    pub(super) leg: usize,
+    pub(super) rate: &'r Rate,
+    pub(super) reason: RejectReason,
+}
+
+impl<'r> ChainRejection<'r> {
+    /// A rejection on path `ids` at leg `leg` (0 is the first).
+    pub(crate) fn new(
+        ids: &[&'r PairId],
+        leg: usize,
+        rate: &'r Rate,
+        reason: RejectReason,
+    ) -> Option<Self> {
+        let &first = ids.first()?;
+        let mut pairs = [first; MAX_LEGS];
+        for (slot, &id) in pairs.iter_mut().zip(ids) {
+            *slot = id;
+        }
+        (ids.len() <= MAX_LEGS).then_some(ChainRejection {
+            pairs,
+            len: ids.len(),
+            leg: leg.saturating_add(1),
+            rate,
+            reason,
+        })
+    }
+
+    /// The path's pairs, in leg order.
+    pub fn pair_ids(&self) -> &[&'r PairId] {
+        self.pairs.get(..self.len).unwrap_or_default()
+    }
+
+    /// The leg that failed, counting from 1.
+    pub fn leg(&self) -> usize {
+        self.leg
+    }
+
+    /// The failing leg's rate.
+    pub fn rate(&self) -> &'r Rate {
+        self.rate
+    }
+
+    /// Why it failed.
+    pub fn reason(&self) -> &RejectReason {
+        &self.reason
+    }
+
+    /// How many legs passed before this one failed (legs are tried forwards
+    /// in ExactIn, backwards in ExactOut).
+    pub(super) fn progress(&self, mode: SwapMode) -> usize {
+        match mode {
+            SwapMode::ExactIn => self.leg.saturating_sub(1),
+            SwapMode::ExactOut => self.len.saturating_sub(self.leg),
+        }
+    }
+}
+
+impl Serialize for ChainRejection<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("ChainRejection", 4)?;
+        out.serialize_field("legs", &self.pair_ids())?;
+        out.serialize_field("leg", &self.leg)?;
+        out.serialize_field("rateId", self.rate.id())?;
+        out.serialize_field("reason", self.reason.code())?;
         out.end()
     }
 }

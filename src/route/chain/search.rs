@@ -8,10 +8,8 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::leg::{
-    backward, exact_next, forward, forward_to_next, lower_bound, lower_quotient, yields,
-};
-use super::market::{Market, MarketPair};
+use super::leg::{backward, exact_next, forward, forward_to_next, lower_bound, yields};
+use super::market::{lower_quotient, Market, MarketPair};
 use super::paths::each_path;
 use super::ranked::{Chain, Leg};
 use super::request::{ChainRequest, MAX_LEGS};
@@ -128,10 +126,6 @@ impl<'r> Picks<'_, 'r> {
 /// [`ChainRequest::select`]) returns, whatever `k` asks for: a larger `k` is
 /// capped here before anything is allocated (ruling 36).
 pub const MAX_TOP: usize = 1024;
-
-/// Significant digits the pruning bounds keep (rounded toward zero, so
-/// they stay bounds): few enough that their products need no rescaling.
-pub(crate) const SIGNIFICANT: u32 = 12;
 
 /// ExactIn pruning, for a leg with input `x` and pairs `rest` after it: a
 /// chain reaches `floor` only if the next leg's input is at least

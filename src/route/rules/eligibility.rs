@@ -94,15 +94,7 @@ pub(crate) fn check<'r>(
         let required = required_input_near(rate, request.exact_output(), request.from8())
             .ok_or(RejectReason::Overflow)?
             .get();
-        match LimitCheck::of(required, rate.min(), effective_max) {
-            LimitCheck::Within => {}
-            LimitCheck::BelowMin { min } => {
-                return Err(RejectReason::RequiredInputBelowMin { required, min })
-            }
-            LimitCheck::AboveMax { max } => {
-                return Err(RejectReason::RequiredInputAboveMax { required, max })
-            }
-        }
+        required_within(required, rate.min(), effective_max)?;
     }
     Ok(Candidate {
         rate,
@@ -111,7 +103,8 @@ pub(crate) fn check<'r>(
     })
 }
 
-/// `min <= amount <= effective max`, inclusive at both ends; returns the effective max.
+/// `min <= amount <= effective max`, inclusive at both ends
+/// ([`LimitCheck::of`]); returns the effective max.
 ///
 /// A campaign limit below the rate's min (ruling 30) leaves no amount at all:
 /// that is its own reason, before the amount is looked at.
@@ -128,16 +121,29 @@ pub(crate) fn within_limits(
             limit: effective_max,
         });
     }
-    if amount < rate.min() {
-        return Err(RejectReason::BelowMin { min: rate.min() });
+    match LimitCheck::of(amount, rate.min(), effective_max) {
+        LimitCheck::Within => Ok(effective_max),
+        LimitCheck::BelowMin { min } => Err(RejectReason::BelowMin { min }),
+        LimitCheck::AboveMax { max } => Err(RejectReason::AboveMax {
+            max,
+            capped_by_campaign: max.cmp(&rate.max()) == Ordering::Less,
+        }),
     }
-    if amount > effective_max {
-        return Err(RejectReason::AboveMax {
-            max: effective_max,
-            capped_by_campaign: effective_max.cmp(&rate.max()) == Ordering::Less,
-        });
+}
+
+/// ExactOut's required input against the limits `[min, max]`, inclusive at
+/// both ends ([`LimitCheck::of`]): the rule of `check`'s strict path and of
+/// a chain's ExactOut legs.
+pub(crate) fn required_within(
+    required: Decimal,
+    min: Decimal,
+    max: Decimal,
+) -> Result<(), RejectReason> {
+    match LimitCheck::of(required, min, max) {
+        LimitCheck::Within => Ok(()),
+        LimitCheck::BelowMin { min } => Err(RejectReason::RequiredInputBelowMin { required, min }),
+        LimitCheck::AboveMax { max } => Err(RejectReason::RequiredInputAboveMax { required, max }),
     }
-    Ok(effective_max)
 }
 
 impl FastRequest {

@@ -6,10 +6,10 @@ use super::eligibility::{admit, within_limits};
 use super::net_output::net_output;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::AssetId;
-use crate::order::RequestField;
 use crate::rate::{MixedPairs, PairId, Rate};
 use crate::route::{RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
+use crate::wire::RequestField;
 
 /// Why no route is left, with the limits nearest to the amount.
 ///
