@@ -9,7 +9,7 @@ use swaproute::rate::{Rate, RateTerms};
 use swaproute::{EpochMillis, PairId, RateId};
 
 /// Ids from a small alphabet, so that duplicates and ties happen.
-pub const IDS: [&str; 6] = ["a", "b", "B", "ab", "a b", "é"];
+pub const IDS: [&str; 6] = ["a", "b", "B", "ab", "a-b", "é"];
 /// The fuzzed "now", in milliseconds.
 pub const NOW: u64 = 1_785_000_000_000;
 
