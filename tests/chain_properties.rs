@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 
 use proptest::prelude::*;
 use swaproute::route::chain::{ChainNoRoute, ChainRequest, Market};
-use swaproute::route::RouteRequest;
+use swaproute::route::{NoRoute, RouteRequest};
 use swaproute::{Amount, AssetId, Decimal, EpochMillis, ErrorCode, Rate, RatesResponse, SwapMode};
 
 use crate::common;
@@ -278,8 +278,42 @@ proptest! {
                 prop_assert_eq!(chain.legs()[0].rate().id(), route.rate().id());
                 prop_assert_eq!(chain.final_output(), Some(route.net_output()));
             }
-            (Err(ChainNoRoute::FirstLeg(no_route)), Err(single)) => prop_assert_eq!(no_route, single),
+            // The same classification; only a single pair's answer names the
+            // amount that works (ruling 38 amends ruling 10 for one pair's
+            // rates, not for a chain's first legs across pairs).
+            (Err(ChainNoRoute::FirstLeg(no_route)), Err(single)) => {
+                prop_assert_eq!(no_route.working(), None);
+                prop_assert_eq!(no_route, without_working(single));
+            }
             (chain, single) => prop_assert!(false, "{chain:?} vs {single:?}"),
         }
+    }
+}
+
+/// `no_route` without the amount that works it names (ruling 38).
+fn without_working(no_route: NoRoute) -> NoRoute {
+    match no_route {
+        NoRoute::BelowMin {
+            amount, asset, min, ..
+        } => NoRoute::BelowMin {
+            amount,
+            asset,
+            min,
+            smallest_working: None,
+        },
+        NoRoute::AboveMax {
+            amount, asset, max, ..
+        } => NoRoute::AboveMax {
+            amount,
+            asset,
+            max,
+            largest_working: None,
+        },
+        NoRoute::NoOutput { amount, asset, .. } => NoRoute::NoOutput {
+            amount,
+            asset,
+            smallest_working: None,
+        },
+        other => other,
     }
 }
