@@ -1,6 +1,5 @@
 //! Which side of a swap is exact.
 
-use core::fmt;
 use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -18,21 +17,14 @@ pub enum SwapMode {
     ExactOut,
 }
 
-impl SwapMode {
+crate::text::str_enum!(
+    SwapMode,
     /// The wire text, `"ExactIn"` or `"ExactOut"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            SwapMode::ExactIn => "ExactIn",
-            SwapMode::ExactOut => "ExactOut",
-        }
+    {
+        ExactIn => "ExactIn",
+        ExactOut => "ExactOut",
     }
-}
-
-impl fmt::Display for SwapMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+);
 
 /// The text is not `ExactIn` or `ExactOut`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,11 +1,10 @@
 //! The trait impls every validated text type shares, generated from its one
 //! parser so `FromStr`, `TryFrom<&str>` and serde can never disagree.
 
-/// Implements `FromStr`, `TryFrom<&str>`, `Debug` (`Name("text")`),
-/// `Serialize` (the `Display` text) and `Deserialize` (a string through
-/// `$parse`) for `$name`, whose `Display` writes its canonical text.
-macro_rules! text_traits {
-    ($name:ident, $parse:path, $err:ty, $what:literal) => {
+/// `FromStr` and `TryFrom<&str>` for `$name`, both through its one parser
+/// `$parse`.
+macro_rules! parse_traits {
+    ($name:ty, $parse:expr, $err:ty) => {
         impl core::str::FromStr for $name {
             type Err = $err;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -19,6 +18,88 @@ macro_rules! text_traits {
                 $parse(s)
             }
         }
+    };
+}
+
+/// `Deserialize` for `$name` from a JSON string: `$parse` reads the text
+/// `$v`, and its error `$e` becomes the message `$message`; the visitor
+/// expects `$what`.
+macro_rules! deserialize_str {
+    ($name:ty, $what:expr, $parse:expr, |$v:ident, $e:pat_param| $message:expr) => {
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct Visitor;
+                impl serde::de::Visitor<'_> for Visitor {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                        f.write_str($what)
+                    }
+                    fn visit_str<E: serde::de::Error>(self, $v: &str) -> Result<$name, E> {
+                        $parse($v).map_err(|$e| E::custom($message))
+                    }
+                }
+                deserializer.deserialize_str(Visitor)
+            }
+        }
+    };
+}
+
+/// `Serialize` as the text `as_str` gives, and `Deserialize` as
+/// [`deserialize_str`] reads it.
+macro_rules! str_serde {
+    ($name:ty, $what:expr, $parse:expr, |$v:ident, $e:pat_param| $message:expr) => {
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        $crate::text::deserialize_str!($name, $what, $parse, |$v, $e| $message);
+    };
+}
+
+/// `Serialize` as the `Display` text, and `Deserialize` as
+/// [`deserialize_str`] reads it.
+macro_rules! display_serde {
+    ($name:ty, $what:expr, $parse:expr, |$v:ident, $e:pat_param| $message:expr) => {
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        $crate::text::deserialize_str!($name, $what, $parse, |$v, $e| $message);
+    };
+}
+
+/// For a fieldless enum: `as_str`, the text of each variant from one table
+/// (documented by the doc comment given), and `Display` writing that text.
+macro_rules! str_enum {
+    ($name:ident, $(#[$doc:meta])* { $($variant:ident => $text:literal),+ $(,)? }) => {
+        impl $name {
+            $(#[$doc])*
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text, )+
+                }
+            }
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+/// Implements `FromStr`, `TryFrom<&str>` ([`parse_traits`]), `Debug`
+/// (`Name("text")`), `Serialize` (the `Display` text) and `Deserialize` (a
+/// string through `$parse`) for `$name`, whose `Display` writes its
+/// canonical text.
+macro_rules! text_traits {
+    ($name:ident, $parse:path, $err:ty, $what:literal) => {
+        $crate::text::parse_traits!($name, $parse, $err);
 
         impl core::fmt::Debug for $name {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -28,28 +109,10 @@ macro_rules! text_traits {
             }
         }
 
-        impl serde::Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct Visitor;
-                impl serde::de::Visitor<'_> for Visitor {
-                    type Value = $name;
-                    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                        f.write_str($what)
-                    }
-                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$name, E> {
-                        $parse(v)
-                            .map_err(|e| E::custom(format_args!("{v:?} is not {}: {e}", $what)))
-                    }
-                }
-                deserializer.deserialize_str(Visitor)
-            }
-        }
+        $crate::text::display_serde!($name, $what, $parse, |v, e| format_args!(
+            "{v:?} is not {}: {e}",
+            $what
+        ));
     };
 }
 
@@ -90,7 +153,10 @@ macro_rules! from_token_defect {
     };
 }
 
-pub(crate) use {boxed_text, from_token_defect, text_traits};
+pub(crate) use {
+    boxed_text, deserialize_str, display_serde, from_token_defect, parse_traits, str_enum,
+    str_serde, text_traits,
+};
 
 /// Writes formatted text with `Debug` escaping, without allocating.
 pub(crate) fn write_escaped(

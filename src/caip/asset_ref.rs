@@ -117,38 +117,10 @@ impl fmt::Display for AssetRef {
     }
 }
 
-impl core::str::FromStr for AssetRef {
-    type Err = InvalidAssetRef;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        AssetRef::parse(s)
-    }
-}
-
-impl TryFrom<&str> for AssetRef {
-    type Error = InvalidAssetRef;
-    fn try_from(s: &str) -> Result<Self, Self::Error> {
-        AssetRef::parse(s)
-    }
-}
-
-impl serde::Serialize for AssetRef {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for AssetRef {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = AssetRef;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a legacy asset id or a CAIP-19 asset type")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<AssetRef, E> {
-                AssetRef::parse(v).map_err(|e| E::custom(format_args!("invalid asset {v:?}: {e}")))
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::parse_traits!(AssetRef, AssetRef::parse, InvalidAssetRef);
+crate::text::display_serde!(
+    AssetRef,
+    "a legacy asset id or a CAIP-19 asset type",
+    AssetRef::parse,
+    |v, e| format_args!("invalid asset {v:?}: {e}")
+);

@@ -4,11 +4,8 @@
 
 use alloc::boxed::Box;
 use core::fmt;
-use core::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-use super::ErrorCode;
+use super::{ErrorCode, LegacyCode};
 
 /// The longest error code text accepted, in bytes (ruling 17, docs/RULES.md).
 /// The codes of the table are at most 22 bytes.
@@ -33,43 +30,6 @@ pub enum InvalidBodyCode {
         /// Byte offset of the character.
         at: usize,
     },
-}
-
-/// An older name the service has used for a code of the table. It decodes to
-/// that code ([`LegacyCode::code`]) and is written back under its own name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum LegacyCode {
-    /// `RESTRICTED_GEOLOCATION`, the older name of
-    /// [`ErrorCode::RestrictedRegion`] (ruling 15, docs/RULES.md).
-    RestrictedGeolocation,
-}
-
-impl LegacyCode {
-    /// Every older name.
-    pub const ALL: &'static [LegacyCode] = &[LegacyCode::RestrictedGeolocation];
-
-    /// The wire text, e.g. `"RESTRICTED_GEOLOCATION"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            LegacyCode::RestrictedGeolocation => "RESTRICTED_GEOLOCATION",
-        }
-    }
-
-    /// The code of the table this name stands for.
-    pub const fn code(self) -> ErrorCode {
-        match self {
-            LegacyCode::RestrictedGeolocation => ErrorCode::RestrictedRegion,
-        }
-    }
-
-    /// The older name spelled `text`, if any (case-sensitive).
-    pub(crate) fn from_wire(text: &str) -> Option<Self> {
-        LegacyCode::ALL
-            .iter()
-            .copied()
-            .find(|legacy| legacy.as_str() == text)
-    }
 }
 
 /// A code this crate does not know, kept exactly as the service sent it.
@@ -209,38 +169,10 @@ impl fmt::Display for BodyCode {
     }
 }
 
-impl FromStr for BodyCode {
-    type Err = InvalidBodyCode;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        BodyCode::parse(s)
-    }
-}
-
-impl TryFrom<&str> for BodyCode {
-    type Error = InvalidBodyCode;
-    fn try_from(s: &str) -> Result<Self, Self::Error> {
-        BodyCode::parse(s)
-    }
-}
-
-impl Serialize for BodyCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for BodyCode {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = BodyCode;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an error code such as \"AMOUNT_BELOW_LIMIT\"")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<BodyCode, E> {
-                BodyCode::parse(v).map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::parse_traits!(BodyCode, BodyCode::parse, InvalidBodyCode);
+crate::text::str_serde!(
+    BodyCode,
+    "an error code such as \"AMOUNT_BELOW_LIMIT\"",
+    BodyCode::parse,
+    |_v, e| e
+);

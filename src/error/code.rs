@@ -3,9 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-use super::{HttpStatus, LegacyCode};
+use super::HttpStatus;
 
 /// Generates [`ErrorCode`] and its lookups from a single table, so a code, its
 /// text and its HTTP status can never drift apart.
@@ -111,6 +109,43 @@ impl fmt::Display for ErrorCode {
     }
 }
 
+/// An older name the service has used for a code of the table. It decodes to
+/// that code ([`LegacyCode::code`]) and is written back under its own name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum LegacyCode {
+    /// `RESTRICTED_GEOLOCATION`, the older name of
+    /// [`ErrorCode::RestrictedRegion`] (ruling 15, docs/RULES.md).
+    RestrictedGeolocation,
+}
+
+impl LegacyCode {
+    /// Every older name.
+    pub const ALL: &'static [LegacyCode] = &[LegacyCode::RestrictedGeolocation];
+
+    /// The wire text, e.g. `"RESTRICTED_GEOLOCATION"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LegacyCode::RestrictedGeolocation => "RESTRICTED_GEOLOCATION",
+        }
+    }
+
+    /// The code of the table this name stands for.
+    pub const fn code(self) -> ErrorCode {
+        match self {
+            LegacyCode::RestrictedGeolocation => ErrorCode::RestrictedRegion,
+        }
+    }
+
+    /// The older name spelled `text`, if any (case-sensitive).
+    pub(crate) fn from_wire(text: &str) -> Option<Self> {
+        LegacyCode::ALL
+            .iter()
+            .copied()
+            .find(|legacy| legacy.as_str() == text)
+    }
+}
+
 /// The text is not a known error code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown error code")]
@@ -124,25 +159,9 @@ impl FromStr for ErrorCode {
     }
 }
 
-impl Serialize for ErrorCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for ErrorCode {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = ErrorCode;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an error code such as \"AMOUNT_BELOW_LIMIT\"")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<ErrorCode, E> {
-                ErrorCode::from_wire(v)
-                    .ok_or_else(|| E::custom(format_args!("unknown error code `{v}`")))
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::str_serde!(
+    ErrorCode,
+    "an error code such as \"AMOUNT_BELOW_LIMIT\"",
+    ErrorCode::from_str,
+    |v, _| format_args!("unknown error code `{v}`")
+);

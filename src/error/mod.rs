@@ -19,8 +19,8 @@ mod http;
 mod status;
 
 pub use body::{ErrorBody, UnknownCodeError};
-pub use body_code::{BodyCode, InvalidBodyCode, LegacyCode, UnknownCode, MAX_ERROR_CODE_LEN};
-pub use code::{ErrorCode, UnknownErrorCode};
+pub use body_code::{BodyCode, InvalidBodyCode, UnknownCode, MAX_ERROR_CODE_LEN};
+pub use code::{ErrorCode, LegacyCode, UnknownErrorCode};
 pub use status::{HttpStatus, InvalidHttpStatus};
 
 use alloc::string::String;

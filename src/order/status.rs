@@ -4,9 +4,6 @@
 
 use alloc::boxed::Box;
 use core::fmt;
-use core::str::FromStr;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The longest status text accepted, in bytes (ruling 17 in docs/RULES.md). The known
 /// statuses are at most 10 bytes.
@@ -169,41 +166,13 @@ impl fmt::Display for OrderStatus {
     }
 }
 
-impl FromStr for OrderStatus {
-    type Err = InvalidOrderStatus;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        OrderStatus::parse(s)
-    }
-}
-
-impl TryFrom<&str> for OrderStatus {
-    type Error = InvalidOrderStatus;
-    fn try_from(s: &str) -> Result<Self, Self::Error> {
-        OrderStatus::parse(s)
-    }
-}
-
-impl Serialize for OrderStatus {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for OrderStatus {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = OrderStatus;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an order status such as \"inProgress\"")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<OrderStatus, E> {
-                OrderStatus::parse(v).map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::parse_traits!(OrderStatus, OrderStatus::parse, InvalidOrderStatus);
+crate::text::str_serde!(
+    OrderStatus,
+    "an order status such as \"inProgress\"",
+    OrderStatus::parse,
+    |_v, e| e
+);
 
 /// One read of the order at the provider: the status it reports, whether it
 /// has detected the deposit, and the deposit transaction's confirmations.

@@ -8,7 +8,7 @@ use core::hash::{Hash, Hasher};
 use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::ids::check_id;
+use crate::ids::{check_id, InvalidId};
 
 /// The wire text of the ExactOut capability.
 const EXACT_OUT: &str = "exactOut";
@@ -24,6 +24,15 @@ pub enum Feature {
 }
 
 impl Feature {
+    /// `exactOut`, or any other name an id may be.
+    fn from_wire(text: &str) -> Result<Self, InvalidId> {
+        if text == EXACT_OUT {
+            return Ok(Feature::ExactOut);
+        }
+        check_id(text)?;
+        Ok(Feature::Other(text.into()))
+    }
+
     /// The wire text.
     pub fn as_str(&self) -> &str {
         match self {
@@ -33,31 +42,7 @@ impl Feature {
     }
 }
 
-impl Serialize for Feature {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for Feature {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Feature;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a feature name")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Feature, E> {
-                if v == EXACT_OUT {
-                    return Ok(Feature::ExactOut);
-                }
-                check_id(v).map_err(E::custom)?;
-                Ok(Feature::Other(v.into()))
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
+crate::text::str_serde!(Feature, "a feature name", Feature::from_wire, |_v, e| e);
 
 /// `["exactOut"]`, the one list most rates carry, held without an allocation.
 static EXACT_OUT_ONLY: [Feature; 1] = [Feature::ExactOut];

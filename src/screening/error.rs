@@ -1,7 +1,6 @@
 //! Why a request fails screening, and its API error.
 
 use alloc::format;
-use core::fmt;
 
 use super::invalid_address::InvalidAddress;
 use super::region::RegionCode;
@@ -17,21 +16,14 @@ pub enum AddressField {
     ToAddress,
 }
 
-impl AddressField {
+crate::text::str_enum!(
+    AddressField,
     /// The request field name, `"fromAddress"` or `"toAddress"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            AddressField::FromAddress => "fromAddress",
-            AddressField::ToAddress => "toAddress",
-        }
+    {
+        FromAddress => "fromAddress",
+        ToAddress => "toAddress",
     }
-}
-
-impl fmt::Display for AddressField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+);
 
 /// Why an address is restricted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

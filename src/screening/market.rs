@@ -1,7 +1,5 @@
 //! Stock-token market state.
 
-use core::fmt;
-
 use serde::{Deserialize, Serialize};
 
 /// Whether an asset's market is trading, e.g. a tokenized stock outside
@@ -19,18 +17,11 @@ pub enum MarketState {
     Closed,
 }
 
-impl MarketState {
+crate::text::str_enum!(
+    MarketState,
     /// The wire text, `"open"` or `"closed"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            MarketState::Open => "open",
-            MarketState::Closed => "closed",
-        }
+    {
+        Open => "open",
+        Closed => "closed",
     }
-}
-
-impl fmt::Display for MarketState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+);

@@ -30,21 +30,14 @@ pub enum TagField {
     ToAddressTag,
 }
 
-impl TagField {
+crate::text::str_enum!(
+    TagField,
     /// The request field name, `"fromAddressTag"` or `"toAddressTag"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            TagField::FromAddressTag => "fromAddressTag",
-            TagField::ToAddressTag => "toAddressTag",
-        }
+    {
+        FromAddressTag => "fromAddressTag",
+        ToAddressTag => "toAddressTag",
     }
-}
-
-impl fmt::Display for TagField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+);
 
 /// A warning, not an error: the asset usually needs a tag or memo and the
 /// request carries none. The request stays valid.

@@ -33,7 +33,6 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 use core::net::IpAddr;
-use core::str::FromStr;
 
 use crate::error::{ApiError, ErrorCode};
 
@@ -133,21 +132,7 @@ impl Forwarded {
     }
 }
 
-impl FromStr for Forwarded {
-    type Err = ForwardedError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Forwarded::parse(s)
-    }
-}
-
-impl TryFrom<&str> for Forwarded {
-    type Error = ForwardedError;
-
-    fn try_from(s: &str) -> Result<Self, Self::Error> {
-        Forwarded::parse(s)
-    }
-}
+crate::text::parse_traits!(Forwarded, Forwarded::parse, ForwardedError);
 
 impl fmt::Display for Forwarded {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
