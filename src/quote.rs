@@ -1,7 +1,6 @@
 //! V3 quotes: the price source of the floating flow (V4 quotes are [`crate::v4::Quote`]).
 
 use alloc::string::String;
-use core::fmt;
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -232,22 +231,15 @@ pub enum QuoteField {
     PartnerRevenueShareAmount,
 }
 
-impl QuoteField {
+crate::text::str_enum!(
+    QuoteField,
     /// The wire name, e.g. `"fromAmount"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            QuoteField::FromAmount => "fromAmount",
-            QuoteField::ToAmount => "toAmount",
-            QuoteField::PartnerRevenueShareAmount => "partnerRevenueShareAmount",
-        }
+    {
+        FromAmount => "fromAmount",
+        ToAmount => "toAmount",
+        PartnerRevenueShareAmount => "partnerRevenueShareAmount",
     }
-}
-
-impl fmt::Display for QuoteField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+);
 
 /// Why a quote cannot be planned with (ruling 32, docs/RULES.md). The quote
 /// is the provider's answer, so this is `PROVIDER_ERROR` (502) as an

@@ -1,7 +1,5 @@
 //! Which side of a swap is exact.
 
-use core::str::FromStr;
-
 use serde::{Deserialize, Serialize};
 
 /// Which side of a swap is exact (`swapMode`; the service's default is
@@ -19,6 +17,7 @@ pub enum SwapMode {
 
 crate::text::str_enum!(
     SwapMode,
+    parse: InvalidSwapMode,
     /// The wire text, `"ExactIn"` or `"ExactOut"`.
     {
         ExactIn => "ExactIn",
@@ -30,15 +29,3 @@ crate::text::str_enum!(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("swap mode must be \"ExactIn\" or \"ExactOut\"")]
 pub struct InvalidSwapMode;
-
-impl FromStr for SwapMode {
-    type Err = InvalidSwapMode;
-    /// Exact, case-sensitive match of the wire text.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "ExactIn" => Ok(SwapMode::ExactIn),
-            "ExactOut" => Ok(SwapMode::ExactOut),
-            _ => Err(InvalidSwapMode),
-        }
-    }
-}

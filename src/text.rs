@@ -73,8 +73,24 @@ macro_rules! display_serde {
 }
 
 /// For a fieldless enum: `as_str`, the text of each variant from one table
-/// (documented by the doc comment given), and `Display` writing that text.
+/// (documented by the doc comment given), and `Display` writing that text;
+/// with `parse: Error`, also `FromStr`, the exact (case-sensitive) text of a
+/// variant or the unit error `Error`.
 macro_rules! str_enum {
+    ($name:ident, parse: $err:ident, $(#[$doc:meta])* { $($variant:ident => $text:literal),+ $(,)? }) => {
+        $crate::text::str_enum!($name, $(#[$doc])* { $($variant => $text),+ });
+
+        impl core::str::FromStr for $name {
+            type Err = $err;
+            /// Exact, case-sensitive match of the text.
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $( $text => Ok($name::$variant), )+
+                    _ => Err($err),
+                }
+            }
+        }
+    };
     ($name:ident, $(#[$doc:meta])* { $($variant:ident => $text:literal),+ $(,)? }) => {
         impl $name {
             $(#[$doc])*
@@ -138,16 +154,42 @@ macro_rules! boxed_text {
 }
 
 /// `From<TokenDefect>` for an error enum with the variants `Empty`,
-/// `TooLong { len }` and `BadCharacter { at }`.
+/// `TooLong { len }` and `BadCharacter { at }` (or the name given for it).
 macro_rules! from_token_defect {
     ($error:ident) => {
+        $crate::text::from_token_defect!($error, BadCharacter);
+    };
+    ($error:ident, $bad:ident) => {
         impl From<$crate::text::TokenDefect> for $error {
             fn from(defect: $crate::text::TokenDefect) -> Self {
                 match defect {
                     $crate::text::TokenDefect::Empty => $error::Empty,
                     $crate::text::TokenDefect::TooLong { len } => $error::TooLong { len },
-                    $crate::text::TokenDefect::Invisible { at } => $error::BadCharacter { at },
+                    $crate::text::TokenDefect::Invisible { at } => $error::$bad { at },
                 }
+            }
+        }
+    };
+}
+
+/// `struct $name(Box<str>)`, a text of an open set kept exactly as received
+/// ([`check_open_text`] admits it): `as_str` and `Debug` (`Name("text")`).
+macro_rules! verbatim_text {
+    ($(#[$meta:meta])* pub struct $name:ident; $(#[$doc:meta])*) => {
+        $(#[$meta])*
+        #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(alloc::boxed::Box<str>);
+
+        impl $name {
+            $(#[$doc])*
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, concat!(stringify!($name), "({:?})"), &*self.0)
             }
         }
     };
@@ -155,7 +197,7 @@ macro_rules! from_token_defect {
 
 pub(crate) use {
     boxed_text, deserialize_str, display_serde, from_token_defect, parse_traits, str_enum,
-    str_serde, text_traits,
+    str_serde, text_traits, verbatim_text,
 };
 
 /// Writes formatted text with `Debug` escaping, without allocating.
@@ -198,6 +240,23 @@ pub(crate) fn check_visible_ascii(text: &str, max_len: usize) -> Result<(), Toke
     }
     match text.bytes().position(|b| !b.is_ascii_graphic()) {
         Some(at) => Err(TokenDefect::Invisible { at }),
+        None => Ok(()),
+    }
+}
+
+/// Checks, in this order, that `text` is non-empty, at most `max_len` bytes
+/// and free of control characters (`Invisible` names the first one's byte):
+/// what an open set (error codes, order statuses) keeps of a text it does
+/// not know.
+pub(crate) fn check_open_text(text: &str, max_len: usize) -> Result<(), TokenDefect> {
+    if text.is_empty() {
+        return Err(TokenDefect::Empty);
+    }
+    if text.len() > max_len {
+        return Err(TokenDefect::TooLong { len: text.len() });
+    }
+    match text.char_indices().find(|(_, c)| c.is_control()) {
+        Some((at, _)) => Err(TokenDefect::Invisible { at }),
         None => Ok(()),
     }
 }

@@ -1,7 +1,5 @@
 //! Why a text is not a CAIP identifier: which component failed and how.
 
-use core::fmt;
-
 /// A component of a CAIP-2 chain id or CAIP-19 asset id, with its grammar.
 ///
 /// | component | characters | length |
@@ -27,17 +25,6 @@ pub enum CaipComponent {
 }
 
 impl CaipComponent {
-    /// The component's name as the specifications write it, e.g. `"asset reference"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            CaipComponent::Namespace => "namespace",
-            CaipComponent::Reference => "reference",
-            CaipComponent::AssetNamespace => "asset namespace",
-            CaipComponent::AssetReference => "asset reference",
-            CaipComponent::TokenId => "token id",
-        }
-    }
-
     /// The fewest characters the component may have.
     pub const fn min_len(self) -> usize {
         match self {
@@ -81,11 +68,17 @@ impl CaipComponent {
     }
 }
 
-impl fmt::Display for CaipComponent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::text::str_enum!(
+    CaipComponent,
+    /// The component's name as the specifications write it, e.g. `"asset reference"`.
+    {
+        Namespace => "namespace",
+        Reference => "reference",
+        AssetNamespace => "asset namespace",
+        AssetReference => "asset reference",
+        TokenId => "token id",
     }
-}
+);
 
 /// Why a text is not a valid CAIP-2 chain id, CAIP-19 asset type or CAIP-19 asset id.
 ///

@@ -1,7 +1,5 @@
 //! Why a request's client headers were refused, and the API error each maps to.
 
-use core::fmt;
-
 use super::forwarded::{ForwardedError, NoClientAddress, MAX_HEADER_LEN};
 use crate::error::{ApiError, ErrorCode};
 
@@ -34,18 +32,6 @@ impl ClientHeader {
         ClientHeader::Forwarded,
     ];
 
-    /// The canonical header name, e.g. `"App-Name"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ClientHeader::AppName => "App-Name",
-            ClientHeader::AppVersion => "App-Version",
-            ClientHeader::AppPlatform => "App-Platform",
-            ClientHeader::UserAgent => "User-Agent",
-            ClientHeader::Forwarded => "Forwarded",
-            ClientHeader::Authorization => "Authorization",
-        }
-    }
-
     /// The header `name` refers to, matched case-insensitively; `None` for headers
     /// this module ignores.
     pub fn from_name(name: &str) -> Option<Self> {
@@ -55,11 +41,18 @@ impl ClientHeader {
     }
 }
 
-impl fmt::Display for ClientHeader {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::text::str_enum!(
+    ClientHeader,
+    /// The canonical header name, e.g. `"App-Name"`.
+    {
+        AppName => "App-Name",
+        AppVersion => "App-Version",
+        AppPlatform => "App-Platform",
+        UserAgent => "User-Agent",
+        Forwarded => "Forwarded",
+        Authorization => "Authorization",
     }
-}
+);
 
 /// Why a request's client headers were refused.
 ///

@@ -1,8 +1,5 @@
 //! The `App-Platform` header's closed set of values.
 
-use core::fmt;
-use core::str::FromStr;
-
 /// The client platform named by `App-Platform`: `desktop`, `mobile` or `browser`.
 ///
 /// Values are matched exactly (lower case), as the specification writes them.
@@ -23,15 +20,6 @@ impl AppPlatform {
         AppPlatform::Mobile,
         AppPlatform::Browser,
     ];
-
-    /// The header text: `"desktop"`, `"mobile"` or `"browser"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            AppPlatform::Desktop => "desktop",
-            AppPlatform::Mobile => "mobile",
-            AppPlatform::Browser => "browser",
-        }
-    }
 }
 
 /// The text is not `desktop`, `mobile` or `browser`.
@@ -39,19 +27,13 @@ impl AppPlatform {
 #[error("App-Platform must be `desktop`, `mobile` or `browser`")]
 pub struct InvalidPlatform;
 
-impl FromStr for AppPlatform {
-    type Err = InvalidPlatform;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        AppPlatform::ALL
-            .into_iter()
-            .find(|p| p.as_str() == s)
-            .ok_or(InvalidPlatform)
+crate::text::str_enum!(
+    AppPlatform,
+    parse: InvalidPlatform,
+    /// The header text: `"desktop"`, `"mobile"` or `"browser"`.
+    {
+        Desktop => "desktop",
+        Mobile => "mobile",
+        Browser => "browser",
     }
-}
-
-impl fmt::Display for AppPlatform {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+);

@@ -5,7 +5,6 @@
 //! `198.51.100.0/24`, `203.0.113.0/24`, `2001:db8::/32`) are deliberately
 //! *not* listed: RFC 7239's own examples use them.
 
-use core::fmt;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// Why an IP address is not globally routable, so it locates nobody and
@@ -118,20 +117,6 @@ impl NonGlobal {
         }
     }
 
-    /// A short name of the range, e.g. `"loopback"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            NonGlobal::Unspecified => "unspecified",
-            NonGlobal::Loopback => "loopback",
-            NonGlobal::Private => "private",
-            NonGlobal::Shared => "shared (carrier-grade NAT)",
-            NonGlobal::LinkLocal => "link-local",
-            NonGlobal::Multicast => "multicast",
-            NonGlobal::Broadcast => "broadcast",
-            NonGlobal::Reserved => "reserved",
-        }
-    }
-
     /// The stable code of the range, e.g. `"LINK_LOCAL"`.
     pub const fn code(self) -> &'static str {
         match self {
@@ -147,11 +132,20 @@ impl NonGlobal {
     }
 }
 
-impl fmt::Display for NonGlobal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::text::str_enum!(
+    NonGlobal,
+    /// A short name of the range, e.g. `"loopback"`.
+    {
+        Unspecified => "unspecified",
+        Loopback => "loopback",
+        Private => "private",
+        Shared => "shared (carrier-grade NAT)",
+        LinkLocal => "link-local",
+        Multicast => "multicast",
+        Broadcast => "broadcast",
+        Reserved => "reserved",
     }
-}
+);
 
 #[cfg(test)]
 mod tests {

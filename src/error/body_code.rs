@@ -2,7 +2,6 @@
 //! older name of one, or a code this crate does not know (ruling 26,
 //! docs/RULES.md).
 
-use alloc::boxed::Box;
 use core::fmt;
 
 use super::{ErrorCode, LegacyCode};
@@ -32,26 +31,17 @@ pub enum InvalidBodyCode {
     },
 }
 
-/// A code this crate does not know, kept exactly as the service sent it.
-///
-/// Only [`BodyCode`]'s parser creates one, so it never spells a known code or
-/// an older name: `"NOT_FOUND"` is always [`BodyCode::Known`], while
-/// `"not_found"` (matching is case-sensitive) is unknown.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct UnknownCode(Box<str>);
+crate::text::from_token_defect!(InvalidBodyCode, ControlCharacter);
 
-impl UnknownCode {
+crate::text::verbatim_text!(
+    /// A code this crate does not know, kept exactly as the service sent it.
+    ///
+    /// Only [`BodyCode`]'s parser creates one, so it never spells a known code or
+    /// an older name: `"NOT_FOUND"` is always [`BodyCode::Known`], while
+    /// `"not_found"` (matching is case-sensitive) is unknown.
+    pub struct UnknownCode;
     /// The code text, exactly as received.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for UnknownCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "UnknownCode({:?})", &*self.0)
-    }
-}
+);
 
 /// The `code` of an [`ErrorBody`](super::ErrorBody): the service may add codes
 /// at any time, and a client must keep working when it does (ruling 26,
@@ -101,15 +91,7 @@ impl BodyCode {
         if let Some(known) = ErrorCode::ALL.iter().find(|code| code.as_str() == text) {
             return Ok(BodyCode::Known(*known));
         }
-        if text.is_empty() {
-            return Err(InvalidBodyCode::Empty);
-        }
-        if text.len() > MAX_ERROR_CODE_LEN {
-            return Err(InvalidBodyCode::TooLong { len: text.len() });
-        }
-        if let Some((at, _)) = text.char_indices().find(|(_, c)| c.is_control()) {
-            return Err(InvalidBodyCode::ControlCharacter { at });
-        }
+        crate::text::check_open_text(text, MAX_ERROR_CODE_LEN)?;
         Ok(BodyCode::Unknown(UnknownCode(text.into())))
     }
 

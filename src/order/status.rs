@@ -2,7 +2,6 @@
 //!
 //! See [`reconcile`] for the rules and an example.
 
-use alloc::boxed::Box;
 use core::fmt;
 
 /// The longest status text accepted, in bytes (ruling 17 in docs/RULES.md). The known
@@ -30,26 +29,17 @@ pub enum InvalidOrderStatus {
     },
 }
 
-/// A status the crate does not know, kept exactly as the service sent it.
-///
-/// Only [`OrderStatus`]'s parser creates one, so it never spells a known
-/// status: `"complete"` is always [`OrderStatus::Complete`], while `"Complete"`
-/// (matching is case-sensitive) is unknown.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct UnknownStatus(Box<str>);
+crate::text::from_token_defect!(InvalidOrderStatus, ControlCharacter);
 
-impl UnknownStatus {
+crate::text::verbatim_text!(
+    /// A status the crate does not know, kept exactly as the service sent it.
+    ///
+    /// Only [`OrderStatus`]'s parser creates one, so it never spells a known
+    /// status: `"complete"` is always [`OrderStatus::Complete`], while `"Complete"`
+    /// (matching is case-sensitive) is unknown.
+    pub struct UnknownStatus;
     /// The status text, exactly as received.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for UnknownStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "UnknownStatus({:?})", &*self.0)
-    }
-}
+);
 
 /// An order's `status`. The set is open: a status the crate does not know is
 /// [`OrderStatus::Unknown`] and round-trips exactly (`parse(display(s)) == s`).
@@ -108,8 +98,8 @@ impl OrderStatus {
             "delayed" => OrderStatus::Delayed,
             "swapped" => OrderStatus::Swapped,
             _ => {
-                return check_unknown(text)
-                    .map(|()| OrderStatus::Unknown(UnknownStatus(text.into())))
+                crate::text::check_open_text(text, MAX_STATUS_LEN)?;
+                return Ok(OrderStatus::Unknown(UnknownStatus(text.into())));
             }
         };
         Ok(known)
@@ -144,19 +134,6 @@ impl OrderStatus {
     /// `true` for `expired` and `failed`.
     pub fn is_failure(&self) -> bool {
         matches!(self, OrderStatus::Expired | OrderStatus::Failed)
-    }
-}
-
-fn check_unknown(text: &str) -> Result<(), InvalidOrderStatus> {
-    if text.is_empty() {
-        return Err(InvalidOrderStatus::Empty);
-    }
-    if text.len() > MAX_STATUS_LEN {
-        return Err(InvalidOrderStatus::TooLong { len: text.len() });
-    }
-    match text.char_indices().find(|(_, c)| c.is_control()) {
-        Some((at, _)) => Err(InvalidOrderStatus::ControlCharacter { at }),
-        None => Ok(()),
     }
 }
 

@@ -230,27 +230,22 @@ pub enum RateField {
 }
 
 impl RateField {
-    /// The wire key, e.g. `"minerFee"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            RateField::Amount => "amount",
-            RateField::MinerFee => "minerFee",
-            RateField::Min => "min",
-            RateField::Max => "max",
-        }
-    }
-
     /// `true` for the fields in the pair's from asset (`min`, `max`).
     pub const fn is_from_side(self) -> bool {
         matches!(self, RateField::Min | RateField::Max)
     }
 }
 
-impl fmt::Display for RateField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::text::str_enum!(
+    RateField,
+    /// The wire key, e.g. `"minerFee"`.
+    {
+        Amount => "amount",
+        MinerFee => "minerFee",
+        Min => "min",
+        Max => "max",
     }
-}
+);
 
 /// Why a rate is unusable (rulings 2 and 18 in docs/RULES.md).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

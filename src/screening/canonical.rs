@@ -3,7 +3,6 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::fmt;
 
 use super::bech32::{check_bech32, is_cashaddr_lower, Bech32Variant, CASHADDR_DEFAULT_PREFIX};
 use super::evm;
@@ -41,24 +40,19 @@ impl AddressEncoding {
     pub const fn is_case_insensitive(self) -> bool {
         !matches!(self, AddressEncoding::Other)
     }
+}
 
+crate::text::str_enum!(
+    AddressEncoding,
     /// A short name, e.g. `"bech32m"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            AddressEncoding::EvmHex => "EVM hex",
-            AddressEncoding::Bech32 => "bech32",
-            AddressEncoding::Bech32m => "bech32m",
-            AddressEncoding::CashAddr => "CashAddr",
-            AddressEncoding::Other => "other",
-        }
+    {
+        EvmHex => "EVM hex",
+        Bech32 => "bech32",
+        Bech32m => "bech32m",
+        CashAddr => "CashAddr",
+        Other => "other",
     }
-}
-
-impl fmt::Display for AddressEncoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+);
 
 /// The encoding of `text` and its canonical form: lower case for the
 /// case-insensitive encodings (a bare CashAddr gains its `bitcoincash:`

@@ -1,7 +1,5 @@
 //! Which source networks get ready-to-sign transactions.
 
-use core::fmt;
-
 use crate::caip::ChainId;
 use crate::screening::NetworkKind;
 
@@ -54,16 +52,6 @@ impl SigningNetwork {
         }
     }
 
-    /// A display name: `EVM`, `Solana`, `Bitcoin`, `TRON`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            SigningNetwork::Evm => "EVM",
-            SigningNetwork::Solana => "Solana",
-            SigningNetwork::Bitcoin => "Bitcoin",
-            SigningNetwork::Tron => "TRON",
-        }
-    }
-
     /// The family of a CAIP-2 namespace (exact, case-sensitive match).
     pub fn from_namespace(namespace: &str) -> Option<Self> {
         SigningNetwork::ALL
@@ -92,11 +80,16 @@ impl SigningNetwork {
     }
 }
 
-impl fmt::Display for SigningNetwork {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::text::str_enum!(
+    SigningNetwork,
+    /// A display name: `EVM`, `Solana`, `Bitcoin`, `TRON`.
+    {
+        Evm => "EVM",
+        Solana => "Solana",
+        Bitcoin => "Bitcoin",
+        Tron => "TRON",
     }
-}
+);
 
 /// The address rules of a chain: EVM for `eip155`, generic otherwise.
 pub(super) fn network_kind(chain: &ChainId) -> NetworkKind {

@@ -1,7 +1,5 @@
 //! The names of a request's fields.
 
-use core::fmt;
-
 /// A field of a request: an order body (in the spec's table order), a route
 /// query ([`RouteQuery`](crate::order::RouteQuery)) or a V4 quote body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,33 +41,26 @@ pub enum RequestField {
     MaxLegs,
 }
 
-impl RequestField {
+crate::text::str_enum!(
+    RequestField,
     /// The wire name, e.g. `"fromAmount"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            RequestField::Body => "body",
-            RequestField::QuoteId => "quoteId",
-            RequestField::FromAsset => "fromAsset",
-            RequestField::ToAsset => "toAsset",
-            RequestField::From => "from",
-            RequestField::To => "to",
-            RequestField::Amount => "amount",
-            RequestField::FromAmount => "fromAmount",
-            RequestField::FromAddress => "fromAddress",
-            RequestField::FromAddressTag => "fromAddressTag",
-            RequestField::ToAmount => "toAmount",
-            RequestField::ToAddress => "toAddress",
-            RequestField::ToAddressTag => "toAddressTag",
-            RequestField::PairId => "pairId",
-            RequestField::Slippage => "slippage",
-            RequestField::SwapMode => "swapMode",
-            RequestField::MaxLegs => "maxLegs",
-        }
+    {
+        Body => "body",
+        QuoteId => "quoteId",
+        FromAsset => "fromAsset",
+        ToAsset => "toAsset",
+        From => "from",
+        To => "to",
+        Amount => "amount",
+        FromAmount => "fromAmount",
+        FromAddress => "fromAddress",
+        FromAddressTag => "fromAddressTag",
+        ToAmount => "toAmount",
+        ToAddress => "toAddress",
+        ToAddressTag => "toAddressTag",
+        PairId => "pairId",
+        Slippage => "slippage",
+        SwapMode => "swapMode",
+        MaxLegs => "maxLegs",
     }
-}
-
-impl fmt::Display for RequestField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+);
