@@ -1,4 +1,5 @@
-//! An asset's `decimals` and the roundings to them.
+//! An asset's `decimals`, the roundings to them, and the error of an amount
+//! more precise than they allow ([`TooPrecise`]).
 
 use alloc::string::String;
 use core::fmt;
@@ -7,8 +8,10 @@ use rust_decimal::{Decimal, RoundingStrategy};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::caip::AssetRef;
 use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
 use crate::decimal::{Amount, DecimalError};
+use crate::error::{ApiError, ErrorCode};
 
 /// The most decimal places a [`Decimal`] (so an [`Amount`]) holds.
 pub const MAX_AMOUNT_PLACES: u32 = 28;
@@ -112,6 +115,74 @@ impl Decimals {
 /// The decimal places of `amount`'s value, trailing zeros aside.
 pub(crate) fn fractional_places(amount: Amount) -> u32 {
     amount.get().normalize().scale()
+}
+
+/// An amount with more decimal places than its asset's `decimals`:
+/// `INVALID_AMOUNT`.
+///
+/// ```
+/// use swaproute::discovery::{Decimals, TooPrecise};
+/// use swaproute::{ApiError, ErrorCode};
+/// let error = TooPrecise::new("USDC".parse()?, Decimals::new(6), "0.1234567".parse()?);
+/// assert_eq!(error.places(), 7);
+/// assert_eq!(error.to_string(), "0.1234567 has 7 decimal places, but USDC has 6");
+/// assert_eq!(ApiError::from(error).code(), ErrorCode::InvalidAmount);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{amount} has {places} decimal places, but {asset} has {decimals}", places = self.places())]
+pub struct TooPrecise {
+    asset: AssetRef,
+    decimals: Decimals,
+    amount: Amount,
+}
+
+impl TooPrecise {
+    /// `amount` is too precise for `asset` of `decimals`.
+    pub fn new(asset: AssetRef, decimals: Decimals, amount: Amount) -> Self {
+        TooPrecise {
+            asset,
+            decimals,
+            amount,
+        }
+    }
+
+    /// The asset.
+    pub fn asset(&self) -> &AssetRef {
+        &self.asset
+    }
+
+    /// Its decimals.
+    pub fn decimals(&self) -> Decimals {
+        self.decimals
+    }
+
+    /// The amount.
+    pub fn amount(&self) -> Amount {
+        self.amount
+    }
+
+    /// The amount's decimal places (by value).
+    pub fn places(&self) -> u32 {
+        fractional_places(self.amount)
+    }
+
+    /// `INVALID_AMOUNT`, from the one table.
+    pub const fn code(&self) -> ErrorCode {
+        ErrorCode::InvalidAmount
+    }
+
+    /// The HTTP status of [`code`](Self::code): 400.
+    pub const fn http_status(&self) -> crate::error::HttpStatus {
+        self.code().http_status()
+    }
+}
+
+impl From<TooPrecise> for ApiError {
+    /// `INVALID_AMOUNT` with the error's message.
+    fn from(error: TooPrecise) -> Self {
+        ApiError::new(error.code(), alloc::format!("{error}"))
+    }
 }
 
 impl fmt::Display for Decimals {

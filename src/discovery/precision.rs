@@ -1,80 +1,10 @@
-//! Amount precision per asset, and a pair's two asset records.
+//! A pair's two asset records, and the precision checks of its amounts.
 
 use crate::caip::AssetRef;
 use crate::decimal::Amount;
-use crate::error::{ApiError, ErrorCode};
 use crate::rate::PairId;
 
-use super::decimals::fractional_places;
-use super::{Asset, Decimals};
-
-/// An amount with more decimal places than its asset's `decimals`:
-/// `INVALID_AMOUNT`.
-///
-/// ```
-/// use swaproute::discovery::{Decimals, TooPrecise};
-/// use swaproute::{ApiError, ErrorCode};
-/// let error = TooPrecise::new("USDC".parse()?, Decimals::new(6), "0.1234567".parse()?);
-/// assert_eq!(error.places(), 7);
-/// assert_eq!(error.to_string(), "0.1234567 has 7 decimal places, but USDC has 6");
-/// assert_eq!(ApiError::from(error).code(), ErrorCode::InvalidAmount);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{amount} has {places} decimal places, but {asset} has {decimals}", places = self.places())]
-pub struct TooPrecise {
-    asset: AssetRef,
-    decimals: Decimals,
-    amount: Amount,
-}
-
-impl TooPrecise {
-    /// `amount` is too precise for `asset` of `decimals`.
-    pub fn new(asset: AssetRef, decimals: Decimals, amount: Amount) -> Self {
-        TooPrecise {
-            asset,
-            decimals,
-            amount,
-        }
-    }
-
-    /// The asset.
-    pub fn asset(&self) -> &AssetRef {
-        &self.asset
-    }
-
-    /// Its decimals.
-    pub fn decimals(&self) -> Decimals {
-        self.decimals
-    }
-
-    /// The amount.
-    pub fn amount(&self) -> Amount {
-        self.amount
-    }
-
-    /// The amount's decimal places (by value).
-    pub fn places(&self) -> u32 {
-        fractional_places(self.amount)
-    }
-
-    /// `INVALID_AMOUNT`, from the one table.
-    pub const fn code(&self) -> ErrorCode {
-        ErrorCode::InvalidAmount
-    }
-
-    /// The HTTP status of [`code`](Self::code): 400.
-    pub const fn http_status(&self) -> crate::error::HttpStatus {
-        self.code().http_status()
-    }
-}
-
-impl From<TooPrecise> for ApiError {
-    /// `INVALID_AMOUNT` with the error's message.
-    fn from(error: TooPrecise) -> Self {
-        ApiError::new(error.code(), alloc::format!("{error}"))
-    }
-}
+use super::{Asset, TooPrecise};
 
 /// The records of a pair's two assets: the from asset's and the to asset's.
 ///

@@ -1,11 +1,17 @@
-//! One pair's rates, with unique ids (rulings 18 and 31 in docs/RULES.md).
+//! One pair's rates, with unique ids (rulings 18 and 31 in docs/RULES.md),
+//! at most [`MAX_RATES`]: the checks a list of rates passes, their errors,
+//! and the [`RateList`] trait the engine takes.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::{InvalidRates, PairId, Rate, RatesResponse};
+use super::{PairId, Rate};
 use crate::ids::RateId;
+
+/// Most rates one response may carry (ruling 17 in docs/RULES.md). Real responses hold a
+/// handful; the cap keeps decoding and selection bounded on hostile input.
+pub const MAX_RATES: usize = 65_536;
 
 /// Rates of more than one pair in one list (ruling 18): a rates response is
 /// one pair's, and ranking across pairs would compare amounts of different
@@ -56,6 +62,41 @@ pub struct DuplicateRateId {
     pub id: RateId,
 }
 
+/// More rates than [`MAX_RATES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{len} rates is more than the {MAX_RATES} one response may carry")]
+pub struct TooManyRates {
+    /// How many were offered.
+    pub len: usize,
+}
+
+/// Why a list of rates is not a rates response.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidRates {
+    /// More than [`MAX_RATES`] rates.
+    #[error(transparent)]
+    TooMany(#[from] TooManyRates),
+    /// Rates of more than one pair (ruling 18).
+    #[error(transparent)]
+    MixedPairs(#[from] MixedPairs),
+    /// Two rates share an id (ruling 31).
+    #[error(transparent)]
+    DuplicateId(#[from] DuplicateRateId),
+}
+
+impl InvalidRates {
+    /// The stable code of the refusal: `"TOO_MANY"`, `"MIXED_PAIRS"` or
+    /// `"DUPLICATE_ID"`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            InvalidRates::TooMany(_) => "TOO_MANY",
+            InvalidRates::MixedPairs(_) => "MIXED_PAIRS",
+            InvalidRates::DuplicateId(_) => "DUPLICATE_ID",
+        }
+    }
+}
+
 /// The pair every rate names, or the first two pairs that differ.
 pub(crate) fn one_pair(rates: &[Rate]) -> Result<Option<&PairId>, MixedPairs> {
     let Some((first, rest)) = rates.split_first() else {
@@ -81,9 +122,8 @@ pub(crate) fn first_duplicate_id(rates: &[Rate]) -> Option<&RateId> {
     })
 }
 
-mod sealed {
+pub(super) mod sealed {
     pub trait Sealed {}
-    impl Sealed for super::RatesResponse {}
     impl Sealed for [super::Rate] {}
     impl Sealed for alloc::vec::Vec<super::Rate> {}
     impl<const N: usize> Sealed for [super::Rate; N] {}
@@ -96,7 +136,7 @@ mod sealed {
 /// A list of rates the engine ranks: every entry point of
 /// [`route`](crate::route) takes `&impl RateList`.
 ///
-/// A [`RatesResponse`] was checked when it was built (one pair, unique ids),
+/// A [`RatesResponse`](super::RatesResponse) was checked when it was built (one pair, unique ids),
 /// so the engine trusts it at no cost. A slice, `Vec` or array built by hand
 /// is checked at every call (one comparison of pair id text per rate, an extra
 /// pass over the rates: `best` over 64 rates measured about 1.4× its time on
@@ -126,19 +166,6 @@ pub trait RateList: sealed::Sealed {
             Some(id) => Err(DuplicateRateId { id: id.clone() }.into()),
             None => Ok(rates),
         }
-    }
-}
-
-impl RateList for RatesResponse {
-    #[inline]
-    fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
-        Ok(self.rates())
-    }
-
-    /// Checked when the response was built.
-    #[inline]
-    fn checked(&self) -> Result<&[Rate], InvalidRates> {
-        Ok(self.rates())
     }
 }
 

@@ -6,12 +6,8 @@ use core::fmt;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::list::{DuplicateRateId, MixedPairs, RateList};
+use super::list::{InvalidRates, MixedPairs, RateList, TooManyRates, MAX_RATES};
 use super::{PairId, Rate};
-
-/// Most rates one response may carry (ruling 17 in docs/RULES.md). Real responses hold a
-/// handful; the cap keeps decoding and selection bounded on hostile input.
-pub const MAX_RATES: usize = 65_536;
 
 /// `GET /v3/pairs/:pairId/rates`: a bare JSON array of [`Rate`]s, at most
 /// [`MAX_RATES`] of them, all of one pair (ruling 18) and with unique ids
@@ -53,41 +49,6 @@ impl RatesResponse {
     }
 }
 
-/// More rates than [`MAX_RATES`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{len} rates is more than the {MAX_RATES} one response may carry")]
-pub struct TooManyRates {
-    /// How many were offered.
-    pub len: usize,
-}
-
-/// Why a list of rates is not a rates response.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidRates {
-    /// More than [`MAX_RATES`] rates.
-    #[error(transparent)]
-    TooMany(#[from] TooManyRates),
-    /// Rates of more than one pair (ruling 18).
-    #[error(transparent)]
-    MixedPairs(#[from] MixedPairs),
-    /// Two rates share an id (ruling 31).
-    #[error(transparent)]
-    DuplicateId(#[from] DuplicateRateId),
-}
-
-impl InvalidRates {
-    /// The stable code of the refusal: `"TOO_MANY"`, `"MIXED_PAIRS"` or
-    /// `"DUPLICATE_ID"`.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            InvalidRates::TooMany(_) => "TOO_MANY",
-            InvalidRates::MixedPairs(_) => "MIXED_PAIRS",
-            InvalidRates::DuplicateId(_) => "DUPLICATE_ID",
-        }
-    }
-}
-
 /// The checks of a whole list, after each rate decoded: one pair, unique ids.
 fn check_list(rates: &[Rate]) -> Result<(), InvalidRates> {
     rates.checked().map(|_| ())
@@ -105,6 +66,21 @@ impl TryFrom<Vec<Rate>> for RatesResponse {
         }
         check_list(&rates)?;
         Ok(RatesResponse(rates))
+    }
+}
+
+impl super::list::sealed::Sealed for RatesResponse {}
+
+impl RateList for RatesResponse {
+    #[inline]
+    fn one_pair(&self) -> Result<&[Rate], MixedPairs> {
+        Ok(self.rates())
+    }
+
+    /// Checked when the response was built.
+    #[inline]
+    fn checked(&self) -> Result<&[Rate], InvalidRates> {
+        Ok(self.rates())
     }
 }
 

@@ -1,49 +1,17 @@
-//! Why a `Forwarded` header value or one of its nodes was rejected.
+//! The caps of a `Forwarded` header value, why a value was rejected, and why
+//! it names no address to locate the end user by.
 
-use super::{MAX_ELEMENTS, MAX_HEADER_LEN, MAX_PARAMS};
+use super::{NodeError, ObfuscatedId};
 
-/// Why a node (the value of `for=` or `by=`) is not valid RFC 7239 §6 syntax.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum NodeError {
-    /// The node is empty.
-    #[error("node is empty")]
-    Empty,
-    /// The node is neither an IP address, `unknown` nor an obfuscated identifier.
-    #[error("node is not an IPv4 address, a bracketed IPv6 address, `unknown` or an obfuscated identifier")]
-    InvalidName,
-    /// The text between `[` and `]` is not an IPv6 address.
-    #[error("text in brackets is not an IPv6 address")]
-    InvalidIpv6,
-    /// An IPv6 address written without the required `[` `]`.
-    #[error("an IPv6 address must be written in brackets, e.g. \"[2001:db8::1]\"")]
-    Ipv6NeedsBrackets,
-    /// A `[` without its closing `]`.
-    #[error("`[` without a closing `]`")]
-    UnclosedBracket,
-    /// An obfuscated identifier is not `_` followed by letters, digits, `.`, `_` or `-`.
-    #[error("obfuscated identifier must be `_` followed by letters, digits, `.`, `_` or `-`")]
-    InvalidObfuscated,
-    /// The port is neither 1 to 5 digits at most 65535 nor an obfuscated port.
-    #[error("port must be 1 to 5 digits (at most 65535) or an obfuscated `_port`")]
-    InvalidPort,
-}
+/// The longest header value accepted, in bytes (8 KiB, ruling 17 in docs/RULES.md). Several
+/// `Forwarded` fields of one request count together.
+pub const MAX_HEADER_LEN: usize = 8 * 1024;
 
-impl NodeError {
-    /// The stable code of the problem, e.g. `"INVALID_PORT"`: what a client
-    /// or another language matches on (the `Display` text may change).
-    pub const fn code(self) -> &'static str {
-        match self {
-            NodeError::Empty => "EMPTY",
-            NodeError::InvalidName => "INVALID_NAME",
-            NodeError::InvalidIpv6 => "INVALID_IPV6",
-            NodeError::Ipv6NeedsBrackets => "IPV6_NEEDS_BRACKETS",
-            NodeError::UnclosedBracket => "UNCLOSED_BRACKET",
-            NodeError::InvalidObfuscated => "INVALID_OBFUSCATED",
-            NodeError::InvalidPort => "INVALID_PORT",
-        }
-    }
-}
+/// The most non-empty elements (hops) a `Forwarded` value may hold.
+pub const MAX_ELEMENTS: usize = 64;
+
+/// The most pairs one element may hold (`for`, `by`, `host`, `proto` and extensions).
+pub const MAX_PARAMS: usize = 16;
 
 /// Why a `Forwarded` header value was rejected. Byte offsets (`at`) count from the
 /// start of the (combined) header value.
@@ -181,7 +149,7 @@ pub enum NoClientAddress {
     Unknown,
     /// The first `for=` is an obfuscated identifier such as `_hidden`.
     #[error("its first `for` is the obfuscated identifier `{0}`")]
-    Obfuscated(super::ObfuscatedId),
+    Obfuscated(ObfuscatedId),
     /// The first `for=` is an IP address that is not globally routable.
     #[error("its first `for` is {addr}, a {scope} address that locates nobody")]
     NotGlobal {

@@ -1,11 +1,53 @@
-//! Nodes of RFC 7239 §6: the values of `for=` and `by=`.
+//! Nodes of RFC 7239 §6: the values of `for=` and `by=`, and why a text is
+//! not one ([`NodeError`]).
 
 use alloc::boxed::Box;
 use core::fmt;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use core::str::FromStr;
 
-use super::NodeError;
+/// Why a node (the value of `for=` or `by=`) is not valid RFC 7239 §6 syntax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NodeError {
+    /// The node is empty.
+    #[error("node is empty")]
+    Empty,
+    /// The node is neither an IP address, `unknown` nor an obfuscated identifier.
+    #[error("node is not an IPv4 address, a bracketed IPv6 address, `unknown` or an obfuscated identifier")]
+    InvalidName,
+    /// The text between `[` and `]` is not an IPv6 address.
+    #[error("text in brackets is not an IPv6 address")]
+    InvalidIpv6,
+    /// An IPv6 address written without the required `[` `]`.
+    #[error("an IPv6 address must be written in brackets, e.g. \"[2001:db8::1]\"")]
+    Ipv6NeedsBrackets,
+    /// A `[` without its closing `]`.
+    #[error("`[` without a closing `]`")]
+    UnclosedBracket,
+    /// An obfuscated identifier is not `_` followed by letters, digits, `.`, `_` or `-`.
+    #[error("obfuscated identifier must be `_` followed by letters, digits, `.`, `_` or `-`")]
+    InvalidObfuscated,
+    /// The port is neither 1 to 5 digits at most 65535 nor an obfuscated port.
+    #[error("port must be 1 to 5 digits (at most 65535) or an obfuscated `_port`")]
+    InvalidPort,
+}
+
+impl NodeError {
+    /// The stable code of the problem, e.g. `"INVALID_PORT"`: what a client
+    /// or another language matches on (the `Display` text may change).
+    pub const fn code(self) -> &'static str {
+        match self {
+            NodeError::Empty => "EMPTY",
+            NodeError::InvalidName => "INVALID_NAME",
+            NodeError::InvalidIpv6 => "INVALID_IPV6",
+            NodeError::Ipv6NeedsBrackets => "IPV6_NEEDS_BRACKETS",
+            NodeError::UnclosedBracket => "UNCLOSED_BRACKET",
+            NodeError::InvalidObfuscated => "INVALID_OBFUSCATED",
+            NodeError::InvalidPort => "INVALID_PORT",
+        }
+    }
+}
 
 /// An obfuscated identifier (RFC 7239 §6.3): `_` followed by one or more letters,
 /// digits, `.`, `_` or `-`, e.g. `_hidden` or `_SEVKISEK`. Case is kept.

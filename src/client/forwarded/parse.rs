@@ -13,14 +13,8 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{
-    Forwarded, ForwardedElement, ForwardedError, Node, MAX_ELEMENTS, MAX_HEADER_LEN, MAX_PARAMS,
-};
-
-/// `tchar` of RFC 9110 §5.6.2.
-pub(super) fn is_tchar(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
-}
+use super::element::{is_tchar, ForwardedElement};
+use super::{ForwardedError, Node, MAX_ELEMENTS, MAX_HEADER_LEN, MAX_PARAMS};
 
 /// A position in the input; every step is bounds-checked.
 struct Cursor<'a> {
@@ -93,8 +87,8 @@ fn check_quoted_byte(byte: u8, at: usize) -> Result<u8, ForwardedError> {
     }
 }
 
-/// Parses a whole `Forwarded` value.
-pub(super) fn parse(text: &str) -> Result<Forwarded, ForwardedError> {
+/// Parses a whole `Forwarded` value: its non-empty elements, at least one.
+pub(super) fn parse(text: &str) -> Result<Vec<ForwardedElement>, ForwardedError> {
     if text.len() > MAX_HEADER_LEN {
         return Err(ForwardedError::TooLong { len: text.len() });
     }
@@ -117,7 +111,7 @@ pub(super) fn parse(text: &str) -> Result<Forwarded, ForwardedError> {
     if elements.is_empty() {
         return Err(ForwardedError::Empty);
     }
-    Ok(Forwarded { elements })
+    Ok(elements)
 }
 
 /// Parses pairs up to the next `,` (not consumed) or the end.
