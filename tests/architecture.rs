@@ -302,3 +302,439 @@ fn the_architecture_document_draws_these_layers() {
     }
     assert_eq!(drawn, expected, "docs/ARCHITECTURE.md's layers");
 }
+
+// File circles: within a module, files that import each other in a ring.
+//
+// An import is resolved to the file that defines the name (a re-export in a
+// `mod.rs` is followed to its source), so `use super::ErrorCode` in
+// `error/body_code.rs` is an arrow to `error/code.rs`. A `pub use` line is a
+// module's face, not an import of the file that writes it, unless the file's
+// own code uses the name. `#[cfg(test)]` modules are left out.
+
+/// A file's module path: `error/code.rs` is `error::code`, `error/mod.rs` is
+/// `error`, `lib.rs` is the crate.
+fn module_path(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if let Some(last) = parts.pop() {
+        let stem = last.strip_suffix(".rs").unwrap_or(&last).to_owned();
+        if stem != "mod" && stem != "lib" {
+            parts.push(stem);
+        }
+    }
+    parts
+}
+
+/// The code without its inline `#[cfg(test)] mod … { … }` blocks.
+fn without_test_modules(code: &str) -> String {
+    let mut code = code.to_owned();
+    while let Some(at) = code.find("#[cfg(test)]") {
+        let after = &code[at..];
+        let Some(open) = after.find('{') else { break };
+        let head = &after[..open];
+        if !head.contains("mod ") || head.contains(';') {
+            // `#[cfg(test)] mod tests;` or an item that is not a module.
+            code.replace_range(at..at + "#[cfg(test)]".len(), "");
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut end = code.len();
+        for (offset, c) in code[at + open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = at + open + offset + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        code.replace_range(at..end, "");
+    }
+    code
+}
+
+/// The identifiers of `code`, in order.
+fn words(code: &str) -> Vec<&str> {
+    code.split(|c: char| !is_ident(c))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// The names a file defines: items and `macro_rules!` macros.
+fn definitions(code: &str) -> std::collections::BTreeSet<String> {
+    const ITEMS: &[&str] = &[
+        "struct",
+        "enum",
+        "fn",
+        "const",
+        "static",
+        "type",
+        "trait",
+        "union",
+        "mod",
+        "macro_rules",
+    ];
+    let words = words(code);
+    words
+        .windows(2)
+        .filter(|pair| ITEMS.contains(&pair[0]))
+        .map(|pair| pair[1].to_owned())
+        .collect()
+}
+
+/// A path of a `use` tree: its segments, and the name it is used by (the
+/// last segment, or its `as` alias).
+struct UsePath {
+    segments: Vec<String>,
+    alias: String,
+}
+
+/// Every path of a `use` tree: `super::{a::X, Y as Z}` gives `super::a::X`
+/// and `super::Y` (used as `Z`).
+fn expand(tree: &str) -> Vec<UsePath> {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let (path, alias) = match tree.split_once(" as ") {
+            Some((path, alias)) => (path.trim(), alias.trim()),
+            None => (tree, tree.rsplit("::").next().unwrap_or(tree).trim()),
+        };
+        let segments = path
+            .split("::")
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
+            .collect();
+        return vec![UsePath {
+            segments,
+            alias: alias.to_owned(),
+        }];
+    };
+    let prefix: Vec<String> = tree[..open]
+        .split("::")
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (at, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&inner[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&inner[start..]);
+    let mut paths = Vec::new();
+    for item in items.into_iter().filter(|item| !item.trim().is_empty()) {
+        for mut path in expand(item) {
+            let mut segments = prefix.clone();
+            segments.append(&mut path.segments);
+            if path.alias == "self" {
+                path.alias = segments.last().cloned().unwrap_or_default();
+            }
+            paths.push(UsePath {
+                segments,
+                alias: path.alias,
+            });
+        }
+    }
+    paths
+}
+
+/// The `use` statements of `code`: whether each is `pub` (any visibility),
+/// and its tree.
+fn use_statements(code: &str) -> Vec<(bool, String)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("use ") {
+        let start = from + at;
+        from = start + 4;
+        if code[..start].chars().next_back().is_some_and(is_ident) {
+            continue;
+        }
+        let Some(end) = code[from..].find(';') else { break };
+        let before = code[..start].trim_end();
+        let public = before.ends_with("pub") || (before.ends_with(')') && before.contains("pub("));
+        found.push((public, code[from..from + end].to_owned()));
+        from += end;
+    }
+    found
+}
+
+/// The code with its `use` statements left out.
+fn without_uses(code: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("use ") {
+        let starts_word = !rest[..at].chars().next_back().is_some_and(is_ident);
+        let end = rest[at..].find(';').map_or(rest.len(), |end| at + end + 1);
+        if starts_word {
+            out.push_str(&rest[..at]);
+        } else {
+            out.push_str(&rest[..at + 4]);
+            rest = &rest[at + 4..];
+            continue;
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `segments` made absolute from the module `own`, for a path that starts
+/// with `crate`, `self` or `super`.
+fn absolute(segments: &[String], own: &[String]) -> Option<Vec<String>> {
+    let mut base = own.to_vec();
+    let mut rest = segments;
+    match segments.first().map(String::as_str) {
+        Some("crate") => {
+            base.clear();
+            rest = &segments[1..];
+        }
+        Some("self") => rest = &segments[1..],
+        Some("super") => {
+            while rest.first().is_some_and(|s| s == "super") {
+                base.pop()?;
+                rest = &rest[1..];
+            }
+        }
+        _ => return None,
+    }
+    base.extend(rest.iter().cloned());
+    Some(base)
+}
+
+struct SourceFile {
+    module: Vec<String>,
+    code: String,
+    defines: std::collections::BTreeSet<String>,
+}
+
+/// The file an absolute path names: the deepest file module on it, or the
+/// file its name is re-exported from. `None` for a path outside `files`.
+fn resolve(files: &[SourceFile], path: &[String], depth: usize) -> Option<usize> {
+    if depth > 8 {
+        return None;
+    }
+    let (file, taken) = (0..=path.len())
+        .rev()
+        .find_map(|k| files.iter().position(|f| f.module == path[..k]).map(|i| (i, k)))?;
+    let Some(name) = path.get(taken) else {
+        return Some(file);
+    };
+    if name == "*" || name == "self" || files[file].defines.contains(name) {
+        return Some(file);
+    }
+    for (_, tree) in use_statements(&files[file].code) {
+        for used in expand(&tree) {
+            if used.alias != *name {
+                continue;
+            }
+            let own = &files[file].module;
+            let target = absolute(&used.segments, own).unwrap_or_else(|| {
+                let mut child = own.clone();
+                child.extend(used.segments.iter().cloned());
+                child
+            });
+            return resolve(files, &target, depth + 1);
+        }
+    }
+    None
+}
+
+/// Every path of `file` that names an item of the crate, made absolute.
+fn imported_paths(files: &[SourceFile], file: &SourceFile) -> Vec<Vec<String>> {
+    let own = &file.module;
+    let is_child = |name: &str| {
+        let mut child = own.clone();
+        child.push(name.to_owned());
+        files.iter().any(|f| f.module == child)
+    };
+    let body = without_uses(&file.code);
+    let used: std::collections::BTreeSet<&str> = words(&body).into_iter().collect();
+    let mut paths = Vec::new();
+    for (public, tree) in use_statements(&file.code) {
+        for path in expand(&tree) {
+            // A re-export is the module's face; it is an import of this file
+            // only where the file's own code uses the name.
+            if public && !used.contains(path.alias.as_str()) {
+                continue;
+            }
+            if let Some(full) = absolute(&path.segments, own) {
+                paths.push(full);
+            } else if path.segments.first().is_some_and(|s| is_child(s)) {
+                let mut full = own.clone();
+                full.extend(path.segments);
+                paths.push(full);
+            }
+        }
+    }
+    // Paths written in the code: `crate::a::B`, `super::B`, `child::f`.
+    let mut at = 0;
+    while at < body.len() {
+        let starts = !body[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| is_ident(c) || c == '$' || c == ':');
+        let word_len = body[at..]
+            .find(|c: char| !is_ident(c))
+            .unwrap_or(body.len() - at);
+        if starts && word_len > 0 && body[at + word_len..].starts_with("::") {
+            let mut end = at + word_len;
+            while body[end..].starts_with("::") {
+                let next = body[end + 2..]
+                    .find(|c: char| !is_ident(c))
+                    .unwrap_or(body.len() - end - 2);
+                if next == 0 {
+                    break;
+                }
+                end += 2 + next;
+            }
+            let segments: Vec<String> = body[at..end].split("::").map(str::to_owned).collect();
+            if let Some(full) = absolute(&segments, own) {
+                paths.push(full);
+            } else if is_child(&segments[0]) {
+                let mut full = own.clone();
+                full.extend(segments);
+                paths.push(full);
+            }
+            at = end;
+        } else {
+            at += word_len.max(1);
+            while at < body.len() && !body.is_char_boundary(at) {
+                at += 1;
+            }
+        }
+    }
+    paths
+}
+
+/// The file circles of `files` (relative path, text): each ring's files,
+/// sorted, with the arrows that tie it (`a.rs -> b.rs`).
+fn file_circles(files: &[(PathBuf, String)]) -> Vec<String> {
+    let mut files = files.to_vec();
+    files.sort();
+    let sources: Vec<SourceFile> = files
+        .iter()
+        .map(|(path, text)| {
+            let code = without_test_modules(&strip_comments(text));
+            SourceFile {
+                module: module_path(path),
+                defines: definitions(&code),
+                code,
+            }
+        })
+        .collect();
+    let arrows: Vec<std::collections::BTreeSet<usize>> = sources
+        .iter()
+        .enumerate()
+        .map(|(index, file)| {
+            imported_paths(&sources, file)
+                .iter()
+                .filter_map(|path| resolve(&sources, path, 0))
+                .filter(|&target| target != index)
+                .collect()
+        })
+        .collect();
+    // Which files each file reaches.
+    let reach: Vec<std::collections::BTreeSet<usize>> = (0..sources.len())
+        .map(|start| {
+            let mut seen = std::collections::BTreeSet::new();
+            let mut stack = vec![start];
+            while let Some(at) = stack.pop() {
+                for &next in &arrows[at] {
+                    if seen.insert(next) {
+                        stack.push(next);
+                    }
+                }
+            }
+            seen
+        })
+        .collect();
+    let mut rings: Vec<String> = Vec::new();
+    for start in 0..sources.len() {
+        let ring: Vec<usize> = (0..sources.len())
+            .filter(|&other| other == start || (reach[start].contains(&other) && reach[other].contains(&start)))
+            .collect();
+        if ring.len() < 2 || ring[0] != start {
+            continue;
+        }
+        let name = |i: usize| files[i].0.display().to_string();
+        let mut line = ring.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ");
+        for &from in &ring {
+            for &to in arrows[from].iter().filter(|to| ring.contains(to)) {
+                write!(line, "; {} -> {}", name(from), name(to)).unwrap();
+            }
+        }
+        rings.push(line);
+    }
+    rings
+}
+
+#[test]
+fn no_file_circle() {
+    let src = std::env::var("ARCH_SRC").map_or_else(|_| repository().join("src"), PathBuf::from);
+    let mut files = Vec::new();
+    read_tree(&src, &src, &mut files);
+    let circles = file_circles(&files);
+    assert!(
+        circles.is_empty(),
+        "files that import each other in a ring (docs/ARCHITECTURE.md: an item two files share lives in the lower one):\n{}",
+        circles.join("\n")
+    );
+}
+
+/// The circle checker itself: a ring through a `mod.rs` re-export, a ring of
+/// `crate::` paths in code and a `use child::…` are seen; a re-export the
+/// file does not use, a test module and a one-way import are not circles.
+#[test]
+fn the_checker_sees_a_planted_file_circle() {
+    let file = |path: &str, text: &str| (PathBuf::from(path), text.to_owned());
+    let files = [
+        file("lib.rs", "mod error;\nmod rate;\n"),
+        file(
+            "error/mod.rs",
+            "mod body_code;\nmod code;\npub use body_code::{BodyCode, LegacyCode};\npub use code::ErrorCode;\n",
+        ),
+        file(
+            "error/code.rs",
+            "use super::LegacyCode;\npub enum ErrorCode { A }\n",
+        ),
+        file(
+            "error/body_code.rs",
+            "use super::ErrorCode;\npub enum LegacyCode { B }\npub enum BodyCode { K(ErrorCode) }\n",
+        ),
+        file(
+            "rate/mod.rs",
+            "mod list;\nmod response;\npub use list::RateList;\npub use response::RatesResponse;\nfn f() { list::g(); }\n",
+        ),
+        file(
+            "rate/list.rs",
+            "pub trait RateList {}\npub fn g() {}\n#[cfg(test)]\nmod tests { use crate::rate::RatesResponse; }\n",
+        ),
+        file(
+            "rate/response.rs",
+            "pub struct RatesResponse;\nimpl super::RateList for RatesResponse {}\n",
+        ),
+    ];
+    assert_eq!(
+        file_circles(&files),
+        ["error/body_code.rs, error/code.rs; error/body_code.rs -> error/code.rs; error/code.rs -> error/body_code.rs"],
+    );
+    let mut ring = files.to_vec();
+    ring[5] = file(
+        "rate/list.rs",
+        "pub trait RateList { fn all(&self) -> &crate::rate::RatesResponse; }\npub fn g() {}\n",
+    );
+    assert_eq!(file_circles(&ring).len(), 2, "{:?}", file_circles(&ring));
+}
