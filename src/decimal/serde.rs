@@ -20,6 +20,29 @@ use super::{decimal_from_f64, parse_amount, parse_json_number};
 /// The key serde_json's `arbitrary_precision` wraps a number's text in.
 pub(crate) const ARBITRARY_PRECISION_TOKEN: &str = "$serde_json::private::Number";
 
+/// `Deserialize` for `$ty` through `deserialize_any` and a visitor that
+/// expects `$what` and has the `visit_*` methods given (their `Value` is
+/// `$ty`; the caller names the lifetime, `<'de>`).
+macro_rules! deserialize_any {
+    (<$de:lifetime> $ty:ty, $what:expr, { $($methods:tt)* }) => {
+        impl<$de> serde::Deserialize<$de> for $ty {
+            fn deserialize<D: serde::Deserializer<$de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct Visitor;
+                impl<$de> serde::de::Visitor<$de> for Visitor {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                        f.write_str($what)
+                    }
+                    $($methods)*
+                }
+                deserializer.deserialize_any(Visitor)
+            }
+        }
+    };
+}
+
+pub(crate) use deserialize_any;
+
 /// Encodes as a JSON number, decodes a number or a string.
 pub mod number {
     use super::{Decimal, Deserializer, Serializer};

@@ -1,11 +1,9 @@
 //! A request number as sent: a JSON number or decimal string, kept even when
 //! malformed so validation can report it with its field's code.
 
-use core::fmt;
-
 use rust_decimal::Decimal;
-use serde::de::{self, MapAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::de::{self, MapAccess};
+use serde::{Serialize, Serializer};
 
 use super::{decimal_from_f64, parse_amount, parse_json_number, DecimalError};
 
@@ -68,58 +66,44 @@ impl Serialize for WireNumber {
     }
 }
 
-impl<'de> Deserialize<'de> for WireNumber {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(WireNumberVisitor)
-    }
-}
-
-struct WireNumberVisitor;
-
-impl<'de> Visitor<'de> for WireNumberVisitor {
-    type Value = WireNumber;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a decimal as a JSON number or string")
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<WireNumber, E> {
-        Ok(WireNumber::Decimal(Decimal::from(v)))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<WireNumber, E> {
-        Ok(WireNumber::Decimal(Decimal::from(v)))
-    }
-
-    fn visit_u128<E: de::Error>(self, v: u128) -> Result<WireNumber, E> {
-        let value = i128::try_from(v)
-            .ok()
-            .and_then(|v| Decimal::try_from_i128_with_scale(v, 0).ok());
-        Ok(value.ok_or(DecimalError::OutOfRange).into())
-    }
-
-    fn visit_i128<E: de::Error>(self, v: i128) -> Result<WireNumber, E> {
-        Ok(Decimal::try_from_i128_with_scale(v, 0)
-            .map_err(|_| DecimalError::OutOfRange)
-            .into())
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<WireNumber, E> {
-        Ok(decimal_from_f64(v).into())
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<WireNumber, E> {
-        Ok(parse_amount(v).into())
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WireNumber, A::Error> {
-        // serde_json with `arbitrary_precision` hands a number over as a
-        // one-entry map holding its exact text.
-        let key: Option<alloc::string::String> = map.next_key()?;
-        if key.as_deref() != Some(ARBITRARY_PRECISION_TOKEN) {
-            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+crate::decimal::serde::deserialize_any!(<'de> WireNumber, "a decimal as a JSON number or string", {
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<WireNumber, E> {
+            Ok(WireNumber::Decimal(Decimal::from(v)))
         }
-        let text: alloc::string::String = map.next_value()?;
-        Ok(parse_json_number(&text).into())
-    }
-}
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<WireNumber, E> {
+            Ok(WireNumber::Decimal(Decimal::from(v)))
+        }
+
+        fn visit_u128<E: de::Error>(self, v: u128) -> Result<WireNumber, E> {
+            let value = i128::try_from(v)
+                .ok()
+                .and_then(|v| Decimal::try_from_i128_with_scale(v, 0).ok());
+            Ok(value.ok_or(DecimalError::OutOfRange).into())
+        }
+
+        fn visit_i128<E: de::Error>(self, v: i128) -> Result<WireNumber, E> {
+            Ok(Decimal::try_from_i128_with_scale(v, 0)
+                .map_err(|_| DecimalError::OutOfRange)
+                .into())
+        }
+
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<WireNumber, E> {
+            Ok(decimal_from_f64(v).into())
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<WireNumber, E> {
+            Ok(parse_amount(v).into())
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WireNumber, A::Error> {
+            // serde_json with `arbitrary_precision` hands a number over as a
+            // one-entry map holding its exact text.
+            let key: Option<alloc::string::String> = map.next_key()?;
+            if key.as_deref() != Some(ARBITRARY_PRECISION_TOKEN) {
+                return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+            }
+            let text: alloc::string::String = map.next_value()?;
+            Ok(parse_json_number(&text).into())
+        }
+});

@@ -150,52 +150,39 @@ enum Candidate {
     Other,
 }
 
-impl<'de> Deserialize<'de> for Candidate {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(CandidateVisitor)
-    }
-}
-
-struct CandidateVisitor;
-
-impl<'de> Visitor<'de> for CandidateVisitor {
-    type Value = Candidate;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Candidate, E> {
-        Ok(Candidate::Other)
-    }
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Candidate, E> {
-        Ok(Candidate::Other)
-    }
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Candidate, E> {
-        Ok(Candidate::Other)
-    }
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Candidate, E> {
-        Ok(Candidate::Other)
-    }
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<Candidate, E> {
-        Ok(Candidate::Other)
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Candidate, E> {
-        Ok(Candidate::Null)
-    }
-    fn visit_none<E: de::Error>(self) -> Result<Candidate, E> {
-        Ok(Candidate::Null)
-    }
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Candidate, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Candidate, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Candidate::Other)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Candidate, A::Error> {
-        AssetMeta::deserialize(de::value::MapAccessDeserializer::new(map)).map(Candidate::Object)
-    }
-}
+crate::decimal::serde::deserialize_any!(<'de> Candidate, "any JSON value", {
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Candidate, E> {
+            Ok(Candidate::Other)
+        }
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Candidate, E> {
+            Ok(Candidate::Other)
+        }
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Candidate, E> {
+            Ok(Candidate::Other)
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Candidate, E> {
+            Ok(Candidate::Other)
+        }
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<Candidate, E> {
+            Ok(Candidate::Other)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Candidate, E> {
+            Ok(Candidate::Null)
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Candidate, E> {
+            Ok(Candidate::Null)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Candidate, D::Error> {
+            deserializer.deserialize_any(self)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Candidate, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(Candidate::Other)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Candidate, A::Error> {
+            AssetMeta::deserialize(de::value::MapAccessDeserializer::new(map)).map(Candidate::Object)
+        }
+});
 
 struct AssetVisitor;
 

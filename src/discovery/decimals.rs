@@ -5,8 +5,8 @@ use alloc::string::String;
 use core::fmt;
 
 use rust_decimal::{Decimal, RoundingStrategy};
-use serde::de::{self, MapAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::de::{self, MapAccess};
+use serde::{Serialize, Serializer};
 
 use crate::caip::AssetRef;
 use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
@@ -209,53 +209,39 @@ impl Serialize for Decimals {
     }
 }
 
-impl<'de> Deserialize<'de> for Decimals {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(DecimalsVisitor)
-    }
-}
-
-struct DecimalsVisitor;
-
-impl<'de> Visitor<'de> for DecimalsVisitor {
-    type Value = Decimals;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a whole JSON number from 0 to 255")
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimals, E> {
-        Decimals::try_from(v).map_err(E::custom)
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Decimals, E> {
-        match u64::try_from(v) {
-            Ok(v) => self.visit_u64(v),
-            Err(_) => Err(E::custom(InvalidDecimals::Negative)),
+crate::decimal::serde::deserialize_any!(<'de> Decimals, "a whole JSON number from 0 to 255", {
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimals, E> {
+            Decimals::try_from(v).map_err(E::custom)
         }
-    }
 
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Decimals, E> {
-        Err(E::custom(InvalidDecimals::NotInteger))
-    }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Decimals, E> {
+            match u64::try_from(v) {
+                Ok(v) => self.visit_u64(v),
+                Err(_) => Err(E::custom(InvalidDecimals::Negative)),
+            }
+        }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimals, A::Error> {
-        // serde_json with `arbitrary_precision` hands a number over as a
-        // one-entry map holding its exact text.
-        let key: Option<String> = map.next_key()?;
-        if key.as_deref() != Some(ARBITRARY_PRECISION_TOKEN) {
-            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Decimals, E> {
+            Err(E::custom(InvalidDecimals::NotInteger))
         }
-        let text: String = map.next_value()?;
-        if text.starts_with('-') {
-            return Err(de::Error::custom(InvalidDecimals::Negative));
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimals, A::Error> {
+            // serde_json with `arbitrary_precision` hands a number over as a
+            // one-entry map holding its exact text.
+            let key: Option<String> = map.next_key()?;
+            if key.as_deref() != Some(ARBITRARY_PRECISION_TOKEN) {
+                return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+            }
+            let text: String = map.next_value()?;
+            if text.starts_with('-') {
+                return Err(de::Error::custom(InvalidDecimals::Negative));
+            }
+            if !text.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(de::Error::custom(InvalidDecimals::NotInteger));
+            }
+            let value = text
+                .parse::<u64>()
+                .map_err(|_| de::Error::custom(InvalidDecimals::TooLarge(u64::MAX)))?;
+            self.visit_u64(value)
         }
-        if !text.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(de::Error::custom(InvalidDecimals::NotInteger));
-        }
-        let value = text
-            .parse::<u64>()
-            .map_err(|_| de::Error::custom(InvalidDecimals::TooLarge(u64::MAX)))?;
-        self.visit_u64(value)
-    }
-}
+});

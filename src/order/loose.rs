@@ -55,80 +55,66 @@ impl JsonNumber {
     }
 }
 
-impl<'de> Deserialize<'de> for Loose {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(LooseVisitor)
-    }
-}
-
-struct LooseVisitor;
-
-impl<'de> Visitor<'de> for LooseVisitor {
-    type Value = Loose;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Loose, E> {
-        Ok(Loose::Null)
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Loose, E> {
-        Ok(Loose::Null)
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Loose, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Loose, E> {
-        Ok(Loose::Bool)
-    }
-
-    // serde_json calls `visit_u64` for an integer literal that fits, `visit_i64`
-    // for a negative one, and `visit_f64` for anything with a fraction or an
-    // exponent or too large for 64 bits, so only the first two are exact integers.
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Loose, E> {
-        Ok(JsonNumber::loose(Ok(Decimal::from(v)), Some(v)))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Loose, E> {
-        Ok(JsonNumber::loose(
-            Ok(Decimal::from(v)),
-            u64::try_from(v).ok(),
-        ))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Loose, E> {
-        Ok(JsonNumber::loose(decimal_from_f64(v), None))
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Loose, E> {
-        Ok(Loose::Str(v.into()))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Loose, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Loose::Array)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Loose, A::Error> {
-        let Some(key) = map.next_key::<String>()? else {
-            return Ok(Loose::Object);
-        };
-        if key == ARBITRARY_PRECISION_TOKEN {
-            let text: String = map.next_value()?;
-            return Ok(JsonNumber::loose(
-                parse_json_number(&text),
-                plain_integer(&text),
-            ));
+crate::decimal::serde::deserialize_any!(<'de> Loose, "any JSON value", {
+        fn visit_unit<E: de::Error>(self) -> Result<Loose, E> {
+            Ok(Loose::Null)
         }
-        map.next_value::<IgnoredAny>()?;
-        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-        Ok(Loose::Object)
-    }
-}
+
+        fn visit_none<E: de::Error>(self) -> Result<Loose, E> {
+            Ok(Loose::Null)
+        }
+
+        fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Loose, D::Error> {
+            deserializer.deserialize_any(self)
+        }
+
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Loose, E> {
+            Ok(Loose::Bool)
+        }
+
+        // serde_json calls `visit_u64` for an integer literal that fits, `visit_i64`
+        // for a negative one, and `visit_f64` for anything with a fraction or an
+        // exponent or too large for 64 bits, so only the first two are exact integers.
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Loose, E> {
+            Ok(JsonNumber::loose(Ok(Decimal::from(v)), Some(v)))
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Loose, E> {
+            Ok(JsonNumber::loose(
+                Ok(Decimal::from(v)),
+                u64::try_from(v).ok(),
+            ))
+        }
+
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Loose, E> {
+            Ok(JsonNumber::loose(decimal_from_f64(v), None))
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Loose, E> {
+            Ok(Loose::Str(v.into()))
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Loose, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(Loose::Array)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Loose, A::Error> {
+            let Some(key) = map.next_key::<String>()? else {
+                return Ok(Loose::Object);
+            };
+            if key == ARBITRARY_PRECISION_TOKEN {
+                let text: String = map.next_value()?;
+                return Ok(JsonNumber::loose(
+                    parse_json_number(&text),
+                    plain_integer(&text),
+                ));
+            }
+            map.next_value::<IgnoredAny>()?;
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok(Loose::Object)
+        }
+});
 
 /// The value of a JSON number's text when it is digits only and fits a `u64`.
 fn plain_integer(text: &str) -> Option<u64> {

@@ -10,8 +10,7 @@ use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
-use crate::decimal::{decimal_from_f64, parse_amount, parse_json_number};
+use crate::decimal::serde::NumberOrString;
 
 /// An optional key of a response, as sent: absent, `null`, `""`, or a value.
 ///
@@ -364,62 +363,38 @@ pub(crate) fn serialize_number<S: Serializer>(
     crate::decimal::serde::number::serialize(&value, serializer)
 }
 
-impl<'de> Deserialize<'de> for SentDecimal {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(SentDecimalVisitor)
-    }
-}
-
-struct SentDecimalVisitor;
-
-impl<'de> Visitor<'de> for SentDecimalVisitor {
-    type Value = SentDecimal;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a decimal as a JSON number or string")
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<SentDecimal, E> {
-        Ok(SentDecimal::Number(Decimal::from(v)))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<SentDecimal, E> {
-        Ok(SentDecimal::Number(Decimal::from(v)))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<SentDecimal, E> {
-        decimal_from_f64(v)
-            .map(SentDecimal::Number)
-            .map_err(|e| E::custom(format_args!("invalid decimal number {v}: {e}")))
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<SentDecimal, E> {
-        let value = parse_amount(v)
-            .map_err(|e| E::custom(format_args!("invalid decimal string {v:?}: {e}")))?;
-        // The grammar is checked; keep the text's own scale when a `Decimal`
-        // holds it ("1.50" stays 1.50), else the parsed value.
-        Ok(SentDecimal::Text(
-            Decimal::from_str_exact(v).unwrap_or(value),
-        ))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SentDecimal, A::Error> {
-        // serde_json with `arbitrary_precision` hands a number over as a
-        // one-entry map holding its exact text.
-        let key: Option<String> = map.next_key()?;
-        if key.as_deref() != Some(ARBITRARY_PRECISION_TOKEN) {
-            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+// A number as `NumberOrString` reads it; a string keeps its own scale.
+crate::decimal::serde::deserialize_any!(<'de> SentDecimal, "a decimal as a JSON number or string", {
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<SentDecimal, E> {
+            NumberOrString.visit_u64(v).map(SentDecimal::Number)
         }
-        let text: String = map.next_value()?;
-        parse_json_number(&text)
-            .map(SentDecimal::Number)
-            .map_err(|e| de::Error::custom(format_args!("invalid decimal number {text}: {e}")))
-    }
-}
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<SentDecimal, E> {
+            NumberOrString.visit_i64(v).map(SentDecimal::Number)
+        }
+
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<SentDecimal, E> {
+            NumberOrString.visit_f64(v).map(SentDecimal::Number)
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<SentDecimal, E> {
+            let value = NumberOrString.visit_str(v)?;
+            // The grammar is checked; keep the text's own scale when a `Decimal`
+            // holds it ("1.50" stays 1.50), else the parsed value.
+            Ok(SentDecimal::Text(
+                Decimal::from_str_exact(v).unwrap_or(value),
+            ))
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<SentDecimal, A::Error> {
+            NumberOrString.visit_map(map).map(SentDecimal::Number)
+        }
+});
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
     use alloc::string::ToString;
     use alloc::vec::Vec;
     use serde::de::value::{BytesDeserializer, Error, MapDeserializer};
