@@ -1,10 +1,9 @@
 //! A chained-route query (`?from=BTC&to=SOL&fromAmount=1&maxLegs=3`),
 //! validated by the order body's own field functions (issue 31).
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::loose::Loose;
+use super::query::{amounts, slots};
 use super::validate::{self, collect};
 use super::{FieldError, RequestErrors, RequestField};
 use crate::decimal::Amount;
@@ -13,37 +12,6 @@ use crate::ids::AssetId;
 use crate::route::chain::{ChainRequest, InvalidMaxLegs, DEFAULT_MAX_LEGS, MAX_LEGS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
-
-/// One key of the query as met while scanning the pairs.
-#[derive(Default)]
-enum Slot {
-    #[default]
-    Absent,
-    Once(String),
-    Repeated,
-}
-
-impl Slot {
-    fn put(&mut self, value: &str) {
-        *self = match self {
-            Slot::Absent => Slot::Once(String::from(value)),
-            Slot::Once(_) | Slot::Repeated => Slot::Repeated,
-        };
-    }
-
-    /// The value, or the error of a repeated key (the route query's words).
-    fn value(&self, field: RequestField) -> Result<Option<&str>, FieldError> {
-        match self {
-            Slot::Absent => Ok(None),
-            Slot::Once(value) => Ok(Some(value)),
-            Slot::Repeated => Err(FieldError::new(
-                field,
-                ErrorCode::InvalidRequest,
-                "is repeated; send it once",
-            )),
-        }
-    }
-}
 
 /// A validated chained-route query: the query parameters of an endpoint
 /// such as `GET /v3/route?from=BTC&to=SOL&fromAmount=1&maxLegs=3`, the
@@ -133,12 +101,6 @@ fn max_legs(value: Option<&str>) -> Result<usize, FieldError> {
     }
 }
 
-/// An amount, through the body's own check.
-fn amount(field: RequestField, value: Option<&str>) -> Result<Amount, FieldError> {
-    let loose = value.map(|text| Loose::Str(text.into()));
-    validate::amount(field, loose.as_ref())
-}
-
 impl ChainQuery {
     /// Validates the query's (already percent-decoded) key-value pairs.
     ///
@@ -156,26 +118,23 @@ impl ChainQuery {
         V: AsRef<str>,
     {
         use RequestField as F;
-        let mut slots: [Slot; 6] = Default::default();
-        let [from, to, mode, from_amount, to_amount, legs] = &mut slots;
-        for (key, value) in pairs {
-            let slot = match key.as_ref() {
-                "from" => &mut *from,
-                "to" => &mut *to,
-                "swapMode" => &mut *mode,
-                "fromAmount" => &mut *from_amount,
-                "toAmount" => &mut *to_amount,
-                "maxLegs" => &mut *legs,
-                _ => continue,
-            };
-            slot.put(value.as_ref());
-        }
+        let [from, to, mode, from_amount, to_amount, legs] = slots(
+            pairs,
+            [
+                "from",
+                "to",
+                "swapMode",
+                "fromAmount",
+                "toAmount",
+                "maxLegs",
+            ],
+        );
         let mut errors = Vec::new();
         let from = collect(
             &mut errors,
-            from.value(F::From).and_then(|v| asset(F::From, v)),
+            from.text(F::From).and_then(|v| asset(F::From, v)),
         );
-        let to = collect(&mut errors, to.value(F::To).and_then(|v| asset(F::To, v)));
+        let to = collect(&mut errors, to.text(F::To).and_then(|v| asset(F::To, v)));
         if let (Some(from), Some(to)) = (&from, &to) {
             if from == to {
                 errors.push(FieldError::new(
@@ -187,32 +146,10 @@ impl ChainQuery {
         }
         let swap_mode = collect(
             &mut errors,
-            mode.value(F::SwapMode).and_then(|v| {
-                let loose = v.map(|text| Loose::Str(text.into()));
-                validate::swap_mode(loose.as_ref())
-            }),
+            mode.value(F::SwapMode).and_then(validate::swap_mode),
         );
-        let from_amount = collect(
-            &mut errors,
-            from_amount
-                .value(F::FromAmount)
-                .and_then(|value| match (value, swap_mode) {
-                    // Optional in ExactOut only.
-                    (None, Some(SwapMode::ExactOut)) => Ok(None),
-                    (value, _) => amount(F::FromAmount, value).map(Some),
-                }),
-        );
-        let to_amount = collect(
-            &mut errors,
-            to_amount
-                .value(F::ToAmount)
-                .and_then(|value| match (value, swap_mode) {
-                    // Optional in ExactIn (and when the mode is in error).
-                    (None, Some(SwapMode::ExactIn) | None) => Ok(None),
-                    (value, _) => amount(F::ToAmount, value).map(Some),
-                }),
-        );
-        let max_legs = collect(&mut errors, legs.value(F::MaxLegs).and_then(max_legs));
+        let (from_amount, to_amount) = amounts(&mut errors, &from_amount, &to_amount, swap_mode);
+        let max_legs = collect(&mut errors, legs.text(F::MaxLegs).and_then(max_legs));
         match (from, to, swap_mode, from_amount, to_amount, max_legs) {
             (
                 Some(from),

@@ -19,17 +19,16 @@ use crate::route::{estimate_exact_out, NoRoute, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
-/// One key of the query as met while scanning the pairs.
-#[derive(Default)]
-enum Slot {
-    #[default]
+/// One key of a query as met while scanning the pairs (this query's and
+/// [`ChainQuery`](super::ChainQuery)'s).
+pub(super) enum Slot {
     Absent,
     Once(Loose),
     Repeated,
 }
 
 impl Slot {
-    fn put(&mut self, value: &str) {
+    pub(super) fn put(&mut self, value: &str) {
         *self = match self {
             Slot::Absent => Slot::Once(Loose::Str(value.into())),
             Slot::Once(_) | Slot::Repeated => Slot::Repeated,
@@ -37,7 +36,7 @@ impl Slot {
     }
 
     /// The value, or the error of a repeated key.
-    fn value(&self, field: RequestField) -> Result<Option<&Loose>, FieldError> {
+    pub(super) fn value(&self, field: RequestField) -> Result<Option<&Loose>, FieldError> {
         match self {
             Slot::Absent => Ok(None),
             Slot::Once(value) => Ok(Some(value)),
@@ -48,6 +47,61 @@ impl Slot {
             )),
         }
     }
+
+    /// The text, or the error of a repeated key.
+    pub(super) fn text(&self, field: RequestField) -> Result<Option<&str>, FieldError> {
+        Ok(match self.value(field)? {
+            Some(Loose::Str(text)) => Some(text),
+            _ => None,
+        })
+    }
+}
+
+/// The slots of `keys` filled from a query's pairs, in the order of `keys`;
+/// other keys are ignored.
+pub(super) fn slots<const N: usize, I, K, V>(pairs: I, keys: [&str; N]) -> [Slot; N]
+where
+    I: IntoIterator<Item = (K, V)>,
+    K: AsRef<str>,
+    V: AsRef<str>,
+{
+    let mut slots: [Slot; N] = core::array::from_fn(|_| Slot::Absent);
+    for (key, value) in pairs {
+        let at = keys.iter().position(|known| *known == key.as_ref());
+        if let Some(slot) = at.and_then(|at| slots.get_mut(at)) {
+            slot.put(value.as_ref());
+        }
+    }
+    slots
+}
+
+/// A query's `fromAmount` and `toAmount` by its swap mode, each problem added
+/// to `errors`: `fromAmount` may be left out in ExactOut only (the estimator
+/// gives it), `toAmount` in ExactIn (and when the mode is in error).
+pub(super) fn amounts(
+    errors: &mut Vec<FieldError>,
+    from: &Slot,
+    to: &Slot,
+    swap_mode: Option<SwapMode>,
+) -> (Option<Option<Amount>>, Option<Option<Amount>>) {
+    use RequestField as F;
+    let from_amount = collect(
+        errors,
+        from.value(F::FromAmount)
+            .and_then(|value| match (value, swap_mode) {
+                (None, Some(SwapMode::ExactOut)) => Ok(None),
+                (value, _) => validate::amount(F::FromAmount, value).map(Some),
+            }),
+    );
+    let to_amount = collect(
+        errors,
+        to.value(F::ToAmount)
+            .and_then(|value| match (value, swap_mode) {
+                (None, Some(SwapMode::ExactIn) | None) => Ok(None),
+                (value, _) => validate::amount(F::ToAmount, value).map(Some),
+            }),
+    );
+    (from_amount, to_amount)
 }
 
 /// A validated route query: the query parameters of a route (or rates
@@ -124,39 +178,13 @@ impl RouteQuery {
         V: AsRef<str>,
     {
         use RequestField as F;
-        let (mut from, mut to, mut mode) = (Slot::Absent, Slot::Absent, Slot::Absent);
-        for (key, value) in pairs {
-            let slot = match key.as_ref() {
-                "fromAmount" => &mut from,
-                "toAmount" => &mut to,
-                "swapMode" => &mut mode,
-                _ => continue,
-            };
-            slot.put(value.as_ref());
-        }
+        let [from, to, mode] = slots(pairs, ["fromAmount", "toAmount", "swapMode"]);
         let mut errors = Vec::new();
         let swap_mode = collect(
             &mut errors,
             mode.value(F::SwapMode).and_then(validate::swap_mode),
         );
-        let from_amount = collect(
-            &mut errors,
-            from.value(F::FromAmount)
-                .and_then(|value| match (value, swap_mode) {
-                    // Optional in ExactOut only: the estimator gives it.
-                    (None, Some(SwapMode::ExactOut)) => Ok(None),
-                    (value, _) => validate::amount(F::FromAmount, value).map(Some),
-                }),
-        );
-        let to_amount = collect(
-            &mut errors,
-            to.value(F::ToAmount)
-                .and_then(|value| match (value, swap_mode) {
-                    // Optional in ExactIn (and when the mode is in error).
-                    (None, Some(SwapMode::ExactIn) | None) => Ok(None),
-                    (value, _) => validate::amount(F::ToAmount, value).map(Some),
-                }),
-        );
+        let (from_amount, to_amount) = amounts(&mut errors, &from, &to, swap_mode);
         match (from_amount, to_amount, swap_mode) {
             (Some(from_amount), Some(to_amount), Some(swap_mode)) if errors.is_empty() => {
                 Ok(RouteQuery {
