@@ -30,6 +30,22 @@ pub(crate) struct RawParties<'a> {
 }
 
 impl Parties {
+    /// The four fields, each checked already (a V4 quote request checks them
+    /// with its own codes).
+    pub(crate) fn new(
+        from_address: Option<Address>,
+        from_address_tag: Option<AddressTag>,
+        to_address: Address,
+        to_address_tag: Option<AddressTag>,
+    ) -> Self {
+        Parties {
+            from_address,
+            from_address_tag,
+            to_address,
+            to_address_tag,
+        }
+    }
+
     /// Validates the four fields, pushing each problem onto `errors`.
     pub(crate) fn validate(raw: RawParties<'_>, errors: &mut Vec<FieldError>) -> Option<Self> {
         use RequestField as F;

@@ -19,7 +19,7 @@ use crate::error::{ApiError, ErrorCode};
 #[cfg(feature = "json")]
 use crate::order::loose::{present, Loose};
 #[cfg(feature = "json")]
-use crate::order::{FieldError, RequestErrors};
+use crate::order::{FieldError, Parties, RequestErrors};
 use crate::screening::{
     Address, AddressField, AddressTag, RegionCode, ScreeningError, ScreeningPolicy,
     ScreeningRequest, TagWarning,
@@ -124,17 +124,11 @@ impl QuoteRequestBody {
         use RequestField as F;
         let raw: LooseQuoteBody = crate::order::loose::from_json(bytes)?;
         let mut errors = Vec::new();
-        let mut text = |field: RequestField, value: Option<Loose>| match value {
-            None | Some(Loose::Null) => None,
-            Some(Loose::Str(text)) => Some(text),
-            Some(other) => {
-                errors.push(FieldError::new(
-                    field,
-                    ErrorCode::InvalidRequest,
-                    format!("must be a string, not {}", other.kind()),
-                ));
-                None
-            }
+        let mut text = |field: RequestField, value: Option<Loose>| {
+            typed(&mut errors, field, value, "a string", |value| match value {
+                Loose::Str(text) => Ok(text),
+                other => Err(other),
+            })
         };
         let from_asset = text(F::FromAsset, raw.from_asset);
         let to_asset = text(F::ToAsset, raw.to_asset);
@@ -143,18 +137,18 @@ impl QuoteRequestBody {
         let from_address_tag = text(F::FromAddressTag, raw.from_address_tag);
         let to_address = text(F::ToAddress, raw.to_address);
         let to_address_tag = text(F::ToAddressTag, raw.to_address_tag);
-        let mut number = |field: RequestField, value: Option<Loose>| match value {
-            None | Some(Loose::Null) => None,
-            Some(Loose::Str(text)) => Some(WireNumber::from(parse_amount(&text))),
-            Some(Loose::Number(number)) => Some(WireNumber::from(number.value)),
-            Some(other) => {
-                errors.push(FieldError::new(
-                    field,
-                    ErrorCode::InvalidRequest,
-                    format!("must be a decimal string or a number, not {}", other.kind()),
-                ));
-                None
-            }
+        let mut number = |field: RequestField, value: Option<Loose>| {
+            typed(
+                &mut errors,
+                field,
+                value,
+                "a decimal string or a number",
+                |value| match value {
+                    Loose::Str(text) => Ok(WireNumber::from(parse_amount(&text))),
+                    Loose::Number(number) => Ok(WireNumber::from(number.value)),
+                    other => Err(other),
+                },
+            )
         };
         let amount = number(F::Amount, raw.amount);
         let slippage = number(F::Slippage, raw.slippage);
@@ -172,6 +166,30 @@ impl QuoteRequestBody {
             to_address,
             to_address_tag,
         })
+    }
+}
+
+/// A key's value read by `read` (which gives back a value of another JSON
+/// type); absent or `null` is `None`; a value of another type is an
+/// `INVALID_REQUEST` "must be {expected}, not {its type}" added to `errors`.
+#[cfg(feature = "json")]
+fn typed<T>(
+    errors: &mut Vec<FieldError>,
+    field: RequestField,
+    value: Option<Loose>,
+    expected: &str,
+    read: impl FnOnce(Loose) -> Result<T, Loose>,
+) -> Option<T> {
+    match read(value.filter(|value| !matches!(value, Loose::Null))?) {
+        Ok(value) => Some(value),
+        Err(other) => {
+            errors.push(FieldError::new(
+                field,
+                ErrorCode::InvalidRequest,
+                format!("must be {expected}, not {}", other.kind()),
+            ));
+            None
+        }
     }
 }
 
@@ -237,10 +255,7 @@ pub struct QuoteRequest {
     amount: Amount,
     swap_mode: SwapMode,
     slippage: Slippage,
-    from_address: Option<Address>,
-    from_address_tag: Option<AddressTag>,
-    to_address: Address,
-    to_address_tag: Option<AddressTag>,
+    parties: Parties,
     tag_warnings: Vec<TagWarning>,
 }
 
@@ -378,10 +393,7 @@ impl QuoteRequest {
             amount,
             swap_mode,
             slippage,
-            from_address,
-            from_address_tag,
-            to_address,
-            to_address_tag,
+            parties: Parties::new(from_address, from_address_tag, to_address, to_address_tag),
             tag_warnings,
         })
     }
@@ -414,22 +426,22 @@ impl QuoteRequest {
 
     /// The sender's address, when given.
     pub fn from_address(&self) -> Option<&Address> {
-        self.from_address.as_ref()
+        self.parties.from_address()
     }
 
     /// The sender's tag, when given.
     pub fn from_address_tag(&self) -> Option<&AddressTag> {
-        self.from_address_tag.as_ref()
+        self.parties.from_address_tag()
     }
 
     /// The receiving address.
     pub fn to_address(&self) -> &Address {
-        &self.to_address
+        self.parties.to_address()
     }
 
     /// The receiver's tag, when given.
     pub fn to_address_tag(&self) -> Option<&AddressTag> {
-        self.to_address_tag.as_ref()
+        self.parties.to_address_tag()
     }
 
     /// Missing tags for assets whose deposits need one (warnings, not errors).
