@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::forms::{Form, InForm, Sent};
-use super::loose::{object_only, present, Loose};
+use super::loose::{object_only, Loose};
 use super::parties::{Parties, RawParties};
 use super::required::{Collector, Grids};
 use super::validate::{self, collect};
@@ -19,6 +19,7 @@ use crate::route::{LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest};
 use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
+use crate::wire::present;
 
 mod builder;
 pub use builder::FixedOrderBuilder;

@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::forms::{Form, Forms, InForm, Sent};
-use super::loose::{object_only, present, Loose};
+use super::loose::{object_only, Loose};
 use super::parties::{Parties, RawParties};
 use super::validate::{self, collect};
 use super::{FieldError, OrderContext, PlanError, QuoteMismatch, RequestErrors, RequestField};
@@ -18,6 +18,7 @@ use crate::rate::PairId;
 use crate::screening::TagWarning;
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
+use crate::wire::present;
 
 mod builder;
 pub use builder::FloatOrderBuilder;

@@ -142,14 +142,6 @@ pub(crate) fn object_only<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer.deserialize_map(ObjectVisitor(core::marker::PhantomData))
 }
 
-/// `#[serde(default, deserialize_with = "present")]`: a key that is present
-/// (even as `null`) is `Some`, an absent key is `None`.
-pub(crate) fn present<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<Loose>, D::Error> {
-    Loose::deserialize(deserializer).map(Some)
-}
-
 /// Decodes a request body of JSON bytes into `T` (a loosely typed body that
 /// takes any JSON value for each key), or the one `body` error saying why not.
 ///

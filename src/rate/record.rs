@@ -4,13 +4,14 @@ use core::fmt;
 
 use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::prepared::{Numbers, Prepared};
 use super::{AssetAmount, CampaignLimits, Features};
 use crate::ids::{AssetId, CampaignId, RateId};
 use crate::rate::PairId;
 use crate::time::EpochMillis;
+use crate::wire::present;
 
 /// One entry of a rates response (`GET /v3/pairs/:pairId/rates`):
 ///
@@ -80,14 +81,6 @@ impl KeyForm {
 struct OptionalKeys {
     features: KeyForm,
     sponsored_by_campaign_id: KeyForm,
-}
-
-/// `Some(value)` for a key that is present, `null` included: with
-/// `#[serde(default)]`, an absent key stays `None` and `null` is `Some(None)`.
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    deserializer: D,
-) -> Result<Option<T>, D::Error> {
-    T::deserialize(deserializer).map(Some)
 }
 
 /// The wire shape of a rate; decoding goes through it to compute the cache.

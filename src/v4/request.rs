@@ -17,7 +17,7 @@ use crate::decimal::Amount;
 use crate::decimal::WireNumber;
 use crate::error::{ApiError, ErrorCode};
 #[cfg(feature = "json")]
-use crate::order::loose::{present, Loose};
+use crate::order::loose::Loose;
 #[cfg(feature = "json")]
 use crate::order::{FieldError, Parties, RequestErrors};
 use crate::screening::{
@@ -26,7 +26,7 @@ use crate::screening::{
 };
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
-use crate::wire::RequestField;
+use crate::wire::{present, RequestField};
 
 /// The body of `POST /v4/quotes` as a client sends it (camelCase JSON).
 ///

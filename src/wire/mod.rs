@@ -17,4 +17,4 @@ pub use field::RequestField;
 pub use presence::{Presence, SentDecimal};
 pub use timestamp::{InvalidTimestamp, Timestamp};
 
-pub(crate) use presence::serialize_number;
+pub(crate) use presence::{present, serialize_number};

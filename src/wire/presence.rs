@@ -348,6 +348,15 @@ impl Serialize for SentDecimal {
     }
 }
 
+/// `#[serde(default, deserialize_with = "present")]`: a key that is present
+/// is `Some`, `null` included (for an `Option<Option<T>>`, `null` is
+/// `Some(None)`); an absent key stays `None`.
+pub(crate) fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
+}
+
 /// Writes `value` as a JSON number: a whole number in `u64` range as that
 /// integer (so `18446744073709551615` is not rounded through a double),
 /// anything else as the crate's number encoder writes it.
