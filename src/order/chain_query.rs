@@ -148,15 +148,14 @@ impl ChainQuery {
             &mut errors,
             mode.value(F::SwapMode).and_then(validate::swap_mode),
         );
-        let (from_amount, to_amount) = amounts(&mut errors, &from_amount, &to_amount, swap_mode);
+        let amounts = amounts(&mut errors, &from_amount, &to_amount, swap_mode);
         let max_legs = collect(&mut errors, legs.text(F::MaxLegs).and_then(max_legs));
-        match (from, to, swap_mode, from_amount, to_amount, max_legs) {
+        match (from, to, swap_mode, amounts, max_legs) {
             (
                 Some(from),
                 Some(to),
                 Some(swap_mode),
-                Some(from_amount),
-                Some(to_amount),
+                Some((from_amount, to_amount)),
                 Some(max_legs),
             ) if errors.is_empty() => Ok(ChainQuery {
                 from,

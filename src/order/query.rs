@@ -76,14 +76,15 @@ where
 }
 
 /// A query's `fromAmount` and `toAmount` by its swap mode, each problem added
-/// to `errors`: `fromAmount` may be left out in ExactOut only (the estimator
-/// gives it), `toAmount` in ExactIn (and when the mode is in error).
+/// to `errors` (then `None`): `fromAmount` may be left out in ExactOut only
+/// (the estimator gives it), `toAmount` in ExactIn (and when the mode is in
+/// error).
 pub(super) fn amounts(
     errors: &mut Vec<FieldError>,
     from: &Slot,
     to: &Slot,
     swap_mode: Option<SwapMode>,
-) -> (Option<Option<Amount>>, Option<Option<Amount>>) {
+) -> Option<(Option<Amount>, Option<Amount>)> {
     use RequestField as F;
     let from_amount = collect(
         errors,
@@ -101,7 +102,7 @@ pub(super) fn amounts(
                 (value, _) => validate::amount(F::ToAmount, value).map(Some),
             }),
     );
-    (from_amount, to_amount)
+    Some((from_amount?, to_amount?))
 }
 
 /// A validated route query: the query parameters of a route (or rates
@@ -184,9 +185,9 @@ impl RouteQuery {
             &mut errors,
             mode.value(F::SwapMode).and_then(validate::swap_mode),
         );
-        let (from_amount, to_amount) = amounts(&mut errors, &from, &to, swap_mode);
-        match (from_amount, to_amount, swap_mode) {
-            (Some(from_amount), Some(to_amount), Some(swap_mode)) if errors.is_empty() => {
+        let amounts = amounts(&mut errors, &from, &to, swap_mode);
+        match (amounts, swap_mode) {
+            (Some((from_amount, to_amount)), Some(swap_mode)) if errors.is_empty() => {
                 Ok(RouteQuery {
                     from_amount,
                     to_amount,
