@@ -18,14 +18,16 @@ use crate::decimal::WireNumber;
 use crate::error::{ApiError, ErrorCode};
 #[cfg(feature = "json")]
 use crate::order::loose::Loose;
+use crate::order::Parties;
 #[cfg(feature = "json")]
-use crate::order::{FieldError, Parties, RequestErrors};
+use crate::order::{FieldError, RequestErrors};
 use crate::screening::{
     Address, AddressField, AddressTag, RegionCode, ScreeningError, ScreeningPolicy,
     ScreeningRequest, TagWarning,
 };
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
+#[cfg(feature = "json")]
 use crate::wire::{present, RequestField};
 
 /// The body of `POST /v4/quotes` as a client sends it (camelCase JSON).
