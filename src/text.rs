@@ -1,5 +1,8 @@
-//! The trait impls every validated text type shares, generated from its one
-//! parser so `FromStr`, `TryFrom<&str>` and serde can never disagree.
+//! The trait impls every validated text type and every word table shares,
+//! generated from its one parser or table so `as_str`, `Display`, `FromStr`,
+//! `TryFrom<&str>` and serde can never disagree; and the checks texts share
+//! (visible ASCII tokens, the open sets' unknown members, invisible
+//! characters).
 
 /// `FromStr` and `TryFrom<&str>` for `$name`, both through its one parser
 /// `$parse`.
