@@ -462,7 +462,9 @@ fn use_statements(code: &str) -> Vec<(bool, String)> {
         if code[..start].chars().next_back().is_some_and(is_ident) {
             continue;
         }
-        let Some(end) = code[from..].find(';') else { break };
+        let Some(end) = code[from..].find(';') else {
+            break;
+        };
         let before = code[..start].trim_end();
         let public = before.ends_with("pub") || (before.ends_with(')') && before.contains("pub("));
         found.push((public, code[from..from + end].to_owned()));
@@ -526,9 +528,12 @@ fn resolve(files: &[SourceFile], path: &[String], depth: usize) -> Option<usize>
     if depth > 8 {
         return None;
     }
-    let (file, taken) = (0..=path.len())
-        .rev()
-        .find_map(|k| files.iter().position(|f| f.module == path[..k]).map(|i| (i, k)))?;
+    let (file, taken) = (0..=path.len()).rev().find_map(|k| {
+        files
+            .iter()
+            .position(|f| f.module == path[..k])
+            .map(|i| (i, k))
+    })?;
     let Some(name) = path.get(taken) else {
         return Some(file);
     };
@@ -664,7 +669,9 @@ fn file_circles(files: &[(PathBuf, String)]) -> Vec<String> {
     let mut rings: Vec<String> = Vec::new();
     for start in 0..sources.len() {
         let ring: Vec<usize> = (0..sources.len())
-            .filter(|&other| other == start || (reach[start].contains(&other) && reach[other].contains(&start)))
+            .filter(|&other| {
+                other == start || (reach[start].contains(&other) && reach[other].contains(&start))
+            })
             .collect();
         if ring.len() < 2 || ring[0] != start {
             continue;
