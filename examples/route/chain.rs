@@ -52,6 +52,7 @@ pub(crate) fn run(args: &Args, now: EpochMillis) -> Result<ExitCode, String> {
         ),
     };
     let request = request
+        .with_floors(args.floors)
         .with_max_legs(
             args.max_legs
                 .unwrap_or(swaproute::route::chain::DEFAULT_MAX_LEGS),

@@ -49,8 +49,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::{json, Value};
 use swaproute::discovery::AssetsResponse;
 use swaproute::route::{
-    estimate_exact_out, Estimate, Floors, LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest,
-    Selection,
+    estimate_exact_out_with, Estimate, Floors, LimitCheck, LimitPolicy, NoRoute, Route,
+    RouteRequest, Selection,
 };
 use swaproute::{
     Amount, ApiError, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse,
@@ -183,7 +183,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
             let to = args.to_amount.ok_or("ExactOut needs --to-amount")?;
             match args.from_amount {
                 Some(from) => RouteRequest::exact_out(from, to, now),
-                None => match estimate_exact_out(rates, to, now) {
+                None => match estimate_exact_out_with(rates, to, now, &args.floors) {
                     Ok(found) => {
                         estimate = Some(found);
                         found.request(to, now)

@@ -33,12 +33,13 @@ use serde::{Serialize, Serializer};
 use super::rules::eligibility::{admit, check};
 use super::rules::order::tie_order;
 use super::rules::required_input::required_input;
-use super::{Floors, NoRoute, RejectReason, RouteRequest};
+use super::{Floors, NoRoute, RejectReason, RouteRequest, WorkingAmount};
 use crate::decimal::{Amount, Plain};
 use crate::numeric::{pow10, MAX_MANTISSA};
 use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
+use crate::wire::RequestField;
 
 /// The places amounts have when no asset decimals are given.
 const PLACES: u32 = 8;
@@ -344,17 +345,55 @@ impl FeasibleQuery<'_> {
 }
 
 impl RouteRequest<'_> {
-    /// Ruling 10 as ruling 38 amends it: an ExactIn "no route" below every
-    /// min, above every max, or without output names the smallest (largest)
-    /// 8-place amount that works where it is not the nominal limit. One pass
-    /// over the rates, a few exact checks each, no allocation.
+    /// Ruling 10 as ruling 38 amends it: a "no route" below every min,
+    /// above every max, without output or below the floors names the
+    /// smallest (largest) 8-place amount that works: in ExactIn the
+    /// `fromAmount`, where it is not the nominal limit (one pass over the
+    /// rates, a few exact checks each, no allocation); in ExactOut the
+    /// `toAmount` (one pass, each rate's interval: `O(log)` exact checks a
+    /// rate, on the "no route" path only).
     pub(crate) fn name_working(&self, no_route: NoRoute, rates: &[Rate]) -> NoRoute {
         let wanted = matches!(
             no_route,
-            NoRoute::BelowMin { .. } | NoRoute::AboveMax { .. } | NoRoute::NoOutput { .. }
+            NoRoute::BelowMin { .. }
+                | NoRoute::AboveMax { .. }
+                | NoRoute::NoOutput { .. }
+                | NoRoute::BelowFloors { .. }
         );
-        if !wanted || self.mode() != SwapMode::ExactIn {
+        let Some(pair) = rates.first().map(Rate::pair_id) else {
             return no_route;
+        };
+        if !wanted {
+            return no_route;
+        }
+        let low = !matches!(no_route, NoRoute::AboveMax { .. });
+        if self.mode() == SwapMode::ExactOut {
+            let query = FeasibleQuery {
+                mode: SwapMode::ExactOut,
+                now: self.now(),
+                campaigns: self.campaigns(),
+                floors: *self.floors(),
+                from_places: PLACES,
+                to_places: PLACES,
+            };
+            let mut bound: Option<i128> = None;
+            for rate in rates {
+                if let Some((from, to)) = query.interval(rate) {
+                    let x = if low { from } else { to };
+                    let beyond = |held: i128| if low { x < held } else { x > held };
+                    if bound.is_none_or(beyond) {
+                        bound = Some(x);
+                    }
+                }
+            }
+            let found = bound
+                .and_then(|y| decimal_at(y, PLACES))
+                .map(|y| WorkingAmount::new(RequestField::ToAmount, y, pair.to().clone()));
+            return if low {
+                no_route.with_working(found, None)
+            } else {
+                no_route.with_working(None, found)
+            };
         }
         let query = FeasibleQuery {
             mode: SwapMode::ExactIn,
@@ -364,7 +403,6 @@ impl RouteRequest<'_> {
             from_places: PLACES,
             to_places: PLACES,
         };
-        let low = !matches!(no_route, NoRoute::AboveMax { .. });
         // The end of a rate's limits on the grid, on the side asked about.
         let end_of = |rate: &Rate| {
             if low {
@@ -412,7 +450,9 @@ impl RouteRequest<'_> {
                 }
             }
         }
-        let found = bound.and_then(|x| decimal_at(x, PLACES));
+        let found = bound
+            .and_then(|x| decimal_at(x, PLACES))
+            .map(|x| WorkingAmount::new(RequestField::FromAmount, x, pair.from().clone()));
         if low {
             no_route.with_working(found, None)
         } else {
