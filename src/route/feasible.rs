@@ -30,6 +30,7 @@ use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+use super::envelope::{at, envelope, Piece};
 use super::rules::eligibility::{admit, check};
 use super::rules::order::tie_order;
 use super::rules::required_input::required_input;
@@ -190,9 +191,36 @@ impl FeasibleQuery<'_> {
                 }
             }
         }
+        // ExactIn: the route ranked first at every amount, as pieces.
+        let pieces = if self.mode == SwapMode::ExactIn {
+            let segments: Vec<Piece<'r>> = intervals
+                .iter()
+                .map(|i| Piece {
+                    from: i.from,
+                    to: i.to,
+                    rate: i.rate,
+                })
+                .collect();
+            let places = self.from_places;
+            let wins = |a: &Rate, b: &Rate, x: i128| -> bool {
+                let Some(amount) = decimal_at(x, places) else {
+                    return false;
+                };
+                let net = |r: &Rate| super::rules::net_output::net_output(r, amount);
+                match (net(a), net(b)) {
+                    (Some(na), Some(nb)) => {
+                        na > nb || (na == nb && tie_order(a, b) == Ordering::Less)
+                    }
+                    (Some(_), None) => true,
+                    _ => false,
+                }
+            };
+            envelope(&segments, &wins)
+        } else {
+            Vec::new()
+        };
         let mut feasible = Feasible {
-            rates,
-            campaigns: self.campaigns.clone(),
+            pieces,
             tops: by_top,
             query: FeasibleQuery {
                 mode: self.mode,
@@ -549,10 +577,11 @@ impl Serialize for AmountRange {
 /// [`FeasibleQuery::amounts`].
 #[derive(Clone, Debug)]
 pub struct Feasible<'r> {
-    /// The query, without its campaigns (kept below).
+    /// The query, without its campaigns.
     query: FeasibleQuery<'static>,
-    rates: &'r [Rate],
-    campaigns: CampaignLimits,
+    /// ExactIn: the route ranked first at every amount that works
+    /// (see `envelope.rs`), sorted.
+    pieces: Vec<Piece<'r>>,
     /// ExactIn: the intervals by upper end with prefix bests (see `amounts`).
     tops: Vec<(i128, Decimal, &'r Rate)>,
     places: u32,
@@ -643,8 +672,9 @@ impl<'r> Feasible<'r> {
     /// ExactIn: a rate's net output grows with the amount, so its best
     /// under the balance is the top of its interval or the balance itself.
     /// The rates whose intervals end at or below the balance are one binary
-    /// search over prefix bests (`O(log n)`); the rates that serve the
-    /// balance are one ranking there ([`RouteRequest::best`], a scan).
+    /// search over prefix bests; the route ranked first at the balance is
+    /// one binary search over the pieces of the rankings' upper envelope
+    /// built with the answer: `O(log n)`.
     /// ExactOut: the order delivers exactly the amount, so this is
     /// [`max_within`](Self::max_within).
     pub fn best_within(&self, balance: Amount) -> Option<Served<'r>> {
@@ -658,17 +688,8 @@ impl<'r> Feasible<'r> {
             .checked_sub(1)
             .and_then(|i| self.tops.get(i))
             .copied();
-        let at_balance = decimal_at(b, self.places)
-            .and_then(|x| Amount::new(x).ok())
-            .filter(|x| self.contains(x.get()))
-            .and_then(|x| {
-                RouteRequest::exact_in(x, self.query.now)
-                    .with_campaigns(&self.campaigns)
-                    .with_floors(self.query.floors)
-                    .best_in(self.rates)
-                    .ok()
-            })
-            .map(|route| (b, route.net_output(), route.rate()));
+        let at_balance = at(&self.pieces, b)
+            .and_then(|piece| Some((b, self.net_in(piece.rate, b)?, piece.rate)));
         let (x, net_output, rate) = match (below, at_balance) {
             // Equal nets: the smaller amount, the top below the balance.
             (Some(low), Some(high)) if high.1 < low.1 || (high.1 == low.1 && low.0 < b) => low,
@@ -688,9 +709,18 @@ impl<'r> Feasible<'r> {
     }
 
     /// The amount `x` (known to work) with the rate that serves it: ExactIn
-    /// the highest net output then ruling 7's ties; ExactOut the smallest
-    /// required input, then the ties. A scan of the intervals.
+    /// the highest net output then ruling 7's ties (the envelope's piece);
+    /// ExactOut the smallest required input, then the ties (a scan of the
+    /// intervals).
     fn served(&self, x: i128, query: &FeasibleQuery<'_>) -> Option<Served<'r>> {
+        if query.mode == SwapMode::ExactIn {
+            let rate = at(&self.pieces, x)?.rate;
+            return Some(Served {
+                amount: decimal_at(x, self.places)?,
+                rate,
+                net_output: self.net_in(rate, x)?,
+            });
+        }
         let mut best: Option<(Decimal, &'r Rate)> = None;
         for interval in self.intervals.iter().take_while(|i| i.from <= x) {
             if interval.to < x {

@@ -32,6 +32,7 @@ mod book;
 mod by_pair;
 pub mod chain;
 mod engine;
+mod envelope;
 mod feasible;
 mod floors;
 mod ranked;
