@@ -93,12 +93,7 @@ fn error_json(no_route: &ChainNoRoute) -> Value {
         "details": error.details(),
     });
     if let (Some(object), ChainNoRoute::FirstLeg(first)) = (body.as_object_mut(), no_route) {
-        if let Some(min) = first.min() {
-            object.insert("min".into(), Value::String(dec(min)));
-        }
-        if let Some(max) = first.max() {
-            object.insert("max".into(), Value::String(dec(max)));
-        }
+        super::no_route_keys(object, first);
     }
     body
 }
