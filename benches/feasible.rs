@@ -19,8 +19,12 @@
 #![allow(
     missing_docs,
     clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
     clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss
 )]
 
 use std::hint::black_box;
@@ -45,7 +49,7 @@ fn rates(n: usize) -> RatesResponse {
     let list: Vec<Rate> = (0..n)
         .map(|i| {
             let digits = 8 + rng.below(10) as u32;
-            let m = rng.significand(digits) as i128;
+            let m = i128::from(rng.significand(digits));
             // 30..36 at `digits − 2` places.
             let multiplier = Decimal::from_i128_with_scale(
                 30 * 10i128.pow(digits - 2) + m % (6 * 10i128.pow(digits - 2)),

@@ -308,8 +308,8 @@ fn fee_ratios_hold_every_leg() {
         panic!("{refused:?}");
     };
     assert_eq!(
-        floor,
-        &RejectReason::FeeShareTooLarge {
+        **floor,
+        RejectReason::FeeShareTooLarge {
             miner_fee: d("0.5"),
             gross_output: d("2"),
             max_bps: 2499
@@ -363,8 +363,8 @@ fn exact_out_legs_are_held_at_their_required_inputs() {
         panic!("{refused:?}");
     };
     assert_eq!(
-        floor,
-        &RejectReason::FeeTooLarge {
+        **floor,
+        RejectReason::FeeTooLarge {
             net_output: d("1.5"),
             miner_fee: d("0.5"),
             fee_multiple: d("3.00000001")

@@ -639,9 +639,9 @@ impl Case {
             }
             let (mut bad, mut good) = (lo.clone() - 1u8, hi.clone());
             if serves(&lo) {
-                good = lo.clone();
+                good.clone_from(&lo);
             } else {
-                bad = lo.clone();
+                bad.clone_from(&lo);
             }
             while &good - &bad > BigInt::from(1u8) {
                 let mid: BigInt = (&good + &bad) / 2u8;

@@ -39,11 +39,11 @@ fn below_the_floors_names_the_nearest_floor_and_the_amount_that_works() {
         NoRoute::BelowFloors {
             amount: d("0.09"),
             asset: swaproute::AssetId::new("BTC").unwrap(),
-            floor: RejectReason::BelowDust {
+            floor: Box::new(RejectReason::BelowDust {
                 net_output: d("0.6"),
                 dust: d("1")
-            },
-            smallest_working: error.working_amount().cloned(),
+            }),
+            smallest_working: error.working_amount().cloned().map(Box::new),
         }
     );
     assert_eq!(error.working(), Some(d("0.13")));
@@ -74,8 +74,8 @@ fn a_fee_share_refusal_names_the_fee_and_the_gross_output() {
         panic!("{error:?}");
     };
     assert_eq!(
-        floor,
-        &RejectReason::FeeShareTooLarge {
+        **floor,
+        RejectReason::FeeShareTooLarge {
             miner_fee: d("0.5"),
             gross_output: d("1"),
             max_bps: 4000

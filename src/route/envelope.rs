@@ -67,6 +67,7 @@ fn push<'r>(out: &mut Vec<Piece<'r>>, from: i128, to: i128, rate: &'r Rate) {
 }
 
 /// Two envelopes as one, in one sweep.
+#[allow(clippy::many_single_char_names)]
 fn merge<'r>(a: &[Piece<'r>], b: &[Piece<'r>], wins: &Wins<'_>) -> Vec<Piece<'r>> {
     let mut out: Vec<Piece<'r>> = Vec::with_capacity(a.len().saturating_add(b.len()));
     let (mut i, mut j) = (0usize, 0usize);
@@ -95,20 +96,25 @@ fn merge<'r>(a: &[Piece<'r>], b: &[Piece<'r>], wins: &Wins<'_>) -> Vec<Piece<'r>
             }
             (Some(p), Some(q)) => {
                 let (ps, qs) = (p.from.max(x), q.from.max(x));
-                if ps < qs {
+                let end = match ps.cmp(&qs) {
                     // Only `p` until `q` starts.
-                    let end = p.to.min(qs.saturating_sub(1));
-                    push(&mut out, ps, end, p.rate);
-                    x = end.saturating_add(1);
-                } else if qs < ps {
-                    let end = q.to.min(ps.saturating_sub(1));
-                    push(&mut out, qs, end, q.rate);
-                    x = end.saturating_add(1);
-                } else {
-                    let end = p.to.min(q.to);
-                    overlap(&mut out, ps, end, p.rate, q.rate, wins);
-                    x = end.saturating_add(1);
-                }
+                    core::cmp::Ordering::Less => {
+                        let end = p.to.min(qs.saturating_sub(1));
+                        push(&mut out, ps, end, p.rate);
+                        end
+                    }
+                    core::cmp::Ordering::Greater => {
+                        let end = q.to.min(ps.saturating_sub(1));
+                        push(&mut out, qs, end, q.rate);
+                        end
+                    }
+                    core::cmp::Ordering::Equal => {
+                        let end = p.to.min(q.to);
+                        overlap(&mut out, ps, end, p.rate, q.rate, wins);
+                        end
+                    }
+                };
+                x = end.saturating_add(1);
                 if x == i128::MAX {
                     // The grid's end (never reached: grid amounts fit a
                     // `Decimal` mantissa).

@@ -31,6 +31,7 @@ impl Failure {
         Failure::api(&no_route.to_api_error()).no_route_keys(no_route)
     }
 
+    #[cfg(feature = "chains")]
     /// A chain's "no route": the error body, with the first leg's
     /// [`no_route_keys`](Self::no_route_keys) when every chain failed there.
     pub(crate) fn chain_no_route(no_route: &swaproute::route::chain::ChainNoRoute) -> Self {

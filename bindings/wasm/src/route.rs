@@ -6,15 +6,15 @@ use core::fmt;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::Deserializer;
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
+use swaproute::route::estimate_exact_out_with;
 #[cfg(feature = "feasible")]
 use swaproute::route::FeasibleQuery;
-use swaproute::route::estimate_exact_out_with;
 use swaproute::{Rate, RatesResponse, RouteRequest, SwapMode};
 
 use crate::failure::{decode, decode_failure, to_json, Answer, Failure};
-use crate::input::{amount, EstimateInput, Route, RouteInput};
+use crate::input::{amount, floors, EstimateInput, Route, RouteInput};
 #[cfg(feature = "feasible")]
-use crate::input::{campaigns, floors, mode, FeasibleInput};
+use crate::input::{campaigns, mode, FeasibleInput};
 
 /// Decodes a rates response (`GET /v3/pairs/:pairId/rates`): one pair, unique
 /// ids (rulings 18, 31). A refused list says why in `reason`

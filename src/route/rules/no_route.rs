@@ -1,5 +1,7 @@
 //! "No route": which error it is (ruling 10 in docs/RULES.md).
 
+use alloc::boxed::Box;
+
 use rust_decimal::Decimal;
 
 use super::eligibility::{admit, within_limits};
@@ -74,7 +76,7 @@ pub enum NoRoute {
     /// The amount is below the min of every route.
     #[error(
         "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}{}",
-        Working("smallest", .smallest_working.as_ref())
+        Working("smallest", .smallest_working.as_deref())
     )]
     BelowMin {
         /// The amount checked (`fromAmount`).
@@ -86,12 +88,12 @@ pub enum NoRoute {
         /// The smallest amount that works (ruling 38): ExactIn, when it is
         /// not `min` (the fee leaves nothing at `min`, a floor refuses it, or
         /// `min` has more than 8 places); ExactOut, the smallest `toAmount`.
-        smallest_working: Option<WorkingAmount>,
+        smallest_working: Option<Box<WorkingAmount>>,
     },
     /// The amount is above the (effective) max of every route.
     #[error(
         "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}{}",
-        Working("largest", .largest_working.as_ref())
+        Working("largest", .largest_working.as_deref())
     )]
     AboveMax {
         /// The amount checked (`fromAmount`).
@@ -102,7 +104,7 @@ pub enum NoRoute {
         max: Decimal,
         /// The largest amount that works (ruling 38): ExactIn, when it is
         /// not `max`; ExactOut, the largest `toAmount`.
-        largest_working: Option<WorkingAmount>,
+        largest_working: Option<Box<WorkingAmount>>,
     },
     /// The amount falls in a gap between routes' ranges.
     #[error(
@@ -138,7 +140,7 @@ pub enum NoRoute {
     /// Some rate accepted the amount, but none yields a positive output.
     #[error(
         "no route yields a positive output for fromAmount {amount} {asset}{}",
-        Working("smallest", .smallest_working.as_ref())
+        Working("smallest", .smallest_working.as_deref())
     )]
     NoOutput {
         /// The amount checked (`fromAmount`).
@@ -147,14 +149,14 @@ pub enum NoRoute {
         asset: AssetId,
         /// The smallest amount that works (ruling 38): ExactIn, when it is
         /// above `amount`; ExactOut, the smallest `toAmount`.
-        smallest_working: Option<WorkingAmount>,
+        smallest_working: Option<Box<WorkingAmount>>,
     },
     /// Some rate accepted the amount with a positive output, but the
     /// caller's economic floors (ruling 38) refuse every such route.
     #[error(
         "no route clears the floors for fromAmount {amount} {asset}: the nearest, {} ({floor}){}",
         .floor.code(),
-        Working("smallest", .smallest_working.as_ref())
+        Working("smallest", .smallest_working.as_deref())
     )]
     BelowFloors {
         /// The amount checked (`fromAmount`).
@@ -164,9 +166,9 @@ pub enum NoRoute {
         /// The floor that refused the route nearest to passing (the largest
         /// net output), with its numbers: `BELOW_DUST`, `FEE_TOO_LARGE` or
         /// `FEE_SHARE_TOO_LARGE`.
-        floor: RejectReason,
+        floor: Box<RejectReason>,
         /// The smallest amount that works (ruling 38), as for `NoOutput`.
-        smallest_working: Option<WorkingAmount>,
+        smallest_working: Option<Box<WorkingAmount>>,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -260,10 +262,10 @@ impl NoRoute {
             }
             | NoRoute::BelowFloors {
                 smallest_working, ..
-            } => smallest_working.as_ref(),
+            } => smallest_working.as_deref(),
             NoRoute::AboveMax {
                 largest_working, ..
-            } => largest_working.as_ref(),
+            } => largest_working.as_deref(),
             _ => None,
         }
     }
@@ -276,6 +278,7 @@ impl NoRoute {
         smallest: Option<WorkingAmount>,
         largest: Option<WorkingAmount>,
     ) -> Self {
+        let (smallest, largest) = (smallest.map(Box::new), largest.map(Box::new));
         let exact_in = |w: &WorkingAmount| w.field == RequestField::FromAmount;
         match self {
             NoRoute::BelowMin {
@@ -534,7 +537,7 @@ impl Tally {
             NoRoute::BelowFloors {
                 amount,
                 asset,
-                floor: floor.clone(),
+                floor: Box::new(floor.clone()),
                 smallest_working: None,
             }
         } else if self.within_limits > 0 {
