@@ -51,11 +51,11 @@ impl Failure {
         if let Some(working) = no_route.working_amount() {
             failure = failure.with(
                 "working",
-                serde_json::json!({
-                    "field": working.field().as_str(),
-                    "amount": working.amount().to_string(),
-                    "asset": working.asset().as_str(),
-                }),
+                Working {
+                    field: working.field().as_str(),
+                    amount: working.amount().to_string(),
+                    asset: working.asset().as_str(),
+                },
             );
         }
         if let swaproute::NoRoute::BelowFloors { floor, .. } = no_route {
@@ -115,6 +115,14 @@ impl From<ApiError> for Failure {
     fn from(error: ApiError) -> Self {
         Failure::api(&error)
     }
+}
+
+/// `{"field","amount","asset"}`: the amount that works a "no route" names.
+#[derive(Serialize)]
+struct Working<'a> {
+    field: &'a str,
+    amount: String,
+    asset: &'a str,
 }
 
 /// JSON text the package answers with.

@@ -163,10 +163,12 @@ test("ruling 38: 'no route' names the floor and the amount that works, in every 
   assert.equal(above.code, "AMOUNT_ABOVE_LIMIT");
   assert.deepEqual(above.working, { field: "toAmount", amount: "49.50000000", asset: "ETH" });
   // The estimator holds each rate to the floors at its required input:
-  // 9.5 ETH needs 1 BTC, net 9.5 < 20 × 0.5 = 10; 10 ETH needs 1.05 BTC.
+  // 9.5 ETH needs 1 BTC, net 9.5 < 20 × 0.5 = 10. The order amount must
+  // reach 1.05 BTC (net 10): ceil8((y + 0.5) / 10) ≥ 1.05 once y >
+  // 1.04999999 × 10 − 0.5 = 9.9999999, so 9.99999991 ETH; 10 needs 1.05.
   const held = thrown(() => estimateExactOut(RATES, { toAmount: "9.5", now: NOW, floors: { feeMultiple: "20" } }));
   assert.equal(held.floor, "FEE_TOO_LARGE");
-  assert.deepEqual(held.working, { field: "toAmount", amount: "10.00000000", asset: "ETH" });
+  assert.deepEqual(held.working, { field: "toAmount", amount: "9.99999991", asset: "ETH" });
   assert.equal(estimateExactOut(RATES, { toAmount: "10", now: NOW, floors: { feeMultiple: "20" } }).fromAmount, "1.05000000");
   // Chains: BTC → ETH → SOL, ETH_SOL ×50 fee 0.1 SOL. 1 BTC → 9.5 ETH →
   // 474.9 SOL. A dust of 475 SOL holds the last leg only.

@@ -119,8 +119,9 @@ pub fn estimate_exact_out<R: RateList + ?Sized>(
 /// let floors = Floors::NONE.with_fee_multiple(amount("20"));
 /// let error = estimate_exact_out_with(&rates, amount("9.5"), now, &floors).unwrap_err();
 /// assert_eq!(error.code().as_str(), "INSUFFICIENT_LIQUIDITY");
-/// // The smallest toAmount that works: a net of 10 ETH.
-/// assert_eq!(error.working().unwrap().to_string(), "10.00000000");
+/// // The smallest toAmount that works: its order amount ceil8((y + 0.5) / 20)
+/// // must reach 0.525 BTC (a net of 10 ETH): y > 0.52499999 × 20 − 0.5.
+/// assert_eq!(error.working().unwrap().to_string(), "9.99999981");
 /// assert!(estimate_exact_out_with(&rates, amount("10"), now, &floors).is_ok());
 /// ```
 ///
