@@ -381,7 +381,7 @@ impl From<NoRoute> for ApiError {
 }
 
 /// Counts what excluded the rates, in one pass and without allocating.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Tally {
     total: usize,
     invalid: usize,
@@ -399,20 +399,71 @@ pub(crate) struct Tally {
     max_below: Option<Decimal>,
     /// The floor refusal (ruling 38) of the largest net output: the route
     /// nearest to passing.
-    floor: Option<RejectReason>,
+    floor: Option<FloorMiss>,
 }
 
-/// The net output a floor refusal saw (`gross − fee` for the fee share).
-fn floor_net(reason: &RejectReason) -> Option<Decimal> {
-    match reason {
-        RejectReason::BelowDust { net_output, .. }
-        | RejectReason::FeeTooLarge { net_output, .. } => Some(*net_output),
-        RejectReason::FeeShareTooLarge {
-            miner_fee,
-            gross_output,
-            ..
-        } => gross_output.checked_sub(*miner_fee),
-        _ => None,
+/// A floor refusal's numbers, `Copy` (the three floor reasons hold
+/// decimals only), with the net output it saw (`gross − fee` for the fee
+/// share).
+#[derive(Clone, Copy, Debug)]
+struct FloorMiss {
+    net: Option<Decimal>,
+    /// 0 `BELOW_DUST` (net, dust), 1 `FEE_TOO_LARGE` (net, fee, k),
+    /// 2 `FEE_SHARE_TOO_LARGE` (fee, gross; `bps`).
+    kind: u8,
+    numbers: [Decimal; 3],
+    bps: u32,
+}
+
+impl FloorMiss {
+    fn of(reason: &RejectReason) -> Option<Self> {
+        let (net, kind, numbers, bps) = match *reason {
+            RejectReason::BelowDust { net_output, dust } => {
+                (Some(net_output), 0, [net_output, dust, Decimal::ZERO], 0)
+            }
+            RejectReason::FeeTooLarge {
+                net_output,
+                miner_fee,
+                fee_multiple,
+            } => (Some(net_output), 1, [net_output, miner_fee, fee_multiple], 0),
+            RejectReason::FeeShareTooLarge {
+                miner_fee,
+                gross_output,
+                max_bps,
+            } => (
+                gross_output.checked_sub(miner_fee),
+                2,
+                [miner_fee, gross_output, Decimal::ZERO],
+                max_bps,
+            ),
+            _ => return None,
+        };
+        Some(FloorMiss {
+            net,
+            kind,
+            numbers,
+            bps,
+        })
+    }
+
+    fn reason(&self) -> RejectReason {
+        let [a, b, c] = self.numbers;
+        match self.kind {
+            0 => RejectReason::BelowDust {
+                net_output: a,
+                dust: b,
+            },
+            1 => RejectReason::FeeTooLarge {
+                net_output: a,
+                miner_fee: b,
+                fee_multiple: c,
+            },
+            _ => RejectReason::FeeShareTooLarge {
+                miner_fee: a,
+                gross_output: b,
+                max_bps: self.bps,
+            },
+        }
     }
 }
 
@@ -447,13 +498,15 @@ impl Tally {
             RejectReason::BelowDust { .. }
             | RejectReason::FeeTooLarge { .. }
             | RejectReason::FeeShareTooLarge { .. } => {
-                let nearer = match (&self.floor, floor_net(reason)) {
-                    (None, _) => true,
-                    (Some(held), Some(net)) => floor_net(held).is_none_or(|held| net > held),
-                    (Some(_), None) => false,
-                };
-                if nearer {
-                    self.floor = Some(reason.clone());
+                if let Some(miss) = FloorMiss::of(reason) {
+                    let nearer = match (self.floor, miss.net) {
+                        (None, _) => true,
+                        (Some(held), Some(net)) => held.net.is_none_or(|held| net > held),
+                        (Some(_), None) => false,
+                    };
+                    if nearer {
+                        self.floor = Some(miss);
+                    }
                 }
                 &mut self.within_limits
             }
@@ -533,11 +586,11 @@ impl Tally {
                 amount,
                 asset,
             }
-        } else if let (true, Some(floor)) = (self.within_limits > 0, &self.floor) {
+        } else if let (true, Some(floor)) = (self.within_limits > 0, self.floor) {
             NoRoute::BelowFloors {
                 amount,
                 asset,
-                floor: Box::new(floor.clone()),
+                floor: Box::new(floor.reason()),
                 smallest_working: None,
             }
         } else if self.within_limits > 0 {
