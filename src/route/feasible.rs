@@ -295,23 +295,21 @@ impl FeasibleQuery<'_> {
     /// threshold divided out in `Decimal` (rounded; the exact check corrects it).
     fn guess_in(&self, rate: &Rate, p: u32) -> Option<i128> {
         let (m, fee) = (rate.multiplier(), rate.miner_fee());
-        let mut need = fee.checked_div(m)?;
+        // The least gross output each floor asks, then one division.
+        let mut gross = fee;
         if let Some(dust) = self.floors.dust() {
-            need = need.max(fee.checked_add(dust)?.checked_div(m)?);
+            gross = gross.max(fee.checked_add(dust)?);
         }
         if let Some(k) = self.floors.fee_multiple() {
-            need = need.max(
-                fee.checked_mul(Decimal::ONE.checked_add(k)?)?
-                    .checked_div(m)?,
-            );
+            gross = gross.max(fee.checked_mul(Decimal::ONE.checked_add(k)?)?);
         }
         if let Some(bps) = self.floors.max_fee_share_bps().filter(|&b| b > 0) {
-            let share = fee
-                .checked_mul(Decimal::from(10_000))?
-                .checked_div(m.checked_mul(Decimal::from(bps))?)?;
-            need = need.max(share);
+            gross = gross.max(
+                fee.checked_mul(Decimal::from(10_000))?
+                    .checked_div(Decimal::from(bps))?,
+            );
         }
-        grid_ceil(need, p)
+        grid_ceil(gross.checked_div(m)?, p)
     }
 
     fn interval_out(&self, rate: &Rate, effective_max: Decimal) -> Option<(i128, i128)> {

@@ -425,7 +425,12 @@ impl FloorMiss {
                 net_output,
                 miner_fee,
                 fee_multiple,
-            } => (Some(net_output), 1, [net_output, miner_fee, fee_multiple], 0),
+            } => (
+                Some(net_output),
+                1,
+                [net_output, miner_fee, fee_multiple],
+                0,
+            ),
             RejectReason::FeeShareTooLarge {
                 miner_fee,
                 gross_output,
