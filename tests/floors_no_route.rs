@@ -43,7 +43,7 @@ fn below_the_floors_names_the_nearest_floor_and_the_amount_that_works() {
                 net_output: d("0.6"),
                 dust: d("1")
             }),
-            smallest_working: error.working_amount().cloned().map(Box::new),
+            smallest_working: error.working_amount().cloned(),
         }
     );
     assert_eq!(error.working(), Some(d("0.13")));

@@ -16,6 +16,7 @@
 
 use alloc::vec::Vec;
 
+use super::feasible::narrow;
 use crate::rate::Rate;
 
 /// One piece: on the grid amounts `from..=to`, `rate` is ranked first.
@@ -141,16 +142,10 @@ fn overlap<'r>(
         push(out, s, e, left);
         return;
     }
-    // `left` is first at `low`, `right` at `high`; one crossing between.
-    let (mut low, mut high) = (s, e);
-    while high.saturating_sub(low) > 1 {
-        let mid = low.saturating_add(high.saturating_sub(low) / 2);
-        if core::ptr::eq(first(mid), right) {
-            high = mid;
-        } else {
-            low = mid;
-        }
-    }
+    // `left` is first at `s`, `right` at `e`; one crossing between.
+    let Some((low, high)) = narrow(s, e, &|x| core::ptr::eq(first(x), right)) else {
+        return;
+    };
     push(out, s, low, left);
     push(out, high, e, right);
 }

@@ -845,15 +845,26 @@ fn least(lo: i128, hi: i128, guess: i128, works: &dyn Fn(i128) -> bool) -> Optio
             }
         }
     }
+    narrow(low, high, works).map(|(_, high)| high)
+}
+
+/// Bisects `low..=high`, where `high_side` is false at `low` and true at
+/// `high` (false then true in between), down to the two adjacent amounts
+/// where it turns: `O(log(high − low))` calls.
+pub(crate) fn narrow(
+    mut low: i128,
+    mut high: i128,
+    high_side: &dyn Fn(i128) -> bool,
+) -> Option<(i128, i128)> {
     while high.checked_sub(low)? > 1 {
         let mid = low.checked_add(high.checked_sub(low)? / 2)?;
-        if works(mid) {
+        if high_side(mid) {
             high = mid;
         } else {
             low = mid;
         }
     }
-    Some(high)
+    Some((low, high))
 }
 
 /// The greatest `x` in `[lo, TOP]` with `fits(x)`, for `fits` true then
@@ -863,7 +874,7 @@ fn greatest(lo: i128, guess: i128, fits: &dyn Fn(i128) -> bool) -> Option<i128> 
     // `good` always fits, `bad` never does.
     let guess = guess.clamp(lo, TOP);
     let mut stride: i128 = 1;
-    let (mut good, mut bad) = if fits(guess) {
+    let (good, bad) = if fits(guess) {
         let mut good = guess;
         loop {
             if good == TOP {
@@ -891,15 +902,7 @@ fn greatest(lo: i128, guess: i128, fits: &dyn Fn(i128) -> bool) -> Option<i128> 
             stride = stride.saturating_mul(2);
         }
     };
-    while bad.checked_sub(good)? > 1 {
-        let mid = good.checked_add(bad.checked_sub(good)? / 2)?;
-        if fits(mid) {
-            good = mid;
-        } else {
-            bad = mid;
-        }
-    }
-    Some(good)
+    narrow(good, bad, &|x| !fits(x)).map(|(good, _)| good)
 }
 
 /// `value` rounded up to `places`, as the mantissa at `places`; capped at

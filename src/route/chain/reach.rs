@@ -77,6 +77,19 @@ pub(crate) fn side(reason: &RejectReason) -> Side {
     }
 }
 
+/// A path's pairs (`indices`: their positions in the market, in leg
+/// order) with their positions; `None` for a position the market lacks.
+fn pairs_of<'m, 'r>(
+    market: &'m Market<'r>,
+    indices: &[usize],
+) -> Option<Vec<(usize, &'m MarketPair<'r>)>> {
+    let mut pairs = Vec::with_capacity(indices.len());
+    for &at in indices {
+        pairs.push((at, market.pair(at)?));
+    }
+    Some(pairs)
+}
+
 /// Where a judged leg stands: the last step judged (`last`: no next value
 /// is needed), and the chain's last leg (`final_leg`: the dust floor holds
 /// it, ruling 38). ExactIn judges the last leg last; ExactOut first.
@@ -245,14 +258,9 @@ impl<'r> Walk<'_, '_, 'r> {
     /// One path (its pairs' positions in the market, in leg order).
     fn path(&mut self, indices: &[usize]) {
         let len = indices.len();
-        let market = self.market;
-        let mut pairs: Vec<(usize, &MarketPair<'r>)> = Vec::with_capacity(len);
-        for &at in indices {
-            let Some(pair) = market.pair(at) else {
-                return;
-            };
-            pairs.push((at, pair));
-        }
+        let Some(pairs) = pairs_of(self.market, indices) else {
+            return;
+        };
         let ids: Vec<&'r PairId> = pairs.iter().map(|(_, pair)| pair.id).collect();
         // The legs in the order judged.
         let order: Vec<usize> = match self.request.mode {
@@ -582,14 +590,9 @@ impl ChainRequest {
 
 impl<'r> Walk<'_, '_, 'r> {
     fn enumerate(&mut self, indices: &[usize]) {
-        let market = self.market;
-        let mut pairs: Vec<(usize, &MarketPair<'r>)> = Vec::new();
-        for &at in indices {
-            let Some(pair) = market.pair(at) else {
-                return;
-            };
-            pairs.push((at, pair));
-        }
+        let Some(pairs) = pairs_of(self.market, indices) else {
+            return;
+        };
         let len = pairs.len();
         let order: Vec<usize> = match self.request.mode {
             SwapMode::ExactIn => (0..len).collect(),

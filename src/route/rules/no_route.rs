@@ -76,7 +76,7 @@ pub enum NoRoute {
     /// The amount is below the min of every route.
     #[error(
         "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}{}",
-        Working("smallest", .smallest_working.as_deref())
+        Working("smallest", .smallest_working.as_ref())
     )]
     BelowMin {
         /// The amount checked (`fromAmount`).
@@ -88,12 +88,12 @@ pub enum NoRoute {
         /// The smallest amount that works (ruling 38): ExactIn, when it is
         /// not `min` (the fee leaves nothing at `min`, a floor refuses it, or
         /// `min` has more than 8 places); ExactOut, the smallest `toAmount`.
-        smallest_working: Option<Box<WorkingAmount>>,
+        smallest_working: Option<WorkingAmount>,
     },
     /// The amount is above the (effective) max of every route.
     #[error(
         "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}{}",
-        Working("largest", .largest_working.as_deref())
+        Working("largest", .largest_working.as_ref())
     )]
     AboveMax {
         /// The amount checked (`fromAmount`).
@@ -104,7 +104,7 @@ pub enum NoRoute {
         max: Decimal,
         /// The largest amount that works (ruling 38): ExactIn, when it is
         /// not `max`; ExactOut, the largest `toAmount`.
-        largest_working: Option<Box<WorkingAmount>>,
+        largest_working: Option<WorkingAmount>,
     },
     /// The amount falls in a gap between routes' ranges.
     #[error(
@@ -140,7 +140,7 @@ pub enum NoRoute {
     /// Some rate accepted the amount, but none yields a positive output.
     #[error(
         "no route yields a positive output for fromAmount {amount} {asset}{}",
-        Working("smallest", .smallest_working.as_deref())
+        Working("smallest", .smallest_working.as_ref())
     )]
     NoOutput {
         /// The amount checked (`fromAmount`).
@@ -149,14 +149,14 @@ pub enum NoRoute {
         asset: AssetId,
         /// The smallest amount that works (ruling 38): ExactIn, when it is
         /// above `amount`; ExactOut, the smallest `toAmount`.
-        smallest_working: Option<Box<WorkingAmount>>,
+        smallest_working: Option<WorkingAmount>,
     },
     /// Some rate accepted the amount with a positive output, but the
     /// caller's economic floors (ruling 38) refuse every such route.
     #[error(
         "no route clears the floors for fromAmount {amount} {asset}: the nearest, {} ({floor}){}",
         .floor.code(),
-        Working("smallest", .smallest_working.as_deref())
+        Working("smallest", .smallest_working.as_ref())
     )]
     BelowFloors {
         /// The amount checked (`fromAmount`).
@@ -168,7 +168,7 @@ pub enum NoRoute {
         /// `FEE_SHARE_TOO_LARGE`.
         floor: Box<RejectReason>,
         /// The smallest amount that works (ruling 38), as for `NoOutput`.
-        smallest_working: Option<Box<WorkingAmount>>,
+        smallest_working: Option<WorkingAmount>,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -262,10 +262,10 @@ impl NoRoute {
             }
             | NoRoute::BelowFloors {
                 smallest_working, ..
-            } => smallest_working.as_deref(),
+            } => smallest_working.as_ref(),
             NoRoute::AboveMax {
                 largest_working, ..
-            } => largest_working.as_deref(),
+            } => largest_working.as_ref(),
             _ => None,
         }
     }
@@ -278,7 +278,6 @@ impl NoRoute {
         smallest: Option<WorkingAmount>,
         largest: Option<WorkingAmount>,
     ) -> Self {
-        let (smallest, largest) = (smallest.map(Box::new), largest.map(Box::new));
         let exact_in = |w: &WorkingAmount| w.field == RequestField::FromAmount;
         match self {
             NoRoute::BelowMin {
