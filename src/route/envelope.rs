@@ -16,7 +16,7 @@
 
 use alloc::vec::Vec;
 
-use super::feasible::narrow;
+use super::feasible::least;
 use crate::rate::Rate;
 
 /// One piece: on the grid amounts `from..=to`, `rate` is ranked first.
@@ -30,15 +30,26 @@ pub(crate) struct Piece<'r> {
 /// `wins(a, b, x)`: at the grid amount `x`, `a` is ranked before `b`.
 pub(crate) type Wins<'w> = dyn Fn(&Rate, &Rate, i128) -> bool + 'w;
 
+/// `cross(a, b)`: a first guess at the grid amount where the lines of `a`
+/// and `b` cross (`None`: no guess). Only a guess: the exact comparison
+/// decides, from it, by a gallop and a bisection.
+pub(crate) type Cross<'c> = dyn Fn(&Rate, &Rate) -> Option<i128> + 'c;
+
+/// How two envelopes are merged: the ranking's comparison and the crossing guess.
+pub(crate) struct Rank<'w> {
+    pub(crate) wins: &'w Wins<'w>,
+    pub(crate) cross: &'w Cross<'w>,
+}
+
 /// The envelope of `segments` (`from <= to`, any order): disjoint pieces,
 /// sorted, each holding the route ranked first there.
-pub(crate) fn envelope<'r>(segments: &[Piece<'r>], wins: &Wins<'_>) -> Vec<Piece<'r>> {
+pub(crate) fn envelope<'r>(segments: &[Piece<'r>], rank: &Rank<'_>) -> Vec<Piece<'r>> {
     match segments {
         [] => Vec::new(),
         [one] => alloc::vec![*one],
         _ => {
             let (left, right) = segments.split_at(segments.len() / 2);
-            merge(&envelope(left, wins), &envelope(right, wins), wins)
+            merge(&envelope(left, rank), &envelope(right, rank), rank)
         }
     }
 }
@@ -69,7 +80,7 @@ fn push<'r>(out: &mut Vec<Piece<'r>>, from: i128, to: i128, rate: &'r Rate) {
 
 /// Two envelopes as one, in one sweep.
 #[allow(clippy::many_single_char_names)]
-fn merge<'r>(a: &[Piece<'r>], b: &[Piece<'r>], wins: &Wins<'_>) -> Vec<Piece<'r>> {
+fn merge<'r>(a: &[Piece<'r>], b: &[Piece<'r>], rank: &Rank<'_>) -> Vec<Piece<'r>> {
     let mut out: Vec<Piece<'r>> = Vec::with_capacity(a.len().saturating_add(b.len()));
     let (mut i, mut j) = (0usize, 0usize);
     // Everything below `x` is decided.
@@ -111,7 +122,7 @@ fn merge<'r>(a: &[Piece<'r>], b: &[Piece<'r>], wins: &Wins<'_>) -> Vec<Piece<'r>
                     }
                     core::cmp::Ordering::Equal => {
                         let end = p.to.min(q.to);
-                        overlap(&mut out, ps, end, p.rate, q.rate, wins);
+                        overlap(&mut out, ps, end, p.rate, q.rate, rank);
                         end
                     }
                 };
@@ -134,19 +145,21 @@ fn overlap<'r>(
     e: i128,
     p: &'r Rate,
     q: &'r Rate,
-    wins: &Wins<'_>,
+    rank: &Rank<'_>,
 ) {
-    let first = |x: i128| if wins(q, p, x) { q } else { p };
+    let first = |x: i128| if (rank.wins)(q, p, x) { q } else { p };
     let (left, right) = (first(s), first(e));
     if core::ptr::eq(left, right) {
         push(out, s, e, left);
         return;
     }
-    // `left` is first at `s`, `right` at `e`; one crossing between.
-    let Some((low, high)) = narrow(s, e, &|x| core::ptr::eq(first(x), right)) else {
+    // `left` is first at `s`, `right` at `e`; one crossing between, found
+    // from the guess (a few probes when it is near).
+    let guess = (rank.cross)(left, right).unwrap_or(s);
+    let Some(high) = least(s, e, guess, &|x| core::ptr::eq(first(x), right)) else {
         return;
     };
-    push(out, s, low, left);
+    push(out, s, high.saturating_sub(1), left);
     push(out, high, e, right);
 }
 
@@ -189,7 +202,34 @@ mod tests {
             .map(|(rate, (from, to))| Piece { from, to, rate })
             .collect();
         let wins = |a: &Rate, b: &Rate, x: i128| net(a, x) > net(b, x);
-        let pieces = envelope(&segments, &wins);
+        // A guess off by a few units, or none: the exact probes decide.
+        let cross = |a: &Rate, b: &Rate| -> Option<i128> {
+            let dm = a.multiplier() - b.multiplier();
+            if dm.is_zero() {
+                return None;
+            }
+            let x = (a.miner_fee() - b.miner_fee()) / dm;
+            i128::try_from(x.trunc().mantissa()).ok().map(|x| x + 3)
+        };
+        let pieces = envelope(
+            &segments,
+            &Rank {
+                wins: &wins,
+                cross: &cross,
+            },
+        );
+        let none = |_: &Rate, _: &Rate| -> Option<i128> { None };
+        let plain = envelope(
+            &segments,
+            &Rank {
+                wins: &wins,
+                cross: &none,
+            },
+        );
+        assert_eq!(
+            pieces.iter().map(|p| (p.from, p.to)).collect::<Vec<_>>(),
+            plain.iter().map(|p| (p.from, p.to)).collect::<Vec<_>>()
+        );
         for x in -2..=62 {
             let got = at(&pieces, x).map(|p| p.rate.multiplier());
             let want = brute(&segments, x).map(Rate::multiplier);

@@ -30,7 +30,7 @@ use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use super::envelope::{at, envelope, Piece};
+use super::envelope::{at, envelope, Piece, Rank};
 use super::rules::eligibility::{admit, check};
 use super::rules::order::tie_order;
 use super::rules::required_input::required_input;
@@ -215,7 +215,22 @@ impl FeasibleQuery<'_> {
                     _ => false,
                 }
             };
-            envelope(&segments, &wins)
+            // Where two lines cross: (fee_a − fee_b) / (m_a − m_b), a guess.
+            let cross = |a: &Rate, b: &Rate| -> Option<i128> {
+                let dm = a.multiplier().checked_sub(b.multiplier())?;
+                if dm.is_zero() {
+                    return None;
+                }
+                let x = a.miner_fee().checked_sub(b.miner_fee())?.checked_div(dm)?;
+                grid_floor(x, places)
+            };
+            envelope(
+                &segments,
+                &Rank {
+                    wins: &wins,
+                    cross: &cross,
+                },
+            )
         } else {
             Vec::new()
         };
@@ -805,7 +820,7 @@ impl Serialize for FeasibleReport<'_, '_> {
 /// and `works(hi)` known true; `guess` is tried first, then a gallop away
 /// from it brackets the answer and a bisection finds it: `O(log d)` checks
 /// for a guess `d` units off.
-fn least(lo: i128, hi: i128, guess: i128, works: &dyn Fn(i128) -> bool) -> Option<i128> {
+pub(crate) fn least(lo: i128, hi: i128, guess: i128, works: &dyn Fn(i128) -> bool) -> Option<i128> {
     if works(lo) {
         return Some(lo);
     }
