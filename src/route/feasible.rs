@@ -36,7 +36,7 @@ use super::rules::order::tie_order;
 use super::rules::required_input::required_input;
 use super::{Floors, NoRoute, RejectReason, RouteRequest, WorkingAmount};
 use crate::decimal::{Amount, Plain};
-use crate::numeric::{pow10, MAX_MANTISSA};
+use crate::numeric::{least_cover8, pow10, MAX_MANTISSA};
 use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
@@ -306,25 +306,30 @@ impl FeasibleQuery<'_> {
         check(rate, &request).map(|_| ())
     }
 
-    /// A first guess at the smallest amount every floor admits: each
-    /// threshold divided out in `Decimal` (rounded; the exact check corrects it).
+    /// A first guess at the smallest amount every floor admits: for each
+    /// condition of the form `x × multiplier ≥ c + fee` (a positive net:
+    /// `c = 0`; the dust: `c = dust`; the fee multiple: `c = k × fee`; the
+    /// fee share: `x × multiplier × bps ≥ fee × 10000`) its least 8-place
+    /// `x`, exactly ([`least_cover8`]), then the largest, up to the grid.
+    /// Only a guess: the exact check decides from there.
     fn guess_in(&self, rate: &Rate, p: u32) -> Option<i128> {
         let (m, fee) = (rate.multiplier(), rate.miner_fee());
-        // The least gross output each floor asks, then one division.
-        let mut gross = fee;
+        let mut x8 = least_cover8(m, Decimal::ZERO, fee)?;
         if let Some(dust) = self.floors.dust() {
-            gross = gross.max(fee.checked_add(dust)?);
+            x8 = x8.max(least_cover8(m, dust, fee)?);
         }
         if let Some(k) = self.floors.fee_multiple() {
-            gross = gross.max(fee.checked_mul(Decimal::ONE.checked_add(k)?)?);
+            x8 = x8.max(least_cover8(m, fee.checked_mul(k)?, fee)?);
         }
         if let Some(bps) = self.floors.max_fee_share_bps().filter(|&b| b > 0) {
-            gross = gross.max(
-                fee.checked_mul(Decimal::from(10_000))?
-                    .checked_div(Decimal::from(bps))?,
-            );
+            let share = least_cover8(
+                m.checked_mul(Decimal::from(bps))?,
+                fee.checked_mul(Decimal::from(10_000))?,
+                Decimal::ZERO,
+            )?;
+            x8 = x8.max(share);
         }
-        grid_ceil(gross.checked_div(m)?, p)
+        grid_ceil(decimal_at(i128::try_from(x8).ok()?, PLACES)?, p)
     }
 
     fn interval_out(&self, rate: &Rate, effective_max: Decimal) -> Option<(i128, i128)> {
