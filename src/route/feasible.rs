@@ -193,44 +193,7 @@ impl FeasibleQuery<'_> {
         }
         // ExactIn: the route ranked first at every amount, as pieces.
         let pieces = if self.mode == SwapMode::ExactIn {
-            let segments: Vec<Piece<'r>> = intervals
-                .iter()
-                .map(|i| Piece {
-                    from: i.from,
-                    to: i.to,
-                    rate: i.rate,
-                })
-                .collect();
-            let places = self.from_places;
-            let wins = |a: &Rate, b: &Rate, x: i128| -> bool {
-                let Some(amount) = decimal_at(x, places) else {
-                    return false;
-                };
-                let net = |r: &Rate| super::rules::net_output::net_output(r, amount);
-                match (net(a), net(b)) {
-                    (Some(na), Some(nb)) => {
-                        na > nb || (na == nb && tie_order(a, b) == Ordering::Less)
-                    }
-                    (Some(_), None) => true,
-                    _ => false,
-                }
-            };
-            // Where two lines cross: (fee_a − fee_b) / (m_a − m_b), a guess.
-            let cross = |a: &Rate, b: &Rate| -> Option<i128> {
-                let dm = a.multiplier().checked_sub(b.multiplier())?;
-                if dm.is_zero() {
-                    return None;
-                }
-                let x = a.miner_fee().checked_sub(b.miner_fee())?.checked_div(dm)?;
-                grid_floor(x, places)
-            };
-            envelope(
-                &segments,
-                &Rank {
-                    wins: &wins,
-                    cross: &cross,
-                },
-            )
+            ranking_envelope(&intervals, self.from_places)
         } else {
             Vec::new()
         };
@@ -505,6 +468,46 @@ impl RouteRequest<'_> {
             no_route.with_working(None, found)
         }
     }
+}
+
+/// The ranking's upper envelope over the rates' ExactIn intervals at
+/// `places` (see `envelope.rs`).
+fn ranking_envelope<'r>(intervals: &[Interval<'r>], places: u32) -> Vec<Piece<'r>> {
+    let segments: Vec<Piece<'r>> = intervals
+        .iter()
+        .map(|i| Piece {
+            from: i.from,
+            to: i.to,
+            rate: i.rate,
+        })
+        .collect();
+    let wins = |a: &Rate, b: &Rate, x: i128| -> bool {
+        let Some(amount) = decimal_at(x, places) else {
+            return false;
+        };
+        let net = |r: &Rate| super::rules::net_output::net_output(r, amount);
+        match (net(a), net(b)) {
+            (Some(na), Some(nb)) => na > nb || (na == nb && tie_order(a, b) == Ordering::Less),
+            (Some(_), None) => true,
+            _ => false,
+        }
+    };
+    // Where two lines cross: (fee_a − fee_b) / (m_a − m_b), a guess.
+    let cross = |a: &Rate, b: &Rate| -> Option<i128> {
+        let dm = a.multiplier().checked_sub(b.multiplier())?;
+        if dm.is_zero() {
+            return None;
+        }
+        let x = a.miner_fee().checked_sub(b.miner_fee())?.checked_div(dm)?;
+        grid_floor(x, places)
+    };
+    envelope(
+        &segments,
+        &Rank {
+            wins: &wins,
+            cross: &cross,
+        },
+    )
 }
 
 /// A rate's interval on the grid.
