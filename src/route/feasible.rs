@@ -376,15 +376,15 @@ impl RouteRequest<'_> {
             return no_route;
         }
         let low = !matches!(no_route, NoRoute::AboveMax { .. });
+        let query = FeasibleQuery {
+            mode: self.mode(),
+            now: self.now(),
+            campaigns: self.campaigns(),
+            floors: *self.floors(),
+            from_places: PLACES,
+            to_places: PLACES,
+        };
         if self.mode() == SwapMode::ExactOut {
-            let query = FeasibleQuery {
-                mode: SwapMode::ExactOut,
-                now: self.now(),
-                campaigns: self.campaigns(),
-                floors: *self.floors(),
-                from_places: PLACES,
-                to_places: PLACES,
-            };
             let mut bound: Option<i128> = None;
             for rate in rates {
                 if let Some((from, to)) = query.interval(rate) {
@@ -404,14 +404,6 @@ impl RouteRequest<'_> {
                 no_route.with_working(None, found)
             };
         }
-        let query = FeasibleQuery {
-            mode: SwapMode::ExactIn,
-            now: self.now(),
-            campaigns: self.campaigns(),
-            floors: *self.floors(),
-            from_places: PLACES,
-            to_places: PLACES,
-        };
         // The end of a rate's limits on the grid, on the side asked about.
         let end_of = |rate: &Rate| {
             if low {
