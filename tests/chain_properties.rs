@@ -30,7 +30,7 @@ fn decimal(mantissa: i64, scale: u32) -> Decimal {
 /// one rate in ten invalid, one in ten expired, one in four without ExactOut,
 /// three in eight sponsored by one of three campaigns whose limits the
 /// market knows or not.
-fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
+pub(crate) fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
     (3usize..=6).prop_flat_map(|assets| {
         let pairs: Vec<(usize, usize)> = (0..assets)
             .flat_map(|a| (0..assets).filter(move |&b| b != a).map(move |b| (a, b)))
@@ -106,7 +106,7 @@ fn market_strategy() -> impl Strategy<Value = (usize, Vec<R>)> {
     })
 }
 
-fn responses(rates: &[R]) -> Vec<RatesResponse> {
+pub(crate) fn responses(rates: &[R]) -> Vec<RatesResponse> {
     let mut pairs: Vec<(usize, usize)> = rates.iter().map(|r| r.pair).collect();
     pairs.dedup();
     pairs.sort_unstable();

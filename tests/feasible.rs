@@ -6,7 +6,10 @@
 use num_bigint::BigInt;
 use proptest::prelude::*;
 use swaproute::decimal::Decimal;
-use swaproute::route::{Feasible, FeasibleQuery, Floors, NoRoute, RouteRequest};
+use swaproute::route::{
+    estimate_exact_out_with, Feasible, FeasibleQuery, Floors, LimitPolicy, NoRoute, RouteRequest,
+};
+use swaproute::wire::RequestField;
 use swaproute::{
     Amount, CampaignId, CampaignLimits, EpochMillis, PairId, Rate, RateId, RateTerms,
     RatesResponse, SwapMode,
@@ -603,6 +606,79 @@ impl Case {
     }
 }
 
+impl Case {
+    /// ExactOut at 8 places: the smallest and largest 8-place `toAmount`
+    /// (in units of 10^-8) some rate serves, rate by rate. For one rate the
+    /// order's amount `x = ceil8((y + fee) / m)` grows with `y`, and what it
+    /// must pass (the limits from below, a positive net and the floors) only
+    /// gets easier as `x` grows: the least `x` that passes (`x_lo`, a
+    /// bisection of the brute-force check) gives the least `y` with
+    /// `ceil8((y + fee) / m) ≥ x_lo`, i.e. `y > (x_lo − 10^-8) × m − fee`;
+    /// the max gives the largest, `y ≤ floor8(max) × m − fee`.
+    fn working_out(&self) -> (Option<BigInt>, Option<BigInt>) {
+        let unit = ten_pow(S - 8);
+        let (mut low, mut high): (Option<BigInt>, Option<BigInt>) = (None, None);
+        for s in &self.specs {
+            let serves = |x: &BigInt| {
+                self.serves_at(s, &(x * &unit), SwapMode::ExactOut)
+                    .is_some()
+            };
+            // The grid's ends of the limits, in units of 10^-8.
+            let lo = {
+                let v = big(s.min);
+                let q = &v / &unit;
+                if &q * &unit < v {
+                    q + 1u8
+                } else {
+                    q
+                }
+            };
+            let hi = big(s.max) / &unit;
+            if lo > hi || !serves(&hi) {
+                continue;
+            }
+            let (mut bad, mut good) = (lo.clone() - 1u8, hi.clone());
+            if serves(&lo) {
+                good.clone_from(&lo);
+            } else {
+                bad.clone_from(&lo);
+            }
+            while &good - &bad > BigInt::from(1u8) {
+                let mid: BigInt = (&good + &bad) / 2u8;
+                if serves(&mid) {
+                    good = mid;
+                } else {
+                    bad = mid;
+                }
+            }
+            let x_lo = good;
+            let fee = big(s.fee) * ten_pow(S);
+            let to_units = ten_pow(2 * S - 8);
+            let v = (&x_lo - 1u8) * &unit * big(s.m) - &fee;
+            let y_min = if v < BigInt::from(0u8) {
+                BigInt::from(1u8)
+            } else {
+                &v / &to_units + 1u8
+            };
+            let top = &hi * &unit * big(s.m) - &fee;
+            if top < BigInt::from(0u8) {
+                continue;
+            }
+            let y_max = &top / &to_units;
+            if y_max < y_min {
+                continue;
+            }
+            if low.as_ref().is_none_or(|held| &y_min < held) {
+                low = Some(y_min);
+            }
+            if high.as_ref().is_none_or(|held| &y_max > held) {
+                high = Some(y_max);
+            }
+        }
+        (low, high)
+    }
+}
+
 /// A value with `places` places from a small mantissa.
 fn units(places: u32, range: core::ops::RangeInclusive<i64>) -> impl Strategy<Value = Decimal> {
     range.prop_map(move |u| Decimal::new(u, places))
@@ -725,7 +801,9 @@ proptest! {
                 let want = match no_route {
                     NoRoute::BelowMin { min, .. } => first.filter(|w| w != min),
                     NoRoute::AboveMax { max, .. } => last.filter(|w| w != max),
-                    NoRoute::NoOutput { amount, .. } => first.filter(|w| w > amount),
+                    NoRoute::NoOutput { amount, .. } | NoRoute::BelowFloors { amount, .. } => {
+                        first.filter(|w| w > amount)
+                    }
                     _ => None,
                 };
                 prop_assert_eq!(no_route.working(), want, "{}", no_route);
@@ -788,6 +866,58 @@ proptest! {
             let balance = Amount::new(Decimal::new(b, q)).unwrap();
             let fits = (0..=b).rev().find(|&u| works[usize::try_from(u).unwrap()]);
             prop_assert_eq!(f.max_within(balance).map(|s| units_of(s.amount(), q)), fits);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(96)
+    ))]
+
+    /// Ruling 10 as ruling 38 amends it, ExactOut: the estimator's "no
+    /// route" below every min, without output or below the floors names the
+    /// smallest 8-place `toAmount` that works, above every max the largest,
+    /// with the to asset; the strict ranking's "no route" names the same.
+    #[test]
+    fn exact_out_no_route_names_the_to_amount_that_works(
+        case in case(),
+        to in 1i64..=20_000,
+        scale in 0u32..=3,
+    ) {
+        let case = Case { from_places: 8, to_places: 8, ..case };
+        let rates = case.rates();
+        let to = Amount::new(Decimal::new(to, scale)).unwrap();
+        let (low, high) = case.working_out();
+        let unit = |y: Option<BigInt>| y.map(|y| Decimal::new(i64::try_from(y).unwrap(), 8));
+        let (low, high) = (unit(low), unit(high));
+        let estimate = estimate_exact_out_with(&rates, to, NOW, &case.floors());
+        let strict = |from: Amount| {
+            RouteRequest::exact_out(from, to, NOW)
+                .with_limit_policy(LimitPolicy::Strict)
+                .with_floors(case.floors())
+                .best(&rates)
+        };
+        let mut errors = Vec::new();
+        if let Err(no_route) = estimate {
+            errors.push(no_route);
+        }
+        if let Err(no_route) = strict(Amount::new(Decimal::ONE).unwrap()) {
+            errors.push(no_route);
+        }
+        for no_route in errors {
+            let want = match &no_route {
+                NoRoute::BelowMin { .. } | NoRoute::NoOutput { .. } | NoRoute::BelowFloors { .. } => low,
+                NoRoute::AboveMax { .. } => high,
+                _ => None,
+            };
+            prop_assert_eq!(no_route.working(), want, "{}", no_route);
+            if let Some(working) = no_route.working_amount() {
+                prop_assert_eq!(working.field(), RequestField::ToAmount);
+                prop_assert_eq!(working.asset().as_str(), "ETH");
+                let named = format!("toAmount that works is {} ETH", working.amount());
+                prop_assert!(no_route.to_string().contains(&named), "{}", no_route);
+            }
         }
     }
 }

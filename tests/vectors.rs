@@ -22,11 +22,11 @@ use swaproute::order::{
 };
 use swaproute::rate::InvalidRates;
 use swaproute::route::chain::{Chain, ChainNoRoute, ChainRequest, Market};
-use swaproute::route::{FeasibleQuery, Floors, LimitPolicy};
+use swaproute::route::{estimate_exact_out_with, FeasibleQuery, Floors, LimitPolicy, NoRoute};
 use swaproute::screening::{Address, AddressTag};
 use swaproute::{
-    estimate_exact_out, Amount, ApiError, AssetId, CampaignId, CampaignLimits, EpochMillis,
-    QuoteId, Rate, RatesResponse, RouteRequest, SwapMode,
+    Amount, ApiError, AssetId, CampaignId, CampaignLimits, EpochMillis, QuoteId, Rate,
+    RatesResponse, RouteRequest, SwapMode,
 };
 
 /// Cases below this many in total fail the suite: deleting cases is a change
@@ -207,25 +207,58 @@ fn every_file_has_a_known_kind_and_there_are_enough_cases() {
 
 // --- feasible (ruling 38) ----------------------------------------------------
 
+/// The input's `floors` (ruling 38), none when absent.
+fn floors_of(input: &Value) -> Floors {
+    let mut floors = Floors::NONE;
+    if let Some(f) = input.get("floors") {
+        if let Some(dust) = f.get("dust") {
+            floors = floors.with_dust(amount(dust));
+        }
+        if let Some(k) = f.get("feeMultiple") {
+            floors = floors.with_fee_multiple(amount(k));
+        }
+        if let Some(bps) = f.get("maxFeeShareBps") {
+            floors = floors.with_max_fee_share_bps(u32::try_from(bps.as_u64().unwrap()).unwrap());
+        }
+    }
+    floors
+}
+
+/// A single pair's "no route" against an error object that may give
+/// `working` (`{"field","amount","asset"}`: the amount that works nearest,
+/// ruling 38 amending 10; `null` for none) and `floor` (the floor's code).
+fn same_no_route(want: &Value, no_route: &NoRoute) -> Result<(), String> {
+    same_error(want, &no_route.to_api_error())?;
+    if let Some(w) = want.get("working") {
+        let got = no_route.working_amount();
+        let same = match (w, got) {
+            (Value::Null, None) => true,
+            (w, Some(g)) => {
+                w["field"] == g.field().as_str()
+                    && w["asset"] == g.asset().as_str()
+                    && dec(w["amount"].as_str().unwrap()) == g.amount()
+            }
+            _ => false,
+        };
+        ensure(same, || format!("working: expected {w}, got {got:?}"))?;
+    }
+    if let Some(f) = want.get("floor") {
+        let got = match no_route {
+            NoRoute::BelowFloors { floor, .. } => Value::from(floor.code()),
+            _ => Value::Null,
+        };
+        ensure(*f == got, || format!("floor: expected {f}, got {got}"))?;
+    }
+    Ok(())
+}
+
 #[test]
 fn feasible() {
     run("feasible", |input, expect| {
         let rates = rates_of(input);
         let campaigns = campaigns_of(input);
         let mode: SwapMode = input["mode"].as_str().unwrap().parse().unwrap();
-        let mut floors = Floors::NONE;
-        if let Some(f) = input.get("floors") {
-            if let Some(dust) = f.get("dust") {
-                floors = floors.with_dust(amount(dust));
-            }
-            if let Some(k) = f.get("feeMultiple") {
-                floors = floors.with_fee_multiple(amount(k));
-            }
-            if let Some(bps) = f.get("maxFeeShareBps") {
-                floors =
-                    floors.with_max_fee_share_bps(u32::try_from(bps.as_u64().unwrap()).unwrap());
-            }
-        }
+        let floors = floors_of(input);
         let mut query = FeasibleQuery::new(mode, now_of(input))
             .with_campaigns(&campaigns)
             .with_floors(floors);
@@ -265,7 +298,10 @@ fn select() {
             Some("strict") => LimitPolicy::Strict,
             Some(other) => panic!("limitPolicy {other}"),
         };
-        let request = request.with_campaigns(&campaigns).with_limit_policy(policy);
+        let request = request
+            .with_campaigns(&campaigns)
+            .with_limit_policy(policy)
+            .with_floors(floors_of(input));
         let selection = request.select(&rates);
         let got = serde_json::to_value(&selection).unwrap();
 
@@ -339,7 +375,7 @@ fn select() {
             (Value::Null, None) => Ok(()),
             (Value::Null, Some(no_route)) => Err(format!("unexpected no route: {no_route}")),
             (want, None) => Err(format!("expected the error {want}, got routes")),
-            (want, Some(no_route)) => same_error(want, &no_route.to_api_error()),
+            (want, Some(no_route)) => same_no_route(want, no_route),
         }
     });
 }
@@ -350,7 +386,10 @@ fn check_estimate(input: &Value, expect: &Value) -> Result<(), String> {
     let rates = rates_of(input);
     let now = now_of(input);
     let to = amount(&input["toAmount"]);
-    match (estimate_exact_out(&rates, to, now), expect.get("error")) {
+    match (
+        estimate_exact_out_with(&rates, to, now, &floors_of(input)),
+        expect.get("error"),
+    ) {
         (Ok(estimate), None) => {
             let want = &expect["estimate"];
             let got = serde_json::to_value(estimate).unwrap();
@@ -391,7 +430,7 @@ fn check_estimate(input: &Value, expect: &Value) -> Result<(), String> {
             serde_json::to_value(estimate).unwrap()
         )),
         (Err(no_route), None) => Err(format!("expected an estimate, got: {no_route}")),
-        (Err(no_route), Some(want)) => same_error(want, &no_route.to_api_error()),
+        (Err(no_route), Some(want)) => same_no_route(want, &no_route),
     }
 }
 
@@ -477,6 +516,9 @@ fn same_chain_error(
     got: &ChainNoRoute,
 ) -> Result<(), String> {
     same_error(want, &got.to_api_error())?;
+    if let ChainNoRoute::FirstLeg(first) = got {
+        same_no_route(want, first)?;
+    }
     if let ChainNoRoute::Rejected { counts: held } = got {
         let held: Vec<(String, usize)> = held.iter().map(|&(r, n)| (r.to_owned(), n)).collect();
         ensure(held == counts, || {
@@ -537,6 +579,7 @@ fn chain_request(input: &Value) -> ChainRequest {
         "ExactOut" => ChainRequest::exact_out(from, to, value, now),
         other => panic!("mode {other}"),
     };
+    let request = request.with_floors(floors_of(input));
     match input.get("maxLegs") {
         Some(legs) => request
             .with_max_legs(usize::try_from(legs.as_u64().unwrap()).unwrap())

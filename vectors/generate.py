@@ -2764,6 +2764,132 @@ def plan_cases():
     return c
 
 
+# --------------------------------------------------------------------------
+# floors_select.json, floors_estimate.json, floors_chain.json: the economic
+# floors in every selection and "no route" naming the floor and the amount
+# that works (rulings 10 as amended by 38, 38). Hand-written tables: every
+# number is worked out in the case's note.
+
+def floors_select_cases():
+    ten = Rate("r", "10", "0.5", "0.01", "5", exact_out=True).wire()
+    three = Rate("t", "10", "0.3", "0.01", "5", exact_out=True).wire()
+    err = lambda floor, working, details=None: dict(
+        {"status": 503, "code": "INSUFFICIENT_LIQUIDITY", "floor": floor,
+         "working": {"field": "fromAmount", "amount": working, "asset": "BTC"}},
+        **({"details": details} if details else {}))
+    return [
+        {"name": "below the dust floor: the floor and the smallest amount that works",
+         "rules": [10, 38],
+         "input": {"mode": "ExactIn", "fromAmount": "0.09", "now": NOW,
+                   "floors": {"dust": "1"}, "rates": [ten, three]},
+         "expect": {"routes": [], "rejected": [
+             {"rateId": "r", "reason": "BELOW_DUST", "limit": None},
+             {"rateId": "t", "reason": "BELOW_DUST", "limit": None}],
+             "error": err("BELOW_DUST", "0.13", "no route clears the floors for fromAmount 0.09 BTC: "
+                          "the nearest, BELOW_DUST (net output 0.60 is below the dust floor 1); "
+                          "the smallest amount that works is 0.13000000 BTC")},
+         "note": "nets 0.9 - 0.5 = 0.4 and 0.9 - 0.3 = 0.6 < 1; the nearest is t (0.6); "
+                 "10x - 0.3 >= 1 from x = 0.13"},
+        {"name": "a fee share refusal names the floor",
+         "rules": [10, 38],
+         "input": {"mode": "ExactIn", "fromAmount": "0.1", "now": NOW,
+                   "floors": {"maxFeeShareBps": 4000}, "rates": [ten]},
+         "expect": {"routes": [], "rejected": [
+             {"rateId": "r", "reason": "FEE_SHARE_TOO_LARGE", "limit": None}],
+             "error": err("FEE_SHARE_TOO_LARGE", "0.125")},
+         "note": "the fee 0.5 is 5000 bps of the gross 1; 0.5 x 10000 <= 4000 x 10x from x = 0.125"},
+        {"name": "floors every route passes change nothing",
+         "rules": [38],
+         "input": {"mode": "ExactIn", "fromAmount": "0.09", "now": NOW,
+                   "floors": {"dust": "0", "feeMultiple": "0", "maxFeeShareBps": 10000},
+                   "rates": [ten]},
+         "expect": {"routes": [{"rateId": "r", "netOutput": "0.4", "requiredInput": None,
+                                "requiredInputLimits": None}],
+                    "rejected": [], "error": None},
+         "note": "0.09 x 10 - 0.5 = 0.4 > 0 passes dust 0, 0 x fee and a 100 % share"},
+        {"name": "the strict ExactOut ranking names the largest toAmount that works",
+         "rules": [10, 23, 34, 38],
+         "input": {"mode": "ExactOut", "fromAmount": "0.5", "toAmount": "100", "now": NOW,
+                   "limitPolicy": "strict", "rates": [ten]},
+         "expect": {"routes": [], "rejected": [
+             {"rateId": "r", "reason": "REQUIRED_INPUT_ABOVE_MAX", "limit": "5"}],
+             "error": {"status": 400, "code": "AMOUNT_ABOVE_LIMIT", "max": "5",
+                       "working": {"field": "toAmount", "amount": "49.5", "asset": "ETH"}}},
+         "note": "100 ETH needs 100.5 / 10 = 10.05 BTC > 5; the most: 5 x 10 - 0.5 = 49.5 ETH"},
+    ]
+
+
+def floors_estimate_cases():
+    twenty = Rate("r", "20", "0.5", "0.1", "20", exact_out=True).wire()
+    return [
+        {"name": "above every max names the largest toAmount that works",
+         "rules": [8, 10, 38],
+         "input": {"toAmount": "1000", "now": NOW, "rates": [twenty]},
+         "expect": {"error": {"status": 400, "code": "AMOUNT_ABOVE_LIMIT", "max": "20",
+                              "working": {"field": "toAmount", "amount": "399.5", "asset": "ETH"}}},
+         "note": "1000.5 / 20 = 50.025 BTC > 20; the most: 20 x 20 - 0.5 = 399.5 ETH"},
+        {"name": "below every min names the smallest toAmount that works",
+         "rules": [8, 10, 38],
+         "input": {"toAmount": "1", "now": NOW, "rates": [twenty]},
+         "expect": {"error": {"status": 400, "code": "AMOUNT_BELOW_LIMIT", "min": "0.1",
+                              "working": {"field": "toAmount", "amount": "1.49999981",
+                                          "asset": "ETH"}}},
+         "note": "1.5 / 20 = 0.075 < 0.1; ceil8((y + 0.5) / 20) >= 0.1 once "
+                 "y > 0.09999999 x 20 - 0.5 = 1.4999998: 1.49999981"},
+        {"name": "the floors hold each rate at its required input",
+         "rules": [8, 38],
+         "input": {"toAmount": "9.5", "now": NOW, "floors": {"feeMultiple": "19.5"},
+                   "rates": [Rate("a", "20", "0.5", "0.001", "20", exact_out=True).wire(),
+                             Rate("b", "19", "0.1", "0.001", "20", exact_out=True).wire()]},
+         "expect": {"estimate": {"fromAmount": "0.50526316", "rateId": "b"}},
+         "note": "a needs 10 / 20 = 0.5 (net 9.5 < 19.5 x 0.5 = 9.75); b needs "
+                 "ceil8(9.6 / 19) = 0.50526316 (net 9.50000004 >= 1.95)"},
+        {"name": "below the floors names the floor and the smallest toAmount",
+         "rules": [8, 10, 38],
+         "input": {"toAmount": "9.5", "now": NOW, "floors": {"feeMultiple": "20"},
+                   "rates": [Rate("r", "20", "0.5", "0.001", "20", exact_out=True).wire()]},
+         "expect": {"error": {"status": 503, "code": "INSUFFICIENT_LIQUIDITY",
+                              "floor": "FEE_TOO_LARGE",
+                              "working": {"field": "toAmount", "amount": "9.99999981",
+                                          "asset": "ETH"}}},
+         "note": "net 9.5 < 20 x 0.5 = 10; the input must reach 0.525: "
+                 "y > 0.52499999 x 20 - 0.5 = 9.9999998"},
+    ]
+
+
+def floors_chain_cases():
+    be = Rate("be", "20", "0.5", "0.001", "1000", exact_out=True).wire()
+    es = Rate("es", "10", "2", "0.001", "1000", exact_out=True, pair="ETH_SOL").wire()
+    chain = {"pairs": ["BTC_ETH", "ETH_SOL"], "rates": ["be", "es"],
+             "legs": [{"input": "0.1", "output": "1.5"}, {"input": "1.5", "output": "13"}],
+             "finalOutput": "13", "expiry": LATER}
+    base = {"mode": "ExactIn", "from": "BTC", "to": "SOL", "amount": "0.1", "now": NOW,
+            "responses": [[be], [es]]}
+    return [
+        {"name": "a dust floor at the chain's output passes (inclusive)",
+         "rules": [24, 38], "input": dict(base, floors={"dust": "13"}),
+         "expect": {"chains": [chain], "rejectedCounts": [], "error": None},
+         "note": "0.1 x 20 - 0.5 = 1.5 ETH, 1.5 x 10 - 2 = 13 SOL >= 13"},
+        {"name": "the dust holds the last leg only",
+         "rules": [24, 38], "input": dict(base, floors={"dust": "13.00000001"}),
+         "expect": {"chains": [], "rejectedCounts": [{"reason": "BELOW_DUST", "count": 1}],
+                    "error": {"status": 503, "code": "INSUFFICIENT_LIQUIDITY"}},
+         "note": "13 SOL < 13.00000001; the first leg's 1.5 ETH is not held to it"},
+        {"name": "a fee multiple refusing the first leg is its no route",
+         "rules": [10, 24, 38], "input": dict(base, floors={"feeMultiple": "3.00000001"}),
+         "expect": {"chains": [], "rejectedCounts": [{"reason": "FEE_TOO_LARGE", "count": 1}],
+                    "error": {"status": 503, "code": "INSUFFICIENT_LIQUIDITY",
+                              "floor": "FEE_TOO_LARGE"}},
+         "note": "1.5 ETH < 3.00000001 x 0.5 = 1.500000005"},
+        {"name": "ExactOut legs are held at their required inputs",
+         "rules": [24, 38],
+         "input": dict(base, mode="ExactOut", amount="13", floors={"dust": "13.1"}),
+         "expect": {"chains": [], "rejectedCounts": [{"reason": "BELOW_DUST", "count": 1}],
+                    "error": {"status": 503, "code": "INSUFFICIENT_LIQUIDITY"}},
+         "note": "13 SOL needs 15 / 10 = 1.5 ETH, which yields 13 < 13.1"},
+    ]
+
+
 def main():
     counts = {}
     counts["eligibility.json"] = write("eligibility.json", "select", eligibility_cases())
@@ -2786,6 +2912,10 @@ def main():
     counts["chain.json"] = write("chain.json", "chained_route", chain_cases())
     counts["order_plan.json"] = write("order_plan.json", "order_plan", plan_cases())
     counts["feasible.json"] = write("feasible.json", "feasible", feasible_cases())
+    counts["floors_select.json"] = write("floors_select.json", "select", floors_select_cases())
+    counts["floors_estimate.json"] = write("floors_estimate.json", "estimate",
+                                           floors_estimate_cases())
+    counts["floors_chain.json"] = write("floors_chain.json", "chained_route", floors_chain_cases())
     for name, n in counts.items():
         print(f"{n:4d}  {name}")
     print(f"{sum(counts.values()):4d}  total")

@@ -52,6 +52,7 @@ pub(crate) fn run(args: &Args, now: EpochMillis) -> Result<ExitCode, String> {
         ),
     };
     let request = request
+        .with_floors(args.floors)
         .with_max_legs(
             args.max_legs
                 .unwrap_or(swaproute::route::chain::DEFAULT_MAX_LEGS),
@@ -92,12 +93,7 @@ fn error_json(no_route: &ChainNoRoute) -> Value {
         "details": error.details(),
     });
     if let (Some(object), ChainNoRoute::FirstLeg(first)) = (body.as_object_mut(), no_route) {
-        if let Some(min) = first.min() {
-            object.insert("min".into(), Value::String(dec(min)));
-        }
-        if let Some(max) = first.max() {
-            object.insert("max".into(), Value::String(dec(max)));
-        }
+        super::no_route_keys(object, first);
     }
     body
 }

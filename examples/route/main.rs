@@ -49,8 +49,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::{json, Value};
 use swaproute::discovery::AssetsResponse;
 use swaproute::route::{
-    estimate_exact_out, Estimate, Floors, LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest,
-    Selection,
+    estimate_exact_out_with, Estimate, Floors, LimitCheck, LimitPolicy, NoRoute, Route,
+    RouteRequest, Selection,
 };
 use swaproute::{
     Amount, ApiError, AssetId, CampaignId, CampaignLimits, Decimal, EpochMillis, RatesResponse,
@@ -183,7 +183,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
             let to = args.to_amount.ok_or("ExactOut needs --to-amount")?;
             match args.from_amount {
                 Some(from) => RouteRequest::exact_out(from, to, now),
-                None => match estimate_exact_out(rates, to, now) {
+                None => match estimate_exact_out_with(rates, to, now, &args.floors) {
                     Ok(found) => {
                         estimate = Some(found);
                         found.request(to, now)
@@ -481,14 +481,35 @@ fn error_json(no_route: &NoRoute) -> Value {
         "details": error.details(),
     });
     if let Some(object) = body.as_object_mut() {
-        if let Some(min) = no_route.min() {
-            object.insert("min".into(), Value::String(dec(min)));
-        }
-        if let Some(max) = no_route.max() {
-            object.insert("max".into(), Value::String(dec(max)));
-        }
+        no_route_keys(object, no_route);
     }
     body
+}
+
+/// A "no route"'s typed fields in the error object: `min`, `max`, the
+/// amount that works nearest (`working`: `{"field","amount","asset"}`,
+/// ruling 38 amending ruling 10) and the floor that refused every route
+/// (`floor`, its reason code).
+pub(crate) fn no_route_keys(object: &mut serde_json::Map<String, Value>, no_route: &NoRoute) {
+    if let Some(min) = no_route.min() {
+        object.insert("min".into(), Value::String(dec(min)));
+    }
+    if let Some(max) = no_route.max() {
+        object.insert("max".into(), Value::String(dec(max)));
+    }
+    if let Some(working) = no_route.working_amount() {
+        object.insert(
+            "working".into(),
+            json!({
+                "field": working.field().as_str(),
+                "amount": working.amount().to_string(),
+                "asset": working.asset().as_str(),
+            }),
+        );
+    }
+    if let NoRoute::BelowFloors { floor, .. } = no_route {
+        object.insert("floor".into(), Value::String(floor.code().to_owned()));
+    }
 }
 
 /// No route before ranking (the ExactOut estimator found none).

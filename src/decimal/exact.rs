@@ -14,23 +14,11 @@ use crate::numeric::{Wide, MAX_MANTISSA};
 /// can lose the digits that survive the subtraction. `None` for a negative `a`
 /// or `b`, or a value beyond `Decimal`'s range.
 pub(crate) fn product_minus(a: Decimal, b: Decimal, c: Decimal) -> Option<Decimal> {
+    // −0 is refused with the negatives here (`floor_product_minus` takes it as 0).
     if a.is_sign_negative() || b.is_sign_negative() {
         return None;
     }
-    let product_scale = a.scale().checked_add(b.scale())?;
-    let mut scale = product_scale.max(c.scale());
-    let product = Wide::at_scale(a, a.scale())?
-        .mul_u128(b.mantissa().unsigned_abs())?
-        .scaled(scale.checked_sub(product_scale)?)?;
-    let subtrahend = Wide::at_scale(c, scale)?;
-    // A negative `c` adds.
-    let (mut magnitude, negative) = if c.is_sign_negative() {
-        (product.add(subtrahend)?, false)
-    } else if product >= subtrahend {
-        (product.sub(subtrahend)?, false)
-    } else {
-        (subtrahend.sub(product)?, true)
-    };
+    let (mut magnitude, negative, mut scale) = exact_difference(a, b, c, 0)?;
     // The largest scale (at most 28) whose correctly rounded value fits:
     // drop digits one at a time, remembering them to round once.
     let mut last_dropped = 0u8;
@@ -80,19 +68,7 @@ pub(crate) fn floor_product_minus(a: Decimal, b: Decimal, c: Decimal, places: u3
     if a.is_sign_negative() && !a.is_zero() || b.is_sign_negative() && !b.is_zero() {
         return None;
     }
-    let product_scale = a.scale().checked_add(b.scale())?;
-    let scale = product_scale.max(c.scale()).max(places);
-    let product = Wide::at_scale(a, a.scale())?
-        .mul_u128(b.mantissa().unsigned_abs())?
-        .scaled(scale.checked_sub(product_scale)?)?;
-    let subtrahend = Wide::at_scale(c, scale)?;
-    let (mut magnitude, negative) = if c.is_sign_negative() {
-        (product.add(subtrahend)?, false)
-    } else if product >= subtrahend {
-        (product.sub(subtrahend)?, false)
-    } else {
-        (subtrahend.sub(product)?, true)
-    };
+    let (mut magnitude, negative, scale) = exact_difference(a, b, c, places)?;
     // Down to `places`: truncate, remembering whether anything was dropped.
     let mut dropped = false;
     for _ in places..scale {
@@ -114,6 +90,31 @@ pub(crate) fn floor_product_minus(a: Decimal, b: Decimal, c: Decimal, places: u3
     } else {
         Some(signed)
     }
+}
+
+/// `a × b − c` exactly (`a`, `b` non-negative: the callers' check), at
+/// the scale `max(a's + b's, c's, at_least)`: its magnitude, whether it is
+/// negative, and that scale. A negative `c` adds.
+fn exact_difference(
+    a: Decimal,
+    b: Decimal,
+    c: Decimal,
+    at_least: u32,
+) -> Option<(Wide, bool, u32)> {
+    let product_scale = a.scale().checked_add(b.scale())?;
+    let scale = product_scale.max(c.scale()).max(at_least);
+    let product = Wide::at_scale(a, a.scale())?
+        .mul_u128(b.mantissa().unsigned_abs())?
+        .scaled(scale.checked_sub(product_scale)?)?;
+    let subtrahend = Wide::at_scale(c, scale)?;
+    let (magnitude, negative) = if c.is_sign_negative() {
+        (product.add(subtrahend)?, false)
+    } else if product >= subtrahend {
+        (product.sub(subtrahend)?, false)
+    } else {
+        (subtrahend.sub(product)?, true)
+    };
+    Some((magnitude, negative, scale))
 }
 
 #[cfg(test)]

@@ -30,15 +30,17 @@ use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+use super::envelope::{at, envelope, Piece, Rank};
 use super::rules::eligibility::{admit, check};
 use super::rules::order::tie_order;
 use super::rules::required_input::required_input;
-use super::{Floors, NoRoute, RejectReason, RouteRequest};
+use super::{Floors, NoRoute, RejectReason, RouteRequest, WorkingAmount};
 use crate::decimal::{Amount, Plain};
-use crate::numeric::{pow10, MAX_MANTISSA};
+use crate::numeric::{least_cover8, pow10, MAX_MANTISSA};
 use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
+use crate::wire::RequestField;
 
 /// The places amounts have when no asset decimals are given.
 const PLACES: u32 = 8;
@@ -189,9 +191,14 @@ impl FeasibleQuery<'_> {
                 }
             }
         }
+        // ExactIn: the route ranked first at every amount, as pieces.
+        let pieces = if self.mode == SwapMode::ExactIn {
+            ranking_envelope(&intervals, self.from_places)
+        } else {
+            Vec::new()
+        };
         let mut feasible = Feasible {
-            rates,
-            campaigns: self.campaigns.clone(),
+            pieces,
             tops: by_top,
             query: FeasibleQuery {
                 mode: self.mode,
@@ -262,27 +269,30 @@ impl FeasibleQuery<'_> {
         check(rate, &request).map(|_| ())
     }
 
-    /// A first guess at the smallest amount every floor admits: each
-    /// threshold divided out in `Decimal` (rounded; the exact check corrects it).
+    /// A first guess at the smallest amount every floor admits: for each
+    /// condition of the form `x × multiplier ≥ c + fee` (a positive net:
+    /// `c = 0`; the dust: `c = dust`; the fee multiple: `c = k × fee`; the
+    /// fee share: `x × multiplier × bps ≥ fee × 10000`) its least 8-place
+    /// `x`, exactly ([`least_cover8`]), then the largest, up to the grid.
+    /// Only a guess: the exact check decides from there.
     fn guess_in(&self, rate: &Rate, p: u32) -> Option<i128> {
         let (m, fee) = (rate.multiplier(), rate.miner_fee());
-        let mut need = fee.checked_div(m)?;
+        let mut x8 = least_cover8(m, Decimal::ZERO, fee)?;
         if let Some(dust) = self.floors.dust() {
-            need = need.max(fee.checked_add(dust)?.checked_div(m)?);
+            x8 = x8.max(least_cover8(m, dust, fee)?);
         }
         if let Some(k) = self.floors.fee_multiple() {
-            need = need.max(
-                fee.checked_mul(Decimal::ONE.checked_add(k)?)?
-                    .checked_div(m)?,
-            );
+            x8 = x8.max(least_cover8(m, fee.checked_mul(k)?, fee)?);
         }
         if let Some(bps) = self.floors.max_fee_share_bps().filter(|&b| b > 0) {
-            let share = fee
-                .checked_mul(Decimal::from(10_000))?
-                .checked_div(m.checked_mul(Decimal::from(bps))?)?;
-            need = need.max(share);
+            let share = least_cover8(
+                m.checked_mul(Decimal::from(bps))?,
+                fee.checked_mul(Decimal::from(10_000))?,
+                Decimal::ZERO,
+            )?;
+            x8 = x8.max(share);
         }
-        grid_ceil(need, p)
+        grid_ceil(decimal_at(i128::try_from(x8).ok()?, PLACES)?, p)
     }
 
     fn interval_out(&self, rate: &Rate, effective_max: Decimal) -> Option<(i128, i128)> {
@@ -344,27 +354,56 @@ impl FeasibleQuery<'_> {
 }
 
 impl RouteRequest<'_> {
-    /// Ruling 10 as ruling 38 amends it: an ExactIn "no route" below every
-    /// min, above every max, or without output names the smallest (largest)
-    /// 8-place amount that works where it is not the nominal limit. One pass
-    /// over the rates, a few exact checks each, no allocation.
+    /// Ruling 10 as ruling 38 amends it: a "no route" below every min,
+    /// above every max, without output or below the floors names the
+    /// smallest (largest) 8-place amount that works: in ExactIn the
+    /// `fromAmount`, where it is not the nominal limit (one pass over the
+    /// rates, a few exact checks each, no allocation); in ExactOut the
+    /// `toAmount` (one pass, each rate's interval: `O(log)` exact checks a
+    /// rate, on the "no route" path only).
     pub(crate) fn name_working(&self, no_route: NoRoute, rates: &[Rate]) -> NoRoute {
         let wanted = matches!(
             no_route,
-            NoRoute::BelowMin { .. } | NoRoute::AboveMax { .. } | NoRoute::NoOutput { .. }
+            NoRoute::BelowMin { .. }
+                | NoRoute::AboveMax { .. }
+                | NoRoute::NoOutput { .. }
+                | NoRoute::BelowFloors { .. }
         );
-        if !wanted || self.mode() != SwapMode::ExactIn {
+        let Some(pair) = rates.first().map(Rate::pair_id) else {
+            return no_route;
+        };
+        if !wanted {
             return no_route;
         }
+        let low = !matches!(no_route, NoRoute::AboveMax { .. });
         let query = FeasibleQuery {
-            mode: SwapMode::ExactIn,
+            mode: self.mode(),
             now: self.now(),
             campaigns: self.campaigns(),
             floors: *self.floors(),
             from_places: PLACES,
             to_places: PLACES,
         };
-        let low = !matches!(no_route, NoRoute::AboveMax { .. });
+        if self.mode() == SwapMode::ExactOut {
+            let mut bound: Option<i128> = None;
+            for rate in rates {
+                if let Some((from, to)) = query.interval(rate) {
+                    let x = if low { from } else { to };
+                    let beyond = |held: i128| if low { x < held } else { x > held };
+                    if bound.is_none_or(beyond) {
+                        bound = Some(x);
+                    }
+                }
+            }
+            let found = bound
+                .and_then(|y| decimal_at(y, PLACES))
+                .map(|y| WorkingAmount::new(RequestField::ToAmount, y, pair.to().clone()));
+            return if low {
+                no_route.with_working(found, None)
+            } else {
+                no_route.with_working(None, found)
+            };
+        }
         // The end of a rate's limits on the grid, on the side asked about.
         let end_of = |rate: &Rate| {
             if low {
@@ -412,13 +451,55 @@ impl RouteRequest<'_> {
                 }
             }
         }
-        let found = bound.and_then(|x| decimal_at(x, PLACES));
+        let found = bound
+            .and_then(|x| decimal_at(x, PLACES))
+            .map(|x| WorkingAmount::new(RequestField::FromAmount, x, pair.from().clone()));
         if low {
             no_route.with_working(found, None)
         } else {
             no_route.with_working(None, found)
         }
     }
+}
+
+/// The ranking's upper envelope over the rates' ExactIn intervals at
+/// `places` (see `envelope.rs`).
+fn ranking_envelope<'r>(intervals: &[Interval<'r>], places: u32) -> Vec<Piece<'r>> {
+    let segments: Vec<Piece<'r>> = intervals
+        .iter()
+        .map(|i| Piece {
+            from: i.from,
+            to: i.to,
+            rate: i.rate,
+        })
+        .collect();
+    let wins = |a: &Rate, b: &Rate, x: i128| -> bool {
+        let Some(amount) = decimal_at(x, places) else {
+            return false;
+        };
+        let net = |r: &Rate| super::rules::net_output::net_output(r, amount);
+        match (net(a), net(b)) {
+            (Some(na), Some(nb)) => na > nb || (na == nb && tie_order(a, b) == Ordering::Less),
+            (Some(_), None) => true,
+            _ => false,
+        }
+    };
+    // Where two lines cross: (fee_a − fee_b) / (m_a − m_b), a guess.
+    let cross = |a: &Rate, b: &Rate| -> Option<i128> {
+        let dm = a.multiplier().checked_sub(b.multiplier())?;
+        if dm.is_zero() {
+            return None;
+        }
+        let x = a.miner_fee().checked_sub(b.miner_fee())?.checked_div(dm)?;
+        grid_floor(x, places)
+    };
+    envelope(
+        &segments,
+        &Rank {
+            wins: &wins,
+            cross: &cross,
+        },
+    )
 }
 
 /// A rate's interval on the grid.
@@ -509,10 +590,11 @@ impl Serialize for AmountRange {
 /// [`FeasibleQuery::amounts`].
 #[derive(Clone, Debug)]
 pub struct Feasible<'r> {
-    /// The query, without its campaigns (kept below).
+    /// The query, without its campaigns.
     query: FeasibleQuery<'static>,
-    rates: &'r [Rate],
-    campaigns: CampaignLimits,
+    /// ExactIn: the route ranked first at every amount that works
+    /// (see `envelope.rs`), sorted.
+    pieces: Vec<Piece<'r>>,
     /// ExactIn: the intervals by upper end with prefix bests (see `amounts`).
     tops: Vec<(i128, Decimal, &'r Rate)>,
     places: u32,
@@ -603,8 +685,9 @@ impl<'r> Feasible<'r> {
     /// ExactIn: a rate's net output grows with the amount, so its best
     /// under the balance is the top of its interval or the balance itself.
     /// The rates whose intervals end at or below the balance are one binary
-    /// search over prefix bests (`O(log n)`); the rates that serve the
-    /// balance are one ranking there ([`RouteRequest::best`], a scan).
+    /// search over prefix bests; the route ranked first at the balance is
+    /// one binary search over the pieces of the rankings' upper envelope
+    /// built with the answer: `O(log n)`.
     /// ExactOut: the order delivers exactly the amount, so this is
     /// [`max_within`](Self::max_within).
     pub fn best_within(&self, balance: Amount) -> Option<Served<'r>> {
@@ -618,17 +701,8 @@ impl<'r> Feasible<'r> {
             .checked_sub(1)
             .and_then(|i| self.tops.get(i))
             .copied();
-        let at_balance = decimal_at(b, self.places)
-            .and_then(|x| Amount::new(x).ok())
-            .filter(|x| self.contains(x.get()))
-            .and_then(|x| {
-                RouteRequest::exact_in(x, self.query.now)
-                    .with_campaigns(&self.campaigns)
-                    .with_floors(self.query.floors)
-                    .best_in(self.rates)
-                    .ok()
-            })
-            .map(|route| (b, route.net_output(), route.rate()));
+        let at_balance = at(&self.pieces, b)
+            .and_then(|piece| Some((b, self.net_in(piece.rate, b)?, piece.rate)));
         let (x, net_output, rate) = match (below, at_balance) {
             // Equal nets: the smaller amount, the top below the balance.
             (Some(low), Some(high)) if high.1 < low.1 || (high.1 == low.1 && low.0 < b) => low,
@@ -648,9 +722,18 @@ impl<'r> Feasible<'r> {
     }
 
     /// The amount `x` (known to work) with the rate that serves it: ExactIn
-    /// the highest net output then ruling 7's ties; ExactOut the smallest
-    /// required input, then the ties. A scan of the intervals.
+    /// the highest net output then ruling 7's ties (the envelope's piece);
+    /// ExactOut the smallest required input, then the ties (a scan of the
+    /// intervals).
     fn served(&self, x: i128, query: &FeasibleQuery<'_>) -> Option<Served<'r>> {
+        if query.mode == SwapMode::ExactIn {
+            let rate = at(&self.pieces, x)?.rate;
+            return Some(Served {
+                amount: decimal_at(x, self.places)?,
+                rate,
+                net_output: self.net_in(rate, x)?,
+            });
+        }
         let mut best: Option<(Decimal, &'r Rate)> = None;
         for interval in self.intervals.iter().take_while(|i| i.from <= x) {
             if interval.to < x {
@@ -737,7 +820,7 @@ impl Serialize for FeasibleReport<'_, '_> {
 /// and `works(hi)` known true; `guess` is tried first, then a gallop away
 /// from it brackets the answer and a bisection finds it: `O(log d)` checks
 /// for a guess `d` units off.
-fn least(lo: i128, hi: i128, guess: i128, works: &dyn Fn(i128) -> bool) -> Option<i128> {
+pub(crate) fn least(lo: i128, hi: i128, guess: i128, works: &dyn Fn(i128) -> bool) -> Option<i128> {
     if works(lo) {
         return Some(lo);
     }
@@ -777,15 +860,26 @@ fn least(lo: i128, hi: i128, guess: i128, works: &dyn Fn(i128) -> bool) -> Optio
             }
         }
     }
+    narrow(low, high, works).map(|(_, high)| high)
+}
+
+/// Bisects `low..=high`, where `high_side` is false at `low` and true at
+/// `high` (false then true in between), down to the two adjacent amounts
+/// where it turns: `O(log(high − low))` calls.
+pub(crate) fn narrow(
+    mut low: i128,
+    mut high: i128,
+    high_side: &dyn Fn(i128) -> bool,
+) -> Option<(i128, i128)> {
     while high.checked_sub(low)? > 1 {
         let mid = low.checked_add(high.checked_sub(low)? / 2)?;
-        if works(mid) {
+        if high_side(mid) {
             high = mid;
         } else {
             low = mid;
         }
     }
-    Some(high)
+    Some((low, high))
 }
 
 /// The greatest `x` in `[lo, TOP]` with `fits(x)`, for `fits` true then
@@ -795,7 +889,7 @@ fn greatest(lo: i128, guess: i128, fits: &dyn Fn(i128) -> bool) -> Option<i128> 
     // `good` always fits, `bad` never does.
     let guess = guess.clamp(lo, TOP);
     let mut stride: i128 = 1;
-    let (mut good, mut bad) = if fits(guess) {
+    let (good, bad) = if fits(guess) {
         let mut good = guess;
         loop {
             if good == TOP {
@@ -823,15 +917,7 @@ fn greatest(lo: i128, guess: i128, fits: &dyn Fn(i128) -> bool) -> Option<i128> 
             stride = stride.saturating_mul(2);
         }
     };
-    while bad.checked_sub(good)? > 1 {
-        let mid = good.checked_add(bad.checked_sub(good)? / 2)?;
-        if fits(mid) {
-            good = mid;
-        } else {
-            bad = mid;
-        }
-    }
-    Some(good)
+    narrow(good, bad, &|x| !fits(x)).map(|(good, _)| good)
 }
 
 /// `value` rounded up to `places`, as the mantissa at `places`; capped at

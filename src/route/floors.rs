@@ -92,6 +92,13 @@ impl Floors {
         self.max_fee_share_bps
     }
 
+    /// The same floors without the dust floor (a chain's legs before its
+    /// last, whose outputs are in other assets).
+    pub(crate) fn without_dust(mut self) -> Self {
+        self.dust = None;
+        self
+    }
+
     /// `true` when no floor is set.
     pub fn is_none(&self) -> bool {
         *self == Floors::NONE

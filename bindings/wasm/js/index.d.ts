@@ -72,6 +72,15 @@ export interface RequiredInputNoRoute {
   below: NearestRoute | null;
 }
 
+/** The amount that works nearest a "no route" (ruling 38 amending ruling 10). */
+export interface WorkingAmount {
+  /** `"fromAmount"` (ExactIn) or `"toAmount"` (ExactOut). */
+  field: "fromAmount" | "toAmount";
+  amount: DecimalText;
+  /** The from asset for `fromAmount`, the to asset for `toAmount`. */
+  asset: string;
+}
+
 /** The service's error body, plus what a caller can act on. */
 export interface ErrorBody {
   status: number;
@@ -86,6 +95,10 @@ export interface ErrorBody {
   available?: DecimalText;
   /** `planFixedOrder`, `AMOUNT_ABOVE_LIMIT`/`AMOUNT_BELOW_LIMIT` of ExactOut: the nearest routes on each side. */
   requiredInput?: RequiredInputNoRoute;
+  /** "No route" (ranking, estimate, a chain's first leg): the smallest (largest) amount that works. */
+  working?: WorkingAmount;
+  /** "No route" under the caller's floors: the floor that refused the nearest route (`"BELOW_DUST"`, `"FEE_TOO_LARGE"`, `"FEE_SHARE_TOO_LARGE"`). */
+  floor?: string;
   /** The request field the error names. */
   field?: string;
   /** Order bodies: every problem, in priority order (`field`/`code` of the first is the error's). */
@@ -123,6 +136,8 @@ export class SwaprouteError extends Error implements ErrorBody {
   bound?: DecimalText;
   available?: DecimalText;
   requiredInput?: RequiredInputNoRoute;
+  working?: WorkingAmount;
+  floor?: string;
   field?: string;
   errors?: { field: string; code: string; details: string }[];
   reason?: string;
@@ -236,6 +251,8 @@ export interface Selection {
 export interface EstimateRequest {
   toAmount: DecimalText;
   now: Instant;
+  /** The caller's economic floors (ruling 38), held at each rate's required input; none by default. */
+  floors?: Floors;
 }
 
 export interface Estimate {
@@ -330,6 +347,8 @@ export interface ChainRequest {
   /** 1 to 3, default 2 (when absent: `null` or `NaN` is refused). */
   maxLegs?: number;
   campaigns?: Record<string, DecimalText>;
+  /** The caller's economic floors (ruling 38): `feeMultiple` and `maxFeeShareBps` hold every leg, `dust` (the `to` asset) the last; none by default. */
+  floors?: Floors;
 }
 
 export interface Leg {

@@ -83,6 +83,7 @@ fn with_market(
         SwapMode::ExactIn => ChainRequest::exact_in(from, to, value, now),
         SwapMode::ExactOut => ChainRequest::exact_out(from, to, value, now),
     };
+    let request = request.with_floors(crate::input::floors(input.floors.as_ref())?);
     let request = match input.max_legs {
         Some(legs) => request.with_max_legs(legs).map_err(|e| {
             Failure::invalid_request(format!("maxLegs: {e}")).with("field", "maxLegs")
@@ -102,7 +103,7 @@ pub(crate) fn select(responses: &[RatesResponse], request: &str, k: usize) -> An
     with_market(request, responses, |request, market| {
         let selection = request.select(market, k);
         let no_route = match selection.no_route() {
-            Some(no_route) => Failure::api(&no_route.to_api_error()).into_text(),
+            Some(no_route) => Failure::chain_no_route(no_route).into_text(),
             None => "null".into(),
         };
         to_json(&selection)?.with_raw("noRoute", &no_route)
@@ -114,7 +115,7 @@ pub(crate) fn best(responses: &[RatesResponse], request: &str) -> Answer {
     with_market(request, responses, |request, market| {
         match request.best(market) {
             Ok(chain) => to_json(&chain),
-            Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
+            Err(no_route) => Err(Failure::chain_no_route(&no_route)),
         }
     })
 }
@@ -171,4 +172,8 @@ pub(crate) struct ChainInput {
     /// Campaign id to per-swap limit.
     #[serde(default)]
     pub(crate) campaigns: BTreeMap<String, String>,
+    /// The caller's economic floors (ruling 38): the ratios hold every
+    /// leg, the dust the last; none when absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) floors: Option<crate::input::FloorsInput>,
 }

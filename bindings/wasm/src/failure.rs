@@ -25,6 +25,45 @@ impl Failure {
         }
     }
 
+    /// A single pair's "no route": the error body with
+    /// [`no_route_keys`](Self::no_route_keys).
+    pub(crate) fn no_route(no_route: &swaproute::NoRoute) -> Self {
+        Failure::api(&no_route.to_api_error()).no_route_keys(no_route)
+    }
+
+    #[cfg(feature = "chains")]
+    /// A chain's "no route": the error body, with the first leg's
+    /// [`no_route_keys`](Self::no_route_keys) when every chain failed there.
+    pub(crate) fn chain_no_route(no_route: &swaproute::route::chain::ChainNoRoute) -> Self {
+        let failure = Failure::api(&no_route.to_api_error());
+        match no_route {
+            swaproute::route::chain::ChainNoRoute::FirstLeg(first) => failure.no_route_keys(first),
+            _ => failure,
+        }
+    }
+
+    /// `working` (`{"field","amount","asset"}`) when the error names the
+    /// amount that works nearest (ruling 38 amending ruling 10: ExactIn a
+    /// `fromAmount`, ExactOut a `toAmount`), and `floor` (the reason code)
+    /// when the caller's floors refused every route.
+    fn no_route_keys(self, no_route: &swaproute::NoRoute) -> Self {
+        let mut failure = self;
+        if let Some(working) = no_route.working_amount() {
+            failure = failure.with(
+                "working",
+                Working {
+                    field: working.field().as_str(),
+                    amount: working.amount().to_string(),
+                    asset: working.asset().as_str(),
+                },
+            );
+        }
+        if let swaproute::NoRoute::BelowFloors { floor, .. } = no_route {
+            failure = failure.with("floor", floor.code());
+        }
+        failure
+    }
+
     /// A 400 `INVALID_REQUEST` with `details`: the caller's input is not
     /// what the function takes.
     pub(crate) fn invalid_request(details: impl Into<String>) -> Self {
@@ -76,6 +115,14 @@ impl From<ApiError> for Failure {
     fn from(error: ApiError) -> Self {
         Failure::api(&error)
     }
+}
+
+/// `{"field","amount","asset"}`: the amount that works a "no route" names.
+#[derive(Serialize)]
+struct Working<'a> {
+    field: &'a str,
+    amount: String,
+    asset: &'a str,
 }
 
 /// JSON text the package answers with.

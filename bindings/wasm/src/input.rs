@@ -171,6 +171,9 @@ pub(crate) struct EstimateInput {
     pub(crate) to_amount: String,
     /// Milliseconds since the Unix epoch.
     pub(crate) now: u64,
+    /// The caller's economic floors (ruling 38); none when absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) floors: Option<FloorsInput>,
 }
 
 #[cfg(feature = "feasible")]

@@ -6,14 +6,15 @@ use core::fmt;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::Deserializer;
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
+use swaproute::route::estimate_exact_out_with;
 #[cfg(feature = "feasible")]
 use swaproute::route::FeasibleQuery;
-use swaproute::{estimate_exact_out, Rate, RatesResponse, RouteRequest, SwapMode};
+use swaproute::{Rate, RatesResponse, RouteRequest, SwapMode};
 
 use crate::failure::{decode, decode_failure, to_json, Answer, Failure};
-use crate::input::{amount, EstimateInput, Route, RouteInput};
+use crate::input::{amount, floors, EstimateInput, Route, RouteInput};
 #[cfg(feature = "feasible")]
-use crate::input::{campaigns, floors, mode, FeasibleInput};
+use crate::input::{campaigns, mode, FeasibleInput};
 
 /// Decodes a rates response (`GET /v3/pairs/:pairId/rates`): one pair, unique
 /// ids (rulings 18, 31). A refused list says why in `reason`
@@ -121,7 +122,7 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
     with_request(request, |request| {
         let selection = request.select(rates);
         let no_route = match selection.no_route() {
-            Some(no_route) => Failure::api(&no_route.to_api_error()).into_text(),
+            Some(no_route) => Failure::no_route(no_route).into_text(),
             None => "null".into(),
         };
         to_json(&selection)?.with_raw("noRoute", &no_route)
@@ -132,7 +133,7 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
 pub(crate) fn best(rates: &RatesResponse, request: &str) -> Answer {
     with_request(request, |request| match request.best(rates) {
         Ok(route) => to_json(&route),
-        Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
+        Err(no_route) => Err(Failure::no_route(&no_route)),
     })
 }
 
@@ -141,7 +142,7 @@ pub(crate) fn best(rates: &RatesResponse, request: &str) -> Answer {
 pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
     with_request(request, |request| match request.top(rates, k) {
         Ok(routes) => to_json(&routes),
-        Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
+        Err(no_route) => Err(Failure::no_route(&no_route)),
     })
 }
 
@@ -155,7 +156,7 @@ pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
 pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
     with_request(request, |request| match request.select(rates).into_top(k) {
         Ok(routes) => to_json(&routes),
-        Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
+        Err(no_route) => Err(Failure::no_route(&no_route)),
     })
 }
 
@@ -164,9 +165,10 @@ pub(crate) fn estimate(rates: &RatesResponse, request: &str) -> Answer {
     let input: EstimateInput = decode("request", request)?;
     let to_amount = amount("toAmount", &input.to_amount)?;
     let now = swaproute::EpochMillis::new(input.now);
-    match estimate_exact_out(rates, to_amount, now) {
+    let floors = floors(input.floors.as_ref())?;
+    match estimate_exact_out_with(rates, to_amount, now, &floors) {
         Ok(estimate) => to_json(&estimate),
-        Err(no_route) => Err(Failure::api(&no_route.to_api_error())),
+        Err(no_route) => Err(Failure::no_route(&no_route)),
     }
 }
 

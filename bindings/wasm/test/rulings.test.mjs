@@ -8,7 +8,9 @@ import {
   MAX_RATES,
   Rates,
   SwaprouteError,
+  bestChain,
   bestRoute,
+  estimateExactOut,
   feasibleAmounts,
   planFixedOrder,
   selectChains,
@@ -146,6 +148,43 @@ test("ruling 38: the floors reject routes in every ranking call, with their own 
   // Unknown floors and null are refused, not ignored.
   assert.equal(thrown(() => bestRoute(RATES, { fromAmount: "1", now: NOW, floors: { dusty: "1" } })).code, "INVALID_REQUEST");
   assert.equal(thrown(() => bestRoute(RATES, { fromAmount: "1", now: NOW, floors: null })).field, "floors");
+});
+
+test("ruling 38: 'no route' names the floor and the amount that works, in every selection", () => {
+  // 0.1 × 10 − 0.5 = 0.5 ETH, under a dust of 1: the floor named with its
+  // numbers; 10x − 0.5 ≥ 1 from x = 0.15.
+  const error = thrown(() => bestRoute(RATES, { fromAmount: "0.1", now: NOW, floors: { dust: "1" } }));
+  assert.equal(error.floor, "BELOW_DUST");
+  assert.deepEqual(error.working, { field: "fromAmount", amount: "0.15000000", asset: "BTC" });
+  assert.match(error.details, /BELOW_DUST \(net output 0\.5 is below the dust floor 1\)/);
+  // ExactOut: 100 ETH needs 100.5 / 10 = 10.05 BTC, above the max 5; the
+  // largest toAmount that works is 5 × 10 − 0.5 = 49.5 ETH.
+  const above = thrown(() => estimateExactOut(RATES, { toAmount: "100", now: NOW }));
+  assert.equal(above.code, "AMOUNT_ABOVE_LIMIT");
+  assert.deepEqual(above.working, { field: "toAmount", amount: "49.50000000", asset: "ETH" });
+  // The estimator holds each rate to the floors at its required input:
+  // 9.5 ETH needs 1 BTC, net 9.5 < 20 × 0.5 = 10. The order amount must
+  // reach 1.05 BTC (net 10): ceil8((y + 0.5) / 10) ≥ 1.05 once y >
+  // 1.04999999 × 10 − 0.5 = 9.9999999, so 9.99999991 ETH; 10 needs 1.05.
+  const held = thrown(() => estimateExactOut(RATES, { toAmount: "9.5", now: NOW, floors: { feeMultiple: "20" } }));
+  assert.equal(held.floor, "FEE_TOO_LARGE");
+  assert.deepEqual(held.working, { field: "toAmount", amount: "9.99999991", asset: "ETH" });
+  assert.equal(estimateExactOut(RATES, { toAmount: "10", now: NOW, floors: { feeMultiple: "20" } }).fromAmount, "1.05000000");
+  // Chains: BTC → ETH → SOL, ETH_SOL ×50 fee 0.1 SOL. 1 BTC → 9.5 ETH →
+  // 474.9 SOL. A dust of 475 SOL holds the last leg only.
+  const ETH_SOL = { ...RATE, id: "s", pairId: "ETH_SOL", amount: { assetId: "SOL", value: 50 },
+    minerFee: { assetId: "SOL", value: 0.1 }, min: { assetId: "ETH", value: 0.01 }, max: { assetId: "ETH", value: 1000 } };
+  const chain = { from: "BTC", to: "SOL", fromAmount: "1", now: NOW };
+  assert.equal(bestChain([RATES, [ETH_SOL]], chain).finalOutput, "474.9");
+  assert.equal(bestChain([RATES, [ETH_SOL]], { ...chain, floors: { dust: "474.9" } }).finalOutput, "474.9");
+  const dusty = selectChains([RATES, [ETH_SOL]], { ...chain, floors: { dust: "475" } }, 5);
+  assert.deepEqual(dusty.rejectedCounts, { BELOW_DUST: 1 });
+  // A fee multiple of 20 refuses the first leg (9.5 < 10): the first leg's
+  // "no route", naming the floor (a chain names no amount that works).
+  const first = thrown(() => bestChain([RATES, [ETH_SOL]], { ...chain, floors: { feeMultiple: "20" } }));
+  assert.equal(first.code, "INSUFFICIENT_LIQUIDITY");
+  assert.equal(first.floor, "FEE_TOO_LARGE");
+  assert.equal(first.working, undefined);
 });
 
 test("ruling 17: more than MAX_RATES rates are refused before any is written or read", () => {

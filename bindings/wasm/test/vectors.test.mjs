@@ -32,6 +32,19 @@ function checkError(want, got) {
     assert.ok(sameDecimal(want[key] ?? null, got[key] ?? null), `${key}: expected ${want[key]}, got ${got[key]}`);
   }
   if ("details" in want) assert.equal(got.details, want.details, "details");
+  // Ruling 38 amending 10: the amount that works nearest, and the floor.
+  if ("working" in want) {
+    const w = want.working;
+    const g = got.working ?? null;
+    if (w === null) assert.equal(g, null, "working");
+    else {
+      assert.ok(g, `working: expected ${JSON.stringify(w)}, got none`);
+      assert.equal(g.field, w.field, "working.field");
+      assert.equal(g.asset, w.asset, "working.asset");
+      assert.ok(sameDecimal(w.amount, g.amount), `working.amount: expected ${w.amount}, got ${g.amount}`);
+    }
+  }
+  if ("floor" in want) assert.equal(got.floor ?? null, want.floor, "floor");
 }
 
 function routeRequest(input) {
@@ -39,6 +52,7 @@ function routeRequest(input) {
   if (input.toAmount !== undefined) request.toAmount = input.toAmount;
   if (input.campaigns) request.campaigns = input.campaigns;
   if (input.limitPolicy) request.limitPolicy = input.limitPolicy;
+  if (input.floors) request.floors = input.floors;
   return request;
 }
 
@@ -74,6 +88,7 @@ const runners = {
 
   estimate(input, expect) {
     const request = { toAmount: input.toAmount, now: input.now };
+    if (input.floors) request.floors = input.floors;
     const got = attempt(() => swaproute.estimateExactOut(input.rates, request));
     if (expect.error) return checkError(expect.error, got.error);
     assert.deepEqual(got.ok, expect.estimate);
@@ -275,6 +290,7 @@ function chainedRoute(input, expect) {
   request[input.mode === "ExactOut" ? "toAmount" : "fromAmount"] = input.amount;
   if (input.maxLegs !== undefined) request.maxLegs = input.maxLegs;
   if (input.campaigns) request.campaigns = input.campaigns;
+  if (input.floors) request.floors = input.floors;
   const k = Math.max(expect.chains?.length ?? 0, 1) + 64;
   const got = swaproute.selectChains(input.responses, request, k);
   const want = expect.chains ?? [];

@@ -12,7 +12,7 @@ use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{admit, check, required_within, Score};
 use crate::route::rules::net_output::net_output;
 use crate::route::rules::required_input::required_input;
-use crate::route::{RejectReason, RouteRequest};
+use crate::route::{Floors, RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -96,18 +96,24 @@ pub(crate) fn floor8_net(x: Decimal, m: Decimal, fee: Decimal) -> Option<Decimal
 }
 
 /// An ExactOut leg: the smallest 8-place input with which `rate` delivers
-/// `target`, which must lie within the rate's limits; or the first rule it
-/// breaks (admission, overflow, the limits).
+/// `target`, which must lie within the rate's limits and pass the leg's
+/// `floors` (at that input, as the single-pair check holds an amount); or
+/// the first rule it breaks (admission, overflow, the limits, the floors).
 pub(crate) fn backward(
     rate: &Rate,
     target: Decimal,
     now: EpochMillis,
+    floors: &Floors,
 ) -> Result<Fixed8, RejectReason> {
     crate::route::work::tick();
     admit(rate, now, SwapMode::ExactOut)?;
     let required_fixed = required_input(rate, target).ok_or(RejectReason::Overflow)?;
     // No sponsored leg in ExactOut: the rate's own max applies.
     required_within(required_fixed.get(), rate.min(), rate.max())?;
+    if !floors.is_none() {
+        let net = yields(rate, required_fixed).ok_or(RejectReason::Overflow)?;
+        floors.check(rate, required_fixed.get(), net)?;
+    }
     Ok(required_fixed)
 }
 

@@ -7,7 +7,6 @@ use core::ops::Range;
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
-use crate::decimal::Amount;
 use crate::ids::AssetId;
 use crate::rate::{CampaignLimits, PairId, Rate, RatesResponse};
 use crate::route::{NoRoute, RateBook, Route, RouteRequest};
@@ -165,19 +164,16 @@ impl<'r> MarketPair<'r> {
             && (mode == crate::swap_mode::SwapMode::ExactIn || self.exact_out_rates > 0)
     }
 
-    /// The best ExactIn route of the pair at `amount`, as the single-pair
-    /// engine answers it (the book's answer is the engine's, by contract).
-    pub(crate) fn best(
-        &self,
-        amount: Amount,
-        now: EpochMillis,
-        campaigns: &CampaignLimits,
-    ) -> Result<Route<'r>, NoRoute> {
+    /// The best ExactIn route of the pair for `request` (the market's
+    /// campaigns), as the single-pair engine answers it (the book's answer
+    /// is the engine's, by contract; the book holds no floors, so a request
+    /// with floors is ranked by the engine).
+    pub(crate) fn best(&self, request: &RouteRequest<'_>) -> Result<Route<'r>, NoRoute> {
         match &self.book {
-            Some(book) => book.best(amount, now),
-            None => RouteRequest::exact_in(amount, now)
-                .with_campaigns(campaigns)
-                .best_in(self.rates),
+            Some(book) if request.floors().is_none() => {
+                book.best(request.from_amount(), request.now())
+            }
+            _ => request.best_in(self.rates),
         }
     }
 }

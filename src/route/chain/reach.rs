@@ -46,7 +46,7 @@ use super::request::ChainRequest;
 use crate::decimal::Amount;
 use crate::rate::{PairId, Rate};
 use crate::route::rules::no_route::Tally;
-use crate::route::{RejectReason, RouteRequest};
+use crate::route::RejectReason;
 use crate::swap_mode::SwapMode;
 
 /// Where a reason puts a value relative to the rate's interval.
@@ -63,13 +63,55 @@ pub(crate) enum Side {
 /// The side of a reason.
 pub(crate) fn side(reason: &RejectReason) -> Side {
     match reason {
+        // The floors (ruling 38) only get easier as a leg's value grows.
         RejectReason::BelowMin { .. }
         | RejectReason::NoOutput { .. }
-        | RejectReason::RequiredInputBelowMin { .. } => Side::Low,
+        | RejectReason::RequiredInputBelowMin { .. }
+        | RejectReason::BelowDust { .. }
+        | RejectReason::FeeTooLarge { .. }
+        | RejectReason::FeeShareTooLarge { .. } => Side::Low,
         RejectReason::AboveMax { .. }
         | RejectReason::RequiredInputAboveMax { .. }
         | RejectReason::Overflow => Side::High,
         _ => Side::Any,
+    }
+}
+
+/// A path's pairs (`indices`: their positions in the market, in leg
+/// order) with their positions; `None` for a position the market lacks.
+fn pairs_of<'m, 'r>(
+    market: &'m Market<'r>,
+    indices: &[usize],
+) -> Option<Vec<(usize, &'m MarketPair<'r>)>> {
+    let mut pairs = Vec::with_capacity(indices.len());
+    for &at in indices {
+        pairs.push((at, market.pair(at)?));
+    }
+    Some(pairs)
+}
+
+/// Where a judged leg stands: the last step judged (`last`: no next value
+/// is needed), and the chain's last leg (`final_leg`: the dust floor holds
+/// it, ruling 38). ExactIn judges the last leg last; ExactOut first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct At {
+    pub(crate) last: bool,
+    pub(crate) final_leg: bool,
+}
+
+impl At {
+    /// The middle leg of a three-leg chain.
+    const MIDDLE: At = At {
+        last: false,
+        final_leg: false,
+    };
+
+    /// The same leg asked for its next value.
+    fn not_last(self) -> At {
+        At {
+            last: false,
+            ..self
+        }
     }
 }
 
@@ -82,21 +124,22 @@ pub(crate) fn judge(
     market: &Market<'_>,
     rate: &Rate,
     value: Decimal,
-    last: bool,
+    at: At,
 ) -> Result<Decimal, RejectReason> {
     match request.mode {
         SwapMode::ExactIn => {
             let input = Amount::new(value).map_err(|_| RejectReason::Overflow)?;
-            let leg = RouteRequest::exact_in(input, request.now).with_campaigns(market.campaigns());
+            let leg = request.leg_request(input, market.campaigns(), at.final_leg);
             forward(rate, &leg, None)?;
-            if last {
+            if at.last {
                 Ok(Decimal::ZERO)
             } else {
                 exact_next(rate, value).map(Amount::get)
             }
         }
         SwapMode::ExactOut => {
-            let required = backward(rate, value, request.now)?;
+            let floors = request.leg_floors(at.final_leg);
+            let required = backward(rate, value, request.now, &floors)?;
             yields(rate, required).ok_or(RejectReason::Overflow)?;
             Ok(required.get())
         }
@@ -207,22 +250,17 @@ impl ChainRequest {
 }
 
 impl<'r> Walk<'_, '_, 'r> {
-    fn judge(&mut self, rate: &Rate, value: Decimal, last: bool) -> Result<Decimal, RejectReason> {
+    fn judge(&mut self, rate: &Rate, value: Decimal, at: At) -> Result<Decimal, RejectReason> {
         self.reach.checks = self.reach.checks.saturating_add(1);
-        judge(self.request, self.market, rate, value, last)
+        judge(self.request, self.market, rate, value, at)
     }
 
     /// One path (its pairs' positions in the market, in leg order).
     fn path(&mut self, indices: &[usize]) {
         let len = indices.len();
-        let market = self.market;
-        let mut pairs: Vec<(usize, &MarketPair<'r>)> = Vec::with_capacity(len);
-        for &at in indices {
-            let Some(pair) = market.pair(at) else {
-                return;
-            };
-            pairs.push((at, pair));
-        }
+        let Some(pairs) = pairs_of(self.market, indices) else {
+            return;
+        };
         let ids: Vec<&'r PairId> = pairs.iter().map(|(_, pair)| pair.id).collect();
         // The legs in the order judged.
         let order: Vec<usize> = match self.request.mode {
@@ -239,14 +277,18 @@ impl<'r> Walk<'_, '_, 'r> {
                 return;
             };
             let last = step.saturating_add(1) == len;
+            let at = At {
+                last,
+                final_leg: leg.saturating_add(1) == len,
+            };
             let mut next_points: Vec<Decimal> = Vec::new();
             let mut next_segments: Vec<Segment<'r>> = Vec::new();
             let mut any = false;
             for (index, rate) in pair.rates.iter().enumerate() {
                 let outcome = if step < 2 {
-                    self.on_points(rate, &points, last)
+                    self.on_points(rate, &points, at)
                 } else {
-                    self.on_segments(rate, &segments, &running_max, &previous, last)
+                    self.on_segments(rate, &segments, &running_max, &previous, at)
                 };
                 match outcome {
                     Ok(Some((from, to))) => {
@@ -260,9 +302,10 @@ impl<'r> Walk<'_, '_, 'r> {
                         let (Some(&low), Some(&high)) = (points.get(from), points.get(to)) else {
                             continue;
                         };
-                        let (Ok(first), Ok(last_image)) =
-                            (self.judge(rate, low, false), self.judge(rate, high, false))
-                        else {
+                        let (Ok(first), Ok(last_image)) = (
+                            self.judge(rate, low, at.not_last()),
+                            self.judge(rate, high, at.not_last()),
+                        ) else {
                             continue;
                         };
                         if step == 0 {
@@ -319,20 +362,20 @@ impl<'r> Walk<'_, '_, 'r> {
         &mut self,
         rate: &Rate,
         points: &[Decimal],
-        last: bool,
+        at: At,
     ) -> Result<Option<(usize, usize)>, RejectReason> {
         let Some(&largest) = points.last() else {
             return Err(RejectReason::Overflow);
         };
         let top = points.len().saturating_sub(1);
-        let at_largest = match self.judge(rate, largest, last) {
+        let at_largest = match self.judge(rate, largest, at) {
             Ok(_) => None,
             Err(reason) if side(&reason) == Side::High => Some(reason),
             Err(reason) => return Err(reason),
         };
         // The first point at or above the interval's lower end.
         let from = self.partition(points, |walk, value| {
-            walk.judge(rate, value, last)
+            walk.judge(rate, value, at)
                 .is_err_and(|reason| side(&reason) == Side::Low)
         });
         let Some(&low) = points.get(from) else {
@@ -341,12 +384,12 @@ impl<'r> Walk<'_, '_, 'r> {
         let Some(reason) = at_largest else {
             return Ok(Some((from, top)));
         };
-        if self.judge(rate, low, last).is_err() {
+        if self.judge(rate, low, at).is_err() {
             return Err(reason);
         }
         // The last point it passes.
         let end = self.partition(points.get(from..).unwrap_or_default(), |walk, value| {
-            walk.judge(rate, value, last).is_ok()
+            walk.judge(rate, value, at).is_ok()
         });
         Ok(Some((from, from.saturating_add(end).saturating_sub(1))))
     }
@@ -361,12 +404,12 @@ impl<'r> Walk<'_, '_, 'r> {
         segments: &[Segment<'r>],
         running_max: &[Decimal],
         points: &[Decimal],
-        last: bool,
+        at: At,
     ) -> Result<Option<(usize, usize)>, RejectReason> {
         let Some(&largest) = running_max.last() else {
             return Err(RejectReason::Overflow);
         };
-        let reason = match self.judge(rate, largest, last) {
+        let reason = match self.judge(rate, largest, at) {
             Ok(_) => return Ok(None),
             Err(reason) if side(&reason) == Side::High => reason,
             Err(reason) => return Err(reason),
@@ -374,7 +417,7 @@ impl<'r> Walk<'_, '_, 'r> {
         // Segments whose first image is not above the interval.
         let below = segments.partition_point(|segment| {
             self.reach.checks = self.reach.checks.saturating_add(1);
-            judge(self.request, self.market, rate, segment.first, last).is_ok_or_low()
+            judge(self.request, self.market, rate, segment.first, at).is_ok_or_low()
         });
         // None of them reaches the interval's lower end: refused.
         let reaching = below
@@ -382,7 +425,7 @@ impl<'r> Walk<'_, '_, 'r> {
             .and_then(|at| running_max.get(at))
             .is_some_and(|&most| {
                 !self
-                    .judge(rate, most, last)
+                    .judge(rate, most, at)
                     .is_err_and(|reason| side(&reason) == Side::Low)
             });
         if !reaching {
@@ -391,25 +434,25 @@ impl<'r> Walk<'_, '_, 'r> {
         for segment in segments.get(..below).unwrap_or_default() {
             // Its last image must reach the interval's lower end.
             if self
-                .judge(rate, segment.last, last)
+                .judge(rate, segment.last, at)
                 .is_err_and(|reason| side(&reason) == Side::Low)
             {
                 continue;
             }
             let run = points.get(segment.from..=segment.to).unwrap_or_default();
-            let at = self.partition(run, |walk, value| {
-                walk.judge(segment.rate, value, false)
+            let first = self.partition(run, |walk, value| {
+                walk.judge(segment.rate, value, At::MIDDLE)
                     .map_or(true, |image| {
-                        walk.judge(rate, image, last)
+                        walk.judge(rate, image, at)
                             .is_err_and(|reason| side(&reason) == Side::Low)
                     })
             });
-            let Some(&value) = run.get(at) else {
+            let Some(&value) = run.get(first) else {
                 continue;
             };
             let passes = self
-                .judge(segment.rate, value, false)
-                .is_ok_and(|image| self.judge(rate, image, last).is_ok());
+                .judge(segment.rate, value, At::MIDDLE)
+                .is_ok_and(|image| self.judge(rate, image, at).is_ok());
             if passes {
                 return Ok(None);
             }
@@ -547,14 +590,9 @@ impl ChainRequest {
 
 impl<'r> Walk<'_, '_, 'r> {
     fn enumerate(&mut self, indices: &[usize]) {
-        let market = self.market;
-        let mut pairs: Vec<(usize, &MarketPair<'r>)> = Vec::new();
-        for &at in indices {
-            let Some(pair) = market.pair(at) else {
-                return;
-            };
-            pairs.push((at, pair));
-        }
+        let Some(pairs) = pairs_of(self.market, indices) else {
+            return;
+        };
         let len = pairs.len();
         let order: Vec<usize> = match self.request.mode {
             SwapMode::ExactIn => (0..len).collect(),
@@ -603,8 +641,12 @@ impl<'r> Walk<'_, '_, 'r> {
             return;
         };
         let last = step.saturating_add(1) == order.len();
+        let at = At {
+            last,
+            final_leg: leg.saturating_add(1) == pairs.len(),
+        };
         for (index, rate) in pair.rates.iter().enumerate() {
-            let outcome = self.judge(rate, value, last);
+            let outcome = self.judge(rate, value, at);
             let Some(slot) = seen.get_mut(row_at).and_then(|row| row.get_mut(index)) else {
                 continue;
             };

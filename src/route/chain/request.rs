@@ -2,6 +2,8 @@
 
 use crate::decimal::Amount;
 use crate::ids::AssetId;
+use crate::rate::CampaignLimits;
+use crate::route::{Floors, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -35,6 +37,8 @@ pub struct ChainRequest {
     pub(crate) amount: Amount,
     pub(crate) now: EpochMillis,
     pub(crate) max_legs: usize,
+    /// The caller's economic floors (ruling 38; off by default).
+    pub(crate) floors: Floors,
 }
 
 /// A leg count outside 1 to [`MAX_LEGS`].
@@ -53,6 +57,7 @@ impl ChainRequest {
             amount: from_amount,
             now,
             max_legs: DEFAULT_MAX_LEGS,
+            floors: Floors::NONE,
         }
     }
 
@@ -66,6 +71,7 @@ impl ChainRequest {
             amount: to_amount,
             now,
             max_legs: DEFAULT_MAX_LEGS,
+            floors: Floors::NONE,
         }
     }
 
@@ -79,6 +85,45 @@ impl ChainRequest {
         }
         self.max_legs = max_legs;
         Ok(self)
+    }
+
+    /// The same request under the caller's economic floors (ruling 38; off
+    /// by default, and then every answer is as without them). The fee
+    /// multiple and the fee share hold every leg (they are ratios); the
+    /// dust floor is in the chain's to asset and holds its last leg. A rate
+    /// that fails one is refused with its reason (`BELOW_DUST`,
+    /// `FEE_TOO_LARGE`, `FEE_SHARE_TOO_LARGE`).
+    #[must_use]
+    pub fn with_floors(mut self, floors: Floors) -> Self {
+        self.floors = floors;
+        self
+    }
+
+    /// The economic floors (ruling 38).
+    pub fn floors(&self) -> &Floors {
+        &self.floors
+    }
+
+    /// The floors one leg is held to: all of them on the chain's last leg
+    /// (`final_leg`), the ratios only on the others.
+    pub(crate) fn leg_floors(&self, final_leg: bool) -> Floors {
+        if final_leg {
+            self.floors
+        } else {
+            self.floors.without_dust()
+        }
+    }
+
+    /// The single-pair request of an ExactIn leg with `input`.
+    pub(crate) fn leg_request<'c>(
+        &self,
+        input: Amount,
+        campaigns: &'c CampaignLimits,
+        final_leg: bool,
+    ) -> RouteRequest<'c> {
+        RouteRequest::exact_in(input, self.now)
+            .with_campaigns(campaigns)
+            .with_floors(self.leg_floors(final_leg))
     }
 
     /// The asset the chain starts from.

@@ -19,7 +19,6 @@ use crate::rate::Rate;
 use crate::route::engine::TopBuffer;
 use crate::route::request::FastRequest;
 use crate::route::rules::order::chain_order;
-use crate::route::RouteRequest;
 use crate::swap_mode::SwapMode;
 
 /// A chain in the making: its rates and its score (the final output, or the
@@ -348,7 +347,7 @@ impl ChainRequest {
             self.last_leg(market, pair, input, at, prefix, picks, k);
             return;
         }
-        let request = RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
+        let request = self.leg_request(input, market.campaigns(), false);
         let fast = FastRequest::new(&request);
         // The least input the next pair needs for any rate after it to pass
         // (their smallest mins), and the most it takes (the largest max).
@@ -429,12 +428,12 @@ impl ChainRequest {
             }
         };
         if k <= 1 {
-            if let Ok(route) = pair.best(input, self.now, market.campaigns()) {
+            if let Ok(route) = pair.best(&self.leg_request(input, market.campaigns(), true)) {
                 offer(route.rate(), route.net_output());
             }
             return;
         }
-        let request = RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
+        let request = self.leg_request(input, market.campaigns(), true);
         if let Ok(routes) = request.top(pair.rates, k) {
             for route in routes {
                 offer(route.rate(), route.net_output());
@@ -455,6 +454,7 @@ impl ChainRequest {
         let (Some(pair), Some(before)) = (pairs.get(at), pairs.get(..at)) else {
             return;
         };
+        let floors = self.leg_floors(at.saturating_add(1) == pairs.len());
         for &rate in &pair.by_multiplier {
             // Every rate from here on needs at least target / multiplier.
             if let Some(bound) = lower_quotient(target, rate.multiplier())
@@ -467,7 +467,7 @@ impl ChainRequest {
             if picks.spend() {
                 return;
             }
-            let Ok(required) = backward(rate, target, self.now) else {
+            let Ok(required) = backward(rate, target, self.now, &floors) else {
                 continue;
             };
             if lower_bound(required.get(), before).is_some_and(|bound| picks.beaten(bound)) {
@@ -516,8 +516,11 @@ impl ChainRequest {
             SwapMode::ExactIn => {
                 let mut input = self.amount;
                 for (at, (slot, &rate)) in legs.iter_mut().zip(rates).enumerate() {
-                    let request =
-                        RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
+                    let request = self.leg_request(
+                        input,
+                        market.campaigns(),
+                        at.saturating_add(1) == rates.len(),
+                    );
                     let output =
                         forward(rate, &request, FastRequest::new(&request).as_ref()).ok()?;
                     *slot = Some(Leg {
@@ -533,8 +536,9 @@ impl ChainRequest {
             }
             SwapMode::ExactOut => {
                 let mut target = self.amount.get();
-                for (slot, &rate) in legs.iter_mut().zip(rates).rev() {
-                    let required = backward(rate, target, self.now).ok()?;
+                for (at, (slot, &rate)) in legs.iter_mut().zip(rates).enumerate().rev() {
+                    let floors = self.leg_floors(at.saturating_add(1) == rates.len());
+                    let required = backward(rate, target, self.now, &floors).ok()?;
                     *slot = Some(Leg {
                         rate,
                         input: required.get(),

@@ -19,7 +19,7 @@ use crate::decimal::{Amount, Plain};
 use crate::ids::AssetId;
 use crate::rate::{PairId, Rate};
 use crate::route::rules::order::{chain_order, tie_order};
-use crate::route::{RejectReason, RouteRequest};
+use crate::route::RejectReason;
 use crate::swap_mode::SwapMode;
 
 /// The order of rejections, "best" first: the ones that got furthest (more
@@ -414,7 +414,7 @@ impl ChainRequest {
             return;
         };
         let last = at.saturating_add(1) == pairs.len();
-        let request = RouteRequest::exact_in(input, self.now).with_campaigns(market.campaigns());
+        let request = self.leg_request(input, market.campaigns(), last);
         for rate in pair.rates {
             let output = match forward(rate, &request, None) {
                 Ok(output) => output,
@@ -457,8 +457,9 @@ impl ChainRequest {
         let Some(pair) = pairs.get(at) else {
             return;
         };
+        let floors = self.leg_floors(at.saturating_add(1) == pairs.len());
         for rate in pair.rates {
-            let required = match backward(rate, target, self.now) {
+            let required = match backward(rate, target, self.now, &floors) {
                 Ok(required) => required,
                 Err(reason) => {
                     gathered.reject(pairs, at, rate, reason);

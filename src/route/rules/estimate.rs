@@ -14,7 +14,7 @@ use super::required_input::required_input;
 use crate::decimal::{Amount, Fixed8};
 use crate::rate::{PairId, Rate, RateList, NO_CAMPAIGNS};
 use crate::route::work;
-use crate::route::{NoRoute, RejectReason, RouteRequest};
+use crate::route::{Floors, NoRoute, RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -86,6 +86,10 @@ impl<'r> Estimate<'r> {
 /// smallest required input that any rate's limits were checked against (the
 /// to-amount when none was).
 ///
+/// Below every min, above every max, without output or below the floors,
+/// the error names the smallest (largest) `toAmount` that works (ruling 38
+/// amending ruling 10; [`NoRoute::working_amount`]).
+///
 /// [`NoRoute::MixedPairs`] for a hand-built list of more than one pair's
 /// rates (see [`RateList`]).
 pub fn estimate_exact_out<R: RateList + ?Sized>(
@@ -93,8 +97,47 @@ pub fn estimate_exact_out<R: RateList + ?Sized>(
     to_amount: Amount,
     now: EpochMillis,
 ) -> Result<Estimate<'_>, NoRoute> {
+    estimate_exact_out_with(rates, to_amount, now, &Floors::NONE)
+}
+
+/// [`estimate_exact_out`] under the caller's economic `floors` (ruling 38;
+/// [`Floors::NONE`] is `estimate_exact_out` itself): a rate whose route at
+/// its own required input fails a floor is refused with the floor's reason,
+/// and the estimate is the smallest required input among the others.
+///
+/// ```
+/// use swaproute::route::{estimate_exact_out_with, Floors};
+/// use swaproute::{Amount, EpochMillis, RatesResponse};
+/// // ×20, fee 0.5: 9.5 ETH needs (9.5 + 0.5) / 20 = 0.5 BTC; a fee
+/// // multiple of 20 wants a net of at least 20 × 0.5 = 10 ETH.
+/// let rates: RatesResponse = serde_json::from_str(r#"[{"amount":{"assetId":"ETH","value":20},
+///   "expiry":2000000000000,"id":"r","max":{"assetId":"BTC","value":20},
+///   "min":{"assetId":"BTC","value":0.001},"minerFee":{"assetId":"ETH","value":0.5},
+///   "pairId":"BTC_ETH","features":["exactOut"]}]"#).unwrap();
+/// let amount = |s: &str| s.parse::<Amount>().unwrap();
+/// let now = EpochMillis::new(1_700_000_000_000);
+/// let floors = Floors::NONE.with_fee_multiple(amount("20"));
+/// let error = estimate_exact_out_with(&rates, amount("9.5"), now, &floors).unwrap_err();
+/// assert_eq!(error.code().as_str(), "INSUFFICIENT_LIQUIDITY");
+/// // The smallest toAmount that works: its order amount ceil8((y + 0.5) / 20)
+/// // must reach 0.525 BTC (a net of 10 ETH): y > 0.52499999 × 20 − 0.5.
+/// assert_eq!(error.working().unwrap().to_string(), "9.99999981");
+/// assert!(estimate_exact_out_with(&rates, amount("10"), now, &floors).is_ok());
+/// ```
+///
+/// # Errors
+/// As [`estimate_exact_out`]; `BelowFloors` when the floors refuse every
+/// route that otherwise works.
+pub fn estimate_exact_out_with<'r, R: RateList + ?Sized>(
+    rates: &'r R,
+    to_amount: Amount,
+    now: EpochMillis,
+    floors: &Floors,
+) -> Result<Estimate<'r>, NoRoute> {
     let rates = rates.one_pair().map_err(NoRoute::MixedPairs)?;
-    let probe = RouteRequest::exact_out(Amount::ZERO, to_amount, now).with_campaigns(&NO_CAMPAIGNS);
+    let probe = RouteRequest::exact_out(Amount::ZERO, to_amount, now)
+        .with_campaigns(&NO_CAMPAIGNS)
+        .with_floors(*floors);
     let mut tally = Tally::default();
     let mut best: Option<(Fixed8, Decimal, &Rate)> = None;
     let mut smallest_input: Option<Decimal> = None;
@@ -122,7 +165,7 @@ pub fn estimate_exact_out<R: RateList + ?Sized>(
         Some(input) if !tally.overflowed() => (input, pair.map(PairId::from)),
         _ => (to_amount.get(), pair.map(PairId::to)),
     };
-    Err(tally.classify(amount, asset, SwapMode::ExactOut))
+    Err(probe.name_working(tally.classify(amount, asset, SwapMode::ExactOut), rates))
 }
 
 /// The rounded required input of `rate` and its net output at that amount.
@@ -140,5 +183,6 @@ fn candidate(
     if net <= Decimal::ZERO {
         return Err(RejectReason::NoOutput { net_output: net });
     }
+    probe.floors().check(rate, input.get(), net)?;
     Ok((input, net))
 }

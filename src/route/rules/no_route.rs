@@ -1,5 +1,7 @@
 //! "No route": which error it is (ruling 10 in docs/RULES.md).
 
+use alloc::boxed::Box;
+
 use rust_decimal::Decimal;
 
 use super::eligibility::{admit, within_limits};
@@ -35,9 +37,18 @@ use crate::wire::RequestField;
 ///    too large: `fromAmount` in ExactIn, `toAmount` in ExactOut (or
 ///    `fromAmount` when it is the one that overflows) (ruling 36: the
 ///    client's error, never a 5xx);
-/// 7. some rate accepted the amount but none yields a positive output, or
+/// 7. some rate accepted the amount and yields a positive output but the
+///    caller's economic floors (ruling 38) refuse each such rate →
+///    `INSUFFICIENT_LIQUIDITY` naming the floor nearest to passing (the
+///    refused route with the largest net output) and its numbers;
+/// 8. some rate accepted the amount but none yields a positive output, or
 ///    every remaining rate is a sponsored variant that can serve no amount →
 ///    `INSUFFICIENT_LIQUIDITY`.
+///
+/// Below every min, above every max, without output and below the floors,
+/// the error also names the amount that works nearest (ruling 38 amending
+/// ruling 10; [`NoRoute::working_amount`]): in ExactIn a `fromAmount`, in
+/// ExactOut a `toAmount` (in the to asset).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NoRoute {
@@ -65,7 +76,7 @@ pub enum NoRoute {
     /// The amount is below the min of every route.
     #[error(
         "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}{}",
-        Working("smallest", .smallest_working.as_ref(), asset)
+        Working("smallest", .smallest_working.as_ref())
     )]
     BelowMin {
         /// The amount checked (`fromAmount`).
@@ -74,15 +85,15 @@ pub enum NoRoute {
         asset: AssetId,
         /// The smallest min.
         min: Decimal,
-        /// The smallest amount that works (ruling 38), when it is not `min`
-        /// (the fee leaves nothing at `min`, a floor refuses it, or `min`
-        /// has more than 8 places); ExactIn only.
-        smallest_working: Option<Decimal>,
+        /// The smallest amount that works (ruling 38): ExactIn, when it is
+        /// not `min` (the fee leaves nothing at `min`, a floor refuses it, or
+        /// `min` has more than 8 places); ExactOut, the smallest `toAmount`.
+        smallest_working: Option<WorkingAmount>,
     },
     /// The amount is above the (effective) max of every route.
     #[error(
         "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}{}",
-        Working("largest", .largest_working.as_ref(), asset)
+        Working("largest", .largest_working.as_ref())
     )]
     AboveMax {
         /// The amount checked (`fromAmount`).
@@ -91,9 +102,9 @@ pub enum NoRoute {
         asset: AssetId,
         /// The largest effective max.
         max: Decimal,
-        /// The largest amount that works (ruling 38), when it is not `max`;
-        /// ExactIn only.
-        largest_working: Option<Decimal>,
+        /// The largest amount that works (ruling 38): ExactIn, when it is
+        /// not `max`; ExactOut, the largest `toAmount`.
+        largest_working: Option<WorkingAmount>,
     },
     /// The amount falls in a gap between routes' ranges.
     #[error(
@@ -129,16 +140,35 @@ pub enum NoRoute {
     /// Some rate accepted the amount, but none yields a positive output.
     #[error(
         "no route yields a positive output for fromAmount {amount} {asset}{}",
-        Working("smallest", .smallest_working.as_ref(), asset)
+        Working("smallest", .smallest_working.as_ref())
     )]
     NoOutput {
         /// The amount checked (`fromAmount`).
         amount: Decimal,
         /// The pair's from asset.
         asset: AssetId,
-        /// The smallest amount that works (ruling 38), when it is above
-        /// `amount`; ExactIn only.
-        smallest_working: Option<Decimal>,
+        /// The smallest amount that works (ruling 38): ExactIn, when it is
+        /// above `amount`; ExactOut, the smallest `toAmount`.
+        smallest_working: Option<WorkingAmount>,
+    },
+    /// Some rate accepted the amount with a positive output, but the
+    /// caller's economic floors (ruling 38) refuse every such route.
+    #[error(
+        "no route clears the floors for fromAmount {amount} {asset}: the nearest, {} ({floor}){}",
+        .floor.code(),
+        Working("smallest", .smallest_working.as_ref())
+    )]
+    BelowFloors {
+        /// The amount checked (`fromAmount`).
+        amount: Decimal,
+        /// The pair's from asset.
+        asset: AssetId,
+        /// The floor that refused the route nearest to passing (the largest
+        /// net output), with its numbers: `BELOW_DUST`, `FEE_TOO_LARGE` or
+        /// `FEE_SHARE_TOO_LARGE`.
+        floor: Box<RejectReason>,
+        /// The smallest amount that works (ruling 38), as for `NoOutput`.
+        smallest_working: Option<WorkingAmount>,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -151,44 +181,104 @@ pub enum NoRoute {
     },
 }
 
-/// "; the smallest amount that works is 0.05000001 BTC", or nothing.
-struct Working<'a>(&'static str, Option<&'a Decimal>, &'a AssetId);
+/// An amount that works (ruling 38), named by a "no route" error: the
+/// request field it is for (`fromAmount` in ExactIn, `toAmount` in
+/// ExactOut), the amount and its asset.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WorkingAmount {
+    field: RequestField,
+    amount: Decimal,
+    asset: AssetId,
+}
+
+impl WorkingAmount {
+    pub(crate) fn new(field: RequestField, amount: Decimal, asset: AssetId) -> Self {
+        WorkingAmount {
+            field,
+            amount,
+            asset,
+        }
+    }
+
+    /// The request field the amount is for: `fromAmount` (ExactIn) or
+    /// `toAmount` (ExactOut).
+    pub fn field(&self) -> RequestField {
+        self.field
+    }
+
+    /// The amount.
+    pub fn amount(&self) -> Decimal {
+        self.amount
+    }
+
+    /// Its asset: the pair's from asset for `fromAmount`, its to asset for
+    /// `toAmount`.
+    pub fn asset(&self) -> &AssetId {
+        &self.asset
+    }
+}
+
+/// "; the smallest amount that works is 0.05000001 BTC" (ExactIn), "; the
+/// largest toAmount that works is 116.2 ETH" (ExactOut), or nothing.
+struct Working<'a>(&'static str, Option<&'a WorkingAmount>);
 
 impl core::fmt::Display for Working<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self.1 {
-            Some(amount) => write!(
-                f,
-                "; the {} amount that works is {amount} {}",
-                self.0, self.2
-            ),
+            Some(working) => {
+                let what = match working.field {
+                    RequestField::ToAmount => "toAmount",
+                    _ => "amount",
+                };
+                write!(
+                    f,
+                    "; the {} {what} that works is {} {}",
+                    self.0, working.amount, working.asset
+                )
+            }
             None => Ok(()),
         }
     }
 }
 
 impl NoRoute {
-    /// The amount that works nearest the limit this names (ruling 38): the
-    /// smallest for `BelowMin` and `NoOutput`, the largest for `AboveMax`;
-    /// `None` when it is the nominal limit itself, or not known.
+    /// The amount of [`working_amount`](Self::working_amount).
     pub fn working(&self) -> Option<Decimal> {
+        self.working_amount().map(WorkingAmount::amount)
+    }
+
+    /// The amount that works nearest the limit this names (ruling 38): the
+    /// smallest for `BelowMin`, `NoOutput` and `BelowFloors`, the largest
+    /// for `AboveMax`; in ExactIn a `fromAmount`, `None` when it is the
+    /// nominal limit itself; in ExactOut a `toAmount`; `None` when no
+    /// amount works or it is not known.
+    pub fn working_amount(&self) -> Option<&WorkingAmount> {
         match self {
             NoRoute::BelowMin {
                 smallest_working, ..
             }
             | NoRoute::NoOutput {
                 smallest_working, ..
-            } => *smallest_working,
+            }
+            | NoRoute::BelowFloors {
+                smallest_working, ..
+            } => smallest_working.as_ref(),
             NoRoute::AboveMax {
                 largest_working, ..
-            } => *largest_working,
+            } => largest_working.as_ref(),
             _ => None,
         }
     }
 
-    /// Names the amounts that work (ruling 38) where they differ from what
-    /// this already names.
-    pub(crate) fn with_working(self, smallest: Option<Decimal>, largest: Option<Decimal>) -> Self {
+    /// Names the amounts that work (ruling 38): in ExactIn (`fromAmount`s)
+    /// where they differ from what this already names; in ExactOut
+    /// (`toAmount`s, another asset) always.
+    pub(crate) fn with_working(
+        self,
+        smallest: Option<WorkingAmount>,
+        largest: Option<WorkingAmount>,
+    ) -> Self {
+        let exact_in = |w: &WorkingAmount| w.field == RequestField::FromAmount;
         match self {
             NoRoute::BelowMin {
                 amount, asset, min, ..
@@ -196,7 +286,7 @@ impl NoRoute {
                 amount,
                 asset,
                 min,
-                smallest_working: smallest.filter(|w| *w != min),
+                smallest_working: smallest.filter(|w| !exact_in(w) || w.amount != min),
             },
             NoRoute::AboveMax {
                 amount, asset, max, ..
@@ -204,12 +294,23 @@ impl NoRoute {
                 amount,
                 asset,
                 max,
-                largest_working: largest.filter(|w| *w != max),
+                largest_working: largest.filter(|w| !exact_in(w) || w.amount != max),
             },
             NoRoute::NoOutput { amount, asset, .. } => NoRoute::NoOutput {
                 amount,
                 asset,
-                smallest_working: smallest.filter(|w| *w > amount),
+                smallest_working: smallest.filter(|w| !exact_in(w) || w.amount > amount),
+            },
+            NoRoute::BelowFloors {
+                amount,
+                asset,
+                floor,
+                ..
+            } => NoRoute::BelowFloors {
+                amount,
+                asset,
+                floor,
+                smallest_working: smallest.filter(|w| !exact_in(w) || w.amount > amount),
             },
             other => other,
         }
@@ -222,6 +323,7 @@ impl NoRoute {
             NoRoute::NoRates
             | NoRoute::NoValidRates { .. }
             | NoRoute::NoOutput { .. }
+            | NoRoute::BelowFloors { .. }
             | NoRoute::CampaignLimitsBelowMin { .. } => ErrorCode::InsufficientLiquidity,
             NoRoute::AmountTooLarge { .. } => ErrorCode::InvalidAmount,
             NoRoute::AllExpired => ErrorCode::RateExpired,
@@ -294,6 +396,79 @@ pub(crate) struct Tally {
     min_above: Option<Decimal>,
     /// Largest effective max among rates the amount is above.
     max_below: Option<Decimal>,
+    /// The floor refusal (ruling 38) of the largest net output: the route
+    /// nearest to passing.
+    floor: Option<FloorMiss>,
+}
+
+/// A floor refusal's numbers, `Copy` (the three floor reasons hold
+/// decimals only), with the net output it saw (`gross − fee` for the fee
+/// share).
+#[derive(Clone, Copy, Debug)]
+struct FloorMiss {
+    net: Option<Decimal>,
+    /// 0 `BELOW_DUST` (net, dust), 1 `FEE_TOO_LARGE` (net, fee, k),
+    /// 2 `FEE_SHARE_TOO_LARGE` (fee, gross; `bps`).
+    kind: u8,
+    numbers: [Decimal; 3],
+    bps: u32,
+}
+
+impl FloorMiss {
+    fn of(reason: &RejectReason) -> Option<Self> {
+        let (net, kind, numbers, bps) = match *reason {
+            RejectReason::BelowDust { net_output, dust } => {
+                (Some(net_output), 0, [net_output, dust, Decimal::ZERO], 0)
+            }
+            RejectReason::FeeTooLarge {
+                net_output,
+                miner_fee,
+                fee_multiple,
+            } => (
+                Some(net_output),
+                1,
+                [net_output, miner_fee, fee_multiple],
+                0,
+            ),
+            RejectReason::FeeShareTooLarge {
+                miner_fee,
+                gross_output,
+                max_bps,
+            } => (
+                gross_output.checked_sub(miner_fee),
+                2,
+                [miner_fee, gross_output, Decimal::ZERO],
+                max_bps,
+            ),
+            _ => return None,
+        };
+        Some(FloorMiss {
+            net,
+            kind,
+            numbers,
+            bps,
+        })
+    }
+
+    fn reason(&self) -> RejectReason {
+        let [a, b, c] = self.numbers;
+        match self.kind {
+            0 => RejectReason::BelowDust {
+                net_output: a,
+                dust: b,
+            },
+            1 => RejectReason::FeeTooLarge {
+                net_output: a,
+                miner_fee: b,
+                fee_multiple: c,
+            },
+            _ => RejectReason::FeeShareTooLarge {
+                miner_fee: a,
+                gross_output: b,
+                max_bps: self.bps,
+            },
+        }
+    }
 }
 
 impl Tally {
@@ -324,10 +499,22 @@ impl Tally {
                 self.overflow = self.overflow.saturating_add(1);
                 &mut self.within_limits
             }
-            RejectReason::NoOutput { .. }
-            | RejectReason::BelowDust { .. }
+            RejectReason::BelowDust { .. }
             | RejectReason::FeeTooLarge { .. }
-            | RejectReason::FeeShareTooLarge { .. } => &mut self.within_limits,
+            | RejectReason::FeeShareTooLarge { .. } => {
+                if let Some(miss) = FloorMiss::of(reason) {
+                    let nearer = match (self.floor, miss.net) {
+                        (None, _) => true,
+                        (Some(held), Some(net)) => held.net.is_none_or(|held| net > held),
+                        (Some(_), None) => false,
+                    };
+                    if nearer {
+                        self.floor = Some(miss);
+                    }
+                }
+                &mut self.within_limits
+            }
+            RejectReason::NoOutput { .. } => &mut self.within_limits,
         };
         *counter = counter.saturating_add(1);
     }
@@ -402,6 +589,13 @@ impl Tally {
                 field,
                 amount,
                 asset,
+            }
+        } else if let (true, Some(floor)) = (self.within_limits > 0, self.floor) {
+            NoRoute::BelowFloors {
+                amount,
+                asset,
+                floor: Box::new(floor.reason()),
+                smallest_working: None,
             }
         } else if self.within_limits > 0 {
             NoRoute::NoOutput {
