@@ -16,7 +16,7 @@
 
 use alloc::vec::Vec;
 
-use super::feasible::least;
+use super::bisect::least;
 use crate::rate::Rate;
 
 /// One piece: on the grid amounts `from..=to`, `rate` is ranked first.

@@ -28,6 +28,7 @@
 //! assert_eq!(selection.rejected()[0].reason().code(), "ABOVE_MAX");
 //! ```
 
+mod bisect;
 mod book;
 mod by_pair;
 pub mod chain;
