@@ -112,6 +112,7 @@ through_api_error!(
     crate::order::InvalidTransactionId,
     crate::order::TransactionIdAlreadySet,
     crate::order::ToOrderError,
+    crate::order::OrderMismatches,
     crate::route::NoRoute,
     crate::screening::ScreeningError,
     crate::client::HeaderError,

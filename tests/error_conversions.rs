@@ -28,8 +28,8 @@ use swaproute::error::{
     ErrorBody, InvalidBodyCode, InvalidHttpStatus, UnknownCodeError, UnknownErrorCode,
 };
 use swaproute::order::{
-    FieldError, InvalidOrderStatus, InvalidTransactionId, OrderStatus, PlanError, QuoteMismatch,
-    RequestErrors, RequiredInputNoRoute, ToOrderError, TransactionIdAlreadySet,
+    FieldError, InvalidOrderStatus, InvalidTransactionId, OrderMismatches, OrderStatus, PlanError,
+    QuoteMismatch, RequestErrors, RequiredInputNoRoute, ToOrderError, TransactionIdAlreadySet,
 };
 use swaproute::quote::QuoteDefect;
 use swaproute::rate::{
@@ -100,6 +100,7 @@ covered!(
     NoClientAddress,
     NoRoute,
     NodeError,
+    OrderMismatches,
     PairDisagrees,
     PlanError,
     QuoteDefect,

@@ -42,6 +42,7 @@ mod order_properties;
 mod order_requests;
 mod order_resource;
 mod order_slippage;
+mod order_verify;
 mod pair_properties;
 mod plain_ids;
 mod rate_book;
