@@ -45,6 +45,7 @@ mod order_slippage;
 mod order_verify;
 mod pair_properties;
 mod plain_ids;
+mod price_guard;
 mod rate_book;
 mod rate_integrity;
 mod rate_parts;

@@ -35,7 +35,10 @@ use crate::wire::RequestField;
 ///    too large: `fromAmount` in ExactIn, `toAmount` in ExactOut (or
 ///    `fromAmount` when it is the one that overflows) (ruling 36: the
 ///    client's error, never a 5xx);
-/// 7. some rate accepted the amount but none yields a positive output, or
+/// 7. some rate accepted the amount, yields an output and passes the
+///    floors, but the caller's price guard (ruling 40) refused it →
+///    `PRICE_OUTLIER`;
+/// 8. some rate accepted the amount but none yields a positive output, or
 ///    every remaining rate is a sponsored variant that can serve no amount →
 ///    `INSUFFICIENT_LIQUIDITY`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -140,6 +143,13 @@ pub enum NoRoute {
         /// `amount`; ExactIn only.
         smallest_working: Option<Decimal>,
     },
+    /// Every rate that accepted the amount and yields an output is refused
+    /// by the caller's price guard (ruling 40): `PRICE_OUTLIER`.
+    #[error("every route that accepts the amount is a price outlier ({count} refused by the price guard)")]
+    PriceOutliers {
+        /// How many rates the guard refused.
+        count: usize,
+    },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
     #[error(
@@ -224,6 +234,7 @@ impl NoRoute {
             | NoRoute::NoOutput { .. }
             | NoRoute::CampaignLimitsBelowMin { .. } => ErrorCode::InsufficientLiquidity,
             NoRoute::AmountTooLarge { .. } => ErrorCode::InvalidAmount,
+            NoRoute::PriceOutliers { .. } => ErrorCode::PriceOutlier,
             NoRoute::AllExpired => ErrorCode::RateExpired,
             NoRoute::UnsupportedSwapMode { .. } => ErrorCode::UnsupportedSwapMode,
             NoRoute::BelowMin { .. } => ErrorCode::AmountBelowLimit,
@@ -290,6 +301,8 @@ pub(crate) struct Tally {
     within_limits: usize,
     /// Of those, the ones out for an overflow (ruling 35).
     overflow: usize,
+    /// Of those, the ones the price guard refused (ruling 40).
+    outliers: usize,
     /// Smallest min among rates the amount is below.
     min_above: Option<Decimal>,
     /// Largest effective max among rates the amount is above.
@@ -322,6 +335,10 @@ impl Tally {
             }
             RejectReason::Overflow => {
                 self.overflow = self.overflow.saturating_add(1);
+                &mut self.within_limits
+            }
+            RejectReason::PriceOutlier { .. } => {
+                self.outliers = self.outliers.saturating_add(1);
                 &mut self.within_limits
             }
             RejectReason::NoOutput { .. }
@@ -402,6 +419,10 @@ impl Tally {
                 field,
                 amount,
                 asset,
+            }
+        } else if self.outliers > 0 {
+            NoRoute::PriceOutliers {
+                count: self.outliers,
             }
         } else if self.within_limits > 0 {
             NoRoute::NoOutput {
