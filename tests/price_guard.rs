@@ -256,11 +256,30 @@ fn extreme_multipliers_never_panic_and_the_deviation_may_be_past_decimal() {
 }
 
 #[test]
-fn order_plans_take_the_guard_through_the_route_request() {
-    // The guard sits on the RouteRequest; a plan's request has none, so a
-    // caller that wants it ranks first. Here: the JSON a CLI would print.
+fn a_fixed_plan_selects_among_the_rates_the_guard_admits() {
+    use swaproute::order::{FixedOrderRequest, OrderContext};
+    use swaproute::screening::ScreeningPolicy;
     let rates = vec![rate("a", "33.1"), rate("liar", "900000")];
+    let request: FixedOrderRequest = serde_json::from_value(json!({
+        "pairId": "BTC_ETH", "fromAmount": "0.5", "fromAddress": null, "toAmount": "16.5",
+        "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7"
+    }))
+    .unwrap();
+    let policy = ScreeningPolicy::new();
+    let context = OrderContext::new(now(), &policy);
+    assert_eq!(
+        request.plan(&rates, &context).unwrap().rate_id().as_str(),
+        "liar"
+    );
     let guard = PriceGuard::against(PriceReference::new(d("33")).unwrap(), 50);
+    let guarded = context.with_price_guard(&guard);
+    assert_eq!(
+        request.plan(&rates, &guarded).unwrap().rate_id().as_str(),
+        "a"
+    );
+    // With only the liar left: PRICE_OUTLIER, 502.
+    let error = request.plan(&rates[1..], &guarded).unwrap_err();
+    assert_eq!(error.code(), ErrorCode::PriceOutlier);
     let selection = RouteRequest::exact_in(amount("0.5"), now())
         .with_price_guard(&guard)
         .select(&rates);
