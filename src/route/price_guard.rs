@@ -194,7 +194,9 @@ impl PriceReference {
         // ⌈gap × 10^6 / sum⌉ hundredths of a basis point.
         let hundredths = ceil_div(gap.scaled(6)?, sum)?;
         let mantissa = hundredths.to_u128().filter(|&m| m <= MAX_MANTISSA)?;
-        Decimal::try_from_i128_with_scale(i128::try_from(mantissa).ok()?, 2).ok()
+        Decimal::try_from_i128_with_scale(i128::try_from(mantissa).ok()?, 2)
+            .ok()
+            .map(Decimal::normalize)
     }
 }
 
