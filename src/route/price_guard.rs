@@ -196,7 +196,7 @@ impl PriceReference {
         let mantissa = hundredths.to_u128().filter(|&m| m <= MAX_MANTISSA)?;
         Decimal::try_from_i128_with_scale(i128::try_from(mantissa).ok()?, 2)
             .ok()
-            .map(Decimal::normalize)
+            .map(|d| d.normalize())
     }
 }
 
