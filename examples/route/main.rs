@@ -301,9 +301,6 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
                 .next()
                 .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
         };
-        if args.guard.parse(&flag, &mut value)? {
-            continue;
-        }
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
             "--json" => args.json = true,
@@ -374,6 +371,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
                         .map_err(|_| format!("--top {text:?} is not a count"))?,
                 );
             }
+            other if args.guard.parse(other, &mut value)? => {}
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
