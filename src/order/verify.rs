@@ -57,7 +57,30 @@ pub enum OrderRead {
     Fetched,
 }
 
-/// A field of the order resource that [verification](self) compares.
+/// A field of the order resource that verification compares
+/// ([`FixedOrderPlan::verify`](super::FixedOrderPlan::verify), ruling 40),
+/// in the order the checks run and mismatches are listed.
+///
+/// | field | the order must carry |
+/// | --- | --- |
+/// | `pairId` | the plan's pair |
+/// | `rateId` | the plan's rate (fixed flow only) |
+/// | `amount` | the plan's amount, by value (`1.25` is `1.250`), as a string or a number |
+/// | `amount.assetId` | the pair's from asset |
+/// | `toAddress` | the request's, equal in canonical form (ruling 27) |
+/// | `toAddressTag` | the request's tag, or none (`""`, `null` and absent are none); tags compared exactly |
+/// | `fromAddress` | when the request sent one: equal in canonical form |
+/// | `fromAddressTag` | as `toAddressTag` |
+/// | `sponsoredByCampaignId` | the plan's campaign, or none |
+/// | `toAmount` | when present: at least the bound (ExactIn: `toAmount × (100 − slippage) / 100`, ruling 33, exactly; ExactOut: the exact `toAmount`) |
+/// | `toAmount.assetId` | when present as an object: the pair's to asset |
+/// | `payInAddress` | a non-empty, valid [`Address`] |
+/// | `status` | `awaiting`, on creation ([`OrderRead::Created`]) |
+///
+/// Addresses compare in ruling 27's canonical form: EVM hex, bech32/bech32m
+/// and CashAddr in lower case (a bare CashAddr is its `bitcoincash:` form),
+/// every other encoding exactly; a mixed-case bech32 or CashAddr text, or a
+/// text that is not a valid [`Address`], never matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum OrderField {
@@ -517,7 +540,7 @@ impl super::FixedOrderPlan<'_> {
     /// Verifies the order the service returned for this plan (ruling 40):
     /// `request` is the body the plan was made from, `order` the 201 body
     /// ([`OrderRead::Created`]) or a later `GET` ([`OrderRead::Fetched`]).
-    /// The checks are listed in the [module documentation](self): the
+    /// The checks, in [`OrderField`]'s order: the
     /// plan's pair, rate, amount and campaign; the request's addresses and
     /// tags (canonical form, ruling 27); `toAmount` against the request's
     /// slippage bound (ruling 33; in ExactOut, at least the exact
