@@ -107,6 +107,7 @@ through_api_error!(
     crate::route::chain::InvalidMaxLegs,
     crate::route::chain::TooManyCombinations,
     crate::route::InvalidRatesByPair,
+    crate::route::InvalidPriceReference,
     crate::order::RequestErrors,
     crate::order::FieldError,
     crate::order::InvalidTransactionId,

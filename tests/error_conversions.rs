@@ -36,7 +36,7 @@ use swaproute::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use swaproute::route::chain::{ChainNoRoute, InvalidMarket, InvalidMaxLegs, TooManyCombinations};
-use swaproute::route::InvalidRatesByPair;
+use swaproute::route::{InvalidPriceReference, InvalidRatesByPair};
 use swaproute::screening::{
     Address, AddressTag, InvalidAddress, InvalidAddressTag, InvalidRegionCode, RegionCode,
     ScreeningError,
@@ -92,6 +92,7 @@ covered!(
     InvalidRates,
     InvalidRatesByPair,
     InvalidRegionCode,
+    InvalidPriceReference,
     InvalidSlippage,
     InvalidSwapMode,
     InvalidTimestamp,

@@ -392,9 +392,21 @@ proptest! {
                 ids(unguarded.routes())
             );
         }
+        // Without a guard the ranking is the rules' own: net = x × m − fee
+        // (exact here), highest first, then the id (every fee is equal).
+        let x_dec = d(x);
+        let mut oracle: Vec<(Decimal, String)> = rates
+            .iter()
+            .filter(|r| !r.is_expired_at(now()) && r.min() <= x_dec && x_dec <= r.max())
+            .map(|r| (x_dec * r.multiplier() - r.miner_fee(), r.id().as_str().to_owned()))
+            .filter(|(net, _)| *net > Decimal::ZERO)
+            .collect();
+        oracle.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let oracle: Vec<String> = oracle.into_iter().map(|(_, id)| id).collect();
+        prop_assert_eq!(ids(unguarded.routes()), oracle.clone());
         prop_assert_eq!(
             request.best(&rates).ok().map(|r| r.rate().id().as_str().to_owned()),
-            unguarded.routes().first().map(|r| r.rate().id().as_str().to_owned())
+            oracle.first().cloned()
         );
     }
 }
