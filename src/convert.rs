@@ -20,6 +20,7 @@
 //! | [`RenderError`] | its own [`RenderError::code`] | `UNRESOLVED_ASSET` or `PROVIDER_ERROR` |
 //! | [`InvalidBodyCode`], [`InvalidHttpStatus`], [`UnknownErrorCode`], [`UnknownCodeError`] | `PROVIDER_ERROR` | the upstream service answered an error this crate cannot read (an [`UnknownCodeError`] is also `IntoResponse` as its own body, status and code kept) |
 //! | [`InvalidMaxLegs`] | `INVALID_REQUEST` | `maxLegs` out of range |
+//! | [`InvalidPriceReference`] | `INVALID_REQUEST` | a price guard's reference multiplier is not positive (ruling 40) |
 //! | [`TooManyCombinations`] | `INVALID_REQUEST` | listing every chain would take more work than the cap (ruling 36): ask for fewer legs or use the bounded report |
 //! | [`InvalidMarket`], [`InvalidRatesByPair`] | `INTERNAL_ERROR` | the caller's rates of several pairs: two responses of one pair, or rates filed under another pair |
 //!
@@ -44,7 +45,7 @@ use crate::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use crate::route::chain::{InvalidMarket, InvalidMaxLegs, TooManyCombinations};
-use crate::route::InvalidRatesByPair;
+use crate::route::{InvalidPriceReference, InvalidRatesByPair};
 use crate::screening::{InvalidAddress, InvalidAddressTag, InvalidRegionCode};
 use crate::swap_mode::InvalidSwapMode;
 use crate::time::TimeRangeError;
@@ -78,6 +79,7 @@ with_code! {
     InvalidAddress => InvalidAddress, "";
     InvalidAddressTag => InvalidAddress, "";
     InvalidSwapMode => UnsupportedSwapMode, "";
+    InvalidPriceReference => InvalidRequest, "priceGuard.reference: ";
     InvalidCaipId => UnresolvedAsset, "invalid CAIP id: ";
     DirectoryConflict => InternalError, "asset directory: ";
     RateDefect => ProviderError, "unusable rate: ";

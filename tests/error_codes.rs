@@ -32,6 +32,7 @@ const TABLE: &[(&str, u16)] = &[
     ("UNSUPPORTED_NETWORK", 400),
     ("ROUTE_UNAVAILABLE", 422),
     ("PAYLOAD_TOO_LARGE", 413),
+    ("PRICE_OUTLIER", 502),
     ("PROVIDER_ERROR", 502),
     ("INTERNAL_ERROR", 500),
 ];
@@ -72,7 +73,11 @@ fn spec_codes_and_statuses_follow_the_rulings() {
     for code in ErrorCode::ALL {
         let server = matches!(
             code,
-            ErrorCode::ProviderError | ErrorCode::InternalError | ErrorCode::InsufficientLiquidity
+            ErrorCode::ProviderError
+                | ErrorCode::InternalError
+                | ErrorCode::InsufficientLiquidity
+                // Ruling 40: every route left has an implausible price, the provider's failure.
+                | ErrorCode::PriceOutlier
         );
         assert_eq!(code.http_status().is_server_error(), server, "{code}");
         assert_eq!(code.http_status().is_client_error(), !server, "{code}");

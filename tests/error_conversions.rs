@@ -28,15 +28,15 @@ use swaproute::error::{
     ErrorBody, InvalidBodyCode, InvalidHttpStatus, UnknownCodeError, UnknownErrorCode,
 };
 use swaproute::order::{
-    FieldError, InvalidOrderStatus, InvalidTransactionId, OrderStatus, PlanError, QuoteMismatch,
-    RequestErrors, RequiredInputNoRoute, ToOrderError, TransactionIdAlreadySet,
+    FieldError, InvalidOrderStatus, InvalidTransactionId, OrderMismatches, OrderStatus, PlanError,
+    QuoteMismatch, RequestErrors, RequiredInputNoRoute, ToOrderError, TransactionIdAlreadySet,
 };
 use swaproute::quote::QuoteDefect;
 use swaproute::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use swaproute::route::chain::{ChainNoRoute, InvalidMarket, InvalidMaxLegs, TooManyCombinations};
-use swaproute::route::InvalidRatesByPair;
+use swaproute::route::{InvalidPriceReference, InvalidRatesByPair};
 use swaproute::screening::{
     Address, AddressTag, InvalidAddress, InvalidAddressTag, InvalidRegionCode, RegionCode,
     ScreeningError,
@@ -92,6 +92,7 @@ covered!(
     InvalidRates,
     InvalidRatesByPair,
     InvalidRegionCode,
+    InvalidPriceReference,
     InvalidSlippage,
     InvalidSwapMode,
     InvalidTimestamp,
@@ -100,6 +101,7 @@ covered!(
     NoClientAddress,
     NoRoute,
     NodeError,
+    OrderMismatches,
     PairDisagrees,
     PlanError,
     QuoteDefect,

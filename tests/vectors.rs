@@ -49,6 +49,8 @@ const KINDS: &[&str] = &[
     "chained_route",
     "order_plan",
     "feasible",
+    "verify_order",
+    "price_guard",
 ];
 
 fn vectors_dir() -> PathBuf {
@@ -1331,6 +1333,104 @@ fn order_plan() {
                 same_side("below", &sides["below"], &got["below"])
             }
             (Some(_), other) => Err(format!("expected a required-input no route, got {other:?}")),
+        }
+    });
+}
+
+#[test]
+fn verify_order() {
+    use swaproute::order::{Order, OrderContext, OrderRead};
+    use swaproute::screening::ScreeningPolicy;
+    run("verify_order", |input, expect| {
+        let body = serde_json::to_vec(&input["body"]).unwrap();
+        let request = FixedOrderRequest::from_json(&body).map_err(|e| e.to_string())?;
+        let rates = rates_of(input);
+        let policy = ScreeningPolicy::new();
+        let options = &input["options"];
+        let context = OrderContext::new(now_of(options), &policy);
+        let plan = request
+            .plan(&rates, &context)
+            .map_err(|e| format!("plan: {e}"))?;
+        let order: Order =
+            serde_json::from_value(input["order"].clone()).map_err(|e| format!("order: {e}"))?;
+        let read = match options.get("read").and_then(Value::as_str) {
+            None | Some("created") => OrderRead::Created,
+            Some("fetched") => OrderRead::Fetched,
+            Some(other) => panic!("read {other}"),
+        };
+        let got = match plan.verify(&request, &order, read) {
+            Ok(()) => Value::Array(Vec::new()),
+            Err(mismatches) => serde_json::to_value(&mismatches).unwrap(),
+        };
+        ensure(got == expect["mismatches"], || {
+            format!("mismatches: expected {}, got {got}", expect["mismatches"])
+        })?;
+        ensure(expect["ok"] == (got == Value::Array(Vec::new())), || {
+            "ok disagrees with mismatches".to_owned()
+        })
+    });
+}
+
+#[test]
+fn price_guard() {
+    use swaproute::route::{PriceGuard, PriceReference};
+    run("price_guard", |input, expect| {
+        let rates: Vec<Rate> = serde_json::from_value(input["rates"].clone()).unwrap();
+        let guard_input = &input["priceGuard"];
+        let bps = u32::try_from(guard_input["maxDeviationBps"].as_u64().unwrap()).unwrap();
+        let guard = match guard_input.get("reference").and_then(Value::as_str) {
+            Some(text) => PriceGuard::against(PriceReference::new(dec(text)).unwrap(), bps),
+            None => PriceGuard::median(bps),
+        };
+        let now = now_of(input);
+        let reference = guard
+            .reference()
+            .copied()
+            .or_else(|| PriceReference::median_of(&rates, now))
+            .map(|r| Value::String(r.to_string()));
+        ensure(
+            reference.unwrap_or(Value::Null) == expect["reference"],
+            || format!("reference: expected {}", expect["reference"]),
+        )?;
+        let request = RouteRequest::exact_in(amount(&input["fromAmount"]), now);
+        let selection = request.with_price_guard(&guard).select(&rates);
+        let got = serde_json::to_value(&selection).unwrap();
+        let routes: Vec<&Value> = got["routes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| &r["rateId"])
+            .collect();
+        let want: Vec<&Value> = expect["routes"].as_array().unwrap().iter().collect();
+        ensure(routes == want, || {
+            format!("routes: expected {want:?}, got {routes:?}")
+        })?;
+        let rejected = got["rejected"].as_array().unwrap();
+        let want = expect["rejected"].as_array().unwrap();
+        ensure(rejected.len() == want.len(), || {
+            format!("rejected: expected {want:?}, got {rejected:?}")
+        })?;
+        for (want, got) in want.iter().zip(rejected) {
+            for key in ["rateId", "reason"] {
+                ensure(want[key] == got[key], || {
+                    format!("{key}: expected {}, got {}", want[key], got[key])
+                })?;
+            }
+            for key in ["multiplier", "deviationBps"] {
+                if let Some(value) = want.get(key) {
+                    same_decimal(key, value, &got[key])?;
+                }
+            }
+            if let Some(value) = want.get("reference") {
+                ensure(*value == got["reference"], || {
+                    format!("reference: expected {value}, got {}", got["reference"])
+                })?;
+            }
+        }
+        match (expect.get("error"), selection.no_route()) {
+            (Some(want), Some(no_route)) => same_error(want, &no_route.to_api_error()),
+            (None, None) => Ok(()),
+            (want, got) => Err(format!("error: expected {want:?}, got {got:?}")),
         }
     });
 }

@@ -4,6 +4,7 @@
 //! cargo run --release --example route -- [--rates FILE|-] [--mode ExactIn|ExactOut]
 //!     [--from-amount DEC] [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]...
 //!     [--top K] [--strict-limits] [--slippage P] [--assets FILE] [--json]
+//!     [--max-deviation-bps B [--reference M]]
 //! cargo run --release --example route -- --rates FILE [--rates FILE]... --from ASSET
 //!     --to ASSET [--max-legs N] [--mode ..] [--from-amount DEC | --to-amount DEC] ..
 //! ```
@@ -31,6 +32,11 @@
 //! is available; as the report's `"error"` with `--json`, the routes kept) and
 //! the exit status is 2, as for "no route". Without `--slippage` nothing is
 //! bounded.
+//!
+//! `--max-deviation-bps B [--reference M]` turns on the price guard (ruling
+//! 40, guard.rs): a rate whose multiplier deviates from `M` (or else the
+//! median multiplier of the valid, unexpired rates) by more than `B` basis
+//! points is rejected `PRICE_OUTLIER`.
 //!
 //! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
@@ -62,12 +68,13 @@ const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 
 mod chain;
 mod feasible;
+mod guard;
 
 pub(crate) const USAGE: &str =
     "usage: route [--rates FILE|-]... [--mode ExactIn|ExactOut] [--from-amount DEC] \
 [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
 [--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--dust DEC] [--fee-multiple DEC] \
-[--max-fee-share-bps N] [--feasible [--spendable DEC]] [--json]";
+[--max-fee-share-bps N] [--feasible [--spendable DEC]] [--max-deviation-bps B [--reference M]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -93,6 +100,8 @@ pub(crate) struct Args {
     feasible: bool,
     spendable: Option<Amount>,
     floors: Floors,
+    /// `--max-deviation-bps` / `--reference`: the price guard (ruling 40).
+    guard: guard::GuardArgs,
 }
 
 fn main() -> ExitCode {
@@ -133,6 +142,11 @@ fn run() -> Result<ExitCode, String> {
     {
         return Err(format!(
             "--feasible answers for every amount of one pair: drop --from/--to and the amounts\n{USAGE}"
+        ));
+    }
+    if args.guard.given() && (args.feasible || args.from.is_some() || args.to.is_some()) {
+        return Err(format!(
+            "--max-deviation-bps guards single-pair rankings only\n{USAGE}"
         ));
     }
     if args.from.is_some() || args.to.is_some() {
@@ -199,6 +213,11 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     .with_campaigns(&args.campaigns)
     .with_limit_policy(args.limit_policy)
     .with_floors(args.floors);
+    let price_guard = args.guard.guard()?;
+    let request = match &price_guard {
+        Some(guard) => request.with_price_guard(guard),
+        None => request,
+    };
 
     let selection = request.select(rates);
     let missed = slippage_missed(args.slippage, &request, &selection)?;
@@ -210,9 +229,15 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                 .map_err(|e| format!("cannot encode the report: {e}"))?;
             object.insert("error".to_owned(), body);
         }
+        if let (Some(object), Some(guard)) = (report.as_object_mut(), &price_guard) {
+            object.insert("priceGuard".to_owned(), guard::to_json(guard, rates, now));
+        }
         emit(&format!("{report}\n"));
     } else {
         let mut text = print_table(&request, estimate.as_ref(), &selection, args.top);
+        if let Some(guard) = &price_guard {
+            text.insert_str(0, &guard::describe(guard, rates, now));
+        }
         if let Some(error) = &missed {
             let _ = writeln!(
                 text,
@@ -268,6 +293,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         feasible: false,
         spendable: None,
         floors: Floors::NONE,
+        guard: guard::GuardArgs::default(),
     };
     while let Some(flag) = words.next() {
         let mut value = |name: &str| {
@@ -345,6 +371,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
                         .map_err(|_| format!("--top {text:?} is not a count"))?,
                 );
             }
+            other if args.guard.parse(other, &mut value)? => {}
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }

@@ -97,6 +97,10 @@ error_codes! {
     /// The request body is larger than the server accepts (ruling 25 in
     /// docs/RULES.md).
     PayloadTooLarge => "PAYLOAD_TOO_LARGE", 413;
+    /// Every route left is refused by the caller's price guard (ruling 40 in
+    /// docs/RULES.md): its multiplier deviates from the reference by more
+    /// than the bound. The provider's price, not the request, is wrong.
+    PriceOutlier => "PRICE_OUTLIER", 502;
     /// A provider failed.
     ProviderError => "PROVIDER_ERROR", 502;
     /// The service failed internally.

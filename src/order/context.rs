@@ -4,7 +4,7 @@ use super::{PlanError, RequestField};
 use crate::decimal::Amount;
 use crate::discovery::PairAssets;
 use crate::rate::{CampaignLimits, PairId, NO_CAMPAIGNS};
-use crate::route::LimitPolicy;
+use crate::route::{LimitPolicy, PriceGuard};
 use crate::screening::{NetworkKind, RegionCode, ScreeningPolicy};
 use crate::time::EpochMillis;
 
@@ -49,6 +49,9 @@ pub struct OrderContext<'a> {
     /// plan then holds the body's amounts to the assets' `decimals`
     /// ([`with_assets`](Self::with_assets)). `None`: no precision check.
     pub assets: Option<PairAssets<'a>>,
+    /// The caller's price guard (ruling 40; [`with_price_guard`](Self::with_price_guard)):
+    /// a fixed plan selects among the rates it admits. `None`: off.
+    pub price_guard: Option<&'a PriceGuard>,
 }
 
 impl<'a> OrderContext<'a> {
@@ -66,7 +69,17 @@ impl<'a> OrderContext<'a> {
             quote_skew_millis: 0,
             limit_policy: LimitPolicy::Strict,
             assets: None,
+            price_guard: None,
         }
+    }
+
+    /// With a price guard (ruling 40): a fixed plan refuses a rate whose
+    /// multiplier deviates from the guard's reference by more than its
+    /// bound (`PRICE_OUTLIER`), and selects among the others.
+    #[must_use]
+    pub fn with_price_guard(mut self, guard: &'a PriceGuard) -> Self {
+        self.price_guard = Some(guard);
+        self
     }
 
     /// With a limit policy for ExactOut order amounts (rulings 23 and 34).

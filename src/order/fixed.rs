@@ -248,7 +248,7 @@ impl FixedOrderRequest {
     /// the order carries it (after rounding to the from asset's decimals),
     /// which the request alone cannot.
     pub fn route_request<'c>(&self, context: &OrderContext<'c>) -> RouteRequest<'c> {
-        match self.swap_mode {
+        let request = match self.swap_mode {
             SwapMode::ExactIn => {
                 RouteRequest::exact_in(self.from_amount, context.now).with_to_amount(self.to_amount)
             }
@@ -257,7 +257,11 @@ impl FixedOrderRequest {
             }
         }
         .with_campaigns(context.campaigns)
-        .with_limit_policy(context.limit_policy)
+        .with_limit_policy(context.limit_policy);
+        match context.price_guard {
+            Some(guard) => request.with_price_guard(guard),
+            None => request,
+        }
     }
 
     /// Plans the order over `rates` (the rates response of this request's

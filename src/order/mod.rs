@@ -52,6 +52,7 @@ mod required;
 mod resource;
 mod status;
 mod validate;
+mod verify;
 
 // The wire vocabulary, for the files below (`super::Presence`…).
 use crate::wire::{Presence, RequestField, SentAmount, SentDecimal, Timestamp};
@@ -77,3 +78,4 @@ pub use status::{
     reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,
     UnknownStatus, MAX_STATUS_LEN,
 };
+pub use verify::{Expected, Mismatch, OrderField, OrderMismatches, OrderRead};

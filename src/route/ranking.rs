@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::engine::{Best, TopK};
 use super::rules::eligibility::Candidate;
-use super::{NoRoute, Route, RouteRequest, Selection, TopN};
+use super::{NoRoute, PriceGuard, Route, RouteRequest, Selection, TopN};
 use crate::rate::{Rate, RateList};
 
 /// Above this `k`, [`RouteRequest::top`] sorts instead of inserting: bounded
@@ -16,6 +16,14 @@ use crate::rate::{Rate, RateList};
 const SORT_K: usize = 64;
 
 impl RouteRequest<'_> {
+    /// A median price guard's reference, found over `rates` (ruling 40):
+    /// `None` without a guard (one branch on the fast path) or when the
+    /// guard's reference is known.
+    #[inline]
+    fn unresolved_guard(&self, rates: &[Rate]) -> Option<PriceGuard> {
+        self.price_guard()?.resolve(rates, self.now())
+    }
+
     /// The best route, or why there is none. One pass, no allocation.
     ///
     /// The ranking order is documented on [`Selection`]; the result is the
@@ -32,6 +40,9 @@ impl RouteRequest<'_> {
 
     /// [`best`](Self::best) over rates known to be one pair's.
     pub(crate) fn best_in<'r>(&self, rates: &'r [Rate]) -> Result<Route<'r>, NoRoute> {
+        if let Some(guard) = self.unresolved_guard(rates) {
+            return self.with_price_guard(&guard).best_in(rates);
+        }
         let mut slot = [None];
         self.collect(rates, &mut Best::new(), &mut slot)?;
         let [route] = slot;
@@ -60,6 +71,9 @@ impl RouteRequest<'_> {
 
     /// [`top`](Self::top) over rates known to be one pair's.
     fn top_in<'r>(&self, rates: &'r [Rate], k: usize) -> Result<Vec<Route<'r>>, NoRoute> {
+        if let Some(guard) = self.unresolved_guard(rates) {
+            return self.with_price_guard(&guard).top_in(rates, k);
+        }
         if k == 0 {
             // Nothing to rank, but "no route" is still an answer about the rates.
             return self.best_in(rates).map(|_| Vec::new());
@@ -215,6 +229,9 @@ impl RouteRequest<'_> {
         out: &mut TopN<'r, K>,
     ) -> Result<(), NoRoute> {
         out.clear();
+        if let Some(guard) = self.unresolved_guard(rates) {
+            return self.with_price_guard(&guard).top_n_into_slice(rates, out);
+        }
         if K == 0 {
             // Nothing to rank, but "no route" is still an answer about the rates.
             return self.best_in(rates).map(|_| ());
@@ -241,7 +258,10 @@ impl RouteRequest<'_> {
     /// [`no_route`](Selection::no_route).
     pub fn select<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Selection<'r> {
         match rates.one_pair() {
-            Ok(rates) => self.select_in(rates),
+            Ok(rates) => match self.unresolved_guard(rates) {
+                Some(guard) => self.with_price_guard(&guard).select_in(rates),
+                None => self.select_in(rates),
+            },
             Err(mixed) => Selection::new(
                 self,
                 Vec::new(),

@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+use super::PriceReference;
 use crate::rate::{Rate, RateDefect};
 use crate::time::EpochMillis;
 
@@ -85,6 +86,21 @@ pub enum RejectReason {
         /// The caller's largest share, in basis points.
         max_bps: u32,
     },
+    /// `PRICE_OUTLIER`: under the caller's price guard (ruling 40) only: the
+    /// multiplier deviates from the reference by more than the bound,
+    /// `|multiplier − reference| × 10000 > max_bps × reference`.
+    PriceOutlier {
+        /// The rate's multiplier.
+        multiplier: Decimal,
+        /// The reference: the caller's, or the median of the response's
+        /// valid, unexpired rates.
+        reference: PriceReference,
+        /// The deviation in basis points, rounded up to 2 places; `None`
+        /// when it is past `Decimal`'s range.
+        deviation_bps: Option<Decimal>,
+        /// The guard's bound, in basis points.
+        max_bps: u32,
+    },
     /// `REQUIRED_INPUT_BELOW_MIN`: ExactOut under the strict limit policy
     /// only (ruling 23): the route's required input is below the rate's `min`.
     RequiredInputBelowMin {
@@ -119,6 +135,7 @@ impl RejectReason {
             RejectReason::BelowDust { .. } => "BELOW_DUST",
             RejectReason::FeeTooLarge { .. } => "FEE_TOO_LARGE",
             RejectReason::FeeShareTooLarge { .. } => "FEE_SHARE_TOO_LARGE",
+            RejectReason::PriceOutlier { .. } => "PRICE_OUTLIER",
             RejectReason::RequiredInputBelowMin { .. } => "REQUIRED_INPUT_BELOW_MIN",
             RejectReason::RequiredInputAboveMax { .. } => "REQUIRED_INPUT_ABOVE_MAX",
         }
@@ -191,6 +208,19 @@ impl fmt::Display for RejectReason {
                 f,
                 "the miner fee {miner_fee} is more than {max_bps} bps of the gross output {gross_output}"
             ),
+            RejectReason::PriceOutlier {
+                multiplier,
+                reference,
+                deviation_bps,
+                max_bps,
+            } => {
+                write!(f, "the multiplier {multiplier} deviates from the reference {reference} by ")?;
+                match deviation_bps {
+                    Some(bps) => write!(f, "{bps} bps")?,
+                    None => f.write_str("more than 10^26 bps")?,
+                }
+                write!(f, ", more than the {max_bps} bps allowed")
+            }
             RejectReason::RequiredInputBelowMin { required, min } => {
                 write!(f, "required input {required} is below the minimum {min}")
             }
@@ -205,7 +235,10 @@ impl fmt::Display for RejectReason {
 ///
 /// # JSON
 /// `{"rateId","reason","limit","detail"}`: the reason's stable code, the
-/// limit it broke (a decimal string, or `null`) and its text.
+/// limit it broke (a decimal string, or `null`) and its text. A
+/// `PRICE_OUTLIER` adds `multiplier`, `reference` and `deviationBps`
+/// (decimal strings; `deviationBps` `null` past `Decimal`'s range) and
+/// `maxDeviationBps` (a number).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection<'r> {
     rate: &'r Rate,
@@ -230,11 +263,27 @@ impl<'r> Rejection<'r> {
 
 impl Serialize for Rejection<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = serializer.serialize_struct("Rejection", 4)?;
+        let outlier = match &self.reason {
+            RejectReason::PriceOutlier {
+                multiplier,
+                reference,
+                deviation_bps,
+                max_bps,
+            } => Some((*multiplier, reference, *deviation_bps, *max_bps)),
+            _ => None,
+        };
+        let len = if outlier.is_some() { 8 } else { 4 };
+        let mut out = serializer.serialize_struct("Rejection", len)?;
         out.serialize_field("rateId", self.rate.id())?;
         out.serialize_field("reason", self.reason.code())?;
         out.serialize_field("limit", &self.reason.limit().map(crate::decimal::Plain))?;
         out.serialize_field("detail", &alloc::format!("{}", self.reason))?;
+        if let Some((multiplier, reference, deviation, max_bps)) = outlier {
+            out.serialize_field("multiplier", &crate::decimal::Plain(multiplier))?;
+            out.serialize_field("reference", &alloc::format!("{reference}"))?;
+            out.serialize_field("deviationBps", &deviation.map(crate::decimal::Plain))?;
+            out.serialize_field("maxDeviationBps", &max_bps)?;
+        }
         out.end()
     }
 }

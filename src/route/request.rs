@@ -19,7 +19,7 @@ use core::fmt;
 
 use rust_decimal::Decimal;
 
-use super::Floors;
+use super::{Floors, PriceGuard};
 use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{scaled28, OPERAND_LIMIT, SCALE};
 use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
@@ -69,6 +69,8 @@ pub struct RouteRequest<'c> {
     campaigns: &'c CampaignLimits,
     limit_policy: LimitPolicy,
     floors: Floors,
+    /// The caller's price guard (ruling 40), off when `None`.
+    price_guard: Option<&'c PriceGuard>,
     /// ExactOut: `from_amount` rounded up to 8 places, computed once: the
     /// first guess of each required input (derived data, kept in step with
     /// `from_amount` and `mode`).
@@ -87,6 +89,7 @@ impl fmt::Debug for RouteRequest<'_> {
             .field("campaigns", &self.campaigns)
             .field("limit_policy", &self.limit_policy)
             .field("floors", &self.floors)
+            .field("price_guard", &self.price_guard)
             .finish()
     }
 }
@@ -102,6 +105,7 @@ impl RouteRequest<'static> {
             campaigns: &NO_CAMPAIGNS,
             limit_policy: LimitPolicy::Spec,
             floors: Floors::NONE,
+            price_guard: None,
             from8: None,
         }
     }
@@ -117,6 +121,7 @@ impl RouteRequest<'static> {
             campaigns: &NO_CAMPAIGNS,
             limit_policy: LimitPolicy::Spec,
             floors: Floors::NONE,
+            price_guard: None,
             from8: Fixed8::ceil(from_amount.get()).ok(),
         }
     }
@@ -125,7 +130,10 @@ impl RouteRequest<'static> {
 impl<'c> RouteRequest<'c> {
     /// The same request with the caller's campaign limits (ruling 3 in docs/RULES.md).
     #[must_use]
-    pub fn with_campaigns(self, campaigns: &CampaignLimits) -> RouteRequest<'_> {
+    pub fn with_campaigns<'a>(self, campaigns: &'a CampaignLimits) -> RouteRequest<'a>
+    where
+        'c: 'a,
+    {
         RouteRequest {
             mode: self.mode,
             from_amount: self.from_amount,
@@ -134,8 +142,36 @@ impl<'c> RouteRequest<'c> {
             campaigns,
             limit_policy: self.limit_policy,
             floors: self.floors,
+            price_guard: self.price_guard,
             from8: self.from8,
         }
+    }
+
+    /// The same request under the caller's price guard (ruling 40; off by
+    /// default): a rate whose multiplier deviates from the guard's
+    /// reference by more than its bound is rejected `PRICE_OUTLIER`. A
+    /// median guard finds its reference in the rates each query ranks.
+    #[must_use]
+    pub fn with_price_guard<'a>(self, guard: &'a PriceGuard) -> RouteRequest<'a>
+    where
+        'c: 'a,
+    {
+        RouteRequest {
+            mode: self.mode,
+            from_amount: self.from_amount,
+            to_amount: self.to_amount,
+            now: self.now,
+            campaigns: self.campaigns,
+            limit_policy: self.limit_policy,
+            floors: self.floors,
+            price_guard: Some(guard),
+            from8: self.from8,
+        }
+    }
+
+    /// The price guard (ruling 40), when one is set.
+    pub fn price_guard(&self) -> Option<&'c PriceGuard> {
+        self.price_guard
     }
 
     /// The same request under `policy` (ruling 23).
@@ -255,8 +291,12 @@ impl FastRequest {
     pub(crate) fn new(request: &RouteRequest<'_>) -> Option<Self> {
         // The strict ExactOut policy judges each rate by its required input,
         // which only the plain path computes.
-        // So do the floors (ruling 38), which only the plain path checks.
-        if request.strict_exact_out() || !request.floors().is_none() {
+        // So do the floors (ruling 38) and the price guard (ruling 40),
+        // which only the plain path checks.
+        if request.strict_exact_out()
+            || !request.floors().is_none()
+            || request.price_guard().is_some()
+        {
             return None;
         }
         let amount = request.from_amount().get();

@@ -175,6 +175,24 @@ export interface RouteRequest {
   limitPolicy?: "spec" | "strict";
   /** The caller's economic floors (ruling 38); none by default. */
   floors?: Floors;
+  /** The caller's price guard (ruling 40); off by default. */
+  priceGuard?: PriceGuard;
+}
+
+/**
+ * The price guard (ruling 40): a rate whose multiplier `m` deviates from
+ * the reference `r` by more than `maxDeviationBps`, `|m − r| × 10000 >
+ * maxDeviationBps × r` (exactly), is rejected `PRICE_OUTLIER`. The
+ * reference is `reference`, or else the exact median multiplier of the
+ * response's valid, unexpired rates (the mean of the two middle ones for an
+ * even count). When every route left is an outlier, "no route" is
+ * `PRICE_OUTLIER` (502).
+ */
+export interface PriceGuard {
+  /** A whole number of basis points, 0 to 4294967295 (inclusive bound). */
+  maxDeviationBps: number;
+  /** The reference multiplier, above 0; the median when absent. */
+  reference?: DecimalText;
 }
 
 /**
@@ -224,6 +242,7 @@ export type RejectReason =
   | "BELOW_DUST"
   | "FEE_TOO_LARGE"
   | "FEE_SHARE_TOO_LARGE"
+  | "PRICE_OUTLIER"
   | "REQUIRED_INPUT_BELOW_MIN"
   | "REQUIRED_INPUT_ABOVE_MAX";
 
@@ -234,6 +253,14 @@ export interface Rejection {
   limit: DecimalText | null;
   /** Human text. */
   detail: string;
+  /** `PRICE_OUTLIER` only: the rate's multiplier. */
+  multiplier?: DecimalText;
+  /** `PRICE_OUTLIER` only: the reference, exact (the median may have a 29th place). */
+  reference?: DecimalText;
+  /** `PRICE_OUTLIER` only: the deviation in basis points, rounded up to 2 places; `null` past 10^26. */
+  deviationBps?: DecimalText | null;
+  /** `PRICE_OUTLIER` only: the guard's bound. */
+  maxDeviationBps?: number;
 }
 
 export interface Selection {
@@ -438,6 +465,8 @@ export interface PlanOptions {
   decimals?: PairDecimals;
   /** Default `"strict"` (ruling 34): never an order amount outside its rate's limits. */
   limitPolicy?: "strict" | "spec";
+  /** The price guard (ruling 40): the plan selects among the rates it admits. */
+  priceGuard?: PriceGuard;
 }
 
 /** A fixed order planned as the service plans it. */
@@ -462,6 +491,68 @@ export interface FixedOrderPlan {
  * `available`: what a wallet checks before it sends the order.
  */
 export function planFixedOrder(rates: RatesInput, body: object | string, options: PlanOptions): FixedOrderPlan;
+
+/** A field of the order resource that verification compares. */
+export type OrderField =
+  | "pairId"
+  | "rateId"
+  | "amount"
+  | "amount.assetId"
+  | "toAddress"
+  | "toAddressTag"
+  | "fromAddress"
+  | "fromAddressTag"
+  | "sponsoredByCampaignId"
+  | "toAmount"
+  | "toAmount.assetId"
+  | "payInAddress"
+  | "status";
+
+/** One difference between the plan and the order the service returned. */
+export interface Mismatch {
+  field: OrderField;
+  /** `"equal"` (`planned` is the value; `null`: none), `"atLeast"` (`planned` is the bound), `"nonEmpty"` (`planned` is `null`). */
+  check: "equal" | "atLeast" | "nonEmpty";
+  planned: string | null;
+  /** What the order carries; `null` when the key is absent, `null` or `""`. */
+  returned: string | null;
+}
+
+/** `ok` when the order is the one planned; else every mismatch, in field order. */
+export interface OrderVerification {
+  ok: boolean;
+  mismatches: Mismatch[];
+}
+
+/** The options of a fixed order's verification: the plan's, and which read of the order. */
+export interface VerifyOptions extends PlanOptions {
+  /** `"created"` (default: the 201 body, status must be `awaiting`) or `"fetched"` (a later GET). */
+  read?: "created" | "fetched";
+}
+
+/**
+ * Checks the order the service returned (the 201 body, or a later GET)
+ * against the plan of `body` over `rates` with `options` (the same as
+ * `planFixedOrder` was given) (ruling 40): pair, rate, amount, addresses
+ * and tags (canonical form, ruling 27), `fromAddress` when sent, campaign,
+ * `toAmount` against the slippage bound (ruling 33), a deposit address, and
+ * status `awaiting` on creation. Every mismatch is listed; show the deposit
+ * address only when `ok`.
+ */
+export function verifyOrder(
+  rates: RatesInput,
+  body: object | string,
+  order: object | string,
+  options: VerifyOptions,
+): OrderVerification;
+
+/** {@link verifyOrder} for a floating order planned from `quote` (no `rateId`). */
+export function verifyFloatOrder(
+  quote: object | string,
+  body: object | string,
+  order: object | string,
+  options: { now: Instant; read?: "created" | "fetched" },
+): OrderVerification;
 
 // --- screening, status, client ---------------------------------------------------
 

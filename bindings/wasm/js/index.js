@@ -517,6 +517,30 @@ export function planFixedOrder(rates, body, options) {
   return withRates(rates, (r) => unwrap(f(r[handleOf](), input.text, opts.text), input, opts));
 }
 
+/**
+ * Checks the order the service returned against the plan of `body` over
+ * `rates` with `options` (ruling 40): `{ok, mismatches}`, every mismatch
+ * `{field, check, planned, returned}`. `options` are `planFixedOrder`'s
+ * and `read`: `"created"` (default) or `"fetched"`.
+ */
+export function verifyOrder(rates, body, order, options) {
+  const f = exported("verify_fixed_order", "verifyOrder", "orders");
+  const input = Input.of(body, "body");
+  const returned = Input.of(order, "order");
+  const opts = Input.of(options, "options");
+  return withRates(rates, (r) => unwrap(f(r[handleOf](), input.text, returned.text, opts.text), input, returned, opts));
+}
+
+/** `verifyOrder` for a floating order planned from `quote`; `options` are `{now, read?}`. */
+export function verifyFloatOrder(quote, body, order, options) {
+  const f = exported("verify_float_order", "verifyFloatOrder", "orders");
+  const q = Input.of(quote, "quote");
+  const input = Input.of(body, "body");
+  const returned = Input.of(order, "order");
+  const opts = Input.of(options, "options");
+  return unwrap(f(q.text, input.text, returned.text, opts.text), q, input, returned, opts);
+}
+
 /** The responses as one JSON array: each an array of rates or its JSON text. */
 function responsesInput(responses) {
   if (typeof responses === "string") return new Input("responses", responses, null);

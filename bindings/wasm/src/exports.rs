@@ -69,6 +69,27 @@ pub fn plan_fixed_order(rates: &RawRates, body: &str, options: &str) -> String {
     envelope(crate::order::plan_fixed(&rates.response, body, options))
 }
 
+/// A fixed-rate order returned by the service, verified against its plan
+/// over `rates` (ruling 40): `{ok, mismatches}`.
+#[cfg(feature = "orders")]
+#[wasm_bindgen]
+pub fn verify_fixed_order(rates: &RawRates, body: &str, order: &str, options: &str) -> String {
+    envelope(crate::verify::verify_fixed(
+        &rates.response,
+        body,
+        order,
+        options,
+    ))
+}
+
+/// A floating-rate order returned by the service, verified against its
+/// plan from `quote` (ruling 40): `{ok, mismatches}`.
+#[cfg(feature = "orders")]
+#[wasm_bindgen]
+pub fn verify_float_order(quote: &str, body: &str, order: &str, options: &str) -> String {
+    envelope(crate::verify::verify_float(quote, body, order, options))
+}
+
 /// Chained routes: the selection (`k` chains and rejections).
 #[cfg(feature = "chains")]
 #[wasm_bindgen]

@@ -86,6 +86,9 @@ pub(crate) struct RouteInput {
     /// The caller's economic floors (ruling 38); none when absent.
     #[serde(default, deserialize_with = "present")]
     pub(crate) floors: Option<FloorsInput>,
+    /// The caller's price guard (ruling 40); none when absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) price_guard: Option<crate::verify::GuardInput>,
 }
 
 /// The economic floors of ruling 38, each optional: `dust` (to asset) and
@@ -133,6 +136,7 @@ pub(crate) struct Route {
     pub(crate) campaigns: CampaignLimits,
     pub(crate) policy: LimitPolicy,
     pub(crate) floors: Floors,
+    pub(crate) guard: Option<swaproute::route::PriceGuard>,
 }
 
 impl RouteInput {
@@ -159,6 +163,7 @@ impl RouteInput {
             campaigns: campaigns(&self.campaigns)?,
             policy: limit_policy(self.limit_policy.as_deref())?,
             floors: floors(self.floors.as_ref())?,
+            guard: crate::verify::guard(self.price_guard.as_ref())?,
         })
     }
 }

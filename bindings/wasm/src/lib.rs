@@ -38,3 +38,4 @@ mod route;
 mod screening;
 #[cfg(feature = "orders")]
 mod status;
+mod verify;

@@ -10,7 +10,7 @@ use crate::failure::{Answer, Failure, Json};
 
 /// The error to throw: the first problem's body (what a server answers),
 /// its `field`, and `errors`, every problem in priority order.
-fn refused(errors: &RequestErrors) -> Failure {
+pub(crate) fn refused(errors: &RequestErrors) -> Failure {
     let all: Vec<Value> = errors
         .all()
         .iter()
@@ -100,12 +100,15 @@ struct PlanInput {
     /// `"strict"` (default for plans) or `"spec"`.
     #[serde(default, deserialize_with = "crate::input::present")]
     limit_policy: Option<String>,
+    /// The price guard (ruling 40); off when absent.
+    #[serde(default, deserialize_with = "crate::input::present")]
+    price_guard: Option<crate::verify::GuardInput>,
 }
 
 /// The two asset records a plan rounds to: only `decimals` matters here;
 /// the network is one of no particular kind, so addresses get the generic
 /// checks (as without records).
-fn listing(
+pub(crate) fn listing(
     pair: &swaproute::PairId,
     decimals: crate::input::DecimalsInput,
 ) -> Result<swaproute::discovery::AssetsResponse, Failure> {
@@ -144,6 +147,7 @@ pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: 
         }
     };
     let campaigns = crate::input::campaigns(&input.campaigns)?;
+    let guard = crate::verify::guard(input.price_guard.as_ref())?;
     let screening = ScreeningPolicy::new();
     let listing = input
         .decimals
@@ -152,6 +156,9 @@ pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: 
     let mut context = OrderContext::new(swaproute::EpochMillis::new(input.now), &screening)
         .with_campaigns(&campaigns)
         .with_limit_policy(policy);
+    if let Some(guard) = &guard {
+        context = context.with_price_guard(guard);
+    }
     if let Some(listing) = &listing {
         let assets = listing
             .pair_assets(request.pair_id())

@@ -103,6 +103,7 @@ fn with_request<T>(
         campaigns,
         policy,
         floors,
+        guard,
     } = input.check()?;
     let request = match (mode, to_amount) {
         (SwapMode::ExactOut, Some(to)) => RouteRequest::exact_out(from_amount, to, now),
@@ -113,7 +114,10 @@ fn with_request<T>(
         .with_campaigns(&campaigns)
         .with_limit_policy(policy)
         .with_floors(floors);
-    f(&request)
+    match &guard {
+        Some(guard) => f(&request.with_price_guard(guard)),
+        None => f(&request),
+    }
 }
 
 /// Every rate ranked or rejected; `noRoute` is the error a server would

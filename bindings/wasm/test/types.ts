@@ -33,6 +33,10 @@ import {
   type FeasibleReport,
   type FixedOrderPlan,
   type RejectReason,
+  verifyOrder,
+  verifyFloatOrder,
+  type OrderVerification,
+  type Mismatch,
 } from "../js/index.js";
 
 declare const rates: Rate[];
@@ -106,6 +110,18 @@ try {
     void status, min, body;
   }
 }
+
+// Ruling 40: the guard and the verification.
+const guarded: Selection = selectRoutes(rates, { fromAmount: "0.5", now, priceGuard: { maxDeviationBps: 500 } });
+const outlier: string | null | undefined = guarded.rejected[0]?.deviationBps;
+const verdict: OrderVerification = verifyOrder(rates, {}, {}, { now, read: "created", priceGuard: { maxDeviationBps: 1, reference: "33" } });
+const mismatch: Mismatch | undefined = verdict.mismatches[0];
+const floatVerdict: boolean = verifyFloatOrder({}, {}, {}, { now }).ok;
+void [outlier, mismatch, floatVerdict];
+// @ts-expect-error the bound is a number of basis points
+selectRoutes(rates, { fromAmount: "0.5", now, priceGuard: { maxDeviationBps: "500" } });
+// @ts-expect-error reads are "created" or "fetched"
+verifyOrder(rates, {}, {}, { now, read: "later" });
 
 // @ts-expect-error amounts are decimal text, never JS numbers
 selectRoutes(rates, { fromAmount: 0.5, now });

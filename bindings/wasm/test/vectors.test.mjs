@@ -57,6 +57,27 @@ function routeRequest(input) {
 }
 
 const runners = {
+  verify_order(input, expect) {
+    const got = swaproute.verifyOrder(input.rates, input.body, input.order, input.options);
+    assert.deepEqual(got, { ok: expect.ok, mismatches: expect.mismatches });
+  },
+  price_guard(input, expect) {
+    const request = { fromAmount: input.fromAmount, now: input.now, priceGuard: input.priceGuard };
+    const got = swaproute.selectRoutes(input.rates, request);
+    assert.deepEqual(got.routes.map((r) => r.rateId), expect.routes, "ranked");
+    assert.equal(got.rejected.length, expect.rejected.length, "rejected");
+    expect.rejected.forEach((want, i) => {
+      const r = got.rejected[i];
+      assert.equal(r.rateId, want.rateId, "rateId");
+      assert.equal(r.reason, want.reason, "reason");
+      for (const key of ["multiplier", "deviationBps"]) {
+        if (key in want) assert.ok(sameDecimal(want[key], r[key]), `${key}: expected ${want[key]}, got ${r[key]}`);
+      }
+      if ("reference" in want) assert.equal(r.reference, want.reference, "reference");
+    });
+    if (expect.error) checkError(expect.error, got.noRoute);
+    else assert.equal(got.noRoute, null, "noRoute");
+  },
   select(input, expect) {
     const got = swaproute.selectRoutes(input.rates, routeRequest(input));
     assert.deepEqual(got.routes.map((r) => r.rateId), expect.routes.map((r) => r.rateId), "ranked");

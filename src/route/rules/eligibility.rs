@@ -90,6 +90,9 @@ pub(crate) fn check<'r>(
         return Err(RejectReason::NoOutput { net_output });
     }
     request.floors().check(rate, amount, net_output)?;
+    if let Some(guard) = request.price_guard() {
+        guard.check(rate)?;
+    }
     if request.strict_exact_out() {
         let required = required_input_near(rate, request.exact_output(), request.from8())
             .ok_or(RejectReason::Overflow)?

@@ -37,11 +37,14 @@ use crate::wire::RequestField;
 ///    too large: `fromAmount` in ExactIn, `toAmount` in ExactOut (or
 ///    `fromAmount` when it is the one that overflows) (ruling 36: the
 ///    client's error, never a 5xx);
-/// 7. some rate accepted the amount and yields a positive output but the
+/// 7. some rate accepted the amount, yields an output and passes the
+///    floors, but the caller's price guard (ruling 40) refused it →
+///    `PRICE_OUTLIER`;
+/// 8. some rate accepted the amount and yields a positive output but the
 ///    caller's economic floors (ruling 38) refuse each such rate →
 ///    `INSUFFICIENT_LIQUIDITY` naming the floor nearest to passing (the
 ///    refused route with the largest net output) and its numbers;
-/// 8. some rate accepted the amount but none yields a positive output, or
+/// 9. some rate accepted the amount but none yields a positive output, or
 ///    every remaining rate is a sponsored variant that can serve no amount →
 ///    `INSUFFICIENT_LIQUIDITY`.
 ///
@@ -169,6 +172,13 @@ pub enum NoRoute {
         floor: Box<RejectReason>,
         /// The smallest amount that works (ruling 38), as for `NoOutput`.
         smallest_working: Option<WorkingAmount>,
+    },
+    /// Every rate that accepted the amount and yields an output is refused
+    /// by the caller's price guard (ruling 40): `PRICE_OUTLIER`.
+    #[error("every route that accepts the amount is a price outlier ({count} refused by the price guard)")]
+    PriceOutliers {
+        /// How many rates the guard refused.
+        count: usize,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -326,6 +336,7 @@ impl NoRoute {
             | NoRoute::BelowFloors { .. }
             | NoRoute::CampaignLimitsBelowMin { .. } => ErrorCode::InsufficientLiquidity,
             NoRoute::AmountTooLarge { .. } => ErrorCode::InvalidAmount,
+            NoRoute::PriceOutliers { .. } => ErrorCode::PriceOutlier,
             NoRoute::AllExpired => ErrorCode::RateExpired,
             NoRoute::UnsupportedSwapMode { .. } => ErrorCode::UnsupportedSwapMode,
             NoRoute::BelowMin { .. } => ErrorCode::AmountBelowLimit,
@@ -392,6 +403,8 @@ pub(crate) struct Tally {
     within_limits: usize,
     /// Of those, the ones out for an overflow (ruling 35).
     overflow: usize,
+    /// Of those, the ones the price guard refused (ruling 40).
+    outliers: usize,
     /// Smallest min among rates the amount is below.
     min_above: Option<Decimal>,
     /// Largest effective max among rates the amount is above.
@@ -499,6 +512,10 @@ impl Tally {
                 self.overflow = self.overflow.saturating_add(1);
                 &mut self.within_limits
             }
+            RejectReason::PriceOutlier { .. } => {
+                self.outliers = self.outliers.saturating_add(1);
+                &mut self.within_limits
+            }
             RejectReason::BelowDust { .. }
             | RejectReason::FeeTooLarge { .. }
             | RejectReason::FeeShareTooLarge { .. } => {
@@ -589,6 +606,10 @@ impl Tally {
                 field,
                 amount,
                 asset,
+            }
+        } else if self.outliers > 0 {
+            NoRoute::PriceOutliers {
+                count: self.outliers,
             }
         } else if let (true, Some(floor)) = (self.within_limits > 0, self.floor) {
             NoRoute::BelowFloors {
