@@ -32,7 +32,6 @@ use rust_decimal::Decimal;
 
 use crate::numeric::{Wide, MAX_MANTISSA};
 use crate::rate::Rate;
-use crate::route::RejectReason;
 use crate::time::EpochMillis;
 
 /// A reference multiplier: the mean of two multipliers `lower ≤ upper`
@@ -374,21 +373,16 @@ impl PriceGuard {
     }
 
     /// Holds `rate` to the guard (a median not found yet, or unavailable,
-    /// holds nothing: there is no valid rate to judge).
-    pub(crate) fn check(&self, rate: &Rate) -> Result<(), RejectReason> {
+    /// holds nothing: there is no valid rate to judge): the reference it
+    /// deviates from and the bound, when it is an outlier (eligibility
+    /// turns them into `RejectReason::PriceOutlier`).
+    pub(crate) fn outlier(&self, rate: &Rate) -> Option<(PriceReference, u32)> {
         let Reference::Known(reference) = self.reference else {
-            return Ok(());
+            return None;
         };
-        let multiplier = rate.multiplier();
-        if reference.exceeded_by(multiplier, self.max_deviation_bps) {
-            return Err(RejectReason::PriceOutlier {
-                multiplier,
-                reference,
-                deviation_bps: reference.deviation_bps(multiplier),
-                max_bps: self.max_deviation_bps,
-            });
-        }
-        Ok(())
+        reference
+            .exceeded_by(rate.multiplier(), self.max_deviation_bps)
+            .then_some((reference, self.max_deviation_bps))
     }
 }
 

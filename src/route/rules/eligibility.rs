@@ -90,8 +90,14 @@ pub(crate) fn check<'r>(
         return Err(RejectReason::NoOutput { net_output });
     }
     request.floors().check(rate, amount, net_output)?;
-    if let Some(guard) = request.price_guard() {
-        guard.check(rate)?;
+    if let Some((reference, max_bps)) = request.price_guard().and_then(|g| g.outlier(rate)) {
+        let multiplier = rate.multiplier();
+        return Err(RejectReason::PriceOutlier {
+            multiplier,
+            reference,
+            deviation_bps: reference.deviation_bps(multiplier),
+            max_bps,
+        });
     }
     if request.strict_exact_out() {
         let required = required_input_near(rate, request.exact_output(), request.from8())
