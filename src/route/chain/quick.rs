@@ -98,9 +98,14 @@ fn most_output(input: Decimal, pair: &MarketPair<'_>) -> Option<Decimal> {
 
 impl ChainRequest {
     /// "No route" from the pairs' summaries, when every path provably stops
-    /// on limits (see the module's docs); `None` when it cannot tell.
+    /// on limits (see the module's docs); `None` when it cannot tell, and
+    /// under floors (ruling 38: the summaries know the limits, not the
+    /// floors, so a first leg the floors refuse would pass here).
     pub(crate) fn quick_no_route(&self, market: &Market<'_>) -> Option<ChainNoRoute> {
-        if self.mode != SwapMode::ExactIn || self.now < market.prepared_at() {
+        if self.mode != SwapMode::ExactIn
+            || self.now < market.prepared_at()
+            || !self.floors.is_none()
+        {
             return None;
         }
         let mut total = Counts::default();
