@@ -40,6 +40,7 @@ mod reject;
 mod request;
 mod rules;
 mod selection;
+mod split;
 mod top_n;
 mod work;
 
@@ -62,4 +63,8 @@ pub use request::{LimitPolicy, RouteRequest};
 pub use rules::estimate::{estimate_exact_out, Estimate};
 pub use rules::no_route::NoRoute;
 pub use selection::Selection;
+pub use split::{
+    InvalidSplitLegs, Split, SplitAnswer, SplitError, SplitLeg, SplitLegs, SplitPolicy, SplitStop,
+    SplitWork,
+};
 pub use top_n::TopN;
