@@ -22,8 +22,8 @@
 //! 1. reads every rate once (`O(n)`, integers where the rate's prepared
 //!    form allows): admitted, its limits on the 8-place grid (`lo` from the
 //!    min, `hi` from the effective max, capped below `A`);
-//! 2. finds a first split among the 6 rates of highest `m·hi − fee` (at
-//!    most 15 pairs and 20 triples), and takes `λ` as the multiplier of its
+//! 2. finds a first split among the 4 rates of highest `m·hi − fee` (at
+//!    most 6 pairs and 4 triples), and takes `λ` as the multiplier of its
 //!    last leg that took more than its `lo`;
 //! 3. scores every rate by `g_i(λ)` (rounded up at 18 places: a bound,
 //!    never below the exact one), sorts by score (`O(n log n)`), and walks
@@ -55,9 +55,11 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use super::rules::eligibility::{admit, check};
+use super::rules::net_output::net_output;
 use super::rules::order::tie_order;
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
+use crate::ids::CampaignId;
 use crate::numeric::Wide;
 use crate::rate::{MixedPairs, Rate, RateList};
 use crate::swap_mode::SwapMode;
@@ -71,7 +73,7 @@ const VALUE_SCALE: u32 = 36;
 /// A bound that cannot be computed: never prunes.
 const UNBOUNDED: i128 = i128::MAX / 8;
 /// The rates tried for the first split.
-const SEED: usize = 6;
+const SEED: usize = 4;
 
 /// How many orders a split may use: 2 or 3 (ruling 39).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -378,12 +380,14 @@ struct Candidate<'r> {
     lo: i128,
     /// `floor8(effective max)`, below `A`: at least the exact upper end.
     hi: i128,
-    /// The multiplier at 18 places, rounded up (`None`: too large).
-    m_up: Option<i128>,
-    /// The fee at 18 places, rounded down (`None`: too large).
-    fee_down: Option<i128>,
+    /// The multiplier at 18 places, rounded up (`-1`: too large).
+    m_up: i128,
+    /// The fee at 18 places, rounded down (`0` when too large: still a bound).
+    fee_down: i128,
     /// The bound `g(λ)` at 18 places, rounded up.
     score: i128,
+    /// The exact interval, once computed.
+    known: Known,
 }
 
 /// A set evaluated: legs in pour order, the objective `Σ net + c·(3 − k)`.
@@ -444,7 +448,7 @@ impl RouteRequest<'_> {
             (Err(NoRoute::MixedPairs(mixed)), _) => return Err(mixed.into()),
             (Err(no_route), _) => {
                 return match self.split_search(rates, policy, None) {
-                    Some((found, work)) => split_finish(found, work, None, policy)
+                    Some((found, work)) => split_finish(self, found, work, None, policy)
                         .map(SplitAnswer::Split)
                         .ok_or(SplitError::NoRoute(no_route)),
                     None => Err(SplitError::NoRoute(no_route)),
@@ -473,13 +477,14 @@ impl RouteRequest<'_> {
         if !enough {
             return Ok(SplitAnswer::Single(single));
         }
-        Ok(split_finish(found, work, Some(&single), policy)
+        Ok(split_finish(self, found, work, Some(&single), policy)
             .map_or(SplitAnswer::Single(single), SplitAnswer::Split))
     }
 }
 
 /// The public form of an evaluated set.
 fn split_finish<'r>(
+    request: &RouteRequest<'_>,
     found: Found<'r>,
     work: SplitWork,
     single: Option<&Route<'r>>,
@@ -487,6 +492,13 @@ fn split_finish<'r>(
 ) -> Option<Split<'r>> {
     let mut net_output = Decimal::ZERO;
     for leg in &found.legs {
+        // Each leg eligible at its own amount, by the engine's own check.
+        let at = RouteRequest::exact_in(Amount::new(leg.from_amount).ok()?, request.now())
+            .with_campaigns(request.campaigns())
+            .with_floors(*request.floors());
+        if check(leg.rate, &at).ok()?.net_output != leg.net_output {
+            return None;
+        }
         net_output = net_output.checked_add(leg.net_output)?;
     }
     let orders = u32::try_from(found.legs.len().checked_sub(1)?).ok()?;
@@ -540,8 +552,8 @@ impl RouteRequest<'_> {
             total,
             cost,
             cost_wide: Wide::at_scale(cost, VALUE_SCALE)?,
-            exact: Vec::new(),
             best: None,
+            floor: i128::MIN,
             work: SplitWork::default(),
         };
         if let Some(single) = single {
@@ -551,19 +563,22 @@ impl RouteRequest<'_> {
                 objective: net.add(search.cost_wide.mul_small(2)?)?,
                 marginal: single.rate().multiplier(),
             });
+            search.floor = search.value_floor().unwrap_or(i128::MIN);
         }
-        // Step 2: a first split among the rates of highest m·hi − fee.
-        for c in &mut candidates {
+        // Step 2: a first split among the rates of highest m·hi − fee (one
+        // pass keeping the best few).
+        let mut seed: [Option<(i128, usize)>; SEED] = [None; SEED];
+        for (at, c) in candidates.iter_mut().enumerate() {
             c.score = score(c, 0);
+            let mut entry = Some((c.score, at));
+            for slot in &mut seed {
+                if entry.map(|e| e.0) > slot.map(|s| s.0) {
+                    core::mem::swap(slot, &mut entry);
+                }
+            }
         }
-        candidates.sort_by(|a, b| {
-            b.score
-                .cmp(&a.score)
-                .then_with(|| tie_order(a.rate, b.rate))
-        });
-        search.exact = alloc::vec![Known::Unknown; candidates.len()];
-        let seed = candidates.len().min(SEED);
-        search.walk(&candidates, seed, legs);
+        let seed: Vec<usize> = seed.iter().flatten().map(|e| e.1).collect();
+        search.walk(&mut candidates, &seed, legs);
         // Step 3: every set, by the bound at the marginal multiplier.
         let lambda = search
             .best
@@ -573,10 +588,12 @@ impl RouteRequest<'_> {
         for c in &mut candidates {
             c.score = score(c, lambda);
         }
-        let mut order: Vec<usize> = (0..candidates.len()).collect();
-        order.sort_by(|&a, &b| {
-            let (ca, cb) = (candidates.get(a), candidates.get(b));
-            match (ca, cb) {
+        let mut order: Vec<u32> = (0..candidates.len())
+            .filter_map(|i| u32::try_from(i).ok())
+            .collect();
+        order.sort_unstable_by(|&a, &b| {
+            let at = |i: u32| usize::try_from(i).ok().and_then(|i| candidates.get(i));
+            match (at(a), at(b)) {
                 (Some(ca), Some(cb)) => cb
                     .score
                     .cmp(&ca.score)
@@ -584,16 +601,7 @@ impl RouteRequest<'_> {
                 _ => Ordering::Equal,
             }
         });
-        let sorted: Vec<Candidate<'r>> = order
-            .iter()
-            .filter_map(|&i| candidates.get(i).copied())
-            .collect();
-        let exact: Vec<Known> = order
-            .iter()
-            .map(|&i| search.exact.get(i).copied().unwrap_or(Known::Unknown))
-            .collect();
-        search.exact = exact;
-        search.prune(&sorted, legs, lambda);
+        search.prune(&mut candidates, &order, legs, lambda);
         let work = search.work;
         search
             .best
@@ -632,9 +640,10 @@ impl RouteRequest<'_> {
             rate,
             lo,
             hi,
-            m_up: bound_units(rate.multiplier(), true),
-            fee_down: bound_units(rate.miner_fee(), false),
+            m_up: bound_units(rate.multiplier(), true).unwrap_or(-1),
+            fee_down: bound_units(rate.miner_fee(), false).unwrap_or(0),
             score: 0,
+            known: Known::Unknown,
         })
     }
 }
@@ -653,20 +662,20 @@ struct Search<'q, 'c, 'r> {
     total: i128,
     cost: Decimal,
     cost_wide: Wide,
-    /// Each candidate's exact interval, computed at most once.
-    exact: Vec<Known>,
     best: Option<Found<'r>>,
+    /// `floor18` of the best value found (`i128::MIN` before any).
+    floor: i128,
     work: SplitWork,
 }
 
 impl<'r> Search<'_, '_, 'r> {
-    /// Every set of 2..=legs among the first `seed` candidates.
-    fn walk(&mut self, candidates: &[Candidate<'r>], seed: usize, legs: usize) {
-        for i in 0..seed {
-            for j in i.saturating_add(1)..seed {
+    /// Every set of 2..=legs among the `seed` candidates.
+    fn walk(&mut self, candidates: &mut [Candidate<'r>], seed: &[usize], legs: usize) {
+        for (a, &i) in seed.iter().enumerate() {
+            for (b, &j) in seed.iter().enumerate().skip(a.saturating_add(1)) {
                 self.consider(candidates, &[i, j]);
                 if legs == 3 {
-                    for k in j.saturating_add(1)..seed {
+                    for &k in seed.iter().skip(b.saturating_add(1)) {
                         self.consider(candidates, &[i, j, k]);
                     }
                 }
@@ -674,25 +683,48 @@ impl<'r> Search<'_, '_, 'r> {
         }
     }
 
-    /// The walk by bound: candidates sorted by score, highest first; a
-    /// loop stops when the best set left in it is bounded below the best
-    /// found.
-    fn prune(&mut self, sorted: &[Candidate<'r>], legs: usize, lambda: i128) {
-        let c = bound_units(self.cost, false).unwrap_or(0);
-        let two_c = c.saturating_mul(2);
-        let s = |i: usize| sorted.get(i).map_or(i128::MIN / 8, |c| c.score);
-        let n = sorted.len();
+    /// The walk by bound: `order` lists the candidates by score, highest
+    /// first; a loop stops when the best set left in it is bounded below
+    /// the best found.
+    fn prune(
+        &mut self,
+        candidates: &mut [Candidate<'r>],
+        order: &[u32],
+        legs: usize,
+        lambda: i128,
+    ) {
+        let cost = bound_units(self.cost, false).unwrap_or(0);
+        let two_c = cost.saturating_mul(2);
+        let index = |i: usize| order.get(i).and_then(|&at| usize::try_from(at).ok());
+        let score_at = |candidates: &[Candidate<'r>], i: usize| {
+            index(i)
+                .and_then(|at| candidates.get(at))
+                .map_or(i128::MIN / 8, |c| c.score)
+        };
+        let count = order.len();
         let mut need = self.need(lambda);
-        for i in 0..n {
+        for i in 0..count {
             let i1 = i.saturating_add(1);
-            if s(i).saturating_add(s(i1)).saturating_sub(c) < need {
+            let si = score_at(candidates, i);
+            if si
+                .saturating_add(score_at(candidates, i1))
+                .saturating_sub(cost)
+                < need
+            {
                 break;
             }
-            for j in i1..n {
-                if s(i).saturating_add(s(j)).saturating_sub(c) < need {
+            for j in i1..count {
+                if si
+                    .saturating_add(score_at(candidates, j))
+                    .saturating_sub(cost)
+                    < need
+                {
                     break;
                 }
-                if self.consider(sorted, &[i, j]) {
+                let (Some(a), Some(b)) = (index(i), index(j)) else {
+                    break;
+                };
+                if self.consider(candidates, &[a, b]) {
                     need = self.need(lambda);
                 }
             }
@@ -700,36 +732,36 @@ impl<'r> Search<'_, '_, 'r> {
         if legs < 3 {
             return;
         }
-        for i in 0..n {
+        for i in 0..count {
             let (i1, i2) = (i.saturating_add(1), i.saturating_add(2));
-            if s(i)
-                .saturating_add(s(i1))
-                .saturating_add(s(i2))
-                .saturating_sub(two_c)
-                < need
-            {
+            let si = score_at(candidates, i);
+            let top = si
+                .saturating_add(score_at(candidates, i1))
+                .saturating_add(score_at(candidates, i2));
+            if top.saturating_sub(two_c) < need {
                 break;
             }
-            for j in i1..n {
-                let j1 = j.saturating_add(1);
-                if s(i)
-                    .saturating_add(s(j))
-                    .saturating_add(s(j1))
+            for j in i1..count {
+                let sij = si.saturating_add(score_at(candidates, j));
+                if sij
+                    .saturating_add(score_at(candidates, j.saturating_add(1)))
                     .saturating_sub(two_c)
                     < need
                 {
                     break;
                 }
-                for k in j1..n {
-                    if s(i)
-                        .saturating_add(s(j))
-                        .saturating_add(s(k))
+                for k in j.saturating_add(1)..count {
+                    if sij
+                        .saturating_add(score_at(candidates, k))
                         .saturating_sub(two_c)
                         < need
                     {
                         break;
                     }
-                    if self.consider(sorted, &[i, j, k]) {
+                    let (Some(a), Some(b), Some(d)) = (index(i), index(j), index(k)) else {
+                        break;
+                    };
+                    if self.consider(candidates, &[a, b, d]) {
                         need = self.need(lambda);
                     }
                 }
@@ -740,28 +772,28 @@ impl<'r> Search<'_, '_, 'r> {
     /// `floor18(best value − λA)`: a set whose bound at 18 places is below
     /// it cannot reach the best (`i128::MIN` before any).
     fn need(&self, lambda: i128) -> i128 {
-        let Some(best) = &self.best else {
-            return i128::MIN;
-        };
-        let need = (|| {
-            let mut obj = best.objective;
-            for _ in 0..(VALUE_SCALE - BOUND_SCALE) {
-                obj = obj.div10()?.0;
-            }
-            let obj = i128::try_from(obj.to_u128()?).ok()?;
-            let two_c = bound_units(self.cost, true)?.checked_mul(2)?;
-            let la = lambda.checked_mul(self.total)?;
-            let la = ceil_div(la, UNIT)?;
-            obj.checked_sub(two_c)?.checked_sub(la)
-        })();
-        need.unwrap_or(i128::MIN)
+        (|| {
+            let la = ceil_div(lambda.checked_mul(self.total)?, UNIT)?;
+            self.value_floor()?.checked_sub(la)
+        })()
+        .unwrap_or(i128::MIN)
+    }
+
+    /// `floor18(best value)`, the value being the objective minus `2c`.
+    fn value_floor(&self) -> Option<i128> {
+        let mut obj = self.best.as_ref()?.objective;
+        for _ in 0..(VALUE_SCALE - BOUND_SCALE) {
+            obj = obj.div10()?.0;
+        }
+        let obj = i128::try_from(obj.to_u128()?).ok()?;
+        obj.checked_sub(bound_units(self.cost, true)?.checked_mul(2)?)
     }
 
     /// Evaluates one set (indices into `candidates`) and keeps it when it is
     /// the best so far; `true` when it was kept.
-    fn consider(&mut self, candidates: &[Candidate<'r>], set: &[usize]) -> bool {
+    fn consider(&mut self, candidates: &mut [Candidate<'r>], set: &[usize]) -> bool {
         self.work.bounded = self.work.bounded.saturating_add(1);
-        let mut chosen: [Option<(usize, Candidate<'r>)>; 3] = [None; 3];
+        let mut chosen: [(usize, Option<Candidate<'r>>); 3] = [(0, None); 3];
         let (mut lo, mut hi) = (0i128, 0i128);
         for (slot, &i) in chosen.iter_mut().zip(set) {
             let Some(c) = candidates.get(i) else {
@@ -769,26 +801,34 @@ impl<'r> Search<'_, '_, 'r> {
             };
             lo = lo.saturating_add(c.lo);
             hi = hi.saturating_add(c.hi);
-            *slot = Some((i, *c));
+            *slot = (i, Some(*c));
         }
         if lo > self.total || hi < self.total {
             return false;
         }
-        let chosen: Vec<(usize, Candidate<'r>)> = chosen.iter().flatten().copied().collect();
+        let chosen = chosen.get(..set.len()).unwrap_or(&[]);
         for (a, (_, ca)) in chosen.iter().enumerate() {
             for (_, cb) in chosen.iter().skip(a.saturating_add(1)) {
-                if let (Some(x), Some(y)) = (
-                    ca.rate.sponsored_by_campaign_id(),
-                    cb.rate.sponsored_by_campaign_id(),
-                ) {
+                let campaign = |c: &Option<Candidate<'r>>| -> Option<&'r CampaignId> {
+                    c.as_ref().and_then(|c| c.rate.sponsored_by_campaign_id())
+                };
+                if let (Some(x), Some(y)) = (campaign(ca), campaign(cb)) {
                     if x == y {
                         return false;
                     }
                 }
             }
         }
+        // The set's value over its relaxed limits, rounded up: below the
+        // best found, no division of it can reach the best.
+        let cost = bound_units(self.cost, false).unwrap_or(0);
+        if let Some(up) = relaxed_value(chosen, self.total, cost) {
+            if self.floor.checked_mul(UNIT).is_some_and(|floor| up < floor) {
+                return false;
+            }
+        }
         self.work.evaluated = self.work.evaluated.saturating_add(1);
-        let Some(found) = self.evaluate(&chosen) else {
+        let Some(found) = self.evaluate(candidates, chosen) else {
             return false;
         };
         let better = match &self.best {
@@ -797,59 +837,78 @@ impl<'r> Search<'_, '_, 'r> {
         };
         if better {
             self.best = Some(found);
+            self.floor = self.value_floor().unwrap_or(i128::MIN);
         }
         better
     }
 
-    /// A rate's exact interval, computed once.
-    fn exact(&mut self, at: usize, rate: &Rate) -> Option<(i128, i128)> {
-        match self.exact.get(at) {
-            Some(Known::Empty) => return None,
-            Some(&Known::Interval(lo, hi)) => return Some((lo, hi)),
-            _ => {}
+    /// A candidate's exact interval, computed once.
+    fn exact(&self, c: &mut Candidate<'r>) -> Option<(i128, i128)> {
+        match c.known {
+            Known::Empty => return None,
+            Known::Interval(lo, hi) => return Some((lo, hi)),
+            Known::Unknown => {}
         }
-        let interval = self.request.served_interval(rate);
-        if let Some(slot) = self.exact.get_mut(at) {
-            *slot = interval.map_or(Known::Empty, |(lo, hi)| Known::Interval(lo, hi));
-        }
+        let interval = self
+            .quick_interval(c)
+            .or_else(|| self.request.served_interval(c.rate));
+        c.known = interval.map_or(Known::Empty, |(lo, hi)| Known::Interval(lo, hi));
         interval
     }
 
-    /// The set's optimum: every leg at its lower end, the remainder poured
-    /// in descending multiplier order (then ruling 7) up to each upper end.
-    fn evaluate(&mut self, chosen: &[(usize, Candidate<'r>)]) -> Option<Found<'r>> {
-        let mut legs: Vec<(&'r Rate, i128, i128)> = Vec::with_capacity(chosen.len());
-        let mut left = self.total;
-        for &(at, c) in chosen {
-            let (lo, hi) = self.exact(at, c.rate)?;
-            left = left.checked_sub(lo)?;
-            legs.push((c.rate, lo, hi));
-        }
-        if left < 0 {
-            return None;
-        }
-        legs.sort_by(|a, b| pour_order(a.0, b.0));
-        let mut amounts: Vec<i128> = Vec::with_capacity(legs.len());
-        for &(_, lo, hi) in &legs {
-            let room = hi.checked_sub(lo)?.max(0);
-            let take = room.min(left);
-            left = left.checked_sub(take)?;
-            amounts.push(lo.checked_add(take)?);
-        }
-        if left != 0 {
-            return None;
-        }
-        let mut objective = self
-            .cost_wide
-            .mul_small(u64::try_from(3usize.checked_sub(legs.len())?).ok()?)?;
-        let mut marginal = legs.first()?.0.multiplier();
-        let mut out = Vec::with_capacity(legs.len());
-        for (&(rate, lo, hi), &x) in legs.iter().zip(&amounts) {
+    /// The common case in two checks: the engine admits the rate at both
+    /// ends of its limits on the grid (`hi` capped below the amount), so it
+    /// serves every amount between (each condition is monotone).
+    fn quick_interval(&self, c: &Candidate<'r>) -> Option<(i128, i128)> {
+        let works = |x: i128| {
             let amount = Decimal::try_from_i128_with_scale(x, 8).ok()?;
             let request = RouteRequest::exact_in(Amount::new(amount).ok()?, self.request.now())
                 .with_campaigns(self.request.campaigns())
                 .with_floors(*self.request.floors());
-            let net = check(rate, &request).ok()?.net_output;
+            check(c.rate, &request).ok().map(|_| ())
+        };
+        works(c.lo)?;
+        works(c.hi)?;
+        Some((c.lo, c.hi))
+    }
+
+    /// The set's optimum: every leg at its lower end, the remainder poured
+    /// in descending multiplier order (then ruling 7) up to each upper end.
+    fn evaluate(
+        &mut self,
+        candidates: &mut [Candidate<'r>],
+        chosen: &[(usize, Option<Candidate<'r>>)],
+    ) -> Option<Found<'r>> {
+        let mut legs: [(Option<&'r Rate>, i128, i128); 3] = [(None, 0, 0); 3];
+        let mut left = self.total;
+        for (slot, &(at, _)) in legs.iter_mut().zip(chosen) {
+            let c = candidates.get_mut(at)?;
+            let (lo, hi) = self.exact(c)?;
+            left = left.checked_sub(lo)?;
+            *slot = (Some(c.rate), lo, hi);
+        }
+        if left < 0 {
+            return None;
+        }
+        let legs = legs.get_mut(..chosen.len())?;
+        legs.sort_by(|a, b| match (a.0, b.0) {
+            (Some(x), Some(y)) => pour_order(x, y),
+            _ => Ordering::Equal,
+        });
+        let mut objective = self
+            .cost_wide
+            .mul_small(u64::try_from(3usize.checked_sub(legs.len())?).ok()?)?;
+        let mut marginal = legs.first()?.0?.multiplier();
+        let mut out = Vec::with_capacity(legs.len());
+        for &(rate, lo, hi) in legs.iter() {
+            let rate = rate?;
+            let take = hi.checked_sub(lo)?.max(0).min(left);
+            left = left.checked_sub(take)?;
+            let x = lo.checked_add(take)?;
+            let amount = Decimal::try_from_i128_with_scale(x, 8).ok()?;
+            // Within the rate's exact interval: eligible (checked again
+            // when the answer is built); its exact net output.
+            let net = net_output(rate, amount)?;
             objective = objective.add(Wide::at_scale(net, VALUE_SCALE)?)?;
             if x > lo {
                 marginal = rate.multiplier();
@@ -864,6 +923,9 @@ impl<'r> Search<'_, '_, 'r> {
                     SplitStop::Remainder
                 },
             });
+        }
+        if left != 0 {
+            return None;
         }
         Some(Found {
             legs: out,
@@ -906,14 +968,59 @@ fn before(a: &Found<'_>, b: &Found<'_>) -> Ordering {
         })
 }
 
+/// The most a set can yield over its relaxed limits (`lo` from the min,
+/// `hi` from the max: a wider range than the exact one), at 26 places, from
+/// the multipliers rounded up and the fees and the per-order `cost` rounded
+/// down (18 places): the pour by those multipliers. `None` on overflow (no
+/// pruning).
+fn relaxed_value(
+    chosen: &[(usize, Option<Candidate<'_>>)],
+    total: i128,
+    cost: i128,
+) -> Option<i128> {
+    let mut legs: [(i128, i128, i128, i128); 3] = [(0, 0, 0, 0); 3];
+    let mut left = total;
+    for (slot, (_, c)) in legs.iter_mut().zip(chosen) {
+        let c = c.as_ref()?;
+        if c.m_up < 0 {
+            return None;
+        }
+        *slot = (c.m_up, c.lo, c.hi, c.fee_down);
+        left = left.checked_sub(c.lo)?;
+    }
+    let legs = legs.get(..chosen.len())?;
+    let mut order = [0usize, 1, 2];
+    let order = order.get_mut(..legs.len())?;
+    order.sort_by(|&a, &b| match (legs.get(a), legs.get(b)) {
+        (Some(x), Some(y)) => y.0.cmp(&x.0),
+        _ => Ordering::Equal,
+    });
+    // At 26 places (18 + 8): no division on this path.
+    let mut value: i128 = 0;
+    for &at in order.iter() {
+        let &(m, lo, hi, fee) = legs.get(at)?;
+        let take = hi.checked_sub(lo)?.max(0).min(left);
+        left = left.checked_sub(take)?;
+        let x = lo.checked_add(take)?;
+        value = value
+            .checked_add(m.checked_mul(x)?)?
+            .checked_sub(fee.checked_mul(UNIT)?)?;
+    }
+    let orders = i128::try_from(legs.len()).ok()?.checked_sub(1)?;
+    value.checked_sub(cost.checked_mul(orders)?.checked_mul(UNIT)?)
+}
+
 /// `g(λ)` at 18 places, rounded up: the most a rate can add over `λ` per
 /// unit, `(m − λ) × (hi or lo) − fee`.
 fn score(c: &Candidate<'_>, lambda: i128) -> i128 {
     (|| {
-        let d = c.m_up?.checked_sub(lambda)?;
+        if c.m_up < 0 {
+            return None;
+        }
+        let d = c.m_up.checked_sub(lambda)?;
         let y = if d >= 0 { c.hi } else { c.lo };
         let gross = ceil_div(d.checked_mul(y)?, UNIT)?;
-        gross.checked_sub(c.fee_down.unwrap_or(0))
+        gross.checked_sub(c.fee_down)
     })()
     .unwrap_or(UNBOUNDED)
 }
