@@ -32,7 +32,16 @@
 //! the exit status is 2, as for "no route". Without `--slippage` nothing is
 //! bounded.
 //!
-//! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
+//! `--split [--split-legs 2|3] [--per-order-cost C] [--min-gain-bps B]`
+//! (ExactIn): when no single route serves `--from-amount`, the exact best
+//! split over 2 or 3 of the rates (ruling 39), each leg's amount, net output
+//! and where it stops (`max` or `remainder`); with `--min-gain-bps`, also a
+//! split that beats the best single route by that much. With `--json` the
+//! report gains `"split"`: `{"legs":[{"rateId","fromAmount","netOutput","stop"}],
+//! "netOutput","gainBps"}`, or `null` when no split is returned (`routes` and
+//! `error` still describe the single routes).
+//!
+//! Exit status: 0 with a route (or a split), 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
 //! bundled sample at `--from-amount 0.5`.
 #![allow(
@@ -62,12 +71,14 @@ const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 
 mod chain;
 mod feasible;
+mod split;
 
 pub(crate) const USAGE: &str =
     "usage: route [--rates FILE|-]... [--mode ExactIn|ExactOut] [--from-amount DEC] \
 [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
 [--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--dust DEC] [--fee-multiple DEC] \
-[--max-fee-share-bps N] [--feasible [--spendable DEC]] [--json]";
+[--max-fee-share-bps N] [--feasible [--spendable DEC]] \
+[--split [--split-legs 2|3] [--per-order-cost DEC] [--min-gain-bps N]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -93,6 +104,8 @@ pub(crate) struct Args {
     feasible: bool,
     spendable: Option<Amount>,
     floors: Floors,
+    /// `--split` and its options (ruling 39).
+    split: split::SplitArgs,
 }
 
 fn main() -> ExitCode {
@@ -133,6 +146,11 @@ fn run() -> Result<ExitCode, String> {
     {
         return Err(format!(
             "--feasible answers for every amount of one pair: drop --from/--to and the amounts\n{USAGE}"
+        ));
+    }
+    if args.split.on && (args.feasible || args.from.is_some() || args.to.is_some()) {
+        return Err(format!(
+            "--split serves one pair's amount: drop --feasible and --from/--to\n{USAGE}"
         ));
     }
     if args.from.is_some() || args.to.is_some() {
@@ -202,8 +220,13 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
 
     let selection = request.select(rates);
     let missed = slippage_missed(args.slippage, &request, &selection)?;
+    let split_policy = args.split.policy(args)?;
+    let split = split_policy.and_then(|policy| split::answer(&request, rates, &policy));
     if args.json {
         let mut report = json_report(args, estimate.as_ref(), &selection)?;
+        if let (Some(object), true) = (report.as_object_mut(), split_policy.is_some()) {
+            object.insert("split".to_owned(), split::json(split.as_ref())?);
+        }
         if let (Some(object), Some(error)) = (report.as_object_mut(), &missed) {
             // A best route that misses the bound is the report's error.
             let body = serde_json::to_value(error.to_body())
@@ -213,6 +236,9 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
         emit(&format!("{report}\n"));
     } else {
         let mut text = print_table(&request, estimate.as_ref(), &selection, args.top);
+        if split_policy.is_some() {
+            split::text(&mut text, split.as_ref());
+        }
         if let Some(error) = &missed {
             let _ = writeln!(
                 text,
@@ -224,11 +250,13 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
         }
         emit(&text);
     }
-    Ok(if selection.no_route().is_some() || missed.is_some() {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(
+        if (selection.no_route().is_some() && split.is_none()) || missed.is_some() {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }
 
 /// `--slippage` on the best route (ruling 33; it never changes the
@@ -268,6 +296,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         feasible: false,
         spendable: None,
         floors: Floors::NONE,
+        split: split::SplitArgs::default(),
     };
     while let Some(flag) = words.next() {
         let mut value = |name: &str| {
@@ -278,6 +307,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
             "--json" => args.json = true,
+            f if args.split.parse(f, &mut value)? => {}
             "--feasible" => args.feasible = true,
             "--spendable" => args.spendable = Some(amount("--spendable", &value("--spendable")?)?),
             "--dust" => args.floors = args.floors.with_dust(amount("--dust", &value("--dust")?)?),
