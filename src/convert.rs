@@ -21,6 +21,8 @@
 //! | [`InvalidBodyCode`], [`InvalidHttpStatus`], [`UnknownErrorCode`], [`UnknownCodeError`] | `PROVIDER_ERROR` | the upstream service answered an error this crate cannot read (an [`UnknownCodeError`] is also `IntoResponse` as its own body, status and code kept) |
 //! | [`InvalidMaxLegs`] | `INVALID_REQUEST` | `maxLegs` out of range |
 //! | [`TooManyCombinations`] | `INVALID_REQUEST` | listing every chain would take more work than the cap (ruling 36): ask for fewer legs or use the bounded report |
+//! | [`SplitError`] | its [`code`](SplitError::code): the single pair's "no route" code, `UNSUPPORTED_SWAP_MODE` (ExactOut), `INVALID_REQUEST` (past the work limit, ruling 36) | ruling 39 |
+//! | [`InvalidSplitLegs`] | `INVALID_REQUEST` | a split has 2 or 3 legs |
 //! | [`InvalidMarket`], [`InvalidRatesByPair`] | `INTERNAL_ERROR` | the caller's rates of several pairs: two responses of one pair, or rates filed under another pair |
 //!
 //! The `details` are the error's `Display` text, prefixed where the text
@@ -44,7 +46,7 @@ use crate::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use crate::route::chain::{InvalidMarket, InvalidMaxLegs, TooManyCombinations};
-use crate::route::InvalidRatesByPair;
+use crate::route::{InvalidRatesByPair, InvalidSplitLegs, SplitError};
 use crate::screening::{InvalidAddress, InvalidAddressTag, InvalidRegionCode};
 use crate::swap_mode::InvalidSwapMode;
 use crate::time::TimeRangeError;
@@ -95,6 +97,13 @@ with_code! {
     InvalidMarket => InternalError, "";
     TooManyCombinations => InvalidRequest, "";
     InvalidRatesByPair => InternalError, "rates by pair: ";
+    InvalidSplitLegs => InvalidRequest, "splitLegs: ";
+}
+
+impl From<SplitError> for ApiError {
+    fn from(error: SplitError) -> Self {
+        error.to_api_error()
+    }
 }
 
 /// Through [`PlanError`], so the code and message are the plan's.

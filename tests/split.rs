@@ -12,8 +12,6 @@
     clippy::cast_possible_truncation
 )]
 
-use std::cmp::Ordering;
-
 use num_bigint::BigInt;
 use proptest::prelude::*;
 use swaproute::route::{
@@ -413,6 +411,47 @@ fn ties_go_to_fewer_legs() {
         vec![
             ("a".to_owned(), "6.00000000".to_owned()),
             ("b".to_owned(), "4.00000000".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn bounded_work_on_a_book_of_ties() {
+    // 2000 rates equal in every number (fee 0): every pair of them is worth
+    // 7 × 30 = 210, and ruling 39's tie order must be decided set by set
+    // past the bounds; the search stops at its documented limit instead of
+    // examining ~2 million pairs and ~1.3 billion triples.
+    let rates = book(
+        (0..2000)
+            .map(|i| rate(&format!("r{i:04}"), "30", "0", "0.01", "4"))
+            .collect(),
+    );
+    let request = RouteRequest::exact_in(amount("7"), NOW);
+    let err = request.split(&rates, &SplitPolicy::DEFAULT).unwrap_err();
+    assert_eq!(
+        err,
+        SplitError::TooMuchWork {
+            limit: swaproute::route::split_work_limit(2000)
+        }
+    );
+    assert_eq!(
+        swaproute::route::split_work_limit(2000),
+        64 * 2000 + (1 << 18)
+    );
+    assert_eq!(err.code().as_str(), "INVALID_REQUEST");
+    // A few such rates are answered exactly: the first ids.
+    let rates = book(
+        (0..40)
+            .map(|i| rate(&format!("r{i:04}"), "30", "0", "0.01", "4"))
+            .collect(),
+    );
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    let ids: Vec<_> = legs_of(&answer).into_iter().map(|l| (l.0, l.1)).collect();
+    assert_eq!(
+        ids,
+        vec![
+            ("r0000".to_owned(), "4.00000000".to_owned()),
+            ("r0001".to_owned(), "3.00000000".to_owned())
         ]
     );
 }

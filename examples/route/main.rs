@@ -39,7 +39,8 @@
 //! split that beats the best single route by that much. With `--json` the
 //! report gains `"split"`: `{"legs":[{"rateId","fromAmount","netOutput","stop"}],
 //! "netOutput","gainBps"}`, or `null` when no split is returned (`routes` and
-//! `error` still describe the single routes).
+//! `error` still describe the single routes; `"splitError"`, when the search
+//! stops at its work limit, ruling 36).
 //!
 //! Exit status: 0 with a route (or a split), 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
@@ -221,11 +222,17 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     let selection = request.select(rates);
     let missed = slippage_missed(args.slippage, &request, &selection)?;
     let split_policy = args.split.policy(args)?;
-    let split = split_policy.and_then(|policy| split::answer(&request, rates, &policy));
+    let (split, split_error) = match split_policy {
+        Some(policy) => split::answer(&request, rates, &policy),
+        None => (None, None),
+    };
     if args.json {
         let mut report = json_report(args, estimate.as_ref(), &selection)?;
         if let (Some(object), true) = (report.as_object_mut(), split_policy.is_some()) {
             object.insert("split".to_owned(), split::json(split.as_ref())?);
+            if let Some(error) = &split_error {
+                object.insert("splitError".to_owned(), split::error_json(error));
+            }
         }
         if let (Some(object), Some(error)) = (report.as_object_mut(), &missed) {
             // A best route that misses the bound is the report's error.
@@ -237,7 +244,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     } else {
         let mut text = print_table(&request, estimate.as_ref(), &selection, args.top);
         if split_policy.is_some() {
-            split::text(&mut text, split.as_ref());
+            split::text(&mut text, split.as_ref(), split_error.as_ref());
         }
         if let Some(error) = &missed {
             let _ = writeln!(

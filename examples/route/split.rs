@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use serde_json::Value;
-use swaproute::route::{RouteRequest, SplitAnswer, SplitLegs, SplitPolicy};
-use swaproute::{Amount, RatesResponse, SwapMode};
+use swaproute::route::{RouteRequest, SplitAnswer, SplitError, SplitLegs, SplitPolicy};
+use swaproute::{Amount, ApiError, RatesResponse, SwapMode};
 
 use super::{dec, short, Args, USAGE};
 
@@ -81,16 +81,27 @@ impl SplitArgs {
     }
 }
 
-/// The split asked for: `Some(split)` when one is returned.
+/// The split asked for: `Some(split)` when one is returned; the error when
+/// the search could not answer (past its work limit), not for "no route".
 pub(crate) fn answer<'r>(
     request: &RouteRequest<'_>,
     rates: &'r RatesResponse,
     policy: &SplitPolicy,
-) -> Option<swaproute::route::Split<'r>> {
+) -> (Option<swaproute::route::Split<'r>>, Option<ApiError>) {
     match request.split(rates, policy) {
-        Ok(SplitAnswer::Split(split)) => Some(split),
-        Ok(SplitAnswer::Single(_)) | Err(_) => None,
+        Ok(SplitAnswer::Split(split)) => (Some(split), None),
+        Ok(SplitAnswer::Single(_)) | Err(SplitError::NoRoute(_)) => (None, None),
+        Err(error) => (None, Some(error.to_api_error())),
     }
+}
+
+/// `"splitError"` of the JSON report: why the search gave no answer.
+pub(crate) fn error_json(error: &ApiError) -> Value {
+    serde_json::json!({
+        "status": error.http_status().as_u16(),
+        "code": error.code().as_str(),
+        "details": error.details(),
+    })
 }
 
 /// `"split"` of the JSON report: the split, or `null`.
@@ -99,7 +110,21 @@ pub(crate) fn json(split: Option<&swaproute::route::Split<'_>>) -> Result<Value,
 }
 
 /// The text form: one line for the split, one per leg.
-pub(crate) fn text(out: &mut String, split: Option<&swaproute::route::Split<'_>>) {
+pub(crate) fn text(
+    out: &mut String,
+    split: Option<&swaproute::route::Split<'_>>,
+    error: Option<&ApiError>,
+) {
+    if let Some(error) = error {
+        let _ = writeln!(
+            out,
+            "split: {} ({}): {}",
+            error.code(),
+            error.http_status(),
+            error.details()
+        );
+        return;
+    }
     let Some(split) = split else {
         let _ = writeln!(out, "split: none");
         return;

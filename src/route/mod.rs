@@ -63,6 +63,7 @@ pub use request::{LimitPolicy, RouteRequest};
 pub use rules::estimate::{estimate_exact_out, Estimate};
 pub use rules::no_route::NoRoute;
 pub use selection::Selection;
+pub use split::split_work_limit;
 pub use split::{
     InvalidSplitLegs, Split, SplitAnswer, SplitError, SplitLeg, SplitLegs, SplitPolicy, SplitStop,
     SplitWork,

@@ -74,6 +74,15 @@ const VALUE_SCALE: u32 = 36;
 const UNBOUNDED: i128 = i128::MAX / 8;
 /// The rates tried for the first split.
 const SEED: usize = 4;
+/// What an exact evaluation costs against one bounded set.
+const EVALUATION_UNITS: u64 = 16;
+
+/// The split search's work limit for `n` rates, in units (a set bounded is
+/// one, a set evaluated exactly [`EVALUATION_UNITS`] more): `64 n + 2^18`.
+/// Past it, [`RouteRequest::split`] answers [`SplitError::TooMuchWork`].
+pub const fn split_work_limit(n: usize) -> u64 {
+    (n as u64).saturating_mul(64).saturating_add(1 << 18)
+}
 
 /// How many orders a split may use: 2 or 3 (ruling 39).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -342,14 +351,31 @@ pub enum SplitError {
     NoRoute(NoRoute),
     /// Splits are defined for ExactIn only.
     ExactOut,
+    /// The search would take more than its work limit (ruling 36): `limit`
+    /// units for these rates (see [`split_work_limit`]).
+    TooMuchWork {
+        /// The limit that was reached.
+        limit: u64,
+    },
 }
 
 impl SplitError {
-    /// The stable code: the "no route" code, or `UNSUPPORTED_SWAP_MODE`.
+    /// The stable code: the "no route" code, `UNSUPPORTED_SWAP_MODE`, or
+    /// `INVALID_REQUEST` past the work limit.
     pub fn code(&self) -> crate::ErrorCode {
         match self {
             SplitError::NoRoute(no_route) => no_route.code(),
             SplitError::ExactOut => crate::ErrorCode::UnsupportedSwapMode,
+            SplitError::TooMuchWork { .. } => crate::ErrorCode::InvalidRequest,
+        }
+    }
+
+    /// As the API answers it: the "no route" error with its limits, or the
+    /// code above with this error's text.
+    pub fn to_api_error(&self) -> crate::ApiError {
+        match self {
+            SplitError::NoRoute(no_route) => no_route.to_api_error(),
+            other => crate::ApiError::new(other.code(), alloc::format!("{other}")),
         }
     }
 }
@@ -359,6 +385,10 @@ impl fmt::Display for SplitError {
         match self {
             SplitError::NoRoute(no_route) => fmt::Display::fmt(no_route, f),
             SplitError::ExactOut => f.write_str("splits are defined for ExactIn only"),
+            SplitError::TooMuchWork { limit } => write!(
+                f,
+                "the split search would take more than {limit} steps for these rates (ruling 36)"
+            ),
         }
     }
 }
@@ -447,7 +477,7 @@ impl RouteRequest<'_> {
             (Ok(route), Some(_)) => Some(route),
             (Err(NoRoute::MixedPairs(mixed)), _) => return Err(mixed.into()),
             (Err(no_route), _) => {
-                return match self.split_search(rates, policy, None) {
+                return match self.split_search(rates, policy, None)? {
                     Some((found, work)) => split_finish(self, found, work, None, policy)
                         .map(SplitAnswer::Split)
                         .ok_or(SplitError::NoRoute(no_route)),
@@ -458,7 +488,7 @@ impl RouteRequest<'_> {
         let Some(single) = single else {
             return Err(SplitError::ExactOut);
         };
-        let Some((found, work)) = self.split_search(rates, policy, Some(&single)) else {
+        let Some((found, work)) = self.split_search(rates, policy, Some(&single))? else {
             return Ok(SplitAnswer::Single(single));
         };
         let cost = Wide::at_scale(policy.per_order_cost.get(), VALUE_SCALE);
@@ -535,9 +565,11 @@ impl RouteRequest<'_> {
         rates: &'r [Rate],
         policy: &SplitPolicy,
         single: Option<&Route<'r>>,
-    ) -> Option<(Found<'r>, SplitWork)> {
+    ) -> Result<Option<(Found<'r>, SplitWork)>, SplitError> {
         let amount = self.from_amount().get();
-        let total = grid_units(amount)?;
+        let Some(total) = grid_units(amount) else {
+            return Ok(None);
+        };
         let legs = usize::from(policy.legs.get());
         let cost = policy.per_order_cost.get();
         let mut candidates: Vec<Candidate<'r>> = rates
@@ -545,22 +577,30 @@ impl RouteRequest<'_> {
             .filter_map(|rate| self.split_candidate(rate, total))
             .collect();
         if candidates.len() < 2 {
-            return None;
+            return Ok(None);
         }
         let mut search = Search {
             request: self,
             total,
             cost,
-            cost_wide: Wide::at_scale(cost, VALUE_SCALE)?,
+            cost_wide: Wide::at_scale(cost, VALUE_SCALE)
+                .ok_or(SplitError::TooMuchWork { limit: 0 })?,
             best: None,
             floor: i128::MIN,
             work: SplitWork::default(),
+            left: split_work_limit(rates.len()),
+            exhausted: false,
         };
         if let Some(single) = single {
-            let net = Wide::at_scale(single.net_output(), VALUE_SCALE)?;
+            let objective = Wide::at_scale(single.net_output(), VALUE_SCALE)
+                .zip(search.cost_wide.mul_small(2))
+                .and_then(|(net, two_c)| net.add(two_c));
+            let Some(objective) = objective else {
+                return Ok(None);
+            };
             search.best = Some(Found {
                 legs: Vec::new(),
-                objective: net.add(search.cost_wide.mul_small(2)?)?,
+                objective,
                 marginal: single.rate().multiplier(),
             });
             search.floor = search.value_floor().unwrap_or(i128::MIN);
@@ -579,6 +619,11 @@ impl RouteRequest<'_> {
         }
         let seed: Vec<usize> = seed.iter().flatten().map(|e| e.1).collect();
         search.walk(&mut candidates, &seed, legs);
+        if search.exhausted {
+            return Err(SplitError::TooMuchWork {
+                limit: split_work_limit(rates.len()),
+            });
+        }
         // Step 3: every set, by the bound at the marginal multiplier.
         let lambda = search
             .best
@@ -602,11 +647,16 @@ impl RouteRequest<'_> {
             }
         });
         search.prune(&mut candidates, &order, legs, lambda);
+        if search.exhausted {
+            return Err(SplitError::TooMuchWork {
+                limit: split_work_limit(rates.len()),
+            });
+        }
         let work = search.work;
-        search
+        Ok(search
             .best
             .filter(|b| !b.legs.is_empty())
-            .map(|b| (b, work))
+            .map(|b| (b, work)))
     }
 
     /// Step 1 for one rate: admitted, its limits on the grid, a leg only
@@ -666,6 +716,9 @@ struct Search<'q, 'c, 'r> {
     /// `floor18` of the best value found (`i128::MIN` before any).
     floor: i128,
     work: SplitWork,
+    /// Units of work left; the search stops at zero.
+    left: u64,
+    exhausted: bool,
 }
 
 impl<'r> Search<'_, '_, 'r> {
@@ -702,8 +755,21 @@ impl<'r> Search<'_, '_, 'r> {
                 .map_or(i128::MIN / 8, |c| c.score)
         };
         let count = order.len();
-        let mut need = self.need(lambda);
+        // A set of more legs than the best loses a tie, so its bound must
+        // beat the best strictly: prune at `bound <= need`, `bound < need + 1`.
+        let need_for = |search: &Self, legs: usize| {
+            let need = search.need(lambda);
+            if legs > search.best_legs() {
+                need.saturating_add(1)
+            } else {
+                need
+            }
+        };
+        let mut need = need_for(self, 2);
         for i in 0..count {
+            if self.exhausted {
+                return;
+            }
             let i1 = i.saturating_add(1);
             let si = score_at(candidates, i);
             if si
@@ -725,13 +791,17 @@ impl<'r> Search<'_, '_, 'r> {
                     break;
                 };
                 if self.consider(candidates, &[a, b]) {
-                    need = self.need(lambda);
+                    need = need_for(self, 2);
+                }
+                if self.exhausted {
+                    return;
                 }
             }
         }
         if legs < 3 {
             return;
         }
+        need = need_for(self, 3);
         for i in 0..count {
             let (i1, i2) = (i.saturating_add(1), i.saturating_add(2));
             let si = score_at(candidates, i);
@@ -762,7 +832,10 @@ impl<'r> Search<'_, '_, 'r> {
                         break;
                     };
                     if self.consider(candidates, &[a, b, d]) {
-                        need = self.need(lambda);
+                        need = need_for(self, 3);
+                    }
+                    if self.exhausted {
+                        return;
                     }
                 }
             }
@@ -792,6 +865,9 @@ impl<'r> Search<'_, '_, 'r> {
     /// Evaluates one set (indices into `candidates`) and keeps it when it is
     /// the best so far; `true` when it was kept.
     fn consider(&mut self, candidates: &mut [Candidate<'r>], set: &[usize]) -> bool {
+        if !self.spend(1) {
+            return false;
+        }
         self.work.bounded = self.work.bounded.saturating_add(1);
         let mut chosen: [(usize, Option<Candidate<'r>>); 3] = [(0, None); 3];
         let (mut lo, mut hi) = (0i128, 0i128);
@@ -823,9 +899,18 @@ impl<'r> Search<'_, '_, 'r> {
         // best found, no division of it can reach the best.
         let cost = bound_units(self.cost, false).unwrap_or(0);
         if let Some(up) = relaxed_value(chosen, self.total, cost) {
-            if self.floor.checked_mul(UNIT).is_some_and(|floor| up < floor) {
+            // A set of more legs than the best loses a tie too.
+            let ties_lose = set.len() > self.best_legs();
+            if self
+                .floor
+                .checked_mul(UNIT)
+                .is_some_and(|floor| up < floor || (ties_lose && up == floor))
+            {
                 return false;
             }
+        }
+        if !self.spend(EVALUATION_UNITS) {
+            return false;
         }
         self.work.evaluated = self.work.evaluated.saturating_add(1);
         let Some(found) = self.evaluate(candidates, chosen) else {
@@ -840,6 +925,24 @@ impl<'r> Search<'_, '_, 'r> {
             self.floor = self.value_floor().unwrap_or(i128::MIN);
         }
         better
+    }
+
+    /// Takes `units` from the work left; `false` (and the search stops)
+    /// when they are not there.
+    fn spend(&mut self, units: u64) -> bool {
+        if let Some(left) = self.left.checked_sub(units) {
+            self.left = left;
+            true
+        } else {
+            self.exhausted = true;
+            false
+        }
+    }
+
+    /// The legs of the best found (the single route counts as one; none: 3,
+    /// so that no tie is pruned).
+    fn best_legs(&self) -> usize {
+        self.best.as_ref().map_or(3, |b| b.legs.len().max(1))
     }
 
     /// A candidate's exact interval, computed once.
