@@ -38,12 +38,15 @@
 //! its marginal multiplier, so on real books few sets pass it
 //! ([`SplitWork`] counts them; docs/PERFORMANCE.md has the numbers).
 //!
-//! Worst case: `O(n log n)` plus at most `C(n, 2) + C(n, 3)` sets bounded
-//! (a few integer operations each) and as many evaluated; it is reached
-//! only when many rates have bounds within rounding of the optimum (e.g.
-//! many identical rates, where every set ties and ruling 39's tie order
-//! must be decided set by set). Allocation: four vectors of at most `n`
-//! entries each.
+//! Bounded work (ruling 36): `O(n log n)` plus at most
+//! [`split_work_limit`]`(n) = 64 n + 2^18` units (a set bounded is one unit,
+//! a set evaluated exactly 16 more); past it the answer is
+//! [`SplitError::TooMuchWork`], never a wrong split. The limit is reached
+//! only when many sets' bounds lie within rounding of the best (e.g. a book
+//! of rates equal in every number, where ruling 39's tie order must be
+//! decided set by set); a set of more legs than the best must beat it
+//! strictly, so such ties among triples are pruned. Allocation: two vectors
+//! of at most `n` entries, and the legs of each improvement.
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
