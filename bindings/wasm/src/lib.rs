@@ -36,5 +36,7 @@ mod order;
 mod route;
 #[cfg(feature = "screening")]
 mod screening;
+#[cfg(feature = "split")]
+mod split;
 #[cfg(feature = "orders")]
 mod status;
