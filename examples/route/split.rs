@@ -32,7 +32,7 @@ impl SplitArgs {
                 let text = value(flag)?;
                 self.legs = Some(
                     text.parse()
-                        .map_err(|e| format!("--split-legs {text:?}: {e}"))?,
+                        .map_err(|_| format!("--split-legs {text:?}: a split has 2 or 3 legs"))?,
                 );
             }
             "--per-order-cost" => {
