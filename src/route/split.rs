@@ -81,7 +81,7 @@ const SEED: usize = 4;
 const EVALUATION_UNITS: u64 = 16;
 
 /// The split search's work limit for `n` rates, in units (a set bounded is
-/// one, a set evaluated exactly [`EVALUATION_UNITS`] more): `64 n + 2^18`.
+/// one, a set evaluated exactly 16 more): `64 n + 2^18`.
 /// Past it, [`RouteRequest::split`] answers [`SplitError::TooMuchWork`].
 pub const fn split_work_limit(n: usize) -> u64 {
     (n as u64).saturating_mul(64).saturating_add(1 << 18)
