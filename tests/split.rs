@@ -455,3 +455,41 @@ fn bounded_work_on_a_book_of_ties() {
         ]
     );
 }
+
+#[test]
+fn a_leg_short_of_the_amount_stops_at_the_remainder_not_a_max() {
+    // a: ×30, max 100 (above the amount); b: ×31, min = max = 0.00000001.
+    // Asked for any gain: single a = 10 × 30 = 300. a's leg is capped one
+    // unit below the amount, but that is no max of a's: it stops at the
+    // remainder.
+    let rates = book(vec![
+        rate("a", "30", "0", "0.1", "100"),
+        rate("b", "31", "0", "0.00000001", "0.00000001"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let policy = SplitPolicy::DEFAULT.with_min_gain_bps(0);
+    let answer = request.split(&rates, &policy).unwrap();
+    // Split: b 0.00000001 × 31 = 0.00000031 (its max), a 9.99999999 × 30 =
+    // 299.9999997; total 300.00000001 > 300 (single a).
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "b".into(),
+                "0.00000001".into(),
+                "0.00000031".into(),
+                SplitStop::Max
+            ),
+            (
+                "a".into(),
+                "9.99999999".into(),
+                "299.9999997".into(),
+                SplitStop::Remainder
+            ),
+        ]
+    );
+    assert_eq!(
+        answer.split().unwrap().net_output().to_string(),
+        "300.00000001"
+    );
+}

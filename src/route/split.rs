@@ -1023,7 +1023,11 @@ impl<'r> Search<'_, '_, 'r> {
                 rate,
                 from_amount: amount,
                 net_output: net,
-                stop: if x == hi {
+                // Its own max (the interval's top may be capped below the
+                // amount, which is no max of the rate's).
+                stop: if x == hi
+                    && grid(rate.effective_max(self.request.campaigns()), false) == Some(x)
+                {
                     SplitStop::Max
                 } else {
                     SplitStop::Remainder
