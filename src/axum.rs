@@ -106,6 +106,8 @@ through_api_error!(
     crate::route::chain::InvalidMarket,
     crate::route::chain::InvalidMaxLegs,
     crate::route::chain::TooManyCombinations,
+    crate::route::InvalidSplitLegs,
+    crate::route::SplitError,
     crate::route::InvalidRatesByPair,
     crate::route::InvalidPriceReference,
     crate::order::RequestErrors,

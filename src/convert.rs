@@ -22,6 +22,8 @@
 //! | [`InvalidMaxLegs`] | `INVALID_REQUEST` | `maxLegs` out of range |
 //! | [`InvalidPriceReference`] | `INVALID_REQUEST` | a price guard's reference multiplier is not positive (ruling 40) |
 //! | [`TooManyCombinations`] | `INVALID_REQUEST` | listing every chain would take more work than the cap (ruling 36): ask for fewer legs or use the bounded report |
+//! | [`SplitError`] | its [`code`](SplitError::code): the single pair's "no route" code, `UNSUPPORTED_SWAP_MODE` (ExactOut), `INVALID_REQUEST` (past the work limit, ruling 36) | ruling 39 |
+//! | [`InvalidSplitLegs`] | `INVALID_REQUEST` | a split has 2 or 3 legs |
 //! | [`InvalidMarket`], [`InvalidRatesByPair`] | `INTERNAL_ERROR` | the caller's rates of several pairs: two responses of one pair, or rates filed under another pair |
 //!
 //! The `details` are the error's `Display` text, prefixed where the text
@@ -45,7 +47,7 @@ use crate::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use crate::route::chain::{InvalidMarket, InvalidMaxLegs, TooManyCombinations};
-use crate::route::{InvalidPriceReference, InvalidRatesByPair};
+use crate::route::{InvalidPriceReference, InvalidRatesByPair, InvalidSplitLegs, SplitError};
 use crate::screening::{InvalidAddress, InvalidAddressTag, InvalidRegionCode};
 use crate::swap_mode::InvalidSwapMode;
 use crate::time::TimeRangeError;
@@ -97,6 +99,13 @@ with_code! {
     InvalidMarket => InternalError, "";
     TooManyCombinations => InvalidRequest, "";
     InvalidRatesByPair => InternalError, "rates by pair: ";
+    InvalidSplitLegs => InvalidRequest, "splitLegs: ";
+}
+
+impl From<SplitError> for ApiError {
+    fn from(error: SplitError) -> Self {
+        error.to_api_error()
+    }
 }
 
 /// Through [`PlanError`], so the code and message are the plan's.

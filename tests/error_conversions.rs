@@ -36,7 +36,7 @@ use swaproute::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use swaproute::route::chain::{ChainNoRoute, InvalidMarket, InvalidMaxLegs, TooManyCombinations};
-use swaproute::route::{InvalidPriceReference, InvalidRatesByPair};
+use swaproute::route::{InvalidPriceReference, InvalidRatesByPair, InvalidSplitLegs, SplitError};
 use swaproute::screening::{
     Address, AddressTag, InvalidAddress, InvalidAddressTag, InvalidRegionCode, RegionCode,
     ScreeningError,
@@ -94,6 +94,7 @@ covered!(
     InvalidRegionCode,
     InvalidPriceReference,
     InvalidSlippage,
+    InvalidSplitLegs,
     InvalidSwapMode,
     InvalidTimestamp,
     InvalidTransactionId,
@@ -113,6 +114,7 @@ covered!(
     RequiredInputNoRoute,
     ScreeningError,
     SlippageError,
+    SplitError,
     TimeRangeError,
     ToOrderError,
     TooManyCombinations,
@@ -308,6 +310,24 @@ fn request_values_are_invalid_request() {
         ErrorCode::InvalidRequest,
         400,
         "listing every chain takes 5000000 leg checks, more than the cap of 4194304",
+    );
+    check(
+        InvalidSplitLegs(4),
+        ErrorCode::InvalidRequest,
+        400,
+        "splitLegs: a split has 2 or 3 legs, not 4",
+    );
+    check(
+        SplitError::TooMuchWork { limit: 524_288 },
+        ErrorCode::InvalidRequest,
+        400,
+        "the split search would take more than 524288 steps for these rates (ruling 36)",
+    );
+    check(
+        SplitError::ExactOut,
+        ErrorCode::UnsupportedSwapMode,
+        400,
+        "splits are defined for ExactIn only",
     );
     check(
         InvalidPlatform,

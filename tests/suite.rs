@@ -58,6 +58,7 @@ mod route_json;
 mod route_properties;
 mod screening;
 mod send_sync;
+mod split;
 mod status_reconcile;
 mod tags;
 mod too_large;

@@ -22,7 +22,10 @@ use swaproute::order::{
 };
 use swaproute::rate::InvalidRates;
 use swaproute::route::chain::{Chain, ChainNoRoute, ChainRequest, Market};
-use swaproute::route::{estimate_exact_out_with, FeasibleQuery, Floors, LimitPolicy, NoRoute};
+use swaproute::route::{
+    estimate_exact_out_with, FeasibleQuery, Floors, LimitPolicy, NoRoute, SplitAnswer, SplitLegs,
+    SplitPolicy,
+};
 use swaproute::screening::{Address, AddressTag};
 use swaproute::{
     Amount, ApiError, AssetId, CampaignId, CampaignLimits, EpochMillis, QuoteId, Rate,
@@ -51,6 +54,7 @@ const KINDS: &[&str] = &[
     "feasible",
     "verify_order",
     "price_guard",
+    "split",
 ];
 
 fn vectors_dir() -> PathBuf {
@@ -272,6 +276,61 @@ fn feasible() {
         let spendable = input.get("spendable").map(amount);
         let got = serde_json::to_value(feasible.report(spendable)).unwrap();
         ensure(&got == expect, || format!("expected {expect}, got {got}"))
+    });
+}
+
+// --- split (ruling 39) -------------------------------------------------------
+
+#[test]
+fn split() {
+    run("split", |input, expect| {
+        let rates = rates_of(input);
+        let now = now_of(input);
+        let from = amount(&input["fromAmount"]);
+        let mut request = match input.get("mode").and_then(Value::as_str) {
+            Some("ExactOut") => RouteRequest::exact_out(from, amount(&input["toAmount"]), now),
+            _ => RouteRequest::exact_in(from, now),
+        };
+        if let Some(dust) = input.get("floors").and_then(|f| f.get("dust")) {
+            request = request.with_floors(Floors::NONE.with_dust(amount(dust)));
+        }
+        let mut policy = SplitPolicy::DEFAULT;
+        if let Some(p) = input.get("policy") {
+            if let Some(legs) = p.get("legs").and_then(Value::as_u64) {
+                policy = policy.with_legs(SplitLegs::try_from(legs).unwrap());
+            }
+            if let Some(cost) = p.get("perOrderCost") {
+                policy = policy.with_per_order_cost(amount(cost));
+            }
+            if let Some(bps) = p.get("minGainBps").and_then(Value::as_u64) {
+                policy = policy.with_min_gain_bps(u32::try_from(bps).unwrap());
+            }
+        }
+        match request.split(&rates, &policy) {
+            Err(error) => match expect.get("error") {
+                Some(want) => same_error(want, &error.to_api_error()),
+                None => Err(format!("expected an answer, got {error}")),
+            },
+            Ok(answer) => {
+                let (route, split) = match &answer {
+                    SplitAnswer::Single(route) => {
+                        (Value::from(route.rate().id().as_str()), Value::Null)
+                    }
+                    SplitAnswer::Split(split) => {
+                        (Value::Null, serde_json::to_value(split).unwrap())
+                    }
+                };
+                ensure(expect.get("error").is_none(), || {
+                    format!("expected an error, got {route} {split}")
+                })?;
+                ensure(route == expect["route"], || {
+                    format!("route: expected {}, got {route}", expect["route"])
+                })?;
+                ensure(split == expect["split"], || {
+                    format!("split: expected {}, got {split}", expect["split"])
+                })
+            }
+        }
     });
 }
 

@@ -38,7 +38,17 @@
 //! median multiplier of the valid, unexpired rates) by more than `B` basis
 //! points is rejected `PRICE_OUTLIER`.
 //!
-//! Exit status: 0 with a route, 2 when no route is left, 1 on bad input (a
+//! `--split [--split-legs 2|3] [--per-order-cost C] [--min-gain-bps B]`
+//! (ExactIn): when no single route serves `--from-amount`, the exact best
+//! split over 2 or 3 of the rates (ruling 39), each leg's amount, net output
+//! and where it stops (`max` or `remainder`); with `--min-gain-bps`, also a
+//! split that beats the best single route by that much. With `--json` the
+//! report gains `"split"`: `{"legs":[{"rateId","fromAmount","netOutput","stop"}],
+//! "netOutput","gainBps"}`, or `null` when no split is returned (`routes` and
+//! `error` still describe the single routes; `"splitError"`, when the search
+//! stops at its work limit, ruling 36).
+//!
+//! Exit status: 0 with a route (or a split), 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
 //! bundled sample at `--from-amount 0.5`.
 #![allow(
@@ -69,12 +79,14 @@ const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 mod chain;
 mod feasible;
 mod guard;
+mod split;
 
 pub(crate) const USAGE: &str =
     "usage: route [--rates FILE|-]... [--mode ExactIn|ExactOut] [--from-amount DEC] \
 [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
 [--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--dust DEC] [--fee-multiple DEC] \
-[--max-fee-share-bps N] [--feasible [--spendable DEC]] [--max-deviation-bps B [--reference M]] [--json]";
+[--max-fee-share-bps N] [--feasible [--spendable DEC]] [--max-deviation-bps B [--reference M]] \
+[--split [--split-legs 2|3] [--per-order-cost DEC] [--min-gain-bps N]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -102,6 +114,8 @@ pub(crate) struct Args {
     floors: Floors,
     /// `--max-deviation-bps` / `--reference`: the price guard (ruling 40).
     guard: guard::GuardArgs,
+    /// `--split` and its options (ruling 39).
+    split: split::SplitArgs,
 }
 
 fn main() -> ExitCode {
@@ -147,6 +161,11 @@ fn run() -> Result<ExitCode, String> {
     if args.guard.given() && (args.feasible || args.from.is_some() || args.to.is_some()) {
         return Err(format!(
             "--max-deviation-bps guards single-pair rankings only\n{USAGE}"
+        ));
+    }
+    if args.split.on && (args.feasible || args.from.is_some() || args.to.is_some()) {
+        return Err(format!(
+            "--split serves one pair's amount: drop --feasible and --from/--to\n{USAGE}"
         ));
     }
     if args.from.is_some() || args.to.is_some() {
@@ -221,8 +240,19 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
 
     let selection = request.select(rates);
     let missed = slippage_missed(args.slippage, &request, &selection)?;
+    let split_policy = args.split.policy(args)?;
+    let (split, split_error) = match split_policy {
+        Some(policy) => split::answer(&request, rates, &policy),
+        None => (None, None),
+    };
     if args.json {
         let mut report = json_report(args, estimate.as_ref(), &selection)?;
+        if let (Some(object), true) = (report.as_object_mut(), split_policy.is_some()) {
+            object.insert("split".to_owned(), split::json(split.as_ref())?);
+            if let Some(error) = &split_error {
+                object.insert("splitError".to_owned(), split::error_json(error));
+            }
+        }
         if let (Some(object), Some(error)) = (report.as_object_mut(), &missed) {
             // A best route that misses the bound is the report's error.
             let body = serde_json::to_value(error.to_body())
@@ -238,6 +268,9 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
         if let Some(guard) = &price_guard {
             text.insert_str(0, &guard::describe(guard, rates, now));
         }
+        if split_policy.is_some() {
+            split::text(&mut text, split.as_ref(), split_error.as_ref());
+        }
         if let Some(error) = &missed {
             let _ = writeln!(
                 text,
@@ -249,11 +282,13 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
         }
         emit(&text);
     }
-    Ok(if selection.no_route().is_some() || missed.is_some() {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(
+        if (selection.no_route().is_some() && split.is_none()) || missed.is_some() {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }
 
 /// `--slippage` on the best route (ruling 33; it never changes the
@@ -294,6 +329,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         spendable: None,
         floors: Floors::NONE,
         guard: guard::GuardArgs::default(),
+        split: split::SplitArgs::default(),
     };
     while let Some(flag) = words.next() {
         let mut value = |name: &str| {
@@ -304,6 +340,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
             "--json" => args.json = true,
+            f if args.split.parse(f, &mut value)? => {}
             "--feasible" => args.feasible = true,
             "--spendable" => args.spendable = Some(amount("--spendable", &value("--spendable")?)?),
             "--dust" => args.floors = args.floors.with_dust(amount("--dust", &value("--dust")?)?),

@@ -21,7 +21,7 @@ use swaproute::order::{
     DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, NewOrder, Order, OrderContext,
 };
 use swaproute::quote::Quote;
-use swaproute::route::{RatesByPair, RouteRequest};
+use swaproute::route::{RatesByPair, RouteRequest, SplitPolicy};
 use swaproute::screening::{Address, ScreeningPolicy};
 use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
 use swaproute::{
@@ -224,13 +224,72 @@ async fn route(
     Query(query): Query<Vec<(String, String)>>,
 ) -> Result<Response, ApiError> {
     let rates = server.rates_of(&pair_id)?;
-    let selection = RouteQuery::from_pairs(query)?
-        .route_request(rates, server.now()?)?
-        .select(rates);
-    match selection.no_route() {
-        Some(no_route) => Err(no_route.clone().into()),
-        None => Ok(Json(&selection).into_response()),
+    let split = split_policy(&query)?;
+    let request = RouteQuery::from_pairs(query)?.route_request(rates, server.now()?)?;
+    let selection = request.select(rates);
+    let Some(policy) = split else {
+        return match selection.no_route() {
+            Some(no_route) => Err(no_route.clone().into()),
+            None => Ok(Json(&selection).into_response()),
+        };
+    };
+    // Ruling 39: the single routes as above, and `"split"` (or `null`); a
+    // split answers an amount no single route serves.
+    let answer = request.split(rates, &policy)?;
+    let mut body = serde_json::to_value(&selection)
+        .map_err(|e| ApiError::new(InternalError, format!("encoding the route: {e}")))?;
+    let split = serde_json::to_value(answer.split())
+        .map_err(|e| ApiError::new(InternalError, format!("encoding the split: {e}")))?;
+    if let Some(object) = body.as_object_mut() {
+        object.insert("split".to_owned(), split);
     }
+    Ok(Json(body).into_response())
+}
+
+/// The split parameters of the route endpoint: `split=true` and, with it,
+/// `splitLegs=2|3`, `perOrderCost=DEC` (to asset), `minGainBps=N`.
+fn split_policy(query: &[(String, String)]) -> Result<Option<SplitPolicy>, ApiError> {
+    let bad = |text: String| ApiError::new(InvalidRequest, text);
+    let mut on = false;
+    let mut policy = SplitPolicy::DEFAULT;
+    let mut options = false;
+    for (key, value) in query {
+        match key.as_str() {
+            "split" => {
+                on = match value.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad(format!("split: {value:?} is not true or false"))),
+                };
+            }
+            "splitLegs" => {
+                options = true;
+                policy = policy.with_legs(value.parse()?);
+            }
+            "perOrderCost" => {
+                options = true;
+                let cost = swaproute::Amount::parse(value)
+                    .map_err(|e| bad(format!("perOrderCost: {e}")))?;
+                policy = policy.with_per_order_cost(cost);
+            }
+            "minGainBps" => {
+                options = true;
+                let bps = value.parse().map_err(|_| {
+                    bad(format!(
+                        "minGainBps: {value:?} is not a whole number of basis points"
+                    ))
+                })?;
+                policy = policy.with_min_gain_bps(bps);
+            }
+            _ => {}
+        }
+    }
+    if options && !on {
+        return Err(bad(
+            "splitLegs, perOrderCost and minGainBps need split=true".to_owned(),
+        ));
+    }
+    Ok(on.then_some(policy))
 }
 
 /// At most this many chains in a `/v3/route` answer.

@@ -355,6 +355,24 @@ impl FeasibleQuery<'_> {
 }
 
 impl RouteRequest<'_> {
+    /// The 8-place grid interval (mantissas) of ExactIn amounts `rate`
+    /// serves under this request's time, campaigns and floors: the engine's
+    /// own [`check`] at its ends, as [`FeasibleQuery`] finds them. A split's
+    /// legs (ruling 39) start at its lower end.
+    pub(crate) fn served_interval(&self, rate: &Rate) -> Option<(i128, i128)> {
+        FeasibleQuery {
+            mode: SwapMode::ExactIn,
+            now: self.now(),
+            campaigns: self.campaigns(),
+            floors: *self.floors(),
+            from_places: PLACES,
+            to_places: PLACES,
+        }
+        .interval(rate)
+    }
+}
+
+impl RouteRequest<'_> {
     /// Ruling 10 as ruling 38 amends it: a "no route" below every min,
     /// above every max, without output or below the floors names the
     /// smallest (largest) 8-place amount that works: in ExactIn the

@@ -43,6 +43,7 @@ mod reject;
 mod request;
 mod rules;
 mod selection;
+mod split;
 mod top_n;
 mod work;
 
@@ -66,4 +67,9 @@ pub use request::{LimitPolicy, RouteRequest};
 pub use rules::estimate::{estimate_exact_out, estimate_exact_out_with, Estimate};
 pub use rules::no_route::{NoRoute, WorkingAmount};
 pub use selection::Selection;
+pub use split::split_work_limit;
+pub use split::{
+    InvalidSplitLegs, Split, SplitAnswer, SplitError, SplitLeg, SplitLegs, SplitPolicy, SplitStop,
+    SplitWork,
+};
 pub use top_n::TopN;

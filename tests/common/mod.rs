@@ -13,6 +13,7 @@
 pub(crate) mod chain_oracle;
 pub(crate) mod json_body;
 pub(crate) mod order_priority;
+pub(crate) mod split_oracle;
 
 use num_bigint::BigInt;
 use swaproute::decimal::Decimal;

@@ -328,6 +328,41 @@ export interface FeasibleReport {
   bestWithin: (ServedAmount & { netOutput: DecimalText }) | null;
 }
 
+/** How to split (ruling 39); every field optional. */
+export interface SplitPolicy {
+  /** At most this many orders: 2 or 3 (default 3). */
+  legs?: 2 | 3;
+  /** What each order after the first costs, in the to asset (default `"0"`). */
+  perOrderCost?: DecimalText;
+  /** Also split when a single route serves the amount, if the split beats it by this many basis points. */
+  minGainBps?: number;
+}
+
+/** One order of a split. */
+export interface SplitLeg {
+  rateId: string;
+  /** 8 places: `"8.33028657"`. */
+  fromAmount: DecimalText;
+  netOutput: DecimalText;
+  /** At its rate's (effective) max, or where the amount ran out. */
+  stop: "max" | "remainder";
+}
+
+/** The exact best split: legs in pour order (descending multiplier). */
+export interface Split {
+  legs: SplitLeg[];
+  /** The sum of the legs' net outputs. */
+  netOutput: DecimalText;
+  /** The gain over the best single route in basis points (2 places, toward zero), `null` when none serves. */
+  gainBps: DecimalText | null;
+}
+
+/** `Rates#split`: the single route or the split, the other `null`. */
+export interface SplitAnswer {
+  route: Route | null;
+  split: Split | null;
+}
+
 /** The most rates one response may carry (ruling 17): more are refused (`reason: "TOO_MANY"`) before any is serialized. */
 export const MAX_RATES: 65536;
 
@@ -345,6 +380,8 @@ export class Rates {
   estimateExactOut(request: EstimateRequest): Estimate;
   /** The amounts that work (the whole build: not in `swaproute/browser`). */
   feasible(query: FeasibleQuery): FeasibleReport;
+  /** The best single route or the exact best split, ExactIn (the whole build only). */
+  split(request: RouteRequest, policy?: SplitPolicy): SplitAnswer;
   free(): void;
 }
 
@@ -354,6 +391,8 @@ export function selectRoutes(rates: RatesInput, request: RouteRequest): Selectio
 export function bestRoute(rates: RatesInput, request: RouteRequest): Route;
 export function topRoutes(rates: RatesInput, request: RouteRequest, k: number): Route[];
 export function estimateExactOut(rates: RatesInput, request: EstimateRequest): Estimate;
+/** The best single route or the exact best split (ruling 39): the whole build only. */
+export function splitRoute(rates: RatesInput, request: RouteRequest, policy?: SplitPolicy): SplitAnswer;
 /** The amounts that work (ruling 38): the whole build only. */
 export function feasibleAmounts(rates: RatesInput, query: FeasibleQuery): FeasibleReport;
 

@@ -455,6 +455,19 @@ export class Rates {
     return unwrap(handle.feasible(input.text), input);
   }
 
+  /**
+   * The best single route or the exact best split (ruling 39) of an ExactIn
+   * `request` under `policy` `{legs?: 2 | 3, perOrderCost?, minGainBps?}`:
+   * `{route, split}`, one of them `null`; "no route" throws as `best` does.
+   */
+  split(request, policy = {}) {
+    const handle = this.#handle();
+    if (typeof handle.split !== "function") exported("split", "Rates#split", "split");
+    const input = Input.of(request, "request");
+    const options = Input.of(policy, "policy");
+    return unwrap(handle.split(input.text, options.text), input);
+  }
+
   [handleOf]() {
     return this.#handle();
   }
@@ -496,6 +509,12 @@ export function topRoutes(rates, request, k) {
 /** `Rates.from(rates).estimateExactOut(request)`, freeing the decoded rates after. */
 export function estimateExactOut(rates, request) {
   return withRates(rates, (r) => r.estimateExactOut(request));
+}
+
+/** `Rates.from(rates).split(request, policy)`, freeing the decoded rates after. */
+export function splitRoute(rates, request, policy = {}) {
+  if (typeof raw.RawRates.prototype.split !== "function") exported("split", "splitRoute", "split");
+  return withRates(rates, (r) => r.split(request, policy));
 }
 
 /** `Rates.from(rates).feasible(query)`, freeing the decoded rates after. */

@@ -55,6 +55,12 @@ impl RawRates {
         envelope(route::estimate(&self.response, request))
     }
 
+    /// The best single route or the exact best split (ruling 39).
+    #[cfg(feature = "split")]
+    pub fn split(&self, request: &str, policy: &str) -> String {
+        envelope(crate::split::split(&self.response, request, policy))
+    }
+
     /// The amounts that work (ruling 38).
     #[cfg(feature = "feasible")]
     pub fn feasible(&self, request: &str) -> String {

@@ -36,6 +36,8 @@ mod order;
 mod route;
 #[cfg(feature = "screening")]
 mod screening;
+#[cfg(feature = "split")]
+mod split;
 #[cfg(feature = "orders")]
 mod status;
 mod verify;

@@ -90,7 +90,7 @@ pub(crate) fn summary(rates: &RatesResponse) -> Answer {
 }
 
 /// Runs `f` on the crate's request for `input`.
-fn with_request<T>(
+pub(crate) fn with_request<T>(
     input: &str,
     f: impl FnOnce(&RouteRequest<'_>) -> Result<T, Failure>,
 ) -> Result<T, Failure> {

@@ -72,6 +72,14 @@ test("it has no feasibleAmounts: a TypeError naming the feature", () => {
   assert.throws(() => browser.planFixedOrder([rate], {}, { now }), /"orders"/);
 });
 
+test("it has no splitRoute: a TypeError naming the feature", () => {
+  const request = { fromAmount: "1", now };
+  assert.throws(() => browser.splitRoute([rate], request), (e) => e instanceof TypeError && /"split"/.test(e.message));
+  const rates = browser.Rates.from([rate]);
+  assert.throws(() => rates.split(request), /Rates#split .*"split"/);
+  rates.free();
+});
+
 test("what it leaves out throws a TypeError naming the feature", () => {
   assert.throws(
     () => browser.selectChains([[rate]], { from: "BTC", to: "ETH", fromAmount: "1", now }),

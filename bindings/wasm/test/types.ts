@@ -28,6 +28,8 @@ import {
   type Route,
   type Selection,
   feasibleAmounts,
+  splitRoute,
+  type SplitAnswer,
   planFixedOrder,
   MAX_RATES,
   type FeasibleReport,
@@ -80,6 +82,11 @@ const report: FeasibleReport = feasibleAmounts(rates, { mode: "ExactOut", now, f
 const most: string | undefined = report.maxWithin?.amount ?? report.ranges[0]?.to;
 const floored: Route = bestRoute(rates, { fromAmount: "1", now, floors: { feeMultiple: "10" } });
 const reason: RejectReason = "FEE_SHARE_TOO_LARGE";
+const answer: SplitAnswer = splitRoute(rates, { fromAmount: "10", now }, { legs: 3, perOrderCost: "0.01", minGainBps: 5 });
+const stop: "max" | "remainder" | undefined = answer.split?.legs[0]?.stop;
+const gain: string | null | undefined = answer.split?.gainBps;
+// @ts-expect-error a split has 2 or 3 legs
+splitRoute(rates, { fromAmount: "10", now }, { legs: 4 });
 const cap: 65536 = MAX_RATES;
 const plan: FixedOrderPlan = planFixedOrder(rates, { fromAmount: "1", toAmount: "30" }, { now, decimals: { from: 8, to: 18 }, limitPolicy: "spec" });
 const promised: string = plan.toAmount;

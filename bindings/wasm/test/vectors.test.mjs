@@ -243,6 +243,22 @@ const runners = {
     }
   },
 
+  // Ruling 39: `{route, split}` compared whole (the route by its rate id).
+  split(input, expect) {
+    const request = { fromAmount: input.fromAmount, now: input.now };
+    for (const key of ["mode", "toAmount", "floors"]) {
+      if (input[key] !== undefined) request[key] = input[key];
+    }
+    const got = attempt(() => swaproute.splitRoute(input.rates, request, input.policy ?? {}));
+    if (expect.error) {
+      checkError(expect.error, got.error);
+      return;
+    }
+    assert.ok(got.ok, `expected an answer, got ${got.error?.message}`);
+    assert.equal(got.ok.route?.rateId ?? null, expect.route, "route");
+    assert.deepEqual(got.ok.split, expect.split, "split");
+  },
+
   order_plan(input, expect) {
     const options = { now: input.now };
     if (input.decimals) options.decimals = input.decimals;

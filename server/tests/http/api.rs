@@ -273,3 +273,47 @@ fn two_servers_on_one_database_serve_the_same_orders() {
         assert_eq!(a.get(&path).body["fromTransactionId"], "0xabc");
     }
 }
+
+#[test]
+fn the_route_endpoint_splits_an_amount_above_every_max() {
+    let db = &databases()[0];
+    let server = Server::start(db, &[]);
+    // 30 BTC, above the largest max (25, q1w2…). Over q1w2…'s ×33, ch@nge
+    // adds 0.0989… × 12.5 − 0.0001 and the zero-fee spring variant of d5b1…
+    // 0.1422… × 8.33028657 at their maxes; q1w2… takes the rest, 9.16971343.
+    let answer = server.get("/v3/pairs/BTC_ETH/route?fromAmount=30&split=true");
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.body["routes"], json!([]));
+    assert_eq!(
+        answer.body["split"],
+        json!({
+            "legs": [
+                {"rateId": "d5b1a8f2-6c3e-4e8b-9f0a-2b7c4d1e9a63:spring-2026",
+                 "fromAmount": "8.33028657", "netOutput": "276.0839146315803193588938", "stop": "max"},
+                {"rateId": "ch@nge(N0w)!&$-7f3k9q2m4x8v1z5",
+                 "fromAmount": "12.50000000", "netOutput": "413.736489620967175", "stop": "max"},
+                {"rateId": "q1w2e3r4t5y6u7i8o9p0",
+                 "fromAmount": "9.16971343", "netOutput": "302.60029319", "stop": "remainder"}
+            ],
+            "netOutput": "992.4206974425474943588938",
+            "gainBps": null
+        })
+    );
+    // A single route serves 0.5: no split asked for a gain, `null`.
+    let answer = server.get("/v3/pairs/BTC_ETH/route?fromAmount=0.5&split=true");
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.body["split"], Value::Null);
+    // Beyond what three orders hold (25 + 12.5 + 8.33…): the single pair's error.
+    let answer = server.get("/v3/pairs/BTC_ETH/route?fromAmount=100000&split=true");
+    assert_error(&answer, 400, "AMOUNT_ABOVE_LIMIT");
+    assert_error(
+        &server.get("/v3/pairs/BTC_ETH/route?fromAmount=30&splitLegs=4&split=true"),
+        400,
+        "INVALID_REQUEST",
+    );
+    assert_error(
+        &server.get("/v3/pairs/BTC_ETH/route?fromAmount=30&minGainBps=5"),
+        400,
+        "INVALID_REQUEST",
+    );
+}

@@ -1,0 +1,105 @@
+//! Exact splits (ruling 39) against the single-pair `top1` on the same
+//! inputs, in the same run.
+//!
+//! Group `split`, `BenchmarkId::new(FUNCTION, N)` for N in {8, 64, 512,
+//! 4096}:
+//! - `top1`: the engine's best route at the amount; every rate's max is
+//!   below it, so this is the single pair's "no route" (`AMOUNT_ABOVE_LIMIT`,
+//!   with ruling 38's largest working amount);
+//! - `split`: `RouteRequest::split` with the default policy on the same
+//!   rates and amount: the single-pair answer, then the search over sets of
+//!   up to 3 rates (docs/PERFORMANCE.md: the target is `split ≤ 8 × top1`).
+//!
+//! The rates: BTC_ETH-like multipliers 30-36 with 8-12 significant digits,
+//! fees 0.0001-0.01, mins 0.001-0.1 BTC, maxes 0.5-8.33 BTC; the amount is
+//! 12 BTC, above every max, which two or three of the largest rates serve.
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap
+)]
+
+use std::hint::black_box;
+
+mod common;
+use common::SplitMix;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use swaproute::route::{RouteRequest, SplitPolicy};
+use swaproute::{Amount, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, RatesResponse};
+
+const SIZES: [usize; 4] = [8, 64, 512, 4096];
+const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
+
+/// `n` rates of one pair, every max below 8.34.
+fn rates(n: usize) -> RatesResponse {
+    let mut rng = SplitMix(0x5B11_7000 + n as u64);
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let list: Vec<Rate> = (0..n)
+        .map(|i| {
+            let digits = 8 + u32::try_from(rng.below(5)).unwrap();
+            let significand = i128::from(rng.significand(digits));
+            // 30.000… to 35.999…: significand / 10^(digits − 1) × 3, kept exact.
+            let m = Decimal::from_i128_with_scale(significand, digits - 1)
+                .checked_mul(Decimal::from(3))
+                .unwrap()
+                .checked_add(Decimal::from(3))
+                .unwrap();
+            let m = if m > Decimal::from(36) {
+                m - Decimal::from(3)
+            } else {
+                m
+            };
+            let fee = Decimal::new(1 + rng.below(100) as i64, 4);
+            let min = Decimal::new(1 + rng.below(100) as i64, 3);
+            let max = Decimal::new(50 + rng.below(784) as i64, 2);
+            Rate::new(
+                RateId::new(&format!("rate-{i:06}")).unwrap(),
+                pair.clone(),
+                RateTerms {
+                    multiplier: m,
+                    miner_fee: fee,
+                    min,
+                    max,
+                },
+                EpochMillis::new(4_102_444_800_000),
+            )
+        })
+        .collect();
+    RatesResponse::try_from(list).unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("split");
+    let request = RouteRequest::exact_in("12".parse::<Amount>().unwrap(), NOW);
+    let policy = SplitPolicy::DEFAULT;
+    for n in SIZES {
+        let data = rates(n);
+        assert!(
+            request.best(&data).is_err(),
+            "the amount is above every max"
+        );
+        let answer = request.split(&data, &policy).unwrap();
+        let split = answer.split().unwrap();
+        eprintln!(
+            "split/{n}: {} legs, bounded {} sets, evaluated {}",
+            split.legs().len(),
+            split.work().bounded,
+            split.work().evaluated
+        );
+        group.bench_with_input(BenchmarkId::new("top1", n), &data, |b, data| {
+            b.iter(|| black_box(request.best(black_box(data)).is_err()));
+        });
+        group.bench_with_input(BenchmarkId::new("split", n), &data, |b, data| {
+            b.iter(|| black_box(request.split(black_box(data), &policy).is_ok()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

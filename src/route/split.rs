@@ -1,0 +1,1178 @@
+//! Exact splits (ruling 39 in docs/RULES.md): an ExactIn `fromAmount` served
+//! by 2 or 3 orders on distinct rates of one pair.
+//!
+//! # The optimum for a fixed set of rates
+//! Each rate serves one interval `[lo, hi]` of 8-place amounts (the engine's
+//! own eligibility check, with the floors; see [`Feasible`](super::Feasible)).
+//! A leg's net output is `x × m − fee`, linear in its amount `x` with a fixed
+//! fee, so for a set of rates the total is `Σ m·x − Σ fee` under `Σ x = A`:
+//! every leg starts at its `lo`, and the remainder `A − Σ lo` is poured in
+//! descending multiplier order (ties: ruling 7's order) up to each `hi`. That
+//! is optimal (an exchange argument: moving a unit from a lower multiplier to
+//! a higher one never loses), exact on the 8-place grid (the ends are grid
+//! points), and sums to `A` exactly. A leg stops at its max (`hi`) or where
+//! the remainder ran out.
+//!
+//! # The search over sets, and why it stays fast
+//! The value of a set `S` is bounded, for any `λ`, by weak duality:
+//! `Σ (m_i x_i − f_i) = λA + Σ ((m_i − λ) x_i − f_i) ≤ λA + Σ g_i(λ)`, with
+//! `g_i(λ) = max over x in [lo_i, hi_i] of (m_i − λ) x − f_i`, which is one
+//! number per rate. The search
+//!
+//! 1. reads every rate once (`O(n)`, integers where the rate's prepared
+//!    form allows): admitted, its limits on the 8-place grid (`lo` from the
+//!    min, `hi` from the effective max, capped below `A`);
+//! 2. finds a first split among the 4 rates of highest `m·hi − fee` (at
+//!    most 6 pairs and 4 triples), and takes `λ` as the multiplier of its
+//!    last leg that took more than its `lo`;
+//! 3. scores every rate by `g_i(λ)` (rounded up at 18 places: a bound,
+//!    never below the exact one), sorts by score (`O(n log n)`), and walks
+//!    pairs and triples in that order, stopping a loop as soon as the bound
+//!    of its best remaining set is below the best split found. A set whose
+//!    limits cannot hold `A` (`Σ hi < A` or `Σ lo > A`) or that repeats a
+//!    campaign is skipped without evaluating it.
+//!
+//! Only sets whose bound reaches the best so far are evaluated exactly
+//! (each rate's exact interval computed once, lazily; each leg checked by
+//! the engine at its amount). The bound is tight at the optimum when `λ` is
+//! its marginal multiplier, so on real books few sets pass it
+//! ([`SplitWork`] counts them; docs/PERFORMANCE.md has the numbers).
+//!
+//! Bounded work (ruling 36): `O(n log n)` plus at most
+//! [`split_work_limit`]`(n) = 64 n + 2^18` units (a set bounded is one unit,
+//! a set evaluated exactly 16 more); past it the answer is
+//! [`SplitError::TooMuchWork`], never a wrong split. The limit is reached
+//! only when many sets' bounds lie within rounding of the best (e.g. a book
+//! of rates equal in every number, where ruling 39's tie order must be
+//! decided set by set); a set of more legs than the best must beat it
+//! strictly, so such ties among triples are pruned. Allocation: two vectors
+//! of at most `n` entries, and the legs of each improvement.
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+use core::fmt;
+
+use rust_decimal::Decimal;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+use super::rules::eligibility::{admit, check};
+use super::rules::net_output::net_output;
+use super::rules::order::tie_order;
+use super::{NoRoute, Route, RouteRequest};
+use crate::decimal::Amount;
+use crate::ids::CampaignId;
+use crate::numeric::Wide;
+use crate::rate::{MixedPairs, Rate, RateList};
+use crate::swap_mode::SwapMode;
+
+/// Amounts are 8-place: `10^8` units make one.
+const UNIT: i128 = 100_000_000;
+/// The scale of the bounds.
+const BOUND_SCALE: u32 = 18;
+/// The scale at which every exact value (`x × m − fee`, 8 + 28 places) is an integer.
+const VALUE_SCALE: u32 = 36;
+/// A bound that cannot be computed: never prunes.
+const UNBOUNDED: i128 = i128::MAX / 8;
+/// The rates tried for the first split.
+const SEED: usize = 4;
+/// What an exact evaluation costs against one bounded set.
+const EVALUATION_UNITS: u64 = 16;
+
+/// The split search's work limit for `n` rates, in units (a set bounded is
+/// one, a set evaluated exactly 16 more): `64 n + 2^18`.
+/// Past it, [`RouteRequest::split`] answers [`SplitError::TooMuchWork`].
+pub const fn split_work_limit(n: usize) -> u64 {
+    (n as u64).saturating_mul(64).saturating_add(1 << 18)
+}
+
+/// How many orders a split may use: 2 or 3 (ruling 39).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SplitLegs(u8);
+
+impl SplitLegs {
+    /// Two orders at most.
+    pub const TWO: SplitLegs = SplitLegs(2);
+    /// Three orders at most (the default).
+    pub const THREE: SplitLegs = SplitLegs(3);
+
+    /// The number.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl Default for SplitLegs {
+    fn default() -> Self {
+        SplitLegs::THREE
+    }
+}
+
+/// A number of legs other than 2 or 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidSplitLegs(pub u64);
+
+impl fmt::Display for InvalidSplitLegs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a split has 2 or 3 legs, not {}", self.0)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for InvalidSplitLegs {}
+
+impl TryFrom<u64> for SplitLegs {
+    type Error = InvalidSplitLegs;
+
+    fn try_from(value: u64) -> Result<Self, Self::Error> {
+        match value {
+            2 => Ok(SplitLegs::TWO),
+            3 => Ok(SplitLegs::THREE),
+            other => Err(InvalidSplitLegs(other)),
+        }
+    }
+}
+
+impl core::str::FromStr for SplitLegs {
+    type Err = InvalidSplitLegs;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "2" => Ok(SplitLegs::TWO),
+            "3" => Ok(SplitLegs::THREE),
+            _ => Err(InvalidSplitLegs(text.parse().unwrap_or(u64::MAX))),
+        }
+    }
+}
+
+/// When and how to split (ruling 39).
+///
+/// The default: up to 3 legs, no per-order cost, and a split only when no
+/// single route serves the amount.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SplitPolicy {
+    legs: SplitLegs,
+    per_order_cost: Amount,
+    min_gain_bps: Option<u32>,
+}
+
+impl SplitPolicy {
+    /// Up to 3 legs, cost 0, split only when no single route serves.
+    pub const DEFAULT: SplitPolicy = SplitPolicy {
+        legs: SplitLegs::THREE,
+        per_order_cost: Amount::ZERO,
+        min_gain_bps: None,
+    };
+
+    /// At most `legs` orders.
+    #[must_use]
+    pub fn with_legs(mut self, legs: SplitLegs) -> Self {
+        self.legs = legs;
+        self
+    }
+
+    /// What each order after the first costs the caller, in the to asset:
+    /// subtracted from a split's value when splits are compared.
+    #[must_use]
+    pub fn with_per_order_cost(mut self, cost: Amount) -> Self {
+        self.per_order_cost = cost;
+        self
+    }
+
+    /// Also split when a single route serves the amount, if the split's
+    /// value beats it by at least `bps` basis points (`0`: any strict gain).
+    #[must_use]
+    pub fn with_min_gain_bps(mut self, bps: u32) -> Self {
+        self.min_gain_bps = Some(bps);
+        self
+    }
+
+    /// The most legs.
+    pub fn legs(&self) -> SplitLegs {
+        self.legs
+    }
+
+    /// The cost of each order after the first.
+    pub fn per_order_cost(&self) -> Amount {
+        self.per_order_cost
+    }
+
+    /// The smallest gain asked of a split over a single route, `None` when
+    /// splits are only for amounts no single route serves.
+    pub fn min_gain_bps(&self) -> Option<u32> {
+        self.min_gain_bps
+    }
+}
+
+/// Why a leg stops where it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SplitStop {
+    /// At its rate's (effective) max, on the 8-place grid.
+    Max,
+    /// Where the amount ran out: the remainder, or its lowest usable amount
+    /// when nothing was left for it.
+    Remainder,
+}
+
+impl SplitStop {
+    /// `"max"` or `"remainder"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SplitStop::Max => "max",
+            SplitStop::Remainder => "remainder",
+        }
+    }
+}
+
+/// One order of a split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitLeg<'r> {
+    rate: &'r Rate,
+    from_amount: Decimal,
+    net_output: Decimal,
+    stop: SplitStop,
+}
+
+impl<'r> SplitLeg<'r> {
+    /// The leg's rate.
+    pub fn rate(&self) -> &'r Rate {
+        self.rate
+    }
+
+    /// The leg's `fromAmount`, with 8 places.
+    pub fn from_amount(&self) -> Decimal {
+        self.from_amount
+    }
+
+    /// `fromAmount × multiplier − minerFee`, exact.
+    pub fn net_output(&self) -> Decimal {
+        self.net_output
+    }
+
+    /// Why it stops there.
+    pub fn stop(&self) -> SplitStop {
+        self.stop
+    }
+}
+
+impl Serialize for SplitLeg<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("SplitLeg", 4)?;
+        out.serialize_field("rateId", self.rate.id().as_str())?;
+        out.serialize_field("fromAmount", &self.from_amount.to_string())?;
+        out.serialize_field("netOutput", &self.net_output.normalize().to_string())?;
+        out.serialize_field("stop", self.stop.as_str())?;
+        out.end()
+    }
+}
+
+/// What the search did: sets whose bound was computed, sets evaluated exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SplitWork {
+    /// Candidate sets whose bound (or limits) were looked at.
+    pub bounded: u64,
+    /// Candidate sets evaluated exactly.
+    pub evaluated: u64,
+}
+
+/// The best split: its legs in pour order (descending multiplier, then
+/// ruling 7), their total, and its gain over the best single route.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split<'r> {
+    legs: Vec<SplitLeg<'r>>,
+    net_output: Decimal,
+    value: Decimal,
+    gain_bps: Option<Decimal>,
+    work: SplitWork,
+}
+
+impl<'r> Split<'r> {
+    /// The legs, in pour order.
+    pub fn legs(&self) -> &[SplitLeg<'r>] {
+        &self.legs
+    }
+
+    /// The sum of the legs' net outputs (what the orders deliver).
+    pub fn net_output(&self) -> Decimal {
+        self.net_output
+    }
+
+    /// The value maximized: the net output minus the per-order cost of each
+    /// order after the first.
+    pub fn value(&self) -> Decimal {
+        self.value
+    }
+
+    /// The gain of [`value`](Self::value) over the best single route's net
+    /// output, in basis points rounded toward zero to 2 places; `None` when
+    /// no single route serves the amount.
+    pub fn gain_bps(&self) -> Option<Decimal> {
+        self.gain_bps
+    }
+
+    /// What the search did.
+    pub fn work(&self) -> SplitWork {
+        self.work
+    }
+}
+
+impl Serialize for Split<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Split", 3)?;
+        out.serialize_field("legs", &self.legs)?;
+        out.serialize_field("netOutput", &self.net_output.normalize().to_string())?;
+        out.serialize_field("gainBps", &self.gain_bps.map(|g| g.normalize().to_string()))?;
+        out.end()
+    }
+}
+
+/// The answer: the best single route, or the best split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SplitAnswer<'r> {
+    /// One order serves the amount (and no split beats it as asked).
+    Single(Route<'r>),
+    /// Two or three orders.
+    Split(Split<'r>),
+}
+
+impl<'r> SplitAnswer<'r> {
+    /// The split, when one is returned.
+    pub fn split(&self) -> Option<&Split<'r>> {
+        match self {
+            SplitAnswer::Split(split) => Some(split),
+            SplitAnswer::Single(_) => None,
+        }
+    }
+}
+
+/// Why no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SplitError {
+    /// Neither a single route nor a split serves the amount: the single
+    /// pair's "no route" (ruling 10, with ruling 38's working amounts).
+    NoRoute(NoRoute),
+    /// Splits are defined for ExactIn only.
+    ExactOut,
+    /// The search would take more than its work limit (ruling 36): `limit`
+    /// units for these rates (see [`split_work_limit`]).
+    TooMuchWork {
+        /// The limit that was reached.
+        limit: u64,
+    },
+}
+
+impl SplitError {
+    /// The stable code: the "no route" code, `UNSUPPORTED_SWAP_MODE`, or
+    /// `INVALID_REQUEST` past the work limit.
+    pub fn code(&self) -> crate::ErrorCode {
+        match self {
+            SplitError::NoRoute(no_route) => no_route.code(),
+            SplitError::ExactOut => crate::ErrorCode::UnsupportedSwapMode,
+            SplitError::TooMuchWork { .. } => crate::ErrorCode::InvalidRequest,
+        }
+    }
+
+    /// As the API answers it: the "no route" error with its limits, or the
+    /// code above with this error's text.
+    pub fn to_api_error(&self) -> crate::ApiError {
+        match self {
+            SplitError::NoRoute(no_route) => no_route.to_api_error(),
+            other => crate::ApiError::new(other.code(), alloc::format!("{other}")),
+        }
+    }
+}
+
+impl fmt::Display for SplitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SplitError::NoRoute(no_route) => fmt::Display::fmt(no_route, f),
+            SplitError::ExactOut => f.write_str("splits are defined for ExactIn only"),
+            SplitError::TooMuchWork { limit } => write!(
+                f,
+                "the split search would take more than {limit} steps for these rates (ruling 36)"
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for SplitError {}
+
+impl From<MixedPairs> for SplitError {
+    fn from(mixed: MixedPairs) -> Self {
+        SplitError::NoRoute(NoRoute::MixedPairs(mixed))
+    }
+}
+
+/// A rate that may be a leg, with its limits on the grid and its bound.
+#[derive(Clone, Copy, Debug)]
+struct Candidate<'r> {
+    rate: &'r Rate,
+    /// `ceil8(min)`, at least one unit: at most the exact lower end.
+    lo: i128,
+    /// `floor8(effective max)`, below `A`: at least the exact upper end.
+    hi: i128,
+    /// The multiplier at 18 places, rounded up (`-1`: too large).
+    m_up: i128,
+    /// The fee at 18 places, rounded down (`0` when too large: still a bound).
+    fee_down: i128,
+    /// The bound `g(λ)` at 18 places, rounded up.
+    score: i128,
+    /// The exact interval, once computed.
+    known: Known,
+}
+
+/// A set evaluated: legs in pour order, the objective `Σ net + c·(3 − k)`.
+#[derive(Clone, Debug)]
+struct Found<'r> {
+    legs: Vec<SplitLeg<'r>>,
+    objective: Wide,
+    /// The multiplier of the last leg that took more than its lower end.
+    marginal: Decimal,
+}
+
+impl RouteRequest<'_> {
+    /// The best single route, or the exact best split of `fromAmount` over
+    /// 2 or 3 of the rates (ruling 39).
+    ///
+    /// A split is looked for when no single route serves the amount, or, when
+    /// the policy asks for a gain, always; it is returned when it serves an
+    /// amount no single route does, or beats the best single route by the
+    /// policy's gain. See the module documentation for the search.
+    ///
+    /// ```
+    /// use swaproute::route::{RouteRequest, SplitAnswer, SplitPolicy};
+    /// use swaproute::{Amount, EpochMillis, RatesResponse};
+    /// let rates: RatesResponse = serde_json::from_str(r#"[
+    ///   {"amount":{"assetId":"ETH","value":30},"expiry":4102444800000,"id":"a",
+    ///    "max":{"assetId":"BTC","value":6},"min":{"assetId":"BTC","value":0.1},
+    ///    "minerFee":{"assetId":"ETH","value":0.01},"pairId":"BTC_ETH"},
+    ///   {"amount":{"assetId":"ETH","value":29},"expiry":4102444800000,"id":"b",
+    ///    "max":{"assetId":"BTC","value":5},"min":{"assetId":"BTC","value":0.1},
+    ///    "minerFee":{"assetId":"ETH","value":0.02},"pairId":"BTC_ETH"}]"#).unwrap();
+    /// let request = RouteRequest::exact_in("10".parse::<Amount>().unwrap(),
+    ///     EpochMillis::new(1_785_000_000_000));
+    /// let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    /// let split = answer.split().unwrap();
+    /// // 6 × 30 − 0.01 + 4 × 29 − 0.02 = 295.97
+    /// assert_eq!(split.net_output().to_string(), "295.97");
+    /// assert_eq!(split.legs()[0].from_amount().to_string(), "6.00000000");
+    /// assert_eq!(split.legs()[1].from_amount().to_string(), "4.00000000");
+    /// ```
+    ///
+    /// # Errors
+    /// [`SplitError::ExactOut`] for an ExactOut request; [`SplitError::NoRoute`]
+    /// with the single pair's "no route" when no split serves the amount
+    /// either (and for a hand-built list of more than one pair's rates).
+    pub fn split<'r, R: RateList + ?Sized>(
+        &self,
+        rates: &'r R,
+        policy: &SplitPolicy,
+    ) -> Result<SplitAnswer<'r>, SplitError> {
+        if self.mode() != SwapMode::ExactIn {
+            return Err(SplitError::ExactOut);
+        }
+        let rates = rates.one_pair()?;
+        let single = self.best_in(rates);
+        let single = match (single, policy.min_gain_bps) {
+            (Ok(route), None) => return Ok(SplitAnswer::Single(route)),
+            (Ok(route), Some(_)) => Some(route),
+            (Err(NoRoute::MixedPairs(mixed)), _) => return Err(mixed.into()),
+            (Err(no_route), _) => {
+                return match self.split_search(rates, policy, None)? {
+                    Some((found, work)) => split_finish(self, found, work, None, policy)
+                        .map(SplitAnswer::Split)
+                        .ok_or(SplitError::NoRoute(no_route)),
+                    None => Err(SplitError::NoRoute(no_route)),
+                };
+            }
+        };
+        let Some(single) = single else {
+            return Err(SplitError::ExactOut);
+        };
+        let Some((found, work)) = self.split_search(rates, policy, Some(&single))? else {
+            return Ok(SplitAnswer::Single(single));
+        };
+        let cost = Wide::at_scale(policy.per_order_cost.get(), VALUE_SCALE);
+        let single_net = Wide::at_scale(single.net_output(), VALUE_SCALE);
+        let bps = policy.min_gain_bps.unwrap_or(0);
+        // value − single ≥ bps/10000 × single, with value = objective − 2c:
+        // (objective − 2c − single) × 10000 ≥ bps × single, exactly.
+        let enough = (|| {
+            let two_c = cost?.mul_small(2)?;
+            let lhs = found.objective.sub(two_c)?.sub(single_net?)?;
+            let lhs = lhs.mul_small(10_000)?;
+            let rhs = single_net?.mul_small(u64::from(bps))?;
+            Some(lhs >= rhs && found.objective > two_c.add(single_net?)?)
+        })()
+        .unwrap_or(false);
+        if !enough {
+            return Ok(SplitAnswer::Single(single));
+        }
+        Ok(split_finish(self, found, work, Some(&single), policy)
+            .map_or(SplitAnswer::Single(single), SplitAnswer::Split))
+    }
+}
+
+/// The public form of an evaluated set.
+fn split_finish<'r>(
+    request: &RouteRequest<'_>,
+    found: Found<'r>,
+    work: SplitWork,
+    single: Option<&Route<'r>>,
+    policy: &SplitPolicy,
+) -> Option<Split<'r>> {
+    let mut net_output = Decimal::ZERO;
+    for leg in &found.legs {
+        // Each leg eligible at its own amount, by the engine's own check.
+        let at = RouteRequest::exact_in(Amount::new(leg.from_amount).ok()?, request.now())
+            .with_campaigns(request.campaigns())
+            .with_floors(*request.floors());
+        if check(leg.rate, &at).ok()?.net_output != leg.net_output {
+            return None;
+        }
+        net_output = net_output.checked_add(leg.net_output)?;
+    }
+    let orders = u32::try_from(found.legs.len().checked_sub(1)?).ok()?;
+    let value = net_output.checked_sub(
+        policy
+            .per_order_cost
+            .get()
+            .checked_mul(Decimal::from(orders))?,
+    )?;
+    let gain_bps = match single {
+        Some(single) if !single.net_output().is_zero() => {
+            let gain = value
+                .checked_sub(single.net_output())?
+                .checked_mul(Decimal::from(10_000))?
+                .checked_div(single.net_output())?;
+            Some(gain.trunc_with_scale(2).normalize())
+        }
+        _ => None,
+    };
+    Some(Split {
+        legs: found.legs,
+        net_output: net_output.normalize(),
+        value: value.normalize(),
+        gain_bps,
+        work,
+    })
+}
+
+impl RouteRequest<'_> {
+    /// The exact best set of 2..=legs rates, or `None`; `single` is the
+    /// incumbent to beat (a 1-leg set) when there is one.
+    fn split_search<'r>(
+        &self,
+        rates: &'r [Rate],
+        policy: &SplitPolicy,
+        single: Option<&Route<'r>>,
+    ) -> Result<Option<(Found<'r>, SplitWork)>, SplitError> {
+        let amount = self.from_amount().get();
+        let Some(total) = grid_units(amount) else {
+            return Ok(None);
+        };
+        let legs = usize::from(policy.legs.get());
+        let cost = policy.per_order_cost.get();
+        let mut candidates: Vec<Candidate<'r>> = rates
+            .iter()
+            .filter_map(|rate| self.split_candidate(rate, total))
+            .collect();
+        if candidates.len() < 2 {
+            return Ok(None);
+        }
+        let mut search = Search {
+            request: self,
+            total,
+            cost,
+            cost_wide: Wide::at_scale(cost, VALUE_SCALE)
+                .ok_or(SplitError::TooMuchWork { limit: 0 })?,
+            best: None,
+            floor: i128::MIN,
+            work: SplitWork::default(),
+            left: split_work_limit(rates.len()),
+            exhausted: false,
+        };
+        if let Some(single) = single {
+            let objective = Wide::at_scale(single.net_output(), VALUE_SCALE)
+                .zip(search.cost_wide.mul_small(2))
+                .and_then(|(net, two_c)| net.add(two_c));
+            let Some(objective) = objective else {
+                return Ok(None);
+            };
+            search.best = Some(Found {
+                legs: Vec::new(),
+                objective,
+                marginal: single.rate().multiplier(),
+            });
+            search.floor = search.value_floor().unwrap_or(i128::MIN);
+        }
+        // Step 2: a first split among the rates of highest m·hi − fee (one
+        // pass keeping the best few).
+        let mut seed: [Option<(i128, usize)>; SEED] = [None; SEED];
+        for (at, c) in candidates.iter_mut().enumerate() {
+            c.score = score(c, 0);
+            let mut entry = Some((c.score, at));
+            for slot in &mut seed {
+                if entry.map(|e| e.0) > slot.map(|s| s.0) {
+                    core::mem::swap(slot, &mut entry);
+                }
+            }
+        }
+        let seed: Vec<usize> = seed.iter().flatten().map(|e| e.1).collect();
+        search.walk(&mut candidates, &seed, legs);
+        if search.exhausted {
+            return Err(SplitError::TooMuchWork {
+                limit: split_work_limit(rates.len()),
+            });
+        }
+        // Step 3: every set, by the bound at the marginal multiplier.
+        let lambda = search
+            .best
+            .as_ref()
+            .and_then(|b| bound_units(b.marginal, true))
+            .unwrap_or(0);
+        for c in &mut candidates {
+            c.score = score(c, lambda);
+        }
+        let mut order: Vec<u32> = (0..candidates.len())
+            .filter_map(|i| u32::try_from(i).ok())
+            .collect();
+        order.sort_unstable_by(|&a, &b| {
+            let at = |i: u32| usize::try_from(i).ok().and_then(|i| candidates.get(i));
+            match (at(a), at(b)) {
+                (Some(ca), Some(cb)) => cb
+                    .score
+                    .cmp(&ca.score)
+                    .then_with(|| tie_order(ca.rate, cb.rate)),
+                _ => Ordering::Equal,
+            }
+        });
+        search.prune(&mut candidates, &order, legs, lambda);
+        if search.exhausted {
+            return Err(SplitError::TooMuchWork {
+                limit: split_work_limit(rates.len()),
+            });
+        }
+        let work = search.work;
+        Ok(search
+            .best
+            .filter(|b| !b.legs.is_empty())
+            .map(|b| (b, work)))
+    }
+
+    /// Step 1 for one rate: admitted, its limits on the grid, a leg only
+    /// below `total`.
+    fn split_candidate<'r>(&self, rate: &'r Rate, total: i128) -> Option<Candidate<'r>> {
+        admit(rate, self.now(), SwapMode::ExactIn).ok()?;
+        let p = rate.prepared();
+        let (lo, hi) = if rate.is_sponsored() && !self.campaigns().is_empty() {
+            let max = rate.effective_max(self.campaigns());
+            if max < rate.min() {
+                return None;
+            }
+            (grid(rate.min(), true)?, grid(max, false)?)
+        } else {
+            // Limits at 28 places (saturating): to the 8-place grid by one
+            // division each.
+            const DOWN: u128 = 100_000_000_000_000_000_000; // 10^20
+            let lo = p.min28.div_ceil(DOWN);
+            let hi = p.max28 / DOWN;
+            (
+                i128::try_from(lo).unwrap_or(i128::MAX),
+                i128::try_from(hi).unwrap_or(i128::MAX),
+            )
+        };
+        let lo = lo.max(1);
+        let hi = hi.min(total.checked_sub(1)?);
+        if lo > hi {
+            return None;
+        }
+        Some(Candidate {
+            rate,
+            lo,
+            hi,
+            m_up: bound_units(rate.multiplier(), true).unwrap_or(-1),
+            fee_down: bound_units(rate.miner_fee(), false).unwrap_or(0),
+            score: 0,
+            known: Known::Unknown,
+        })
+    }
+}
+
+/// A rate's exact interval: not yet computed, none, or its ends.
+#[derive(Clone, Copy, Debug)]
+enum Known {
+    Unknown,
+    Empty,
+    Interval(i128, i128),
+}
+
+/// The search's state.
+struct Search<'q, 'c, 'r> {
+    request: &'q RouteRequest<'c>,
+    total: i128,
+    cost: Decimal,
+    cost_wide: Wide,
+    best: Option<Found<'r>>,
+    /// `floor18` of the best value found (`i128::MIN` before any).
+    floor: i128,
+    work: SplitWork,
+    /// Units of work left; the search stops at zero.
+    left: u64,
+    exhausted: bool,
+}
+
+impl<'r> Search<'_, '_, 'r> {
+    /// Every set of 2..=legs among the `seed` candidates.
+    fn walk(&mut self, candidates: &mut [Candidate<'r>], seed: &[usize], legs: usize) {
+        for (a, &i) in seed.iter().enumerate() {
+            for (b, &j) in seed.iter().enumerate().skip(a.saturating_add(1)) {
+                self.consider(candidates, &[i, j]);
+                if legs == 3 {
+                    for &k in seed.iter().skip(b.saturating_add(1)) {
+                        self.consider(candidates, &[i, j, k]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The walk by bound: `order` lists the candidates by score, highest
+    /// first; a loop stops when the best set left in it is bounded below
+    /// the best found.
+    fn prune(
+        &mut self,
+        candidates: &mut [Candidate<'r>],
+        order: &[u32],
+        legs: usize,
+        lambda: i128,
+    ) {
+        let cost = bound_units(self.cost, false).unwrap_or(0);
+        let two_c = cost.saturating_mul(2);
+        let index = |i: usize| order.get(i).and_then(|&at| usize::try_from(at).ok());
+        let score_at = |candidates: &[Candidate<'r>], i: usize| {
+            index(i)
+                .and_then(|at| candidates.get(at))
+                .map_or(i128::MIN / 8, |c| c.score)
+        };
+        let count = order.len();
+        // A set of more legs than the best loses a tie, so its bound must
+        // beat the best strictly: prune at `bound <= need`, `bound < need + 1`.
+        let need_for = |search: &Self, legs: usize| {
+            let need = search.need(lambda);
+            if legs > search.best_legs() {
+                need.saturating_add(1)
+            } else {
+                need
+            }
+        };
+        let mut need = need_for(self, 2);
+        for i in 0..count {
+            if self.exhausted {
+                return;
+            }
+            let i1 = i.saturating_add(1);
+            let si = score_at(candidates, i);
+            if si
+                .saturating_add(score_at(candidates, i1))
+                .saturating_sub(cost)
+                < need
+            {
+                break;
+            }
+            for j in i1..count {
+                if si
+                    .saturating_add(score_at(candidates, j))
+                    .saturating_sub(cost)
+                    < need
+                {
+                    break;
+                }
+                let (Some(a), Some(b)) = (index(i), index(j)) else {
+                    break;
+                };
+                if self.consider(candidates, &[a, b]) {
+                    need = need_for(self, 2);
+                }
+                if self.exhausted {
+                    return;
+                }
+            }
+        }
+        if legs < 3 {
+            return;
+        }
+        need = need_for(self, 3);
+        for i in 0..count {
+            let (i1, i2) = (i.saturating_add(1), i.saturating_add(2));
+            let si = score_at(candidates, i);
+            let top = si
+                .saturating_add(score_at(candidates, i1))
+                .saturating_add(score_at(candidates, i2));
+            if top.saturating_sub(two_c) < need {
+                break;
+            }
+            for j in i1..count {
+                let sij = si.saturating_add(score_at(candidates, j));
+                if sij
+                    .saturating_add(score_at(candidates, j.saturating_add(1)))
+                    .saturating_sub(two_c)
+                    < need
+                {
+                    break;
+                }
+                for k in j.saturating_add(1)..count {
+                    if sij
+                        .saturating_add(score_at(candidates, k))
+                        .saturating_sub(two_c)
+                        < need
+                    {
+                        break;
+                    }
+                    let (Some(a), Some(b), Some(d)) = (index(i), index(j), index(k)) else {
+                        break;
+                    };
+                    if self.consider(candidates, &[a, b, d]) {
+                        need = need_for(self, 3);
+                    }
+                    if self.exhausted {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `floor18(best value − λA)`: a set whose bound at 18 places is below
+    /// it cannot reach the best (`i128::MIN` before any).
+    fn need(&self, lambda: i128) -> i128 {
+        (|| {
+            let la = ceil_div(lambda.checked_mul(self.total)?, UNIT)?;
+            self.value_floor()?.checked_sub(la)
+        })()
+        .unwrap_or(i128::MIN)
+    }
+
+    /// `floor18(best value)`, the value being the objective minus `2c`.
+    fn value_floor(&self) -> Option<i128> {
+        let mut obj = self.best.as_ref()?.objective;
+        for _ in 0..(VALUE_SCALE - BOUND_SCALE) {
+            obj = obj.div10()?.0;
+        }
+        let obj = i128::try_from(obj.to_u128()?).ok()?;
+        obj.checked_sub(bound_units(self.cost, true)?.checked_mul(2)?)
+    }
+
+    /// Evaluates one set (indices into `candidates`) and keeps it when it is
+    /// the best so far; `true` when it was kept.
+    fn consider(&mut self, candidates: &mut [Candidate<'r>], set: &[usize]) -> bool {
+        if !self.spend(1) {
+            return false;
+        }
+        self.work.bounded = self.work.bounded.saturating_add(1);
+        let mut chosen: [(usize, Option<Candidate<'r>>); 3] = [(0, None); 3];
+        let (mut lo, mut hi) = (0i128, 0i128);
+        for (slot, &i) in chosen.iter_mut().zip(set) {
+            let Some(c) = candidates.get(i) else {
+                return false;
+            };
+            lo = lo.saturating_add(c.lo);
+            hi = hi.saturating_add(c.hi);
+            *slot = (i, Some(*c));
+        }
+        if lo > self.total || hi < self.total {
+            return false;
+        }
+        let chosen = chosen.get(..set.len()).unwrap_or(&[]);
+        for (a, (_, ca)) in chosen.iter().enumerate() {
+            for (_, cb) in chosen.iter().skip(a.saturating_add(1)) {
+                let campaign = |c: &Option<Candidate<'r>>| -> Option<&'r CampaignId> {
+                    c.as_ref().and_then(|c| c.rate.sponsored_by_campaign_id())
+                };
+                if let (Some(x), Some(y)) = (campaign(ca), campaign(cb)) {
+                    if x == y {
+                        return false;
+                    }
+                }
+            }
+        }
+        // The set's value over its relaxed limits, rounded up: below the
+        // best found, no division of it can reach the best.
+        let cost = bound_units(self.cost, false).unwrap_or(0);
+        if let Some(up) = relaxed_value(chosen, self.total, cost) {
+            // A set of more legs than the best loses a tie too.
+            let ties_lose = set.len() > self.best_legs();
+            if self
+                .floor
+                .checked_mul(UNIT)
+                .is_some_and(|floor| up < floor || (ties_lose && up == floor))
+            {
+                return false;
+            }
+        }
+        if !self.spend(EVALUATION_UNITS) {
+            return false;
+        }
+        self.work.evaluated = self.work.evaluated.saturating_add(1);
+        let Some(found) = self.evaluate(candidates, chosen) else {
+            return false;
+        };
+        let better = match &self.best {
+            None => true,
+            Some(best) => before(&found, best) == Ordering::Less,
+        };
+        if better {
+            self.best = Some(found);
+            self.floor = self.value_floor().unwrap_or(i128::MIN);
+        }
+        better
+    }
+
+    /// Takes `units` from the work left; `false` (and the search stops)
+    /// when they are not there.
+    fn spend(&mut self, units: u64) -> bool {
+        if let Some(left) = self.left.checked_sub(units) {
+            self.left = left;
+            true
+        } else {
+            self.exhausted = true;
+            false
+        }
+    }
+
+    /// The legs of the best found (the single route counts as one; none: 3,
+    /// so that no tie is pruned).
+    fn best_legs(&self) -> usize {
+        self.best.as_ref().map_or(3, |b| b.legs.len().max(1))
+    }
+
+    /// A candidate's exact interval, computed once.
+    fn exact(&self, c: &mut Candidate<'r>) -> Option<(i128, i128)> {
+        match c.known {
+            Known::Empty => return None,
+            Known::Interval(lo, hi) => return Some((lo, hi)),
+            Known::Unknown => {}
+        }
+        let interval = self
+            .quick_interval(c)
+            .or_else(|| self.request.served_interval(c.rate));
+        c.known = interval.map_or(Known::Empty, |(lo, hi)| Known::Interval(lo, hi));
+        interval
+    }
+
+    /// The common case in two checks: the engine admits the rate at both
+    /// ends of its limits on the grid (`hi` capped below the amount), so it
+    /// serves every amount between (each condition is monotone).
+    fn quick_interval(&self, c: &Candidate<'r>) -> Option<(i128, i128)> {
+        let works = |x: i128| {
+            let amount = Decimal::try_from_i128_with_scale(x, 8).ok()?;
+            let request = RouteRequest::exact_in(Amount::new(amount).ok()?, self.request.now())
+                .with_campaigns(self.request.campaigns())
+                .with_floors(*self.request.floors());
+            check(c.rate, &request).ok().map(|_| ())
+        };
+        works(c.lo)?;
+        works(c.hi)?;
+        Some((c.lo, c.hi))
+    }
+
+    /// The set's optimum: every leg at its lower end, the remainder poured
+    /// in descending multiplier order (then ruling 7) up to each upper end.
+    fn evaluate(
+        &mut self,
+        candidates: &mut [Candidate<'r>],
+        chosen: &[(usize, Option<Candidate<'r>>)],
+    ) -> Option<Found<'r>> {
+        let mut legs: [(Option<&'r Rate>, i128, i128); 3] = [(None, 0, 0); 3];
+        let mut left = self.total;
+        for (slot, &(at, _)) in legs.iter_mut().zip(chosen) {
+            let c = candidates.get_mut(at)?;
+            let (lo, hi) = self.exact(c)?;
+            left = left.checked_sub(lo)?;
+            *slot = (Some(c.rate), lo, hi);
+        }
+        if left < 0 {
+            return None;
+        }
+        let legs = legs.get_mut(..chosen.len())?;
+        legs.sort_by(|a, b| match (a.0, b.0) {
+            (Some(x), Some(y)) => pour_order(x, y),
+            _ => Ordering::Equal,
+        });
+        let mut objective = self
+            .cost_wide
+            .mul_small(u64::try_from(3usize.checked_sub(legs.len())?).ok()?)?;
+        let mut marginal = legs.first()?.0?.multiplier();
+        let mut out = Vec::with_capacity(legs.len());
+        for &(rate, lo, hi) in legs.iter() {
+            let rate = rate?;
+            let take = hi.checked_sub(lo)?.max(0).min(left);
+            left = left.checked_sub(take)?;
+            let x = lo.checked_add(take)?;
+            let amount = Decimal::try_from_i128_with_scale(x, 8).ok()?;
+            // Within the rate's exact interval: eligible (checked again
+            // when the answer is built); its exact net output.
+            let net = net_output(rate, amount)?;
+            objective = objective.add(Wide::at_scale(net, VALUE_SCALE)?)?;
+            if x > lo {
+                marginal = rate.multiplier();
+            }
+            out.push(SplitLeg {
+                rate,
+                from_amount: amount,
+                net_output: net,
+                // Its own max (the interval's top may be capped below the
+                // amount, which is no max of the rate's).
+                stop: if x == hi
+                    && grid(rate.effective_max(self.request.campaigns()), false) == Some(x)
+                {
+                    SplitStop::Max
+                } else {
+                    SplitStop::Remainder
+                },
+            });
+        }
+        if left != 0 {
+            return None;
+        }
+        Some(Found {
+            legs: out,
+            objective,
+            marginal,
+        })
+    }
+}
+
+/// The pour order: descending multiplier, then ruling 7.
+fn pour_order(a: &Rate, b: &Rate) -> Ordering {
+    b.multiplier()
+        .cmp(&a.multiplier())
+        .then_with(|| tie_order(a, b))
+}
+
+/// Ruling 39's order of two evaluated sets: higher objective, then fewer
+/// legs (the incumbent single route counts as one), then the legs' rates
+/// listed in ruling 7's order, compared one by one.
+fn before(a: &Found<'_>, b: &Found<'_>) -> Ordering {
+    let count = |f: &Found<'_>| f.legs.len().max(1);
+    b.objective
+        .cmp(&a.objective)
+        .then_with(|| count(a).cmp(&count(b)))
+        .then_with(|| {
+            if a.legs.is_empty() || b.legs.is_empty() {
+                // The single route wins ties against a split of one... never
+                // reached: a split has at least two legs.
+                return b.legs.len().cmp(&a.legs.len());
+            }
+            let mut ra: Vec<&Rate> = a.legs.iter().map(|l| l.rate).collect();
+            let mut rb: Vec<&Rate> = b.legs.iter().map(|l| l.rate).collect();
+            ra.sort_by(|x, y| tie_order(x, y));
+            rb.sort_by(|x, y| tie_order(x, y));
+            ra.iter()
+                .zip(&rb)
+                .map(|(x, y)| tie_order(x, y))
+                .find(|o| o.is_ne())
+                .unwrap_or(Ordering::Equal)
+        })
+}
+
+/// The most a set can yield over its relaxed limits (`lo` from the min,
+/// `hi` from the max: a wider range than the exact one), at 26 places, from
+/// the multipliers rounded up and the fees and the per-order `cost` rounded
+/// down (18 places): the pour by those multipliers. `None` on overflow (no
+/// pruning).
+fn relaxed_value(
+    chosen: &[(usize, Option<Candidate<'_>>)],
+    total: i128,
+    cost: i128,
+) -> Option<i128> {
+    let mut legs: [(i128, i128, i128, i128); 3] = [(0, 0, 0, 0); 3];
+    let mut left = total;
+    for (slot, (_, c)) in legs.iter_mut().zip(chosen) {
+        let c = c.as_ref()?;
+        if c.m_up < 0 {
+            return None;
+        }
+        *slot = (c.m_up, c.lo, c.hi, c.fee_down);
+        left = left.checked_sub(c.lo)?;
+    }
+    let legs = legs.get(..chosen.len())?;
+    let mut order = [0usize, 1, 2];
+    let order = order.get_mut(..legs.len())?;
+    order.sort_by(|&a, &b| match (legs.get(a), legs.get(b)) {
+        (Some(x), Some(y)) => y.0.cmp(&x.0),
+        _ => Ordering::Equal,
+    });
+    // At 26 places (18 + 8): no division on this path.
+    let mut value: i128 = 0;
+    for &at in order.iter() {
+        let &(m, lo, hi, fee) = legs.get(at)?;
+        let take = hi.checked_sub(lo)?.max(0).min(left);
+        left = left.checked_sub(take)?;
+        let x = lo.checked_add(take)?;
+        value = value
+            .checked_add(m.checked_mul(x)?)?
+            .checked_sub(fee.checked_mul(UNIT)?)?;
+    }
+    let orders = i128::try_from(legs.len()).ok()?.checked_sub(1)?;
+    value.checked_sub(cost.checked_mul(orders)?.checked_mul(UNIT)?)
+}
+
+/// `g(λ)` at 18 places, rounded up: the most a rate can add over `λ` per
+/// unit, `(m − λ) × (hi or lo) − fee`.
+fn score(c: &Candidate<'_>, lambda: i128) -> i128 {
+    (|| {
+        if c.m_up < 0 {
+            return None;
+        }
+        let d = c.m_up.checked_sub(lambda)?;
+        let y = if d >= 0 { c.hi } else { c.lo };
+        let gross = ceil_div(d.checked_mul(y)?, UNIT)?;
+        gross.checked_sub(c.fee_down)
+    })()
+    .unwrap_or(UNBOUNDED)
+}
+
+/// `a / b` rounded toward +∞, for `b > 0`.
+fn ceil_div(a: i128, b: i128) -> Option<i128> {
+    let q = a.checked_div_euclid(b)?;
+    if a.checked_rem_euclid(b)? == 0 {
+        Some(q)
+    } else {
+        q.checked_add(1)
+    }
+}
+
+/// A non-negative `value` at 18 places, rounded up or down.
+fn bound_units(value: Decimal, up: bool) -> Option<i128> {
+    scaled(value, BOUND_SCALE, up)
+}
+
+/// A non-negative `value` on the 8-place grid, rounded up or down.
+fn grid(value: Decimal, up: bool) -> Option<i128> {
+    scaled(value, 8, up)
+}
+
+fn scaled(value: Decimal, places: u32, up: bool) -> Option<i128> {
+    let mantissa = value.mantissa();
+    let scale = value.scale();
+    if scale <= places {
+        let mul = i128::try_from(crate::numeric::pow10(places.checked_sub(scale)?)?).ok()?;
+        mantissa.checked_mul(mul)
+    } else {
+        let div = i128::try_from(crate::numeric::pow10(scale.checked_sub(places)?)?).ok()?;
+        if up {
+            ceil_div(mantissa, div)
+        } else {
+            mantissa.checked_div_euclid(div)
+        }
+    }
+}
+
+/// `amount` in 8-place units when it lies on that grid.
+fn grid_units(amount: Decimal) -> Option<i128> {
+    let down = grid(amount, false)?;
+    (grid(amount, true)? == down).then_some(down)
+}

@@ -1,0 +1,495 @@
+//! Exact splits (ruling 39): hand-computed examples, then a brute-force
+//! oracle on big integers (every subset of at most 3 rates, every division
+//! of the amount on a small 8-place grid; nothing shared with the engine).
+#![allow(
+    clippy::arithmetic_side_effects,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::many_single_char_names,
+    clippy::too_many_lines,
+    clippy::cast_possible_truncation
+)]
+
+use num_bigint::BigInt;
+use proptest::prelude::*;
+use swaproute::route::{
+    Floors, RouteRequest, SplitAnswer, SplitError, SplitLegs, SplitPolicy, SplitStop,
+};
+use swaproute::{Amount, CampaignId, EpochMillis, Rate, RatesResponse};
+
+use crate::common::{amount, btc_eth_rate};
+
+const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
+const LATER: u64 = 4_102_444_800_000;
+const EARLIER: u64 = 1_700_000_000_000;
+
+fn rate(id: &str, m: &str, fee: &str, min: &str, max: &str) -> Rate {
+    btc_eth_rate(id, m, fee, min, max, EpochMillis::new(LATER))
+}
+
+fn book(rates: Vec<Rate>) -> RatesResponse {
+    RatesResponse::try_from(rates).unwrap()
+}
+
+fn legs_of(answer: &SplitAnswer<'_>) -> Vec<(String, String, String, SplitStop)> {
+    answer
+        .split()
+        .unwrap()
+        .legs()
+        .iter()
+        .map(|l| {
+            (
+                l.rate().id().as_str().to_owned(),
+                l.from_amount().to_string(),
+                l.net_output().normalize().to_string(),
+                l.stop(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn above_every_max_two_legs_by_hand() {
+    // a: ×30 fee 0.01 [0.1, 6]; b: ×29 fee 0.02 [0.1, 5]. 10 BTC: a takes
+    // its max 6 (higher multiplier), b the remaining 4:
+    // 6 × 30 − 0.01 = 179.99, 4 × 29 − 0.02 = 115.98, total 295.97.
+    let rates = book(vec![
+        rate("a", "30", "0.01", "0.1", "6"),
+        rate("b", "29", "0.02", "0.1", "5"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "a".into(),
+                "6.00000000".into(),
+                "179.99".into(),
+                SplitStop::Max
+            ),
+            (
+                "b".into(),
+                "4.00000000".into(),
+                "115.98".into(),
+                SplitStop::Remainder
+            ),
+        ]
+    );
+    let split = answer.split().unwrap();
+    assert_eq!(split.net_output().to_string(), "295.97");
+    assert_eq!(split.gain_bps(), None);
+}
+
+#[test]
+fn lows_first_then_pour_by_multiplier() {
+    // a: ×30 [4, 6]; b: ×29 [5, 9]. 10 BTC: b must take at least 5, so a
+    // gets 5 (not its max 6): 5 × 30 − 0 + 5 × 29 − 0 = 295.
+    let rates = book(vec![
+        rate("a", "30", "0", "4", "6"),
+        rate("b", "29", "0", "5", "9"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "a".into(),
+                "5.00000000".into(),
+                "150".into(),
+                SplitStop::Remainder
+            ),
+            (
+                "b".into(),
+                "5.00000000".into(),
+                "145".into(),
+                SplitStop::Remainder
+            ),
+        ]
+    );
+}
+
+#[test]
+fn single_route_when_one_serves_and_no_gain_asked() {
+    let rates = book(vec![
+        rate("a", "30", "0.01", "0.1", "6"),
+        rate("b", "29", "0.02", "0.1", "5"),
+    ]);
+    let request = RouteRequest::exact_in(amount("5"), NOW);
+    match request.split(&rates, &SplitPolicy::DEFAULT).unwrap() {
+        SplitAnswer::Single(route) => assert_eq!(route.rate().id().as_str(), "a"),
+        SplitAnswer::Split(_) => panic!("a single route serves 5"),
+    }
+}
+
+#[test]
+fn gain_asked_splits_when_it_pays() {
+    // a: ×30 max 6; b: ×20 max 10; 8 BTC. Single: b only (a caps at 6):
+    // 8 × 20 = 160. Split: a 6 × 30 = 180 + b 2 × 20 = 40 → 220.
+    // Gain (220 − 160) / 160 = 3750 bps.
+    let rates = book(vec![
+        rate("a", "30", "0", "0.1", "6"),
+        rate("b", "20", "0", "0.1", "10"),
+    ]);
+    let request = RouteRequest::exact_in(amount("8"), NOW);
+    let policy = SplitPolicy::DEFAULT.with_min_gain_bps(3750);
+    let answer = request.split(&rates, &policy).unwrap();
+    let split = answer.split().unwrap();
+    assert_eq!(split.net_output().to_string(), "220");
+    assert_eq!(split.gain_bps().unwrap().to_string(), "3750");
+    // One basis point more is not met: the single route.
+    let policy = SplitPolicy::DEFAULT.with_min_gain_bps(3751);
+    assert!(matches!(
+        request.split(&rates, &policy).unwrap(),
+        SplitAnswer::Single(_)
+    ));
+    // A per-order cost of 60 leaves no gain: 220 − 60 = 160, a tie, and
+    // ties go to fewer legs.
+    let policy = SplitPolicy::DEFAULT
+        .with_min_gain_bps(0)
+        .with_per_order_cost(amount("60"));
+    assert!(matches!(
+        request.split(&rates, &policy).unwrap(),
+        SplitAnswer::Single(_)
+    ));
+}
+
+#[test]
+fn three_legs_and_the_two_leg_limit() {
+    // Three rates of max 4 each, 10 BTC: only three legs serve it.
+    let rates = book(vec![
+        rate("a", "30", "0", "0.1", "4"),
+        rate("b", "29", "0", "0.1", "4"),
+        rate("c", "28", "0", "0.1", "4"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    // 4 × 30 + 4 × 29 + 2 × 28 = 120 + 116 + 56 = 292.
+    assert_eq!(answer.split().unwrap().net_output().to_string(), "292");
+    let two = SplitPolicy::DEFAULT.with_legs(SplitLegs::TWO);
+    let err = request.split(&rates, &two).unwrap_err();
+    assert_eq!(err.code().as_str(), "AMOUNT_ABOVE_LIMIT");
+}
+
+#[test]
+fn one_leg_per_campaign() {
+    let rates = book(vec![
+        rate("a", "30", "0", "0.1", "6").sponsored_by(CampaignId::new("c").unwrap()),
+        rate("b", "30", "0", "0.1", "6").sponsored_by(CampaignId::new("c").unwrap()),
+        rate("z", "20", "0", "0.1", "6"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    let ids: Vec<_> = legs_of(&answer).into_iter().map(|l| l.0).collect();
+    // a and b share a campaign: a (id order) with z.
+    assert_eq!(ids, vec!["a".to_owned(), "z".to_owned()]);
+}
+
+#[test]
+fn no_split_keeps_the_single_pairs_answer_and_exact_out_is_refused() {
+    let rates = book(vec![rate("a", "30", "0", "0.1", "6")]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let err = request.split(&rates, &SplitPolicy::DEFAULT).unwrap_err();
+    assert!(matches!(err, SplitError::NoRoute(_)));
+    assert_eq!(err.code().as_str(), "AMOUNT_ABOVE_LIMIT");
+    let out = RouteRequest::exact_out(amount("1"), amount("30"), NOW);
+    assert_eq!(
+        out.split(&rates, &SplitPolicy::DEFAULT).unwrap_err(),
+        SplitError::ExactOut
+    );
+    // An amount off the 8-place grid cannot be divided into 8-place legs.
+    let rates = book(vec![
+        rate("a", "30", "0", "0.1", "6"),
+        rate("b", "29", "0", "0.1", "6"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10.000000001"), NOW);
+    assert!(request.split(&rates, &SplitPolicy::DEFAULT).is_err());
+}
+
+#[test]
+fn identical_rates_tie_to_the_first_ids() {
+    let rates = book(
+        ["e", "d", "c", "b", "a"]
+            .iter()
+            .map(|id| rate(id, "30", "0.1", "0.1", "4"))
+            .collect(),
+    );
+    let request = RouteRequest::exact_in(amount("7"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    let ids: Vec<_> = legs_of(&answer).into_iter().map(|l| (l.0, l.1)).collect();
+    // Two legs (fewer than three), the first two ids; a poured first.
+    assert_eq!(
+        ids,
+        vec![
+            ("a".to_owned(), "4.00000000".to_owned()),
+            ("b".to_owned(), "3.00000000".to_owned())
+        ]
+    );
+}
+
+use crate::common::split_oracle::{eligible, oracle, Oracle, R};
+
+fn decimal(units: i64, places: u32) -> String {
+    rust_decimal::Decimal::new(units, places).to_string()
+}
+
+fn build(rates: &[R]) -> RatesResponse {
+    book(
+        rates
+            .iter()
+            .map(|r| {
+                let expiry = if r.expired { EARLIER } else { LATER };
+                let rate = btc_eth_rate(
+                    &r.id,
+                    &decimal(r.m, 2),
+                    &decimal(r.fee, 2),
+                    &decimal(r.min, 8),
+                    &decimal(r.max, 8),
+                    EpochMillis::new(expiry),
+                );
+                match r.campaign {
+                    Some(c) => rate.sponsored_by(CampaignId::new(&format!("c{c}")).unwrap()),
+                    None => rate,
+                }
+            })
+            .collect(),
+    )
+}
+
+fn engine(
+    rates: &RatesResponse,
+    total: i64,
+    legs: usize,
+    cost: i64,
+    gain: Option<u32>,
+    dust: Option<i64>,
+) -> Oracle {
+    let mut request = RouteRequest::exact_in(
+        Amount::new(rust_decimal::Decimal::new(total, 8)).unwrap(),
+        NOW,
+    );
+    if let Some(dust) = dust {
+        request = request.with_floors(
+            Floors::NONE.with_dust(Amount::new(rust_decimal::Decimal::new(dust, 2)).unwrap()),
+        );
+    }
+    let mut policy = SplitPolicy::DEFAULT
+        .with_legs(SplitLegs::try_from(legs as u64).unwrap())
+        .with_per_order_cost(Amount::new(rust_decimal::Decimal::new(cost, 2)).unwrap());
+    if let Some(bps) = gain {
+        policy = policy.with_min_gain_bps(bps);
+    }
+    match request.split(rates, &policy) {
+        Err(SplitError::NoRoute(_)) => Oracle::None,
+        Err(e) => panic!("unexpected {e:?}"),
+        Ok(SplitAnswer::Single(route)) => Oracle::Single(route.rate().id().as_str().to_owned()),
+        Ok(SplitAnswer::Split(split)) => {
+            let legs: Vec<(String, i64)> = split
+                .legs()
+                .iter()
+                .map(|l| {
+                    let x = l.from_amount();
+                    assert_eq!(x.scale(), 8, "8-place leg amounts");
+                    (
+                        l.rate().id().as_str().to_owned(),
+                        i64::try_from(x.mantissa()).unwrap(),
+                    )
+                })
+                .collect();
+            // The value the engine reports, at 10^-10.
+            let value = split.value() * rust_decimal::Decimal::new(10_000_000_000, 0);
+            assert_eq!(value.fract(), rust_decimal::Decimal::ZERO);
+            let value = BigInt::from(value.mantissa() / 10i128.pow(value.scale()));
+            Oracle::Split { value, legs }
+        }
+    }
+}
+
+fn arb_rates() -> impl Strategy<Value = Vec<R>> {
+    prop::collection::vec(
+        (
+            // m: 10^4 .. 3 × 10^5, often one of a few values (ties).
+            prop_oneof![
+                1_000_000i64..30_000_000,
+                prop::sample::select(vec![1_000_000i64, 2_000_000, 3_000_000]),
+            ],
+            prop::sample::select(vec![0i64, 0, 0, 1, 5]), // fee
+            0i64..8,                                      // min units
+            0i64..20,                                     // max − min
+            prop::option::weighted(0.5, 0u8..2),
+            prop::bool::weighted(0.1),
+        ),
+        1..6,
+    )
+    .prop_map(|raw| {
+        raw.into_iter()
+            .enumerate()
+            .map(|(i, (m, fee, min, span, campaign, expired))| R {
+                id: format!("r{}", (b'a' + i as u8) as char),
+                m,
+                fee,
+                min,
+                max: min + span,
+                campaign,
+                expired,
+            })
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Same answer as the oracle: the kind, the rates, every leg's amount,
+    /// the value; legs sum to the amount and each is eligible at its own.
+    #[test]
+    fn matches_the_brute_force_oracle(
+        rates in arb_rates(),
+        total in 2i64..26,
+        legs in 2usize..4,
+        cost in prop::sample::select(vec![0i64, 0, 1, 50]),
+        gain in prop::option::weighted(0.4, prop::sample::select(vec![0u32, 1, 100, 5000])),
+        dust in prop::option::weighted(0.2, 1i64..30),
+        seed in any::<u64>(),
+    ) {
+        let expected = oracle(&rates, total, legs, cost, gain, dust);
+        let got = engine(&build(&rates), total, legs, cost, gain, dust);
+        prop_assert_eq!(&got, &expected);
+        if let Oracle::Split { legs: got_legs, .. } = &got {
+            prop_assert_eq!(got_legs.iter().map(|l| l.1).sum::<i64>(), total);
+            for (id, x) in got_legs {
+                let r = rates.iter().find(|r| &r.id == id).unwrap();
+                prop_assert!(eligible(r, *x, dust));
+            }
+        }
+        // Any input order: the same answer.
+        let mut shuffled = rates.clone();
+        let mut s = seed;
+        for i in (1..shuffled.len()).rev() {
+            s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            shuffled.swap(i, (s >> 33) as usize % (i + 1));
+        }
+        prop_assert_eq!(engine(&build(&shuffled), total, legs, cost, gain, dust), got);
+    }
+
+    /// Never worse than the best single route, and the single route itself
+    /// whenever every rate can take the whole amount and no gain is asked.
+    #[test]
+    fn never_worse_than_single(rates in arb_rates(), total in 2i64..26, legs in 2usize..4) {
+        let built = build(&rates);
+        let request = RouteRequest::exact_in(Amount::new(rust_decimal::Decimal::new(total, 8)).unwrap(), NOW);
+        let single = request.best(&built).ok();
+        let policy = SplitPolicy::DEFAULT.with_legs(SplitLegs::try_from(legs as u64).unwrap()).with_min_gain_bps(0);
+        if let Ok(answer) = request.split(&built, &policy) {
+            if let (Some(single), Some(split)) = (single, answer.split()) {
+                prop_assert!(split.value() > single.net_output());
+            }
+        }
+        if rates.iter().all(|r| eligible(r, total, None)) {
+            let answer = request.split(&built, &SplitPolicy::DEFAULT).unwrap();
+            prop_assert!(matches!(answer, SplitAnswer::Single(_)));
+        }
+    }
+}
+
+#[test]
+fn ties_go_to_fewer_legs() {
+    // Equal multipliers, no fees: {a, b} and {a, b, c} both give 10 × 2 = 20.
+    let rates = book(vec![
+        rate("a", "2", "0", "0.1", "6"),
+        rate("b", "2", "0", "0.1", "6"),
+        rate("c", "2", "0", "0.1", "6"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    let ids: Vec<_> = legs_of(&answer).into_iter().map(|l| (l.0, l.1)).collect();
+    assert_eq!(
+        ids,
+        vec![
+            ("a".to_owned(), "6.00000000".to_owned()),
+            ("b".to_owned(), "4.00000000".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn bounded_work_on_a_book_of_ties() {
+    // 2000 rates equal in every number (fee 0): every pair of them is worth
+    // 7 × 30 = 210, and ruling 39's tie order must be decided set by set
+    // past the bounds; the search stops at its documented limit instead of
+    // examining ~2 million pairs and ~1.3 billion triples.
+    let rates = book(
+        (0..2000)
+            .map(|i| rate(&format!("r{i:04}"), "30", "0", "0.01", "4"))
+            .collect(),
+    );
+    let request = RouteRequest::exact_in(amount("7"), NOW);
+    let err = request.split(&rates, &SplitPolicy::DEFAULT).unwrap_err();
+    assert_eq!(
+        err,
+        SplitError::TooMuchWork {
+            limit: swaproute::route::split_work_limit(2000)
+        }
+    );
+    assert_eq!(
+        swaproute::route::split_work_limit(2000),
+        64 * 2000 + (1 << 18)
+    );
+    assert_eq!(err.code().as_str(), "INVALID_REQUEST");
+    // A few such rates are answered exactly: the first ids.
+    let rates = book(
+        (0..40)
+            .map(|i| rate(&format!("r{i:04}"), "30", "0", "0.01", "4"))
+            .collect(),
+    );
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    let ids: Vec<_> = legs_of(&answer).into_iter().map(|l| (l.0, l.1)).collect();
+    assert_eq!(
+        ids,
+        vec![
+            ("r0000".to_owned(), "4.00000000".to_owned()),
+            ("r0001".to_owned(), "3.00000000".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn a_leg_short_of_the_amount_stops_at_the_remainder_not_a_max() {
+    // a: ×30, max 100 (above the amount); b: ×31, min = max = 0.00000001.
+    // Asked for any gain: single a = 10 × 30 = 300. a's leg is capped one
+    // unit below the amount, but that is no max of a's: it stops at the
+    // remainder.
+    let rates = book(vec![
+        rate("a", "30", "0", "0.1", "100"),
+        rate("b", "31", "0", "0.00000001", "0.00000001"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let policy = SplitPolicy::DEFAULT.with_min_gain_bps(0);
+    let answer = request.split(&rates, &policy).unwrap();
+    // Split: b 0.00000001 × 31 = 0.00000031 (its max), a 9.99999999 × 30 =
+    // 299.9999997; total 300.00000001 > 300 (single a).
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "b".into(),
+                "0.00000001".into(),
+                "0.00000031".into(),
+                SplitStop::Max
+            ),
+            (
+                "a".into(),
+                "9.99999999".into(),
+                "299.9999997".into(),
+                SplitStop::Remainder
+            ),
+        ]
+    );
+    assert_eq!(
+        answer.split().unwrap().net_output().to_string(),
+        "300.00000001"
+    );
+}
