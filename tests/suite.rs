@@ -24,6 +24,7 @@ mod chain_bounds;
 mod chain_examples;
 mod chain_properties;
 mod client_headers;
+mod compact_layout;
 mod discovery;
 mod discovery_orders;
 mod error_codes;

@@ -625,7 +625,7 @@ impl<'r> Feasible<'r> {
                 RouteRequest::exact_in(x, self.query.now)
                     .with_campaigns(&self.campaigns)
                     .with_floors(self.query.floors)
-                    .best_in(self.rates)
+                    .best_in(self.rates, &[])
                     .ok()
             })
             .map(|route| (b, route.net_output(), route.rate()));

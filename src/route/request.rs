@@ -22,6 +22,7 @@ use rust_decimal::Decimal;
 use super::Floors;
 use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{scaled28, OPERAND_LIMIT, SCALE};
+use crate::rate::prepared::LIMIT_SHIFT;
 use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
@@ -244,6 +245,9 @@ pub(crate) struct FastRequest {
     pub(crate) room: u32,
     /// `amount × 10^28`.
     pub(crate) x28: u128,
+    /// `x28 >> 62` (below 2^64: `x28 < 2^126`), what a compact record's
+    /// limits are compared with.
+    pub(crate) x_hi: u64,
     pub(crate) now: u64,
     pub(crate) exact_out: bool,
     /// A sponsored variant's limit needs a campaign lookup.
@@ -268,6 +272,7 @@ impl FastRequest {
             scale,
             room: SCALE.checked_sub(u32::from(scale))?,
             x28,
+            x_hi: u64::try_from(x28 >> LIMIT_SHIFT).ok()?,
             now: request.now().as_millis(),
             exact_out: request.mode() == SwapMode::ExactOut,
             campaigns: !request.campaigns().is_empty(),

@@ -177,7 +177,7 @@ impl<'r> MarketPair<'r> {
             Some(book) => book.best(amount, now),
             None => RouteRequest::exact_in(amount, now)
                 .with_campaigns(campaigns)
-                .best_in(self.rates),
+                .best_in(self.rates, &[]),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! the eligibility rule when the request has one, and handed to a collector.
 
 use super::super::rules::eligibility::Score;
+use crate::rate::prepared::Compact;
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::RouteRequest;
@@ -29,12 +30,18 @@ pub(crate) trait Collect<'r> {
 
 /// Scores every rate of `rates` once and hands it to `into`. Always inlined
 /// into each collector's caller: the loop is then specialised to it.
+///
+/// `compact` is empty or holds the compact ranking record of each rate, in
+/// order (a [`RatesResponse`](crate::RatesResponse)'s): then the scan reads
+/// those 40-byte records contiguously and a rate's full record only when it
+/// is kept or its record cannot decide (issue 35).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn scan<'r, C: Collect<'r>>(
     request: &RouteRequest<'_>,
     fast: Option<&FastRequest>,
     rates: &'r [Rate],
+    compact: &[Compact],
     into: &mut C,
 ) {
     let Some(fast) = fast else {
@@ -44,6 +51,20 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         return;
     };
     let mut floor = into.floor();
+    if compact.len() == rates.len() {
+        for (record, rate) in compact.iter().zip(rates) {
+            match fast.score_compact(record, rate) {
+                Score::Key(net) if net >= floor => {
+                    into.keyed(request, net, rate);
+                    floor = into.floor();
+                }
+                Score::Key(_) => {}
+                Score::Out => into.out(request, rate),
+                Score::Slow => into.slow(request, rate),
+            }
+        }
+        return;
+    }
     for rate in rates {
         match fast.score(rate) {
             Score::Key(net) if net >= floor => {

@@ -78,7 +78,7 @@ impl RouteRequest<'_> {
             rejected: Vec::new(),
             broken: false,
         };
-        scan(self, fast.as_ref(), rates, &mut all);
+        scan(self, fast.as_ref(), rates, &[], &mut all);
         let All {
             mut keyed,
             mut routes,

@@ -19,7 +19,7 @@ use rust_decimal::Decimal;
 
 use super::net_output::net_output;
 use super::required_input::{required_input, required_input_near};
-use crate::rate::prepared::{EXACT_OUT, SPONSORED, USABLE};
+use crate::rate::prepared::{Compact, DECIDES, EXACT_OUT, SPONSORED, USABLE};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::work;
@@ -156,6 +156,67 @@ impl FastRequest {
     #[inline]
     pub(crate) fn score(&self, rate: &Rate) -> Score {
         work::tick();
+        self.judge(rate)
+    }
+
+    /// [`score`](Self::score) from a rate's compact record `c` (issue 35),
+    /// reading the full `rate` only when the record cannot decide: the same
+    /// steps in the same order, each answered by the record only where its
+    /// integers prove the full form's answer.
+    ///
+    /// - [`DECIDES`] set: the rate is usable, has the fast form, and the
+    ///   record's word, multiplier and fee are the prepared ones.
+    /// - Limits: `min_hi = min28 >> 62` (saturating). `x_hi < min_hi` gives
+    ///   `x28 < min_hi × 2^62 <= min28` (below min); `x_hi > min_hi` gives
+    ///   `x28 >= x_hi × 2^62 > min28` (`min_hi` did not saturate). Likewise
+    ///   for max. Equal high words: the full record decides.
+    /// - The key: [`compact_net28`](Self::compact_net28), the same proof on
+    ///   the same integers.
+    #[inline]
+    pub(crate) fn score_compact(&self, c: &Compact, rate: &Rate) -> Score {
+        work::tick();
+        let flags = c.flags();
+        if flags & DECIDES == 0 {
+            return self.judge_full(rate);
+        }
+        if c.expiry() <= self.now {
+            return Score::Out;
+        }
+        if self.exact_out && (flags & EXACT_OUT == 0 || flags & SPONSORED != 0) {
+            return Score::Out;
+        }
+        if self.x_hi <= c.min_hi {
+            if self.x_hi < c.min_hi {
+                return Score::Out;
+            }
+            return self.judge_full(rate);
+        }
+        if self.campaigns && flags & SPONSORED != 0 {
+            return Score::Slow;
+        }
+        if self.x_hi >= c.max_hi {
+            if self.x_hi > c.max_hi {
+                return Score::Out;
+            }
+            return self.judge_full(rate);
+        }
+        match self.compact_net28(c) {
+            Some(net) if net > 0 => Score::Key(net),
+            Some(_) => Score::Out,
+            None => Score::Slow,
+        }
+    }
+
+    /// [`judge`](Self::judge) out of line: the compact scan's rare case.
+    #[cold]
+    #[inline(never)]
+    fn judge_full(&self, rate: &Rate) -> Score {
+        self.judge(rate)
+    }
+
+    /// The steps of [`score`](Self::score) on the full record (no work tick).
+    #[inline]
+    fn judge(&self, rate: &Rate) -> Score {
         let p = rate.prepared();
         let flags = p.flags();
         if flags & USABLE == 0 {
