@@ -1,10 +1,11 @@
 //! The engine's one scan: every rate is scored once, by the fast form of
 //! the eligibility rule when the request has one, and handed to a collector.
 
-use super::super::rules::eligibility::Score;
+use super::super::rules::eligibility::{Score, FULL};
 use crate::rate::prepared::Compact;
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
+use crate::route::work;
 use crate::route::RouteRequest;
 
 /// What a scan hands its rates to: the best route, the top `k`, or every
@@ -21,6 +22,10 @@ pub(crate) trait Collect<'r> {
     /// A rate the fast path could not decide (every rate when the request
     /// has no fast form): the plain path's to judge.
     fn slow(&mut self, request: &RouteRequest<'_>, rate: &'r Rate);
+
+    /// `true` for a collector that looks at excluded rates
+    /// ([`out`](Self::out)): the compact scan, which skips them, is not for it.
+    const REPORTS_OUT: bool = false;
 
     /// A rate the fast path excluded. Only a collector that reports reasons
     /// looks at it.
@@ -51,16 +56,27 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         return;
     };
     let mut floor = into.floor();
-    if compact.len() == rates.len() {
+    if compact.len() == rates.len() && !C::REPORTS_OUT {
+        // Keys are positive: at or above `1.max(floor)` is a key to offer,
+        // anything else a rate that is out, or `FULL` (rare).
+        let mut offer = floor.max(1);
         for (record, rate) in compact.iter().zip(rates) {
-            match fast.score_compact(record, rate) {
-                Score::Key(net) if net >= floor => {
-                    into.keyed(request, net, rate);
-                    floor = into.floor();
+            work::tick();
+            let key = fast.compact_key(record);
+            if key >= offer {
+                into.keyed(request, key, rate);
+                floor = into.floor();
+                offer = floor.max(1);
+            } else if key == FULL {
+                match fast.judge_full(rate) {
+                    Score::Key(net) if net >= floor => {
+                        into.keyed(request, net, rate);
+                        floor = into.floor();
+                        offer = floor.max(1);
+                    }
+                    Score::Key(_) | Score::Out => {}
+                    Score::Slow => into.slow(request, rate),
                 }
-                Score::Key(_) => {}
-                Score::Out => into.out(request, rate),
-                Score::Slow => into.slow(request, rate),
             }
         }
         return;

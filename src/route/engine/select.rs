@@ -27,6 +27,8 @@ struct All<'r> {
 }
 
 impl<'r> Collect<'r> for All<'r> {
+    const REPORTS_OUT: bool = true;
+
     #[inline]
     fn floor(&self) -> i128 {
         i128::MIN

@@ -156,7 +156,8 @@ impl FastRequest {
     /// 35), which holds the fee's mantissa: `fee28 = fee × 10^(28 − c)`, the
     /// prepared form's `fee28` (the record is made only for a fee with the
     /// fast form, whose `fee28` is below 2^126), then the same proof.
-    #[inline]
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(crate) fn compact_net28(&self, c: &Compact) -> Option<i128> {
         let fee_scale = c.fee_scale();
         // fee × 10^(28 − c) is the prepared fee28, below 2^126: no wrap.
