@@ -55,37 +55,33 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         }
         return;
     };
-    let mut floor = into.floor();
-    if compact.len() == rates.len() && !C::REPORTS_OUT {
-        // Keys are positive: at or above `1.max(floor)` is a key to offer,
-        // anything else a rate that is out, or `FULL` (rare).
-        let mut offer = floor.max(1);
-        for (record, rate) in compact.iter().zip(rates) {
-            work::tick();
-            let key = fast.compact_key(record);
-            if key >= offer {
-                into.keyed(request, key, rate);
-                floor = into.floor();
-                offer = floor.max(1);
-            } else if key == FULL {
-                match fast.judge_full(rate) {
-                    Score::Key(net) if net >= floor => {
-                        into.keyed(request, net, rate);
-                        floor = into.floor();
-                        offer = floor.max(1);
-                    }
-                    Score::Key(_) | Score::Out => {}
-                    Score::Slow => into.slow(request, rate),
+    // A response's records, for a collector that passes over excluded rates.
+    let records = if compact.len() == rates.len() && !C::REPORTS_OUT {
+        compact
+    } else {
+        &[]
+    };
+    // Keys are positive: at or above `1.max(floor)` is a key to offer.
+    let mut offer = into.floor().max(1);
+    for (i, rate) in rates.iter().enumerate() {
+        let score = match records.get(i) {
+            Some(record) => {
+                work::tick();
+                // A key, zero or below (out, passed over), or `FULL` (rare):
+                // the full record decides.
+                match fast.compact_key(record) {
+                    FULL => fast.judge_full(rate),
+                    key => Score::Key(key),
                 }
             }
-        }
-        return;
-    }
-    for rate in rates {
-        match fast.score(rate) {
-            Score::Key(net) if net >= floor => {
-                into.keyed(request, net, rate);
-                floor = into.floor();
+            None => fast.score(rate),
+        };
+        // One call site of `keyed` for both kinds: the collector's insertion
+        // is inlined here once (the WebAssembly build counts bytes).
+        match score {
+            Score::Key(key) if key >= offer => {
+                into.keyed(request, key, rate);
+                offer = into.floor().max(1);
             }
             Score::Key(_) => {}
             Score::Out => into.out(request, rate),
