@@ -25,7 +25,18 @@
 //!   built answer (`max_within` one binary search; `best_within` one binary
 //!   search and one ranking at the balance);
 //! - `top1_below_min`: `top1` at 1e-8, below every min: "no route", which
-//!   now also names the smallest amount that works (ruling 38's ruling 10).
+//!   now also names the smallest amount that works (ruling 38's ruling 10);
+//! - `int_floor`: the measured floor of the exact ranking (issue 35): a
+//!   plain loop over 40-byte integer records built here (expiry, flags,
+//!   multiplier mantissa, fee mantissa, the limits' high words, scales), the
+//!   same integer checks and key as the engine's fast path, keeping the
+//!   largest key; no collector, no fallback, no route built.
+//!
+//! Group `rotated` (issue 35, the cold case): `top1`, `exact_out_top1` and
+//! `f64_top1` at N in {512, 4096, 65536}, each call on the next of 16
+//! different responses of N rates (16 × 4096 rates are about 25 MB: what a
+//! server ranking many pairs sees), in the same run as group `select` (the
+//! hot case: one response ranked again and again).
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -39,6 +50,7 @@
     clippy::cast_possible_truncation
 )]
 #![allow(clippy::cast_sign_loss, clippy::float_cmp, clippy::too_many_lines)]
+#![allow(clippy::cast_possible_wrap)]
 
 use std::hint::black_box;
 
@@ -71,7 +83,11 @@ fn rates(n: usize) -> RatesResponse {
 }
 
 fn rate_vec(n: usize) -> Vec<Rate> {
-    let mut rng = SplitMix(0x5EED_0000 + n as u64);
+    rate_vec_seeded(n, 0x5EED_0000 + n as u64)
+}
+
+fn rate_vec_seeded(n: usize, seed: u64) -> Vec<Rate> {
+    let mut rng = SplitMix(seed);
     let pair = PairId::new("BTC_ETH").unwrap();
     let base_exp = i32::try_from(rng.below(12)).unwrap() - 6;
     (0..n)
@@ -166,6 +182,183 @@ fn floats(rates: &[Rate]) -> Vec<FloatRate> {
             expiry: r.expiry().as_millis(),
         })
         .collect()
+}
+
+/// The integer record of the `int_floor` bench: the fields the exact fast
+/// path reads, 40 bytes, built here from the public accessors.
+#[derive(Clone, Copy)]
+struct IntRate {
+    /// `expiry << 16 | mscale << 8 | fscale`.
+    word: u64,
+    multiplier: u64,
+    fee: u64,
+    /// `min × 10^28 >> 62`.
+    min_hi: u64,
+    /// `max × 10^28 >> 62`.
+    max_hi: u64,
+}
+
+const POW10: [u128; 39] = {
+    let mut t = [1u128; 39];
+    let mut i = 1;
+    while i < 39 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+/// `X × M` must stay below this at shift `t`: `min(2^96, 2^126 / 10^t)`.
+const XM_LIMIT: [u128; 39] = {
+    let mut t = [0u128; 39];
+    let mut i = 0;
+    while i < 29 {
+        let by_room = (1u128 << 126) / POW10[i];
+        t[i] = if by_room < (1 << 96) {
+            by_room
+        } else {
+            1 << 96
+        };
+        i += 1;
+    }
+    t
+};
+
+fn at28(d: Decimal) -> Option<u128> {
+    let m = u128::try_from(d.mantissa()).ok()?;
+    m.checked_mul(POW10[28 - d.scale() as usize])
+}
+
+fn int_rates(rates: &[Rate]) -> Vec<IntRate> {
+    rates
+        .iter()
+        .map(|r| {
+            let m = r.multiplier();
+            let f = r.miner_fee();
+            let hi = |v: Option<u128>| {
+                v.map_or(u64::MAX, |v| u64::try_from(v >> 62).unwrap_or(u64::MAX))
+            };
+            let (min, max) = (hi(at28(r.min())), hi(at28(r.max())));
+            IntRate {
+                word: (r.expiry().as_millis() << 16)
+                    | (u64::from(m.scale()) << 8)
+                    | u64::from(f.scale()),
+                multiplier: u64::try_from(m.mantissa()).unwrap_or(0),
+                fee: u64::try_from(f.mantissa()).unwrap_or(0),
+                min_hi: min,
+                max_hi: max,
+            }
+        })
+        .collect()
+}
+
+/// The floor loop: the engine's checks and key on `IntRate`s, nothing else.
+fn int_top1(data: &[IntRate], x: u64, xscale: u32, now: u64) -> Option<(i128, usize)> {
+    let x28 = u128::from(x) * POW10[28 - xscale as usize];
+    let x_hi = (x28 >> 62) as u64;
+    let room = 28 - xscale;
+    let mut best: Option<(i128, usize)> = None;
+    let mut floor = i128::MIN;
+    for (i, r) in data.iter().enumerate() {
+        // Equal high words would need the full limits: the floor skips them.
+        if r.word >> 16 <= now || x_hi <= r.min_hi || x_hi >= r.max_hi {
+            continue;
+        }
+        let mscale = ((r.word >> 8) & 31) as u32;
+        let fscale = (r.word & 31) as u32;
+        let Some(t) = room.checked_sub(mscale) else {
+            continue;
+        };
+        let xm = u128::from(x) * u128::from(r.multiplier);
+        let fee28 = u128::from(r.fee) * POW10[(28 - fscale) as usize];
+        if xm >= XM_LIMIT[t as usize] || fee28 >= (1u128 << 96) {
+            continue;
+        }
+        let net = (xm * POW10[t as usize]) as i128 - fee28 as i128;
+        if net > floor {
+            floor = net;
+            best = Some((net, i));
+        }
+    }
+    best
+}
+
+/// `n` rates of a response other than `rates(n)`'s (seed `k`).
+fn rates_k(n: usize, k: u64) -> RatesResponse {
+    let mut data = rate_vec_seeded(n, 0x5EED_0000 + n as u64 + (k << 32));
+    data.shrink_to_fit();
+    RatesResponse::try_from(data).unwrap()
+}
+
+/// Group `rotated`: each call ranks the next of 16 different responses.
+fn bench_rotated(c: &mut Criterion) {
+    const RESPONSES: usize = 16;
+    let amount: Amount = "1".parse().unwrap();
+    let exact_in = RouteRequest::exact_in(amount, NOW);
+    let mut group = c.benchmark_group("rotated");
+    for n in [512, 4096, 65_536] {
+        let sets: Vec<RatesResponse> = (0..RESPONSES as u64).map(|k| rates_k(n, k)).collect();
+        let float_sets: Vec<Vec<FloatRate>> = sets.iter().map(|s| floats(s)).collect();
+        let outs: Vec<RouteRequest<'static>> = sets
+            .iter()
+            .map(|data| {
+                let to_amount = exact_in.best(data).map_or(Decimal::ONE, |r| r.net_output());
+                swaproute::route::estimate_exact_out(data, Amount::new(to_amount).unwrap(), NOW)
+                    .map_or(RouteRequest::exact_out(amount, amount, NOW), |e| {
+                        e.request(Amount::new(to_amount).unwrap(), NOW)
+                    })
+            })
+            .collect();
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(BenchmarkId::new("top1", n), |b| {
+            let mut i = 0usize;
+            b.iter(|| {
+                i = (i + 1) % RESPONSES;
+                black_box(&exact_in).best(&sets[i]).map(|r| r.net_output())
+            });
+        });
+        group.bench_function(BenchmarkId::new("exact_out_top1", n), |b| {
+            let mut i = 0usize;
+            b.iter(|| {
+                i = (i + 1) % RESPONSES;
+                black_box(&outs[i])
+                    .best(&sets[i])
+                    .map(|r| r.required_input())
+            });
+        });
+        group.bench_function(BenchmarkId::new("f64_top1", n), |b| {
+            let mut i = 0usize;
+            b.iter(|| {
+                i = (i + 1) % RESPONSES;
+                f64_top1(&float_sets[i])
+            });
+        });
+    }
+    group.finish();
+}
+
+/// The float baseline's loop (inexact).
+#[inline(never)]
+fn f64_top1(data: &[FloatRate]) -> Option<(f64, f64, usize)> {
+    let x = black_box(1.0_f64);
+    let now = black_box(NOW.as_millis());
+    let mut best: Option<(f64, f64, usize)> = None;
+    for (i, r) in data.iter().enumerate() {
+        if r.multiplier <= 0.0 || r.fee < 0.0 || r.min < 0.0 || r.min > r.max || r.expiry <= now {
+            continue;
+        }
+        if x < r.min || x > r.max {
+            continue;
+        }
+        let net = x * r.multiplier - r.fee;
+        if net <= 0.0 {
+            continue;
+        }
+        if best.is_none_or(|(bn, bf, _)| net > bn || (net == bn && r.fee < bf)) {
+            best = Some((net, r.fee, i));
+        }
+    }
+    best
 }
 
 fn bench_select(c: &mut Criterion) {
@@ -305,31 +498,22 @@ fn bench_select(c: &mut Criterion) {
             });
         });
         group.bench_with_input(BenchmarkId::new("f64_top1", n), &float_data, |b, data| {
+            b.iter(|| f64_top1(data));
+        });
+        let int_data = int_rates(&data);
+        let (x, xscale) = (amount.get().mantissa() as u64, amount.get().scale());
+        assert_eq!(
+            int_top1(&int_data, x, xscale, NOW.as_millis()).map(|(_, i)| data[i].id()),
+            exact_in.best(&data).ok().map(|r| r.rate().id())
+        );
+        group.bench_with_input(BenchmarkId::new("int_floor", n), &int_data, |b, data| {
             b.iter(|| {
-                let x = black_box(1.0_f64);
-                let now = black_box(NOW.as_millis());
-                let mut best: Option<(f64, f64, usize)> = None;
-                for (i, r) in data.iter().enumerate() {
-                    if r.multiplier <= 0.0
-                        || r.fee < 0.0
-                        || r.min < 0.0
-                        || r.min > r.max
-                        || r.expiry <= now
-                    {
-                        continue;
-                    }
-                    if x < r.min || x > r.max {
-                        continue;
-                    }
-                    let net = x * r.multiplier - r.fee;
-                    if net <= 0.0 {
-                        continue;
-                    }
-                    if best.is_none_or(|(bn, bf, _)| net > bn || (net == bn && r.fee < bf)) {
-                        best = Some((net, r.fee, i));
-                    }
-                }
-                best
+                int_top1(
+                    black_box(data),
+                    black_box(x),
+                    xscale,
+                    black_box(NOW.as_millis()),
+                )
             });
         });
         group.bench_with_input(BenchmarkId::new("exact_out_top1", n), &data, |b, data| {
@@ -390,5 +574,5 @@ fn bench_select(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_select);
+criterion_group!(benches, bench_select, bench_rotated);
 criterion_main!(benches);

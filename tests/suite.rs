@@ -25,6 +25,7 @@ mod chain_examples;
 mod chain_floors;
 mod chain_properties;
 mod client_headers;
+mod compact_layout;
 mod discovery;
 mod discovery_orders;
 mod error_codes;

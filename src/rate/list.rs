@@ -123,14 +123,38 @@ pub(crate) fn first_duplicate_id(rates: &[Rate]) -> Option<&RateId> {
 }
 
 pub(super) mod sealed {
-    pub trait Sealed {}
+    use super::super::prepared::Compact;
+
+    /// The crate's side of [`RateList`](super::RateList).
+    pub trait Sealed {
+        /// The compact ranking records of the rates, one per rate in order,
+        /// when the list keeps them (a [`RatesResponse`](super::RatesResponse));
+        /// empty otherwise.
+        fn compact(&self) -> &[Compact] {
+            &[]
+        }
+    }
     impl Sealed for [super::Rate] {}
     impl Sealed for alloc::vec::Vec<super::Rate> {}
     impl<const N: usize> Sealed for [super::Rate; N] {}
-    impl<T: Sealed + ?Sized> Sealed for &T {}
-    impl<T: Sealed + ?Sized> Sealed for alloc::boxed::Box<T> {}
-    impl<T: Sealed + ?Sized> Sealed for alloc::rc::Rc<T> {}
-    impl<T: Sealed + ?Sized> Sealed for alloc::sync::Arc<T> {}
+
+    /// Pointers and references keep what they point to.
+    macro_rules! forward_sealed {
+        ($($pointer:ty),*) => {$(
+            impl<T: Sealed + ?Sized> Sealed for $pointer {
+                #[inline]
+                fn compact(&self) -> &[Compact] {
+                    (**self).compact()
+                }
+            }
+        )*};
+    }
+    forward_sealed!(
+        &T,
+        alloc::boxed::Box<T>,
+        alloc::rc::Rc<T>,
+        alloc::sync::Arc<T>
+    );
 }
 
 /// A list of rates the engine ranks: every entry point of

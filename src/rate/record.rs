@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::prepared::{Numbers, Prepared};
+use super::prepared::{Compact, Numbers, Prepared};
 use super::{AssetAmount, CampaignLimits, Features};
 use crate::ids::{AssetId, CampaignId, RateId};
 use crate::rate::PairId;
@@ -335,6 +335,14 @@ impl Rate {
     /// The fast path's form of the numbers.
     pub(crate) fn prepared(&self) -> &Prepared {
         &self.prepared
+    }
+
+    /// The compact ranking record of the rate (issue 35), built from the
+    /// prepared form (a negative fee's mantissa does not fit: no record
+    /// decides such a rate).
+    pub(crate) fn compact(&self) -> Compact {
+        let fee = u128::try_from(self.miner_fee().mantissa()).unwrap_or(u128::MAX);
+        Compact::new(&self.prepared, fee)
     }
 
     /// The same rate as a variant sponsored by `campaign`.

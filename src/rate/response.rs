@@ -7,6 +7,7 @@ use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::list::{InvalidRates, MixedPairs, RateList, TooManyRates, MAX_RATES};
+use super::prepared::Compact;
 use super::{PairId, Rate};
 
 /// `GET /v3/pairs/:pairId/rates`: a bare JSON array of [`Rate`]s, at most
@@ -28,24 +29,67 @@ use super::{PairId, Rate};
 /// assert_eq!(rates.len(), 1);
 /// assert_eq!(rates[0].multiplier().to_string(), "33.14218692377834");
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct RatesResponse(Vec<Rate>);
+///
+/// Beside the rates it keeps their compact ranking records (40 bytes each,
+/// built once here; see docs/PERFORMANCE.md): ranking a response reads
+/// those contiguously and a full rate only where it wins or the record
+/// cannot decide.
+#[derive(Clone, Default)]
+pub struct RatesResponse {
+    rates: Vec<Rate>,
+    /// One record per rate, in the same order (derived from the rates,
+    /// which a response never changes).
+    compact: Vec<Compact>,
+}
+
+// The records are derived from the rates: equal rates, equal records.
+impl PartialEq for RatesResponse {
+    fn eq(&self, other: &Self) -> bool {
+        self.rates == other.rates
+    }
+}
+
+impl Eq for RatesResponse {}
+
+impl fmt::Debug for RatesResponse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The records are derived from the rates: the rates say it all.
+        f.debug_tuple("RatesResponse").field(&self.rates).finish()
+    }
+}
+
+impl Serialize for RatesResponse {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.rates.serialize(serializer)
+    }
+}
 
 impl RatesResponse {
     /// The rates in response order.
     pub fn rates(&self) -> &[Rate] {
-        &self.0
+        &self.rates
     }
 
     /// Takes the rates out.
     pub fn into_rates(self) -> Vec<Rate> {
-        self.0
+        self.rates
     }
 
     /// The pair every rate names (`None` for an empty response).
     pub fn pair_id(&self) -> Option<&PairId> {
-        self.0.first().map(Rate::pair_id)
+        self.rates.first().map(Rate::pair_id)
+    }
+
+    /// The compact ranking records, one per rate in order.
+    pub(crate) fn compact_records(&self) -> &[Compact] {
+        &self.compact
+    }
+
+    /// A checked list of rates, with their records built.
+    fn with_records(rates: Vec<Rate>) -> Self {
+        let mut compact = Vec::with_capacity(rates.len());
+        compact.extend(rates.iter().map(Rate::compact));
+        RatesResponse { rates, compact }
     }
 }
 
@@ -65,11 +109,16 @@ impl TryFrom<Vec<Rate>> for RatesResponse {
             return Err(TooManyRates { len: rates.len() }.into());
         }
         check_list(&rates)?;
-        Ok(RatesResponse(rates))
+        Ok(RatesResponse::with_records(rates))
     }
 }
 
-impl super::list::sealed::Sealed for RatesResponse {}
+impl super::list::sealed::Sealed for RatesResponse {
+    #[inline]
+    fn compact(&self) -> &[Compact] {
+        self.compact_records()
+    }
+}
 
 impl RateList for RatesResponse {
     #[inline]
@@ -89,14 +138,14 @@ impl<'a> IntoIterator for &'a RatesResponse {
     type IntoIter = core::slice::Iter<'a, Rate>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.rates.iter()
     }
 }
 
 impl core::ops::Deref for RatesResponse {
     type Target = [Rate];
     fn deref(&self) -> &[Rate] {
-        &self.0
+        &self.rates
     }
 }
 
@@ -109,10 +158,14 @@ impl<'de> Deserialize<'de> for RatesResponse {
                 f.write_str("a JSON array of rates")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RatesResponse, A::Error> {
-                let mut rates = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(256));
-                while seq.next_element_seed(PushRate(&mut rates))?.is_some() {}
-                check_list(&rates).map_err(serde::de::Error::custom)?;
-                Ok(RatesResponse(rates))
+                let capacity = seq.size_hint().unwrap_or(0).min(256);
+                let mut out = RatesResponse {
+                    rates: Vec::with_capacity(capacity),
+                    compact: Vec::with_capacity(capacity),
+                };
+                while seq.next_element_seed(PushRate(&mut out))?.is_some() {}
+                check_list(&out.rates).map_err(serde::de::Error::custom)?;
+                Ok(out)
             }
         }
         deserializer.deserialize_seq(Rates)
@@ -121,20 +174,22 @@ impl<'de> Deserialize<'de> for RatesResponse {
 
 /// Decodes one rate straight onto the end of the list: the rate is moved once,
 /// not passed back up through `Option` and `Result` (a `Rate` is a few hundred
-/// bytes, and each of those moves was a copy).
-struct PushRate<'a>(&'a mut Vec<Rate>);
+/// bytes, and each of those moves was a copy). Its compact record is built
+/// then, while the rate is in cache.
+struct PushRate<'a>(&'a mut RatesResponse);
 
 impl<'de> DeserializeSeed<'de> for PushRate<'_> {
     type Value = ();
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         let rate = Rate::deserialize(deserializer)?;
-        if self.0.len() == MAX_RATES {
+        if self.0.rates.len() == MAX_RATES {
             return Err(serde::de::Error::custom(TooManyRates {
                 len: MAX_RATES.saturating_add(1),
             }));
         }
-        self.0.push(rate);
+        self.0.compact.push(rate.compact());
+        self.0.rates.push(rate);
         Ok(())
     }
 }

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use super::engine::{Best, TopK};
 use super::rules::eligibility::Candidate;
 use super::{NoRoute, PriceGuard, Route, RouteRequest, Selection, TopN};
+use crate::rate::prepared::Compact;
 use crate::rate::{Rate, RateList};
 
 /// Above this `k`, [`RouteRequest::top`] sorts instead of inserting: bounded
@@ -35,16 +36,22 @@ impl RouteRequest<'_> {
     /// than one pair's rates (see [`RateList`]).
     #[inline]
     pub fn best<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Result<Route<'r>, NoRoute> {
-        self.best_in(rates.one_pair().map_err(NoRoute::MixedPairs)?)
+        let compact = rates.compact();
+        self.best_in(rates.one_pair().map_err(NoRoute::MixedPairs)?, compact)
     }
 
-    /// [`best`](Self::best) over rates known to be one pair's.
-    pub(crate) fn best_in<'r>(&self, rates: &'r [Rate]) -> Result<Route<'r>, NoRoute> {
+    /// [`best`](Self::best) over rates known to be one pair's (`compact`:
+    /// their compact records, or empty).
+    pub(crate) fn best_in<'r>(
+        &self,
+        rates: &'r [Rate],
+        compact: &[Compact],
+    ) -> Result<Route<'r>, NoRoute> {
         if let Some(guard) = self.unresolved_guard(rates) {
-            return self.with_price_guard(&guard).best_in(rates);
+            return self.with_price_guard(&guard).best_in(rates, compact);
         }
         let mut slot = [None];
-        self.collect(rates, &mut Best::new(), &mut slot)?;
+        self.collect(rates, compact, &mut Best::new(), &mut slot)?;
         let [route] = slot;
         // With room for one, the engine writes one route or says why not;
         // were it ever not to, the full selection is the reference.
@@ -66,17 +73,23 @@ impl RouteRequest<'_> {
         rates: &'r R,
         k: usize,
     ) -> Result<Vec<Route<'r>>, NoRoute> {
-        self.top_in(rates.one_pair().map_err(NoRoute::MixedPairs)?, k)
+        let compact = rates.compact();
+        self.top_in(rates.one_pair().map_err(NoRoute::MixedPairs)?, compact, k)
     }
 
     /// [`top`](Self::top) over rates known to be one pair's.
-    fn top_in<'r>(&self, rates: &'r [Rate], k: usize) -> Result<Vec<Route<'r>>, NoRoute> {
+    fn top_in<'r>(
+        &self,
+        rates: &'r [Rate],
+        compact: &[Compact],
+        k: usize,
+    ) -> Result<Vec<Route<'r>>, NoRoute> {
         if let Some(guard) = self.unresolved_guard(rates) {
-            return self.with_price_guard(&guard).top_in(rates, k);
+            return self.with_price_guard(&guard).top_in(rates, compact, k);
         }
         if k == 0 {
             // Nothing to rank, but "no route" is still an answer about the rates.
-            return self.best_in(rates).map(|_| Vec::new());
+            return self.best_in(rates, compact).map(|_| Vec::new());
         }
         let k = k.min(rates.len());
         if k > SORT_K {
@@ -87,7 +100,7 @@ impl RouteRequest<'_> {
         macro_rules! fixed_k {
             ($($k:literal)*) => {
                 match k {
-                    $($k => return self.top_fixed::<$k>(rates),)*
+                    $($k => return self.top_fixed::<$k>(rates, compact),)*
                     _ => {}
                 }
             };
@@ -100,6 +113,7 @@ impl RouteRequest<'_> {
         let mut routes: Vec<Option<Route<'r>>> = alloc::vec![None; k];
         self.top_in_slots(
             rates,
+            compact,
             k,
             &mut keys,
             &mut keyed,
@@ -110,9 +124,13 @@ impl RouteRequest<'_> {
     }
 
     /// [`top`](Self::top) for `k = K`, through [`top_n`](Self::top_n)'s scan.
-    fn top_fixed<'r, const K: usize>(&self, rates: &'r [Rate]) -> Result<Vec<Route<'r>>, NoRoute> {
+    fn top_fixed<'r, const K: usize>(
+        &self,
+        rates: &'r [Rate],
+        compact: &[Compact],
+    ) -> Result<Vec<Route<'r>>, NoRoute> {
         let mut top = TopN::<K>::new();
-        self.top_n_into_slice(rates, &mut top)?;
+        self.top_n_into_slice(rates, compact, &mut top)?;
         let mut out = Vec::with_capacity(top.len());
         out.extend(top.iter().copied());
         Ok(out)
@@ -125,6 +143,7 @@ impl RouteRequest<'_> {
     fn top_in_slots<'r>(
         &self,
         rates: &'r [Rate],
+        compact: &[Compact],
         k: usize,
         keys: &mut [i128],
         keyed: &mut [Option<&'r Rate>],
@@ -142,7 +161,7 @@ impl RouteRequest<'_> {
             return self.select_in(rates).into_top(k);
         };
         let mut top = TopK::new(keys, keyed, plain, units);
-        let len = self.collect(rates, &mut top, routes)?;
+        let len = self.collect(rates, compact, &mut top, routes)?;
         let mut out = Vec::with_capacity(len);
         out.extend(routes.iter().take(len).flatten());
         Ok(out)
@@ -211,7 +230,7 @@ impl RouteRequest<'_> {
         out: &mut TopN<'r, K>,
     ) -> Result<(), NoRoute> {
         match rates.one_pair() {
-            Ok(rates) => self.top_n_into_slice(rates, out),
+            Ok(list) => self.top_n_into_slice(list, rates.compact(), out),
             Err(mixed) => {
                 out.clear();
                 Err(NoRoute::MixedPairs(mixed))
@@ -226,20 +245,23 @@ impl RouteRequest<'_> {
     fn top_n_into_slice<'r, const K: usize>(
         &self,
         rates: &'r [Rate],
+        compact: &[Compact],
         out: &mut TopN<'r, K>,
     ) -> Result<(), NoRoute> {
         out.clear();
         if let Some(guard) = self.unresolved_guard(rates) {
-            return self.with_price_guard(&guard).top_n_into_slice(rates, out);
+            return self
+                .with_price_guard(&guard)
+                .top_n_into_slice(rates, compact, out);
         }
         if K == 0 {
             // Nothing to rank, but "no route" is still an answer about the rates.
-            return self.best_in(rates).map(|_| ());
+            return self.best_in(rates, compact).map(|_| ());
         }
         let keyed: [Option<&'r Rate>; K] = [None; K];
         let plain: [Option<Candidate<'r>>; K] = [None; K];
         let mut top = TopK::new([i128::MIN; K], keyed, plain, [(); K]);
-        match self.collect(rates, &mut top, out.slots()) {
+        match self.collect(rates, compact, &mut top, out.slots()) {
             Ok(len) => {
                 out.set_len(len);
                 Ok(())

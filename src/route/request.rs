@@ -22,6 +22,7 @@ use rust_decimal::Decimal;
 use super::{Floors, PriceGuard};
 use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{scaled28, OPERAND_LIMIT, SCALE};
+use crate::rate::prepared::{DECIDES, EXACT_OUT, LIMIT_SHIFT, SPONSORED};
 use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
@@ -280,8 +281,17 @@ pub(crate) struct FastRequest {
     pub(crate) room: u32,
     /// `amount × 10^28`.
     pub(crate) x28: u128,
+    /// `x28 >> 62` (below 2^64: `x28 < 2^126`), what a compact record's
+    /// limits are compared with.
+    pub(crate) x_hi: u64,
     pub(crate) now: u64,
     pub(crate) exact_out: bool,
+    /// The compact record flags that must read [`flag_want`](Self::flag_want)
+    /// for the record to decide: [`DECIDES`], and in ExactOut the
+    /// capability and a base rate, and with campaigns a base rate.
+    pub(crate) flag_mask: u8,
+    /// What those flags must be.
+    pub(crate) flag_want: u8,
     /// A sponsored variant's limit needs a campaign lookup.
     pub(crate) campaigns: bool,
 }
@@ -303,14 +313,27 @@ impl FastRequest {
         let x = u64::try_from(amount.mantissa()).ok()?;
         let scale = u8::try_from(amount.scale()).ok()?;
         let x28 = scaled28(amount).filter(|&v| v < OPERAND_LIMIT)?;
+        let exact_out = request.mode() == SwapMode::ExactOut;
+        let campaigns = !request.campaigns().is_empty();
+        let (mut flag_mask, mut flag_want) = (DECIDES, DECIDES);
+        if exact_out {
+            flag_mask |= EXACT_OUT | SPONSORED;
+            flag_want |= EXACT_OUT;
+        }
+        if campaigns {
+            flag_mask |= SPONSORED;
+        }
         Some(FastRequest {
             x,
             scale,
             room: SCALE.checked_sub(u32::from(scale))?,
             x28,
+            x_hi: u64::try_from(x28 >> LIMIT_SHIFT).ok()?,
             now: request.now().as_millis(),
-            exact_out: request.mode() == SwapMode::ExactOut,
-            campaigns: !request.campaigns().is_empty(),
+            exact_out,
+            flag_mask,
+            flag_want,
+            campaigns,
         })
     }
 

@@ -474,7 +474,7 @@ impl RouteRequest<'_> {
             return Err(SplitError::ExactOut);
         }
         let rates = rates.one_pair()?;
-        let single = self.best_in(rates);
+        let single = self.best_in(rates, &[]);
         let single = match (single, policy.min_gain_bps) {
             (Ok(route), None) => return Ok(SplitAnswer::Single(route)),
             (Ok(route), Some(_)) => Some(route),

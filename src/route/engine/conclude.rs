@@ -14,7 +14,7 @@ use rust_decimal::Decimal;
 
 use super::collect::Kept;
 use super::scan::{scan, Collect};
-use crate::rate::prepared::SPONSORED;
+use crate::rate::prepared::{Compact, SPONSORED};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{check, Candidate};
@@ -41,16 +41,18 @@ impl RouteRequest<'_> {
     /// Scans `rates` into `collector` and writes the best routes it kept to
     /// `routes`, best first (as many as there are and `routes` holds);
     /// returns how many. The entry point of `best`, `top` and `top_n`.
+    /// `compact`: the rates' compact records, or empty (see [`scan`]).
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(crate) fn collect<'r, C: Collect<'r> + Kept<'r>>(
         &self,
         rates: &'r [Rate],
+        compact: &[Compact],
         collector: &mut C,
         routes: &mut [Option<Route<'r>>],
     ) -> Result<usize, NoRoute> {
         let fast = FastRequest::new(self);
-        scan(self, fast.as_ref(), rates, collector);
+        scan(self, fast.as_ref(), rates, compact, collector);
         // The kept slices, not the collector: handed on whole, the
         // collector would have to live in memory through the scan.
         let (keyed, plain) = (collector.keyed_rates(), collector.plain_candidates());

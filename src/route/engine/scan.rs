@@ -1,9 +1,11 @@
 //! The engine's one scan: every rate is scored once, by the fast form of
 //! the eligibility rule when the request has one, and handed to a collector.
 
-use super::super::rules::eligibility::Score;
+use super::super::rules::eligibility::{Score, FULL};
+use crate::rate::prepared::Compact;
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
+use crate::route::work;
 use crate::route::RouteRequest;
 
 /// What a scan hands its rates to: the best route, the top `k`, or every
@@ -21,6 +23,10 @@ pub(crate) trait Collect<'r> {
     /// has no fast form): the plain path's to judge.
     fn slow(&mut self, request: &RouteRequest<'_>, rate: &'r Rate);
 
+    /// `true` for a collector that looks at excluded rates
+    /// ([`out`](Self::out)): the compact scan, which skips them, is not for it.
+    const REPORTS_OUT: bool = false;
+
     /// A rate the fast path excluded. Only a collector that reports reasons
     /// looks at it.
     #[inline]
@@ -29,12 +35,18 @@ pub(crate) trait Collect<'r> {
 
 /// Scores every rate of `rates` once and hands it to `into`. Always inlined
 /// into each collector's caller: the loop is then specialised to it.
+///
+/// `compact` is empty or holds the compact ranking record of each rate, in
+/// order (a [`RatesResponse`](crate::RatesResponse)'s): then the scan reads
+/// those 40-byte records contiguously and a rate's full record only when it
+/// is kept or its record cannot decide (issue 35).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn scan<'r, C: Collect<'r>>(
     request: &RouteRequest<'_>,
     fast: Option<&FastRequest>,
     rates: &'r [Rate],
+    compact: &[Compact],
     into: &mut C,
 ) {
     let Some(fast) = fast else {
@@ -43,12 +55,33 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         }
         return;
     };
-    let mut floor = into.floor();
-    for rate in rates {
-        match fast.score(rate) {
-            Score::Key(net) if net >= floor => {
-                into.keyed(request, net, rate);
-                floor = into.floor();
+    // A response's records, for a collector that passes over excluded rates.
+    let records = if compact.len() == rates.len() && !C::REPORTS_OUT {
+        compact
+    } else {
+        &[]
+    };
+    // Keys are positive: at or above `1.max(floor)` is a key to offer.
+    let mut offer = into.floor().max(1);
+    for (i, rate) in rates.iter().enumerate() {
+        let score = match records.get(i) {
+            Some(record) => {
+                work::tick();
+                // A key, zero or below (out, passed over), or `FULL` (rare):
+                // the full record decides.
+                match fast.compact_key(record) {
+                    FULL => fast.judge_full(rate),
+                    key => Score::Key(key),
+                }
+            }
+            None => fast.score(rate),
+        };
+        // One call site of `keyed` for both kinds: the collector's insertion
+        // is inlined here once (the WebAssembly build counts bytes).
+        match score {
+            Score::Key(key) if key >= offer => {
+                into.keyed(request, key, rate);
+                offer = into.floor().max(1);
             }
             Score::Key(_) => {}
             Score::Out => into.out(request, rate),

@@ -27,6 +27,8 @@ struct All<'r> {
 }
 
 impl<'r> Collect<'r> for All<'r> {
+    const REPORTS_OUT: bool = true;
+
     #[inline]
     fn floor(&self) -> i128 {
         i128::MIN
@@ -78,7 +80,7 @@ impl RouteRequest<'_> {
             rejected: Vec::new(),
             broken: false,
         };
-        scan(self, fast.as_ref(), rates, &mut all);
+        scan(self, fast.as_ref(), rates, &[], &mut all);
         let All {
             mut keyed,
             mut routes,

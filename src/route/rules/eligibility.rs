@@ -19,7 +19,7 @@ use rust_decimal::Decimal;
 
 use super::net_output::net_output;
 use super::required_input::{required_input, required_input_near};
-use crate::rate::prepared::{EXACT_OUT, SPONSORED, USABLE};
+use crate::rate::prepared::{Compact, DECIDES, EXACT_OUT, SPONSORED, USABLE};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::work;
@@ -46,6 +46,10 @@ pub(crate) enum Score {
     /// The fast path cannot decide: ask the plain path.
     Slow,
 }
+
+/// [`FastRequest::compact_key`]'s answer when a compact record cannot
+/// decide a rate: below every key and every net output at scale 28.
+pub(crate) const FULL: i128 = i128::MIN;
 
 /// The steps before any amount is looked at: a valid rate, not expired at
 /// `now`, and in ExactOut a provider with the capability and a base rate.
@@ -165,6 +169,71 @@ impl FastRequest {
     #[inline]
     pub(crate) fn score(&self, rate: &Rate) -> Score {
         work::tick();
+        self.judge(rate)
+    }
+
+    /// [`score`](Self::score) from a rate's compact record `c` (issue 35),
+    /// as one integer: a positive key (`Score::Key`), zero or below for a
+    /// rate that is out (`Score::Out`), or [`FULL`] when the record cannot
+    /// decide and the full record must ([`judge_full`](Self::judge_full)).
+    /// Each answer is the full form's wherever the record gives one:
+    ///
+    /// - [`DECIDES`] set: the rate is usable, has the fast form, and the
+    ///   record's word, multiplier and fee are the prepared ones; otherwise
+    ///   [`FULL`]. So is a sponsored variant when the caller has campaigns.
+    /// - Expiry and, in ExactOut, the capability and a base rate: the same
+    ///   flags and expiry as the prepared word.
+    /// - Limits: `min_hi = min28 >> 62` (saturating). `x_hi < min_hi` gives
+    ///   `x28 < min_hi × 2^62 <= min28` (below min); `x_hi > min_hi` gives
+    ///   `x28 >= x_hi × 2^62 > min28` (`min_hi` did not saturate). Likewise
+    ///   for max. Equal high words: [`FULL`].
+    /// - The key: [`compact_net28`](Self::compact_net28), the same proof on
+    ///   the same integers (a key it cannot prove: [`FULL`], where the full
+    ///   form answers `Slow`).
+    ///
+    /// One integer rather than a [`Score`]: the scan compares it with its
+    /// floor and [`FULL`] with two predictable branches, and no verdict goes
+    /// through memory.
+    // Always inlined: out of line (as `#[inline]` left it), the verdict came
+    // back through memory, a call and a 32-byte store and load per rate.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn compact_key(&self, c: &Compact) -> i128 {
+        let flags = c.flags();
+        if flags & self.flag_mask != self.flag_want {
+            // No record decides, or a sponsored variant under campaigns:
+            // the full record. Else ExactOut refuses it (capability, base).
+            let decides = flags & DECIDES != 0;
+            let sponsored_with_campaigns = self.campaigns && flags & SPONSORED != 0;
+            return if decides && !sponsored_with_campaigns {
+                0
+            } else {
+                FULL
+            };
+        }
+        if c.expiry() <= self.now {
+            return 0;
+        }
+        if self.x_hi <= c.min_hi || self.x_hi >= c.max_hi {
+            return if self.x_hi == c.min_hi || self.x_hi == c.max_hi {
+                FULL
+            } else {
+                0
+            };
+        }
+        self.compact_net28(c).unwrap_or(FULL)
+    }
+
+    /// [`judge`](Self::judge) out of line: the compact scan's rare case.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn judge_full(&self, rate: &Rate) -> Score {
+        self.judge(rate)
+    }
+
+    /// The steps of [`score`](Self::score) on the full record (no work tick).
+    #[inline]
+    fn judge(&self, rate: &Rate) -> Score {
         let p = rate.prepared();
         let flags = p.flags();
         if flags & USABLE == 0 {

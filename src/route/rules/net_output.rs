@@ -22,7 +22,7 @@ use rust_decimal::Decimal;
 
 use crate::decimal::product_minus;
 use crate::numeric::{widening_mul, MANTISSA_LIMIT, OPERAND_LIMIT, POW10, SCALE};
-use crate::rate::prepared::{Prepared, FAST};
+use crate::rate::prepared::{Compact, Prepared, FAST};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 
@@ -146,24 +146,54 @@ impl FastRequest {
     /// `aligned(28 − c)` and `2^126`, the fee below `aligned(t)`.
     #[inline]
     fn raw_net28(&self, p: &Prepared) -> (i128, bool) {
-        let scale = p.multiplier_scale();
-        if !p.has(FAST) || scale > self.room {
+        if !p.has(FAST) {
             return (0, false);
         }
-        let at = shift(self.room.wrapping_sub(scale));
+        self.net28_parts(p.multiplier, p.multiplier_scale(), p.fee28, p.fee_scale())
+    }
+
+    /// [`raw_net28`](Self::raw_net28) from a rate's compact record (issue
+    /// 35), which holds the fee's mantissa: `fee28 = fee × 10^(28 − c)`, the
+    /// prepared form's `fee28` (the record is made only for a fee with the
+    /// fast form, whose `fee28` is below 2^126), then the same proof.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn compact_net28(&self, c: &Compact) -> Option<i128> {
+        let fee_scale = c.fee_scale();
+        // fee × 10^(28 − c) is the prepared fee28, below 2^126: no wrap.
+        let fee28 = u128::from(c.fee).wrapping_mul(shift(SCALE.wrapping_sub(fee_scale)).up);
+        let (net, exact) = self.net28_parts(c.multiplier, c.multiplier_scale(), fee28, fee_scale);
+        exact.then_some(net)
+    }
+
+    /// The proof and key on the parts: multiplier mantissa and scale, the
+    /// fee at scale 28 and the fee's scale.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn net28_parts(
+        &self,
+        multiplier: u64,
+        multiplier_scale: u32,
+        fee28: u128,
+        fee_scale: u32,
+    ) -> (i128, bool) {
+        if multiplier_scale > self.room {
+            return (0, false);
+        }
+        let at = shift(self.room.wrapping_sub(multiplier_scale));
         // A u64 × u64 product always fits a u128.
-        let xm = u128::from(self.x).wrapping_mul(u128::from(p.multiplier));
-        if xm >= at.xm_limit || p.fee28 >= at.aligned {
+        let xm = u128::from(self.x).wrapping_mul(u128::from(multiplier));
+        if xm >= at.xm_limit || fee28 >= at.aligned {
             return (0, false);
         }
         // Below `xm_limit`, `xm × 10^t` stays below 2^126: no wrap.
         let product28 = xm.wrapping_mul(at.up);
-        if product28 >= shift(SCALE.wrapping_sub(p.fee_scale())).aligned {
+        if product28 >= shift(SCALE.wrapping_sub(fee_scale)).aligned {
             return (0, false);
         }
         // Both below 2^126: the casts keep the values and the difference fits.
         #[allow(clippy::cast_possible_wrap)]
-        let net = (product28 as i128).wrapping_sub(p.fee28 as i128);
+        let net = (product28 as i128).wrapping_sub(fee28 as i128);
         (net, true)
     }
 
