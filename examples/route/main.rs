@@ -309,6 +309,30 @@ fn slippage_missed(
     }
 }
 
+/// A floor flag (ruling 38) into `floors`: `false` when `flag` is none.
+fn parse_floor(
+    flag: &str,
+    value: &mut impl FnMut(&str) -> Result<String, String>,
+    floors: &mut Floors,
+) -> Result<bool, String> {
+    match flag {
+        "--dust" => *floors = floors.with_dust(amount("--dust", &value("--dust")?)?),
+        "--fee-multiple" => {
+            let k = amount("--fee-multiple", &value("--fee-multiple")?)?;
+            *floors = floors.with_fee_multiple(k);
+        }
+        "--max-fee-share-bps" => {
+            let text = value("--max-fee-share-bps")?;
+            let bps: u32 = text.parse().map_err(|_| {
+                format!("--max-fee-share-bps {text:?} is not a whole number of basis points")
+            })?;
+            *floors = floors.with_max_fee_share_bps(bps);
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut args = Args {
         rates: Vec::new(),
@@ -343,18 +367,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
             f if args.split.parse(f, &mut value)? => {}
             "--feasible" => args.feasible = true,
             "--spendable" => args.spendable = Some(amount("--spendable", &value("--spendable")?)?),
-            "--dust" => args.floors = args.floors.with_dust(amount("--dust", &value("--dust")?)?),
-            "--fee-multiple" => {
-                let k = amount("--fee-multiple", &value("--fee-multiple")?)?;
-                args.floors = args.floors.with_fee_multiple(k);
-            }
-            "--max-fee-share-bps" => {
-                let text = value("--max-fee-share-bps")?;
-                let bps: u32 = text.parse().map_err(|_| {
-                    format!("--max-fee-share-bps {text:?} is not a whole number of basis points")
-                })?;
-                args.floors = args.floors.with_max_fee_share_bps(bps);
-            }
+            f if parse_floor(f, &mut value, &mut args.floors)? => {}
             "--strict-limits" => args.limit_policy = LimitPolicy::Strict,
             "--slippage" => {
                 let text = value("--slippage")?;
