@@ -294,22 +294,38 @@ proptest! {
 fn without_working(no_route: NoRoute) -> NoRoute {
     match no_route {
         NoRoute::BelowMin {
-            amount, asset, min, ..
+            named,
+            amount,
+            asset,
+            min,
+            ..
         } => NoRoute::BelowMin {
+            named,
             amount,
             asset,
             min,
             smallest_working: None,
         },
         NoRoute::AboveMax {
-            amount, asset, max, ..
+            named,
+            amount,
+            asset,
+            max,
+            ..
         } => NoRoute::AboveMax {
+            named,
             amount,
             asset,
             max,
             largest_working: None,
         },
-        NoRoute::NoOutput { amount, asset, .. } => NoRoute::NoOutput {
+        NoRoute::NoOutput {
+            named,
+            amount,
+            asset,
+            ..
+        } => NoRoute::NoOutput {
+            named,
             amount,
             asset,
             smallest_working: None,

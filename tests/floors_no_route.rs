@@ -6,8 +6,8 @@
 
 use proptest::prelude::*;
 use swaproute::route::{
-    estimate_exact_out, estimate_exact_out_with, Floors, LimitPolicy, NoRoute, RejectReason,
-    RouteRequest,
+    estimate_exact_out, estimate_exact_out_with, Floors, LimitPolicy, NamedAmount, NoRoute,
+    RejectReason, RouteRequest,
 };
 use swaproute::wire::RequestField;
 use swaproute::{Amount, Decimal, EpochMillis, Rate};
@@ -37,6 +37,7 @@ fn below_the_floors_names_the_nearest_floor_and_the_amount_that_works() {
     assert_eq!(
         error,
         NoRoute::BelowFloors {
+            named: NamedAmount::FromAmount,
             amount: d("0.09"),
             asset: swaproute::AssetId::new("BTC").unwrap(),
             floor: Box::new(RejectReason::BelowDust {
@@ -206,4 +207,47 @@ proptest! {
             estimate_exact_out_with(&rates, x, NOW, &trivial)
         );
     }
+}
+
+/// Ruling 34: a "no route" that only required inputs caused names the
+/// required input, never `fromAmount` (issue 29, item 3). ×20, fee 0.5, limits
+/// [0.1, 20]: 1000 ETH needs (1000 + 0.5) / 20 = 50.025 BTC, above 20;
+/// 1 ETH needs (1 + 0.5) / 20 = 0.075 BTC, below 0.1.
+#[test]
+fn strict_exact_out_and_the_estimator_name_the_required_input() {
+    let rates = [rate("a", "20", "0.5", "0.1", "20")];
+    let strict = |to: &str| {
+        RouteRequest::exact_out(amount("0.5"), amount(to), NOW)
+            .with_limit_policy(LimitPolicy::Strict)
+            .best(&rates)
+            .unwrap_err()
+    };
+    let above = strict("1000");
+    assert!(matches!(
+        above,
+        NoRoute::AboveMax { named: NamedAmount::RequiredInput, amount, max, .. }
+            if amount == d("50.025") && max == d("20")
+    ));
+    assert!(above.to_string().starts_with("the required input 50.025"));
+    let below = strict("1");
+    assert!(matches!(
+        below,
+        NoRoute::BelowMin { named: NamedAmount::RequiredInput, amount, min, .. }
+            if amount == d("0.075") && min == d("0.1")
+    ));
+    assert!(!below.to_string().contains("fromAmount"));
+    // The estimator names the same required input.
+    let estimated = estimate_exact_out(&rates, amount("1000"), NOW).unwrap_err();
+    assert!(matches!(
+        estimated,
+        NoRoute::AboveMax { named: NamedAmount::RequiredInput, amount, .. } if amount == d("50.025")
+    ));
+    // The fromAmount itself outside the limits stays `fromAmount`.
+    let spec = RouteRequest::exact_in(amount("30"), NOW)
+        .best(&rates)
+        .unwrap_err();
+    assert!(matches!(
+        spec,
+        NoRoute::AboveMax { named: NamedAmount::FromAmount, amount, .. } if amount == d("30")
+    ));
 }

@@ -65,7 +65,7 @@ pub use ranked::{LimitCheck, Route};
 pub use reject::{RejectReason, Rejection};
 pub use request::{LimitPolicy, RouteRequest};
 pub use rules::estimate::{estimate_exact_out, estimate_exact_out_with, Estimate};
-pub use rules::no_route::{NoRoute, WorkingAmount};
+pub use rules::no_route::{NamedAmount, NoRoute, WorkingAmount};
 pub use selection::Selection;
 pub use split::split_work_limit;
 pub use split::{

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 
 use super::eligibility::{admit, within_limits};
 use super::net_output::net_output;
-use super::no_route::Tally;
+use super::no_route::{NamedAmount, Tally};
 use super::order::estimate_order;
 use super::required_input::required_input;
 use crate::decimal::{Amount, Fixed8};
@@ -161,11 +161,18 @@ pub fn estimate_exact_out_with<'r, R: RateList + ?Sized>(
     // asset) when no rate got as far as computing one, or when the to-amount
     // is too large for exact arithmetic (ruling 36: it is the field named).
     let pair = rates.first().map(Rate::pair_id);
-    let (amount, asset) = match smallest_input {
-        Some(input) if !tally.overflowed() => (input, pair.map(PairId::from)),
-        _ => (to_amount.get(), pair.map(PairId::to)),
+    let (amount, asset, named) = match smallest_input {
+        Some(input) if !tally.overflowed() => {
+            (input, pair.map(PairId::from), NamedAmount::RequiredInput)
+        }
+        _ => (
+            to_amount.get(),
+            pair.map(PairId::to),
+            NamedAmount::FromAmount,
+        ),
     };
-    Err(probe.name_working(tally.classify(amount, asset, SwapMode::ExactOut), rates))
+    let no_route = tally.classify_named(amount, asset, SwapMode::ExactOut, named);
+    Err(probe.name_working(no_route, rates))
 }
 
 /// The rounded required input of `rate` and its net output at that amount.

@@ -78,11 +78,14 @@ pub enum NoRoute {
     },
     /// The amount is below the min of every route.
     #[error(
-        "fromAmount {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}{}",
+        "{named} {amount} {asset} is below the minimum of every route; the smallest minimum is {min} {asset}{}",
         Working("smallest", .smallest_working.as_ref())
     )]
     BelowMin {
-        /// The amount checked (`fromAmount`).
+        /// Which amount `amount` is: `fromAmount`, or the required input
+        /// (ExactOut under the strict policy, and the estimator).
+        named: NamedAmount,
+        /// The amount checked.
         amount: Decimal,
         /// The pair's from asset, the unit of the amount and the limits.
         asset: AssetId,
@@ -95,11 +98,14 @@ pub enum NoRoute {
     },
     /// The amount is above the (effective) max of every route.
     #[error(
-        "fromAmount {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}{}",
+        "{named} {amount} {asset} is above the maximum of every route; the largest maximum is {max} {asset}{}",
         Working("largest", .largest_working.as_ref())
     )]
     AboveMax {
-        /// The amount checked (`fromAmount`).
+        /// Which amount `amount` is: `fromAmount`, or the required input
+        /// (ExactOut under the strict policy, and the estimator).
+        named: NamedAmount,
+        /// The amount checked.
         amount: Decimal,
         /// The pair's from asset, the unit of the amount and the limits.
         asset: AssetId,
@@ -111,10 +117,13 @@ pub enum NoRoute {
     },
     /// The amount falls in a gap between routes' ranges.
     #[error(
-        "fromAmount {amount} {asset} falls between routes: the nearest maximum below is {max_below} {asset} and the nearest minimum above is {min_above} {asset}"
+        "{named} {amount} {asset} falls between routes: the nearest maximum below is {max_below} {asset} and the nearest minimum above is {min_above} {asset}"
     )]
     BetweenLimits {
-        /// The amount checked (`fromAmount`).
+        /// Which amount `amount` is: `fromAmount`, or the required input
+        /// (ExactOut under the strict policy, and the estimator).
+        named: NamedAmount,
+        /// The amount checked.
         amount: Decimal,
         /// The pair's from asset, the unit of the amount and the limits.
         asset: AssetId,
@@ -142,11 +151,14 @@ pub enum NoRoute {
     },
     /// Some rate accepted the amount, but none yields a positive output.
     #[error(
-        "no route yields a positive output for fromAmount {amount} {asset}{}",
+        "no route yields a positive output for {named} {amount} {asset}{}",
         Working("smallest", .smallest_working.as_ref())
     )]
     NoOutput {
-        /// The amount checked (`fromAmount`).
+        /// Which amount `amount` is: `fromAmount`, or the required input
+        /// (ExactOut under the strict policy, and the estimator).
+        named: NamedAmount,
+        /// The amount checked.
         amount: Decimal,
         /// The pair's from asset.
         asset: AssetId,
@@ -157,12 +169,15 @@ pub enum NoRoute {
     /// Some rate accepted the amount with a positive output, but the
     /// caller's economic floors (ruling 38) refuse every such route.
     #[error(
-        "no route clears the floors for fromAmount {amount} {asset}: the nearest, {} ({floor}){}",
+        "no route clears the floors for {named} {amount} {asset}: the nearest, {} ({floor}){}",
         .floor.code(),
         Working("smallest", .smallest_working.as_ref())
     )]
     BelowFloors {
-        /// The amount checked (`fromAmount`).
+        /// Which amount `amount` is: `fromAmount`, or the required input
+        /// (ExactOut under the strict policy, and the estimator).
+        named: NamedAmount,
+        /// The amount checked.
         amount: Decimal,
         /// The pair's from asset.
         asset: AssetId,
@@ -189,6 +204,34 @@ pub enum NoRoute {
         /// How many such variants there were.
         count: usize,
     },
+}
+
+/// Which amount a "no route" names: the request's `fromAmount`, or a
+/// route's required input (ExactOut under the strict limit policy, and the
+/// ExactOut estimator; ruling 34 in docs/RULES.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NamedAmount {
+    /// The request's `fromAmount` (in ExactOut, the client's estimate).
+    FromAmount,
+    /// A route's required input for the exact `toAmount`.
+    RequiredInput,
+}
+
+impl NamedAmount {
+    /// How the amount is written in messages: `fromAmount`, `the required input`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            NamedAmount::FromAmount => "fromAmount",
+            NamedAmount::RequiredInput => "the required input",
+        }
+    }
+}
+
+impl core::fmt::Display for NamedAmount {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// An amount that works (ruling 38), named by a "no route" error: the
@@ -291,32 +334,50 @@ impl NoRoute {
         let exact_in = |w: &WorkingAmount| w.field == RequestField::FromAmount;
         match self {
             NoRoute::BelowMin {
-                amount, asset, min, ..
+                named,
+                amount,
+                asset,
+                min,
+                ..
             } => NoRoute::BelowMin {
+                named,
                 amount,
                 asset,
                 min,
                 smallest_working: smallest.filter(|w| !exact_in(w) || w.amount != min),
             },
             NoRoute::AboveMax {
-                amount, asset, max, ..
+                named,
+                amount,
+                asset,
+                max,
+                ..
             } => NoRoute::AboveMax {
+                named,
                 amount,
                 asset,
                 max,
                 largest_working: largest.filter(|w| !exact_in(w) || w.amount != max),
             },
-            NoRoute::NoOutput { amount, asset, .. } => NoRoute::NoOutput {
+            NoRoute::NoOutput {
+                named,
+                amount,
+                asset,
+                ..
+            } => NoRoute::NoOutput {
+                named,
                 amount,
                 asset,
                 smallest_working: smallest.filter(|w| !exact_in(w) || w.amount > amount),
             },
             NoRoute::BelowFloors {
+                named,
                 amount,
                 asset,
                 floor,
                 ..
             } => NoRoute::BelowFloors {
+                named,
                 amount,
                 asset,
                 floor,
@@ -409,6 +470,13 @@ pub(crate) struct Tally {
     min_above: Option<Decimal>,
     /// Largest effective max among rates the amount is above.
     max_below: Option<Decimal>,
+    /// A limit refusal judged the amount itself (`BELOW_MIN`, `ABOVE_MAX`).
+    amount_judged: bool,
+    /// The largest required input below its rate's min, and the smallest
+    /// above its rate's max (ruling 34: a "no route" from required inputs
+    /// names the required input, never `fromAmount`).
+    required_below: Option<Decimal>,
+    required_above: Option<Decimal>,
     /// The floor refusal (ruling 38) of the largest net output: the route
     /// nearest to passing.
     floor: Option<FloorMiss>,
@@ -499,12 +567,25 @@ impl Tally {
                 &mut self.swap_mode
             }
             RejectReason::CampaignLimitBelowMin { .. } => &mut self.unservable,
-            RejectReason::BelowMin { min } | RejectReason::RequiredInputBelowMin { min, .. } => {
+            RejectReason::BelowMin { min } => {
+                self.amount_judged = true;
                 self.min_above = Some(self.min_above.map_or(*min, |m| m.min(*min)));
                 return;
             }
-            RejectReason::AboveMax { max, .. }
-            | RejectReason::RequiredInputAboveMax { max, .. } => {
+            RejectReason::RequiredInputBelowMin { min, required } => {
+                self.required_below =
+                    Some(self.required_below.map_or(*required, |r| r.max(*required)));
+                self.min_above = Some(self.min_above.map_or(*min, |m| m.min(*min)));
+                return;
+            }
+            RejectReason::AboveMax { max, .. } => {
+                self.amount_judged = true;
+                self.max_below = Some(self.max_below.map_or(*max, |m| m.max(*max)));
+                return;
+            }
+            RejectReason::RequiredInputAboveMax { max, required } => {
+                self.required_above =
+                    Some(self.required_above.map_or(*required, |r| r.min(*required)));
                 self.max_below = Some(self.max_below.map_or(*max, |m| m.max(*max)));
                 return;
             }
@@ -584,6 +665,24 @@ impl Tally {
         from: Option<&AssetId>,
         mode: SwapMode,
     ) -> NoRoute {
+        self.classify_named(amount, from, mode, NamedAmount::FromAmount)
+    }
+
+    /// [`classify`](Self::classify) for an `amount` that is `named` (the
+    /// estimator's required input). A "no route" on limits that only
+    /// required inputs broke (ExactOut, strict policy) names the required
+    /// input nearest the limit, whatever `named` says (ruling 34).
+    pub(crate) fn classify_named(
+        &self,
+        amount: Decimal,
+        from: Option<&AssetId>,
+        mode: SwapMode,
+        named: NamedAmount,
+    ) -> NoRoute {
+        let required = |held: Option<Decimal>| match held {
+            Some(required) if !self.amount_judged => (NamedAmount::RequiredInput, required),
+            _ => (named, amount),
+        };
         let Some(asset) = from.cloned() else {
             return NoRoute::NoRates;
         };
@@ -613,6 +712,7 @@ impl Tally {
             }
         } else if let (true, Some(floor)) = (self.within_limits > 0, self.floor) {
             NoRoute::BelowFloors {
+                named,
                 amount,
                 asset,
                 floor: Box::new(floor.reason()),
@@ -620,36 +720,50 @@ impl Tally {
             }
         } else if self.within_limits > 0 {
             NoRoute::NoOutput {
+                named,
                 amount,
                 asset,
                 smallest_working: None,
             }
         } else {
             match (self.max_below, self.min_above) {
-                (Some(max_below), Some(min_above)) => NoRoute::BetweenLimits {
-                    amount,
-                    asset,
-                    max_below,
-                    min_above,
-                },
-                (Some(max), None) => NoRoute::AboveMax {
-                    amount,
-                    asset,
-                    max,
-                    largest_working: None,
-                },
-                (None, Some(min)) => NoRoute::BelowMin {
-                    amount,
-                    asset,
-                    min,
-                    smallest_working: None,
-                },
+                (Some(max_below), Some(min_above)) => {
+                    let (named, amount) = required(self.required_above.or(self.required_below));
+                    NoRoute::BetweenLimits {
+                        named,
+                        amount,
+                        asset,
+                        max_below,
+                        min_above,
+                    }
+                }
+                (Some(max), None) => {
+                    let (named, amount) = required(self.required_above);
+                    NoRoute::AboveMax {
+                        named,
+                        amount,
+                        asset,
+                        max,
+                        largest_working: None,
+                    }
+                }
+                (None, Some(min)) => {
+                    let (named, amount) = required(self.required_below);
+                    NoRoute::BelowMin {
+                        named,
+                        amount,
+                        asset,
+                        min,
+                        smallest_working: None,
+                    }
+                }
                 // Every live, mode-capable rate that is not unservable is
                 // within limits or below/above them.
                 (None, None) if self.unservable > 0 => NoRoute::CampaignLimitsBelowMin {
                     count: self.unservable,
                 },
                 (None, None) => NoRoute::NoOutput {
+                    named,
                     amount,
                     asset,
                     smallest_working: None,
