@@ -13,7 +13,9 @@ use libfuzzer_sys::fuzz_target;
 use swaproute::order::{FixedOrderRequest, NewOrder, Order, OrderContext, OrderRead};
 use swaproute::route::{PriceGuard, PriceReference, RejectReason, RouteRequest};
 use swaproute::screening::{Address, ScreeningPolicy};
-use swaproute::{Amount, Decimal, EpochMillis, OrderId, PairId, ProviderOrderId, Rate, RateId, RateTerms};
+use swaproute::{
+    Amount, Decimal, EpochMillis, OrderId, PairId, ProviderOrderId, Rate, RateId, RateTerms,
+};
 
 const NOW: u64 = 1_785_000_000_000;
 
@@ -58,7 +60,8 @@ fuzz_target!(|data: &[u8]| {
             assert!(!fields.is_empty());
             assert!(fields.windows(2).all(|w| w[0] < w[1]), "{fields:?}");
         }
-        if let Ok(again) = serde_json::to_string(&order).map(|t| serde_json::from_str::<Order>(&t)) {
+        if let Ok(again) = serde_json::to_string(&order).map(|t| serde_json::from_str::<Order>(&t))
+        {
             let again = again.expect("an order written back reads again");
             assert_eq!(plan.verify(&request, &again, read), verdict);
         }
@@ -93,7 +96,12 @@ fn guard(bytes: &[u8]) {
             Some(Rate::new(
                 RateId::new(&format!("r{i}")).ok()?,
                 pair.clone(),
-                RateTerms { multiplier: m, miner_fee: Decimal::ZERO, min: Decimal::ZERO, max: Decimal::TEN },
+                RateTerms {
+                    multiplier: m,
+                    miner_fee: Decimal::ZERO,
+                    min: Decimal::ZERO,
+                    max: Decimal::TEN,
+                },
                 EpochMillis::new(NOW + 1),
             ))
         })
@@ -105,9 +113,16 @@ fn guard(bytes: &[u8]) {
         assert!(Some(&lower) >= min && Some(&upper) <= max && lower <= upper);
     }
     let guard = PriceGuard::median(bps);
-    let selection = RouteRequest::exact_in(x, now).with_price_guard(&guard).select(&rates);
+    let selection = RouteRequest::exact_in(x, now)
+        .with_price_guard(&guard)
+        .select(&rates);
     for rejection in selection.rejected() {
-        if let RejectReason::PriceOutlier { deviation_bps: Some(d), max_bps, .. } = rejection.reason() {
+        if let RejectReason::PriceOutlier {
+            deviation_bps: Some(d),
+            max_bps,
+            ..
+        } = rejection.reason()
+        {
             assert!(*d > Decimal::from(*max_bps), "{d} ≤ {max_bps}");
         }
     }
