@@ -18,7 +18,7 @@
 mod buffer;
 mod collect;
 mod conclude;
-mod permute;
+pub(crate) mod permute;
 mod scan;
 mod select;
 
