@@ -162,7 +162,7 @@ mod tests {
         for n in 0..200 {
             let items: Vec<(u64, usize)> = (0..n).map(|tag| (next(&mut state) % 5, tag)).collect();
             let mut expected = items.clone();
-            expected.sort_by(|a, b| a.0.cmp(&b.0));
+            expected.sort_by_key(|a| a.0);
             let mut sorted = items;
             sort_stable(&mut sorted, |a, b| a.0.cmp(&b.0));
             assert_eq!(sorted, expected);
