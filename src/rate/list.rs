@@ -115,7 +115,7 @@ pub(crate) fn one_pair(rates: &[Rate]) -> Result<Option<&PairId>, MixedPairs> {
 /// `O(n log n)`, one allocation of `n` references.
 pub(crate) fn first_duplicate_id(rates: &[Rate]) -> Option<&RateId> {
     let mut ids: Vec<&RateId> = rates.iter().map(Rate::id).collect();
-    crate::route::sort_stable(&mut ids, |a, b| {
+    crate::numeric::permute::sort_stable(&mut ids, |a, b| {
         a.as_str().as_bytes().cmp(b.as_str().as_bytes())
     });
     ids.windows(2).find_map(|pair| match pair {

@@ -58,7 +58,6 @@ pub fn measure_work<T>(f: impl FnOnce() -> T) -> (T, u64) {
 
 pub use book::RateBook;
 pub use by_pair::{InvalidRatesByPair, RatesByPair, MAX_PAIRS_OF_RATES};
-pub(crate) use engine::permute::sort_stable;
 pub use feasible::{AmountRange, Feasible, FeasibleQuery, FeasibleReport, Served};
 pub use floors::Floors;
 pub use price_guard::{InvalidPriceReference, PriceGuard, PriceReference};

@@ -3,8 +3,8 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::permute::{apply_order, sort_stable};
 use super::scan::{scan, Collect};
+use crate::numeric::permute::{apply_order, sort_stable};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{check, Candidate};
