@@ -4,7 +4,7 @@
 #   pkg/          the whole API: `swaproute` in Node (node.js, loaded
 #                 synchronously), `swaproute/full` elsewhere (index.js);
 #   pkg-browser/  without default features: ranking one pair's rates,
-#                 estimates, amounts; under 330 KB for wallets that download
+#                 estimates, amounts; under 300 KB for wallets that download
 #                 it (`swaproute` in a browser bundle, `swaproute/browser`).
 # package.json's `exports` and `files` name these directories: `npm pack`
 # refuses to run before they are built (tools/check-built.mjs).

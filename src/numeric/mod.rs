@@ -1,7 +1,8 @@
 //! The integer arithmetic under every exact decimal rule, in one place: the
 //! constants of `Decimal`'s representation, powers of ten, widening
 //! multiplies, the 512-bit integer, and the exact "rounding up" test
-//! `a × b ≥ c + d`.
+//! `a × b ≥ c + d`; and putting a slice in a given order (`permute`: one
+//! sort of positions shared by the crate's rarer stable sorts).
 //!
 //! A `Decimal` is a 96-bit mantissa and a scale of at most 28. Every rule
 //! that must not round (the fast path's keys, the ExactOut required input,
@@ -9,6 +10,7 @@
 //! Private to the crate; nothing in it knows about rates or routes.
 
 mod cover;
+pub(crate) mod permute;
 mod wide;
 
 use rust_decimal::Decimal;

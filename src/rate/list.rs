@@ -115,7 +115,9 @@ pub(crate) fn one_pair(rates: &[Rate]) -> Result<Option<&PairId>, MixedPairs> {
 /// `O(n log n)`, one allocation of `n` references.
 pub(crate) fn first_duplicate_id(rates: &[Rate]) -> Option<&RateId> {
     let mut ids: Vec<&RateId> = rates.iter().map(Rate::id).collect();
-    ids.sort_unstable_by(|a, b| a.as_str().as_bytes().cmp(b.as_str().as_bytes()));
+    crate::numeric::permute::sort_stable(&mut ids, |a, b| {
+        a.as_str().as_bytes().cmp(b.as_str().as_bytes())
+    });
     ids.windows(2).find_map(|pair| match pair {
         [a, b] if a == b => Some(*a),
         _ => None,

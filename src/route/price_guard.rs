@@ -97,7 +97,7 @@ impl PriceReference {
             .filter(|rate| rate.defect().is_none() && !rate.is_expired_at(now))
             .map(Rate::multiplier)
             .collect();
-        multipliers.sort_unstable();
+        crate::numeric::permute::sort_stable(&mut multipliers, Ord::cmp);
         let count = multipliers.len();
         let upper = *multipliers.get(count / 2)?;
         let lower = if count % 2 == 0 {

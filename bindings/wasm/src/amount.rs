@@ -29,7 +29,7 @@ pub(crate) fn amount(text: &str) -> Answer {
 /// The decimal a JSON number's text decodes to, the way a rate's `value` is
 /// decoded (ruling 1: the shortest decimal of its double).
 pub(crate) fn json_number(text: &str) -> Answer {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let mut deserializer = serde_json::Deserializer::from_slice(text.as_bytes());
     swaproute::decimal::serde::number::deserialize(&mut deserializer)
         .and_then(|d| deserializer.end().map(|()| d))
         .map_err(|e| {

@@ -22,9 +22,9 @@ const rate = {
 };
 const now = 1700000000000;
 
-test("the browser build is under 330 KB", () => {
+test("the browser build is under 300 KB", () => {
   const size = statSync(wasm).size;
-  assert.ok(size < 330 * 1024, `pkg-browser/swaproute_wasm_bg.wasm is ${size} bytes`);
+  assert.ok(size < 300 * 1024, `pkg-browser/swaproute_wasm_bg.wasm is ${size} bytes`);
 });
 
 test("it ranks, estimates and parses amounts like the full build", () => {

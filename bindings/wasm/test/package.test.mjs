@@ -115,12 +115,12 @@ describe("esbuild bundles the browser entry; Chromium runs it", { skip: skipBrow
     server?.close();
   });
 
-  test("the bundle carries the browser build's .wasm (under 330 KB)", () => {
+  test("the bundle carries the browser build's .wasm (under 300 KB)", () => {
     const [wasm] = readdirSync(dist).filter((f) => f.endsWith(".wasm"));
     const size = statSync(join(dist, wasm)).size;
     const browserBuild = statSync(join(project, "node_modules", "swaproute", "pkg-browser", "swaproute_wasm_bg.wasm")).size;
     assert.equal(size, browserBuild);
-    assert.ok(size < 330 * 1024, `${size} bytes`);
+    assert.ok(size < 300 * 1024, `${size} bytes`);
   });
 
   test("in Chromium it ranks, estimates, and refuses what the browser build lacks", async () => {

@@ -18,7 +18,6 @@
 mod buffer;
 mod collect;
 mod conclude;
-mod permute;
 mod scan;
 mod select;
 

@@ -3,8 +3,8 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::permute::apply_order;
 use super::scan::{scan, Collect};
+use crate::numeric::permute::{apply_order, sort_stable};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{check, Candidate};
@@ -113,7 +113,7 @@ impl RouteRequest<'_> {
             // order (keyed ones first).
             let scanned = rejected.len();
             self.finish_all(plain, &mut routes, &mut rejected);
-            routes.sort_by(route_order);
+            sort_stable(&mut routes, route_order);
             if rejected.len() > scanned {
                 in_input_order(rates, &mut rejected);
             }
@@ -160,7 +160,7 @@ impl RouteRequest<'_> {
                 }
             }
         }
-        candidates.sort_by(rank_order);
+        sort_stable(&mut candidates, rank_order);
         let scanned = rejected.len();
         let mut routes = Vec::with_capacity(candidates.len());
         for candidate in candidates {
@@ -193,9 +193,10 @@ impl RouteRequest<'_> {
 fn in_input_order(rates: &[Rate], rejected: &mut [Rejection<'_>]) {
     // A rate's address minus the slice's start grows with its position.
     let start = rates.as_ptr() as usize;
-    rejected.sort_by_key(|rejection| {
+    let at = |rejection: &Rejection<'_>| {
         (core::ptr::from_ref::<Rate>(rejection.rate()) as usize).wrapping_sub(start)
-    });
+    };
+    sort_stable(rejected, |a, b| at(a).cmp(&at(b)));
 }
 
 #[cfg(test)]

@@ -1,5 +1,8 @@
 //! Putting a slice into a given order in place.
 
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
 /// Reorders `items` so that position `i` holds the item that was at
 /// `order[i].1`, in place: one swap per item, no second buffer (a full
 /// selection's routes are megabytes, and fresh pages cost more than the
@@ -42,12 +45,36 @@ pub(crate) fn apply_order<T, K>(items: &mut [T], order: &mut [(K, usize)]) -> bo
     sound
 }
 
+/// Sorts `items` stably by `cmp`: the order `slice::sort_by` gives (equal
+/// items keep their input order). The sort itself runs on positions, ties
+/// broken by position, through one comparator type for every item type, so
+/// a build that sorts several kinds of items holds one copy of the sort (the
+/// browser WebAssembly package's size); the items are then moved in place by
+/// [`apply_order`]. For the rarer sorts: the hot ranking sorts its keys
+/// directly.
+pub(crate) fn sort_stable<T>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
+    let mut order = positions(items.len(), &|a, b| match (items.get(a), items.get(b)) {
+        (Some(x), Some(y)) => cmp(x, y),
+        _ => Ordering::Equal,
+    });
+    // Always sound: the positions are a permutation of the items'.
+    let sound = apply_order(items, &mut order);
+    debug_assert!(sound, "sort_stable: positions are a permutation");
+}
+
+/// `0..len` sorted by `cmp`, ties by position (the stable order).
+fn positions(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<((), usize)> {
+    let mut order: Vec<((), usize)> = (0..len).map(|at| ((), at)).collect();
+    order.sort_unstable_by(|a, b| cmp(a.1, b.1).then(a.1.cmp(&b.1)));
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use alloc::vec;
     use alloc::vec::Vec;
 
-    use super::apply_order;
+    use super::{apply_order, sort_stable};
 
     /// The positions as `apply_order` takes them, each with a dummy key.
     fn order(positions: &[usize]) -> Vec<((), usize)> {
@@ -124,6 +151,21 @@ mod tests {
                     assert_eq!(&items[i], &original[from], "{order:?}");
                 }
             }
+        }
+    }
+    /// `sort_stable` puts items in the order of the library's stable sort:
+    /// by key, equal keys in input order (the tag tells them apart). Keys
+    /// drawn from few values so that most items tie.
+    #[test]
+    fn sort_stable_keeps_input_order_among_equal_keys() {
+        let mut state = 0x50F7;
+        for n in 0..200 {
+            let items: Vec<(u64, usize)> = (0..n).map(|tag| (next(&mut state) % 5, tag)).collect();
+            let mut expected = items.clone();
+            expected.sort_by_key(|a| a.0);
+            let mut sorted = items;
+            sort_stable(&mut sorted, |a, b| a.0.cmp(&b.0));
+            assert_eq!(sorted, expected);
         }
     }
 }
