@@ -274,6 +274,9 @@ pub struct SplitWork {
     pub bounded: u64,
     /// Candidate sets evaluated exactly.
     pub evaluated: u64,
+    /// When the Lagrangian walk ran out of work: the rates left by the
+    /// dominance pass, walked again (`None`: not needed).
+    pub reduced: Option<usize>,
 }
 
 /// The best split: its legs in pour order (descending multiplier, then
@@ -608,52 +611,24 @@ impl RouteRequest<'_> {
             });
             search.floor = search.value_floor().unwrap_or(i128::MIN);
         }
-        // Step 2: a first split among the rates of highest m·hi − fee (one
-        // pass keeping the best few).
-        let mut seed: [Option<(i128, usize)>; SEED] = [None; SEED];
-        for (at, c) in candidates.iter_mut().enumerate() {
-            c.score = score(c, 0);
-            let mut entry = Some((c.score, at));
-            for slot in &mut seed {
-                if entry.map(|e| e.0) > slot.map(|s| s.0) {
-                    core::mem::swap(slot, &mut entry);
-                }
-            }
-        }
-        let seed: Vec<usize> = seed.iter().flatten().map(|e| e.1).collect();
-        search.walk(&mut candidates, &seed, legs);
+        search.run(&mut candidates, legs);
         if search.exhausted {
-            return Err(SplitError::TooMuchWork {
-                limit: split_work_limit(rates.len()),
-            });
-        }
-        // Step 3: every set, by the bound at the marginal multiplier.
-        let lambda = search
-            .best
-            .as_ref()
-            .and_then(|b| bound_units(b.marginal, true))
-            .unwrap_or(0);
-        for c in &mut candidates {
-            c.score = score(c, lambda);
-        }
-        let mut order: Vec<u32> = (0..candidates.len())
-            .filter_map(|i| u32::try_from(i).ok())
-            .collect();
-        order.sort_unstable_by(|&a, &b| {
-            let at = |i: u32| usize::try_from(i).ok().and_then(|i| candidates.get(i));
-            match (at(a), at(b)) {
-                (Some(ca), Some(cb)) => cb
-                    .score
-                    .cmp(&ca.score)
-                    .then_with(|| tie_order(ca.rate, cb.rate)),
-                _ => Ordering::Equal,
+            // Step 4: only rates that `legs` others cannot replace for the
+            // better (a strict dominance pass, O(n²) comparisons at most),
+            // then steps 2-3 again with a fresh allowance.
+            let kept = search.undominated(candidates, legs);
+            search.left = split_work_limit(rates.len());
+            search.exhausted = false;
+            search.work.reduced = Some(kept.len());
+            candidates = kept;
+            if candidates.len() >= 2 {
+                search.run(&mut candidates, legs);
             }
-        });
-        search.prune(&mut candidates, &order, legs, lambda);
-        if search.exhausted {
-            return Err(SplitError::TooMuchWork {
-                limit: split_work_limit(rates.len()),
-            });
+            if search.exhausted {
+                return Err(SplitError::TooMuchWork {
+                    limit: split_work_limit(rates.len()),
+                });
+            }
         }
         let work = search.work;
         Ok(search
@@ -725,6 +700,109 @@ struct Search<'q, 'c, 'r> {
 }
 
 impl<'r> Search<'_, '_, 'r> {
+    /// Steps 2 and 3 over `candidates` (stops when the work runs out).
+    fn run(&mut self, candidates: &mut [Candidate<'r>], legs: usize) {
+        // Step 2: a first split among the rates of highest m·hi − fee (one
+        // pass keeping the best few).
+        let mut seed: [Option<(i128, usize)>; SEED] = [None; SEED];
+        for (at, c) in candidates.iter_mut().enumerate() {
+            c.score = score(c, 0);
+            let mut entry = Some((c.score, at));
+            for slot in &mut seed {
+                if entry.map(|e| e.0) > slot.map(|s| s.0) {
+                    core::mem::swap(slot, &mut entry);
+                }
+            }
+        }
+        let seed: Vec<usize> = seed.iter().flatten().map(|e| e.1).collect();
+        self.walk(candidates, &seed, legs);
+        if self.exhausted {
+            return;
+        }
+        // Step 3: every set, by the bound at the marginal multiplier.
+        let lambda = self
+            .best
+            .as_ref()
+            .and_then(|b| bound_units(b.marginal, true))
+            .unwrap_or(0);
+        for c in candidates.iter_mut() {
+            c.score = score(c, lambda);
+        }
+        let mut order: Vec<u32> = (0..candidates.len())
+            .filter_map(|i| u32::try_from(i).ok())
+            .collect();
+        order.sort_unstable_by(|&a, &b| {
+            let at = |i: u32| usize::try_from(i).ok().and_then(|i| candidates.get(i));
+            match (at(a), at(b)) {
+                (Some(ca), Some(cb)) => cb
+                    .score
+                    .cmp(&ca.score)
+                    .then_with(|| tie_order(ca.rate, cb.rate)),
+                _ => Ordering::Equal,
+            }
+        });
+        self.prune(candidates, &order, legs, lambda);
+    }
+
+    /// Step 4: the candidates that can be in the best set. A rate `r` is
+    /// dropped when others *dominate* it: `r'` dominates `r` when it
+    /// serves every amount `r` serves (exact intervals), with a multiplier
+    /// at least `r`'s and a fee at most `r`'s, and is strictly better (a
+    /// higher multiplier, a lower fee, or first in ruling 7's order). In
+    /// any set holding `r` and not `r'`, putting `r'` in `r`'s place keeps
+    /// every leg's amount eligible and yields at least as much, strictly
+    /// more or the same legs earlier in the tie order: ruling 39 prefers
+    /// it. So `r` is not in the best set when one dominator shares its
+    /// campaign (no set holds both), or `legs` dominators have none (a set
+    /// holding `r` has room for `legs − 1` of them). Rates without an exact
+    /// interval are dropped too. Sorted by multiplier (descending), fee,
+    /// then ruling 7, dominators come first: at most `n(n − 1)/2`
+    /// comparisons, each of a few integers.
+    fn undominated(&self, candidates: Vec<Candidate<'r>>, legs: usize) -> Vec<Candidate<'r>> {
+        let mut all: Vec<(Candidate<'r>, i128, i128)> = Vec::with_capacity(candidates.len());
+        for mut c in candidates {
+            if let Some((lo, hi)) = self.exact(&mut c) {
+                c.known = Known::Interval(lo, hi);
+                all.push((c, lo, hi));
+            }
+        }
+        all.sort_by(|a, b| {
+            b.0.rate
+                .multiplier()
+                .cmp(&a.0.rate.multiplier())
+                .then_with(|| a.0.rate.miner_fee().cmp(&b.0.rate.miner_fee()))
+                .then_with(|| tie_order(a.0.rate, b.0.rate))
+        });
+        let mut kept = Vec::with_capacity(all.len());
+        for (at, &(c, lo, hi)) in all.iter().enumerate() {
+            let (m, fee) = (c.rate.multiplier(), c.rate.miner_fee());
+            let campaign = c.rate.sponsored_by_campaign_id();
+            let mut free = 0usize;
+            let mut dominated = false;
+            for &(d, dlo, dhi) in all.iter().take(at) {
+                let (dm, dfee) = (d.rate.multiplier(), d.rate.miner_fee());
+                let covers = dm >= m && dfee <= fee && dlo <= lo && dhi >= hi;
+                let strict = dm > m || dfee < fee || tie_order(d.rate, c.rate) == Ordering::Less;
+                if !(covers && strict) {
+                    continue;
+                }
+                match d.rate.sponsored_by_campaign_id() {
+                    None => free = free.saturating_add(1),
+                    Some(dc) if Some(dc) == campaign => dominated = true,
+                    Some(_) => {}
+                }
+                if dominated || free >= legs {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                kept.push(c);
+            }
+        }
+        kept
+    }
+
     /// Every set of 2..=legs among the `seed` candidates.
     fn walk(&mut self, candidates: &mut [Candidate<'r>], seed: &[usize], legs: usize) {
         for (a, &i) in seed.iter().enumerate() {
