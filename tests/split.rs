@@ -267,6 +267,20 @@ fn engine(
     gain: Option<u32>,
     dust: Option<i64>,
 ) -> Oracle {
+    engine_with(rates, total, legs, cost, gain, dust, None)
+}
+
+/// `first_work`: the first walk's allowance (`Some(0)`: the dominance pass
+/// always runs).
+fn engine_with(
+    rates: &RatesResponse,
+    total: i64,
+    legs: usize,
+    cost: i64,
+    gain: Option<u32>,
+    dust: Option<i64>,
+    first_work: Option<u64>,
+) -> Oracle {
     let mut request = RouteRequest::exact_in(
         Amount::new(rust_decimal::Decimal::new(total, 8)).unwrap(),
         NOW,
@@ -281,6 +295,9 @@ fn engine(
         .with_per_order_cost(Amount::new(rust_decimal::Decimal::new(cost, 2)).unwrap());
     if let Some(bps) = gain {
         policy = policy.with_min_gain_bps(bps);
+    }
+    if let Some(units) = first_work {
+        policy = policy.with_first_work_limit(units);
     }
     match request.split(rates, &policy) {
         Err(SplitError::NoRoute(_)) => Oracle::None,
@@ -373,6 +390,40 @@ proptest! {
             shuffled.swap(i, (s >> 33) as usize % (i + 1));
         }
         prop_assert_eq!(engine(&build(&shuffled), total, legs, cost, gain, dust), got);
+    }
+
+    /// The dominance pass (step 4) keeps the best set: with copies of
+    /// rates (ties decided by the ids) and the first walk given no work,
+    /// every search goes through it and still matches the oracle.
+    #[test]
+    fn dominance_pass_matches_the_oracle(
+        base in arb_rates(),
+        copies in prop::collection::vec(0usize..4, 6),
+        total in 2i64..26,
+        legs in 2usize..4,
+        cost in prop::sample::select(vec![0i64, 0, 1, 50]),
+        gain in prop::option::weighted(0.4, prop::sample::select(vec![0u32, 1, 100, 5000])),
+        dust in prop::option::weighted(0.2, 1i64..30),
+    ) {
+        let mut rates = base.clone();
+        for (r, &k) in base.iter().zip(&copies) {
+            for c in 0..k {
+                // A copy, sometimes a little worse (a higher fee, a lower max).
+                let mut copy = r.clone();
+                copy.id = format!("{}{c}", r.id);
+                if c == 1 {
+                    copy.fee += 1;
+                }
+                if c == 2 && copy.max > copy.min {
+                    copy.max -= 1;
+                }
+                rates.push(copy);
+            }
+        }
+        let expected = oracle(&rates, total, legs, cost, gain, dust);
+        let built = build(&rates);
+        prop_assert_eq!(&engine_with(&built, total, legs, cost, gain, dust, Some(0)), &expected);
+        prop_assert_eq!(&engine(&built, total, legs, cost, gain, dust), &expected);
     }
 
     /// Never worse than the best single route, and the single route itself

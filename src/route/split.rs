@@ -38,15 +38,32 @@
 //! its marginal multiplier, so on real books few sets pass it
 //! ([`SplitWork`] counts them; docs/PERFORMANCE.md has the numbers).
 //!
-//! Bounded work (ruling 36): `O(n log n)` plus at most
+//! Bounded work (ruling 36): steps 1-3 cost `O(n log n)` plus at most
 //! [`split_work_limit`]`(n) = 64 n + 2^18` units (a set bounded is one unit,
-//! a set evaluated exactly 16 more); past it the answer is
-//! [`SplitError::TooMuchWork`], never a wrong split. The limit is reached
-//! only when many sets' bounds lie within rounding of the best (e.g. a book
-//! of rates equal in every number, where ruling 39's tie order must be
-//! decided set by set); a set of more legs than the best must beat it
-//! strictly, so such ties among triples are pruned. Allocation: two vectors
-//! of at most `n` entries, and the legs of each improvement.
+//! a set evaluated exactly 16 more). The allowance runs out only when many
+//! sets' bounds lie within rounding of the best: books whose rates are equal
+//! in every number, or share one multiplier and fee, or differ only past
+//! the 18th place, where ruling 39's tie order (or a difference the bounds
+//! cannot see) must be decided set by set. Then
+//!
+//! 4. a dominance pass keeps only the rates that can be in the best set
+//!    (see `Search::undominated`: a rate is dropped when `legs` others, or
+//!    one of its own campaign, serve every amount it serves with a
+//!    multiplier at least its own, a fee at most its own, and are strictly
+//!    better or first in ruling 7's order; putting one of them in its place
+//!    never loses under ruling 39), at most `n(n − 1)/2` comparisons of a
+//!    few numbers (`O(n)` when the dominators come first, as in a book of
+//!    copies), and steps 2-3 run again on what is left, with a fresh
+//!    allowance. A book of copies keeps 3 rates ([`SplitWork::reduced`]).
+//!
+//! Past the second allowance the answer is [`SplitError::TooMuchWork`],
+//! never a wrong split. It remains reachable: rates that no `legs` others
+//! dominate and whose sets tie within rounding (e.g. thousands of rates of
+//! one multiplier and no fee whose limits are staggered, each serving a
+//! little more than the previous from a little higher min, and whose ids run
+//! the other way) still exhaust it; docs/PERFORMANCE.md has the numbers.
+//! Allocation: a few vectors of at most `n` entries, and the legs of each
+//! improvement.
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
@@ -155,6 +172,7 @@ pub struct SplitPolicy {
     legs: SplitLegs,
     per_order_cost: Amount,
     min_gain_bps: Option<u32>,
+    first_work: Option<u64>,
 }
 
 impl SplitPolicy {
@@ -163,6 +181,7 @@ impl SplitPolicy {
         legs: SplitLegs::THREE,
         per_order_cost: Amount::ZERO,
         min_gain_bps: None,
+        first_work: None,
     };
 
     /// At most `legs` orders.
@@ -185,6 +204,17 @@ impl SplitPolicy {
     #[must_use]
     pub fn with_min_gain_bps(mut self, bps: u32) -> Self {
         self.min_gain_bps = Some(bps);
+        self
+    }
+
+    /// For tests: the allowance of the first walk (steps 2-3), in units,
+    /// instead of [`split_work_limit`]; `0` sends every search through the
+    /// dominance pass (step 4), whose walk keeps the full allowance. The
+    /// answer does not depend on it (only the work does).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_first_work_limit(mut self, units: u64) -> Self {
+        self.first_work = Some(units);
         self
     }
 
@@ -358,7 +388,11 @@ pub enum SplitError {
     /// Splits are defined for ExactIn only.
     ExactOut,
     /// The search would take more than its work limit (ruling 36): `limit`
-    /// units for these rates (see [`split_work_limit`]).
+    /// units for these rates (see [`split_work_limit`]), twice (before and
+    /// after the dominance pass). Books of copies, of one multiplier with
+    /// nested limits, or of multipliers differing past the 18th place are
+    /// answered; rates of one value whose limits are staggered so that none
+    /// dominates another can still reach it.
     TooMuchWork {
         /// The limit that was reached.
         limit: u64,
@@ -594,7 +628,9 @@ impl RouteRequest<'_> {
             best: None,
             floor: i128::MIN,
             work: SplitWork::default(),
-            left: split_work_limit(rates.len()),
+            left: policy
+                .first_work
+                .unwrap_or_else(|| split_work_limit(rates.len())),
             exhausted: false,
         };
         if let Some(single) = single {
@@ -777,7 +813,7 @@ impl<'r> Search<'_, '_, 'r> {
         for (at, &(c, lo, hi)) in all.iter().enumerate() {
             let (m, fee) = (c.rate.multiplier(), c.rate.miner_fee());
             let campaign = c.rate.sponsored_by_campaign_id();
-            let mut free = 0usize;
+            let mut unsponsored = 0usize;
             let mut dominated = false;
             for &(d, dlo, dhi) in all.iter().take(at) {
                 let (dm, dfee) = (d.rate.multiplier(), d.rate.miner_fee());
@@ -787,11 +823,11 @@ impl<'r> Search<'_, '_, 'r> {
                     continue;
                 }
                 match d.rate.sponsored_by_campaign_id() {
-                    None => free = free.saturating_add(1),
+                    None => unsponsored = unsponsored.saturating_add(1),
                     Some(dc) if Some(dc) == campaign => dominated = true,
                     Some(_) => {}
                 }
-                if dominated || free >= legs {
+                if dominated || unsponsored >= legs {
                     dominated = true;
                     break;
                 }
