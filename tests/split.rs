@@ -326,6 +326,10 @@ fn engine_with(
 }
 
 fn arb_rates() -> impl Strategy<Value = Vec<R>> {
+    arb_book(1..6)
+}
+
+fn arb_book(size: core::ops::Range<usize>) -> impl Strategy<Value = Vec<R>> {
     prop::collection::vec(
         (
             // m: 10^4 .. 3 × 10^5, often one of a few values (ties).
@@ -339,7 +343,7 @@ fn arb_rates() -> impl Strategy<Value = Vec<R>> {
             prop::option::weighted(0.5, 0u8..2),
             prop::bool::weighted(0.1),
         ),
-        1..6,
+        size,
     )
     .prop_map(|raw| {
         raw.into_iter()
@@ -390,6 +394,20 @@ proptest! {
             shuffled.swap(i, (s >> 33) as usize % (i + 1));
         }
         prop_assert_eq!(engine(&build(&shuffled), total, legs, cost, gain, dust), got);
+    }
+
+    /// Books larger than the first split's seed (4 rates): the walk by
+    /// bound (step 3, with its capacity-aware pair bound) decides.
+    #[test]
+    fn larger_books_match_the_oracle(
+        rates in arb_book(6..12),
+        total in 2i64..40,
+        legs in 2usize..4,
+        cost in prop::sample::select(vec![0i64, 0, 1, 50]),
+        gain in prop::option::weighted(0.4, prop::sample::select(vec![0u32, 1, 100, 5000])),
+    ) {
+        let expected = oracle(&rates, total, legs, cost, gain, None);
+        prop_assert_eq!(&engine(&build(&rates), total, legs, cost, gain, None), &expected);
     }
 
     /// The dominance pass (step 4) keeps the best set: with copies of

@@ -937,6 +937,23 @@ impl<'r> Search<'_, '_, 'r> {
                 {
                     break;
                 }
+                // Capacity-aware: i and j together hold at most `A − 1`
+                // (the third leg takes at least one unit), which the two
+                // scores ignore when both are above λ.
+                let at = |x: usize| index(x).and_then(|at| candidates.get(at));
+                let sij = match (at(i), at(j)) {
+                    (Some(ci), Some(cj)) => {
+                        sij.min(pair_cap(ci, cj, lambda, self.total.saturating_sub(1)))
+                    }
+                    _ => sij,
+                };
+                if sij
+                    .saturating_add(score_at(candidates, j.saturating_add(1)))
+                    .saturating_sub(two_c)
+                    < need
+                {
+                    continue;
+                }
                 for k in j.saturating_add(1)..count {
                     if sij
                         .saturating_add(score_at(candidates, k))
@@ -1245,6 +1262,42 @@ fn score(c: &Candidate<'_>, lambda: i128) -> i128 {
         let y = if d >= 0 { c.hi } else { c.lo };
         let gross = ceil_div(d.checked_mul(y)?, UNIT)?;
         gross.checked_sub(c.fee_down)
+    })()
+    .unwrap_or(UNBOUNDED)
+}
+
+/// The most two rates can add over `λ` when together they hold at most
+/// `cap` (8-place units), at 18 places rounded up: both at `lo`, then the
+/// rest poured into those above `λ` (the higher `m − λ` first) up to `hi`;
+/// [`UNBOUNDED`] when it cannot be computed, and far below any bound when
+/// their lows alone exceed `cap` (no third leg fits).
+fn pair_cap(a: &Candidate<'_>, b: &Candidate<'_>, lambda: i128, cap: i128) -> i128 {
+    (|| {
+        if a.m_up < 0 || b.m_up < 0 {
+            return None;
+        }
+        let (da, db) = (a.m_up.checked_sub(lambda)?, b.m_up.checked_sub(lambda)?);
+        let mut left = cap.checked_sub(a.lo)?.checked_sub(b.lo)?;
+        if left < 0 {
+            return Some(i128::MIN / 8);
+        }
+        let (first, second) = if da >= db {
+            ((a, da), (b, db))
+        } else {
+            ((b, db), (a, da))
+        };
+        let mut total = 0i128;
+        for (c, d) in [first, second] {
+            let mut x = c.lo;
+            if d > 0 {
+                let take = c.hi.checked_sub(c.lo)?.max(0).min(left);
+                left = left.checked_sub(take)?;
+                x = x.checked_add(take)?;
+            }
+            let gross = ceil_div(d.checked_mul(x)?, UNIT)?;
+            total = total.checked_add(gross.checked_sub(c.fee_down)?)?;
+        }
+        Some(total)
     })()
     .unwrap_or(UNBOUNDED)
 }
