@@ -28,7 +28,10 @@
 //! 3. scores every rate by `g_i(λ)` (rounded up at 18 places: a bound,
 //!    never below the exact one), sorts by score (`O(n log n)`), and walks
 //!    pairs and triples in that order, stopping a loop as soon as the bound
-//!    of its best remaining set is below the best split found. A set whose
+//!    of its best remaining set is below the best split found (for triples,
+//!    the two first rates' scores are capped by what they can add when
+//!    together they hold at most `A − 1`: a capacity-aware pair bound,
+//!    computed once per pair). A set whose
 //!    limits cannot hold `A` (`Σ hi < A` or `Σ lo > A`) or that repeats a
 //!    campaign is skipped without evaluating it.
 //!
