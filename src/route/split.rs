@@ -943,13 +943,7 @@ impl<'r> Search<'_, '_, 'r> {
                 // Capacity-aware: i and j together hold at most `A − 1`
                 // (the third leg takes at least one unit), which the two
                 // scores ignore when both are above λ.
-                let at = |x: usize| index(x).and_then(|at| candidates.get(at));
-                let sij = match (at(i), at(j)) {
-                    (Some(ci), Some(cj)) => {
-                        sij.min(pair_cap(ci, cj, lambda, self.total.saturating_sub(1)))
-                    }
-                    _ => sij,
-                };
+                let sij = sij.min(self.pair_cap(candidates, index(i), index(j), lambda));
                 if sij
                     .saturating_add(score_at(candidates, j.saturating_add(1)))
                     .saturating_sub(two_c)
@@ -976,6 +970,24 @@ impl<'r> Search<'_, '_, 'r> {
                     }
                 }
             }
+        }
+    }
+
+    /// [`pair_cap`] of two candidates (by index) leaving one unit for a
+    /// third leg; [`UNBOUNDED`] when either is missing.
+    fn pair_cap(
+        &self,
+        candidates: &[Candidate<'r>],
+        a: Option<usize>,
+        b: Option<usize>,
+        lambda: i128,
+    ) -> i128 {
+        match (
+            a.and_then(|a| candidates.get(a)),
+            b.and_then(|b| candidates.get(b)),
+        ) {
+            (Some(ca), Some(cb)) => pair_cap(ca, cb, lambda, self.total.saturating_sub(1)),
+            _ => UNBOUNDED,
         }
     }
 
