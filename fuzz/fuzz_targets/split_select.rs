@@ -7,7 +7,8 @@
 //!   amount, the same value;
 //! - the legs sum exactly to the amount, each leg eligible at its own amount;
 //! - a split asked for a gain is worth more than the best single route;
-//! - the same answer for the rates in reverse order;
+//! - the same answer for the rates in reverse order, and through the
+//!   dominance pass (the first walk given no work);
 //! - the single route whenever every rate takes the whole amount and no
 //!   gain is asked.
 #![no_main]
