@@ -101,5 +101,107 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// 4096 rates of BTC_ETH, `id(i)`, with the given numbers.
+fn hostile_book(terms: impl Fn(i64) -> (Decimal, Decimal, Decimal, Decimal)) -> RatesResponse {
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let list: Vec<Rate> = (0..4096i64)
+        .map(|i| {
+            let (multiplier, miner_fee, min, max) = terms(i);
+            Rate::new(
+                RateId::new(&format!("r{:04}", 4095 - i)).unwrap(),
+                pair.clone(),
+                RateTerms {
+                    multiplier,
+                    miner_fee,
+                    min,
+                    max,
+                },
+                EpochMillis::new(4_102_444_800_000),
+            )
+        })
+        .collect();
+    RatesResponse::try_from(list).unwrap()
+}
+
+/// Group `split_hostile`: books where every set's bound lies within
+/// rounding of the best (docs/PERFORMANCE.md, "Splits"): the first walk
+/// runs out of work, the dominance pass keeps a few rates, the walk runs
+/// again. `staggered` is the book that still ends in `TooMuchWork`.
+fn hostile(c: &mut Criterion) {
+    let mut group = c.benchmark_group("split_hostile");
+    group.sample_size(10);
+    let d = |units: i64, places: u32| Decimal::new(units, places);
+    let books: [(&str, &str, RatesResponse); 5] = [
+        (
+            "copies",
+            "10",
+            hostile_book(|_| (d(30, 0), d(1, 1), d(1, 2), d(4, 0))),
+        ),
+        (
+            "one_multiplier_nested",
+            "7",
+            hostile_book(|i| (d(30, 0), d(0, 0), d(1, 2), d(300_000_000 + i, 8))),
+        ),
+        (
+            "twentieth_place",
+            "10",
+            hostile_book(|i| {
+                let m = Decimal::from_i128_with_scale(30 * 10i128.pow(23) + i128::from(i), 23);
+                (m, d(1, 1), d(1, 2), d(4, 0))
+            }),
+        ),
+        (
+            "staggered",
+            "10",
+            hostile_book(|i| {
+                (
+                    d(30, 0),
+                    d(0, 0),
+                    d(1_000_000 + i, 8),
+                    d(300_000_000 + i, 8),
+                )
+            }),
+        ),
+        (
+            "staggered_pairs",
+            "7",
+            hostile_book(|i| {
+                (
+                    d(30, 0),
+                    d(0, 0),
+                    d(1_000_000 + i, 8),
+                    d(350_000_000 + i, 8),
+                )
+            }),
+        ),
+    ];
+    for (name, amount, data) in &books {
+        let request = RouteRequest::exact_in(amount.parse::<Amount>().unwrap(), NOW);
+        match request.split(data, &SplitPolicy::DEFAULT) {
+            Ok(answer) => {
+                let split = answer.split().unwrap();
+                eprintln!(
+                    "split_hostile/{name}: {} legs, bounded {} sets, evaluated {}, reduced to {:?}",
+                    split.legs().len(),
+                    split.work().bounded,
+                    split.work().evaluated,
+                    split.work().reduced
+                );
+            }
+            Err(e) => eprintln!("split_hostile/{name}: {e}"),
+        }
+        group.bench_with_input(BenchmarkId::new("split", name), data, |b, data| {
+            b.iter(|| {
+                black_box(
+                    request
+                        .split(black_box(data), &SplitPolicy::DEFAULT)
+                        .is_ok(),
+                )
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, hostile);
 criterion_main!(benches);

@@ -267,6 +267,20 @@ fn engine(
     gain: Option<u32>,
     dust: Option<i64>,
 ) -> Oracle {
+    engine_with(rates, total, legs, cost, gain, dust, None)
+}
+
+/// `first_work`: the first walk's allowance (`Some(0)`: the dominance pass
+/// always runs).
+fn engine_with(
+    rates: &RatesResponse,
+    total: i64,
+    legs: usize,
+    cost: i64,
+    gain: Option<u32>,
+    dust: Option<i64>,
+    first_work: Option<u64>,
+) -> Oracle {
     let mut request = RouteRequest::exact_in(
         Amount::new(rust_decimal::Decimal::new(total, 8)).unwrap(),
         NOW,
@@ -281,6 +295,9 @@ fn engine(
         .with_per_order_cost(Amount::new(rust_decimal::Decimal::new(cost, 2)).unwrap());
     if let Some(bps) = gain {
         policy = policy.with_min_gain_bps(bps);
+    }
+    if let Some(units) = first_work {
+        policy = policy.with_first_work_limit(units);
     }
     match request.split(rates, &policy) {
         Err(SplitError::NoRoute(_)) => Oracle::None,
@@ -309,6 +326,10 @@ fn engine(
 }
 
 fn arb_rates() -> impl Strategy<Value = Vec<R>> {
+    arb_book(1..6)
+}
+
+fn arb_book(size: core::ops::Range<usize>) -> impl Strategy<Value = Vec<R>> {
     prop::collection::vec(
         (
             // m: 10^4 .. 3 × 10^5, often one of a few values (ties).
@@ -322,7 +343,7 @@ fn arb_rates() -> impl Strategy<Value = Vec<R>> {
             prop::option::weighted(0.5, 0u8..2),
             prop::bool::weighted(0.1),
         ),
-        1..6,
+        size,
     )
     .prop_map(|raw| {
         raw.into_iter()
@@ -375,6 +396,54 @@ proptest! {
         prop_assert_eq!(engine(&build(&shuffled), total, legs, cost, gain, dust), got);
     }
 
+    /// Books larger than the first split's seed (4 rates): the walk by
+    /// bound (step 3, with its capacity-aware pair bound) decides.
+    #[test]
+    fn larger_books_match_the_oracle(
+        rates in arb_book(6..12),
+        total in 2i64..40,
+        legs in 2usize..4,
+        cost in prop::sample::select(vec![0i64, 0, 1, 50]),
+        gain in prop::option::weighted(0.4, prop::sample::select(vec![0u32, 1, 100, 5000])),
+    ) {
+        let expected = oracle(&rates, total, legs, cost, gain, None);
+        prop_assert_eq!(&engine(&build(&rates), total, legs, cost, gain, None), &expected);
+    }
+
+    /// The dominance pass (step 4) keeps the best set: with copies of
+    /// rates (ties decided by the ids) and the first walk given no work,
+    /// every search goes through it and still matches the oracle.
+    #[test]
+    fn dominance_pass_matches_the_oracle(
+        base in arb_rates(),
+        copies in prop::collection::vec(0usize..4, 6),
+        total in 2i64..26,
+        legs in 2usize..4,
+        cost in prop::sample::select(vec![0i64, 0, 1, 50]),
+        gain in prop::option::weighted(0.4, prop::sample::select(vec![0u32, 1, 100, 5000])),
+        dust in prop::option::weighted(0.2, 1i64..30),
+    ) {
+        let mut rates = base.clone();
+        for (r, &k) in base.iter().zip(&copies) {
+            for c in 0..k {
+                // A copy, sometimes a little worse (a higher fee, a lower max).
+                let mut copy = r.clone();
+                copy.id = format!("{}{c}", r.id);
+                if c == 1 {
+                    copy.fee += 1;
+                }
+                if c == 2 && copy.max > copy.min {
+                    copy.max -= 1;
+                }
+                rates.push(copy);
+            }
+        }
+        let expected = oracle(&rates, total, legs, cost, gain, dust);
+        let built = build(&rates);
+        prop_assert_eq!(&engine_with(&built, total, legs, cost, gain, dust, Some(0)), &expected);
+        prop_assert_eq!(&engine(&built, total, legs, cost, gain, dust), &expected);
+    }
+
     /// Never worse than the best single route, and the single route itself
     /// whenever every rate can take the whole amount and no gain is asked.
     #[test]
@@ -415,43 +484,117 @@ fn ties_go_to_fewer_legs() {
     );
 }
 
+/// `(id, fromAmount, netOutput)` of each leg, and the search's work.
+fn hostile(rates: &RatesResponse, amount_text: &str) -> (Vec<(String, String, String)>, u64) {
+    let request = RouteRequest::exact_in(amount(amount_text), NOW);
+    let started = std::time::Instant::now();
+    let answer = request.split(rates, &SplitPolicy::DEFAULT).unwrap();
+    // Generous for a debug build on a shared machine; release takes tens of
+    // milliseconds (docs/PERFORMANCE.md).
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    let work = answer.split().unwrap().work();
+    let legs = legs_of(&answer)
+        .into_iter()
+        .map(|l| (l.0, l.1, l.2))
+        .collect();
+    (legs, work.bounded)
+}
+
+fn leg(id: &str, from: &str, net: &str) -> (String, String, String) {
+    (id.to_owned(), from.to_owned(), net.to_owned())
+}
+
 #[test]
-fn bounded_work_on_a_book_of_ties() {
-    // 2000 rates equal in every number (fee 0): every pair of them is worth
-    // 7 × 30 = 210, and ruling 39's tie order must be decided set by set
-    // past the bounds; the search stops at its documented limit instead of
-    // examining ~2 million pairs and ~1.3 billion triples.
-    let rates = book(
-        (0..2000)
-            .map(|i| rate(&format!("r{i:04}"), "30", "0", "0.01", "4"))
-            .collect(),
-    );
-    let request = RouteRequest::exact_in(amount("7"), NOW);
-    let err = request.split(&rates, &SplitPolicy::DEFAULT).unwrap_err();
+fn a_book_of_ties_is_answered_exactly() {
+    // 4096 rates equal in every number (×30, fee 0, [0.01, 4]), listed
+    // last id first: every pair serving 7 is worth 7 × 30 = 210, and
+    // ruling 39's tie order takes two legs (fewer than three), then the
+    // first ids; the first in the pour order (ruling 7: the id) takes its
+    // max. This book used to stop at the work limit (INVALID_REQUEST).
+    let ties = |fee: &str| {
+        book(
+            (0..4096)
+                .rev()
+                .map(|i| rate(&format!("r{i:04}"), "30", fee, "0.01", "4"))
+                .collect(),
+        )
+    };
+    let (legs, bounded) = hostile(&ties("0"), "7");
     assert_eq!(
-        err,
-        SplitError::TooMuchWork {
-            limit: swaproute::route::split_work_limit(2000)
-        }
-    );
-    assert_eq!(
-        swaproute::route::split_work_limit(2000),
-        64 * 2000 + (1 << 18)
-    );
-    assert_eq!(err.code().as_str(), "INVALID_REQUEST");
-    // A few such rates are answered exactly: the first ids.
-    let rates = book(
-        (0..40)
-            .map(|i| rate(&format!("r{i:04}"), "30", "0", "0.01", "4"))
-            .collect(),
-    );
-    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
-    let ids: Vec<_> = legs_of(&answer).into_iter().map(|l| (l.0, l.1)).collect();
-    assert_eq!(
-        ids,
+        legs,
         vec![
-            ("r0000".to_owned(), "4.00000000".to_owned()),
-            ("r0001".to_owned(), "3.00000000".to_owned())
+            leg("r0000", "4.00000000", "120"),
+            leg("r0001", "3.00000000", "90")
+        ]
+    );
+    assert!(bounded <= swaproute::route::split_work_limit(4096) * 2);
+    // With a fee 0.1 and 10 BTC, no pair serves (4 + 4 < 10): three legs,
+    // 4 × 30 − 0.1 = 119.9 twice and 2 × 30 − 0.1 = 59.9.
+    let (legs, _) = hostile(&ties("0.1"), "10");
+    assert_eq!(
+        legs,
+        vec![
+            leg("r0000", "4.00000000", "119.9"),
+            leg("r0001", "4.00000000", "119.9"),
+            leg("r0002", "2.00000000", "59.9")
+        ]
+    );
+}
+
+#[test]
+fn one_multiplier_no_fees_nested_limits_answered_exactly() {
+    // ×30, no fees; rate i serves [0.01, 4 − i × 0.00000001] (ids in that
+    // order, listed last first). Every pair serving 7 is worth 210: the tie
+    // order takes r0000 and r0001; r0000 (first id) is poured first up to
+    // its max 4, r0001 the remaining 3.
+    let rates = book(
+        (0..4096)
+            .rev()
+            .map(|i| {
+                let max = rust_decimal::Decimal::new(400_000_000 - i, 8).to_string();
+                rate(&format!("r{i:04}"), "30", "0", "0.01", &max)
+            })
+            .collect(),
+    );
+    let (legs, _) = hostile(&rates, "7");
+    assert_eq!(
+        legs,
+        vec![
+            leg("r0000", "4.00000000", "120"),
+            leg("r0001", "3.00000000", "90")
+        ]
+    );
+}
+
+#[test]
+fn multipliers_differing_at_the_twentieth_place_answered_exactly() {
+    // Rate i: ×(30 + i × 10^-23), fee 0.1, [0.01, 4]: the bounds (18
+    // places) cannot tell them apart. 10 BTC needs three legs; the three
+    // highest multipliers, poured in that order: r4095 and r4094 at their
+    // max 4, r4093 the remaining 2.
+    // 4 × 30.00000000000000000004095 − 0.1 = 119.9000000000000000001638
+    // 4 × 30.00000000000000000004094 − 0.1 = 119.90000000000000000016376
+    // 2 × 30.00000000000000000004093 − 0.1 = 59.90000000000000000008186
+    let rates = book(
+        (0..4096)
+            .map(|i| {
+                rate(
+                    &format!("r{i:04}"),
+                    &format!("30.{i:023}"),
+                    "0.1",
+                    "0.01",
+                    "4",
+                )
+            })
+            .collect(),
+    );
+    let (legs, _) = hostile(&rates, "10");
+    assert_eq!(
+        legs,
+        vec![
+            leg("r4095", "4.00000000", "119.9000000000000000001638"),
+            leg("r4094", "4.00000000", "119.90000000000000000016376"),
+            leg("r4093", "2.00000000", "59.90000000000000000008186")
         ]
     );
 }

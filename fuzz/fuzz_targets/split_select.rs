@@ -7,7 +7,8 @@
 //!   amount, the same value;
 //! - the legs sum exactly to the amount, each leg eligible at its own amount;
 //! - a split asked for a gain is worth more than the best single route;
-//! - the same answer for the rates in reverse order;
+//! - the same answer for the rates in reverse order, and through the
+//!   dominance pass (the first walk given no work);
 //! - the single route whenever every rate takes the whole amount and no
 //!   gain is asked.
 #![no_main]
@@ -96,6 +97,7 @@ fn engine(
     cost: i64,
     gain: Option<u32>,
     dust: Option<i64>,
+    through_dominance: bool,
 ) -> Oracle {
     let mut request = RouteRequest::exact_in(
         Amount::new(Decimal::new(total, 8)).unwrap(),
@@ -110,6 +112,10 @@ fn engine(
         .with_per_order_cost(Amount::new(Decimal::new(cost, 2)).unwrap());
     if let Some(bps) = gain {
         policy = policy.with_min_gain_bps(bps);
+    }
+    if through_dominance {
+        // The first walk given no work: the dominance pass always runs.
+        policy = policy.with_first_work_limit(0);
     }
     match request.split(rates, &policy) {
         Err(SplitError::NoRoute(_)) => Oracle::None,
@@ -143,7 +149,8 @@ fuzz_target!(|input: Input| {
     let gain = input.gain.map(|g| u32::from(g % 6000));
     let dust = input.dust.map(|d| 1 + i64::from(d % 40));
     let built = build(&rates);
-    let got = engine(&built, total, legs, cost, gain, dust);
+    let got = engine(&built, total, legs, cost, gain, dust, false);
+    assert_eq!(engine(&built, total, legs, cost, gain, dust, true), got);
     assert_eq!(
         got,
         oracle(&rates, total, legs, cost, gain, dust),
@@ -158,7 +165,7 @@ fuzz_target!(|input: Input| {
     }
     let reversed: Vec<R> = rates.iter().rev().cloned().collect();
     assert_eq!(
-        engine(&build(&reversed), total, legs, cost, gain, dust),
+        engine(&build(&reversed), total, legs, cost, gain, dust, false),
         got
     );
     if gain.is_none() && !rates.is_empty() && rates.iter().all(|r| eligible(r, total, dust)) {

@@ -28,7 +28,10 @@
 //! 3. scores every rate by `g_i(λ)` (rounded up at 18 places: a bound,
 //!    never below the exact one), sorts by score (`O(n log n)`), and walks
 //!    pairs and triples in that order, stopping a loop as soon as the bound
-//!    of its best remaining set is below the best split found. A set whose
+//!    of its best remaining set is below the best split found (for triples,
+//!    the two first rates' scores are capped by what they can add when
+//!    together they hold at most `A − 1`: a capacity-aware pair bound,
+//!    computed once per pair). A set whose
 //!    limits cannot hold `A` (`Σ hi < A` or `Σ lo > A`) or that repeats a
 //!    campaign is skipped without evaluating it.
 //!
@@ -38,15 +41,32 @@
 //! its marginal multiplier, so on real books few sets pass it
 //! ([`SplitWork`] counts them; docs/PERFORMANCE.md has the numbers).
 //!
-//! Bounded work (ruling 36): `O(n log n)` plus at most
+//! Bounded work (ruling 36): steps 1-3 cost `O(n log n)` plus at most
 //! [`split_work_limit`]`(n) = 64 n + 2^18` units (a set bounded is one unit,
-//! a set evaluated exactly 16 more); past it the answer is
-//! [`SplitError::TooMuchWork`], never a wrong split. The limit is reached
-//! only when many sets' bounds lie within rounding of the best (e.g. a book
-//! of rates equal in every number, where ruling 39's tie order must be
-//! decided set by set); a set of more legs than the best must beat it
-//! strictly, so such ties among triples are pruned. Allocation: two vectors
-//! of at most `n` entries, and the legs of each improvement.
+//! a set evaluated exactly 16 more). The allowance runs out only when many
+//! sets' bounds lie within rounding of the best: books whose rates are equal
+//! in every number, or share one multiplier and fee, or differ only past
+//! the 18th place, where ruling 39's tie order (or a difference the bounds
+//! cannot see) must be decided set by set. Then
+//!
+//! 4. a dominance pass keeps only the rates that can be in the best set
+//!    (see `Search::undominated`: a rate is dropped when `legs` others, or
+//!    one of its own campaign, serve every amount it serves with a
+//!    multiplier at least its own, a fee at most its own, and are strictly
+//!    better or first in ruling 7's order; putting one of them in its place
+//!    never loses under ruling 39), at most `n(n − 1)/2` comparisons of a
+//!    few numbers (`O(n)` when the dominators come first, as in a book of
+//!    copies), and steps 2-3 run again on what is left, with a fresh
+//!    allowance. A book of copies keeps 3 rates ([`SplitWork::reduced`]).
+//!
+//! Past the second allowance the answer is [`SplitError::TooMuchWork`],
+//! never a wrong split. It remains reachable: rates that no `legs` others
+//! dominate and whose sets tie within rounding (e.g. thousands of rates of
+//! one multiplier and no fee whose limits are staggered, each serving a
+//! little more than the previous from a little higher min, and whose ids run
+//! the other way) still exhaust it; docs/PERFORMANCE.md has the numbers.
+//! Allocation: a few vectors of at most `n` entries, and the legs of each
+//! improvement.
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
@@ -155,6 +175,7 @@ pub struct SplitPolicy {
     legs: SplitLegs,
     per_order_cost: Amount,
     min_gain_bps: Option<u32>,
+    first_work: Option<u64>,
 }
 
 impl SplitPolicy {
@@ -163,6 +184,7 @@ impl SplitPolicy {
         legs: SplitLegs::THREE,
         per_order_cost: Amount::ZERO,
         min_gain_bps: None,
+        first_work: None,
     };
 
     /// At most `legs` orders.
@@ -185,6 +207,17 @@ impl SplitPolicy {
     #[must_use]
     pub fn with_min_gain_bps(mut self, bps: u32) -> Self {
         self.min_gain_bps = Some(bps);
+        self
+    }
+
+    /// For tests: the allowance of the first walk (steps 2-3), in units,
+    /// instead of [`split_work_limit`]; `0` sends every search through the
+    /// dominance pass (step 4), whose walk keeps the full allowance. The
+    /// answer does not depend on it (only the work does).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_first_work_limit(mut self, units: u64) -> Self {
+        self.first_work = Some(units);
         self
     }
 
@@ -274,6 +307,9 @@ pub struct SplitWork {
     pub bounded: u64,
     /// Candidate sets evaluated exactly.
     pub evaluated: u64,
+    /// When the Lagrangian walk ran out of work: the rates left by the
+    /// dominance pass, walked again (`None`: not needed).
+    pub reduced: Option<usize>,
 }
 
 /// The best split: its legs in pour order (descending multiplier, then
@@ -355,7 +391,11 @@ pub enum SplitError {
     /// Splits are defined for ExactIn only.
     ExactOut,
     /// The search would take more than its work limit (ruling 36): `limit`
-    /// units for these rates (see [`split_work_limit`]).
+    /// units for these rates (see [`split_work_limit`]), twice (before and
+    /// after the dominance pass). Books of copies, of one multiplier with
+    /// nested limits, or of multipliers differing past the 18th place are
+    /// answered; rates of one value whose limits are staggered so that none
+    /// dominates another can still reach it.
     TooMuchWork {
         /// The limit that was reached.
         limit: u64,
@@ -591,7 +631,9 @@ impl RouteRequest<'_> {
             best: None,
             floor: i128::MIN,
             work: SplitWork::default(),
-            left: split_work_limit(rates.len()),
+            left: policy
+                .first_work
+                .unwrap_or_else(|| split_work_limit(rates.len())),
             exhausted: false,
         };
         if let Some(single) = single {
@@ -608,52 +650,24 @@ impl RouteRequest<'_> {
             });
             search.floor = search.value_floor().unwrap_or(i128::MIN);
         }
-        // Step 2: a first split among the rates of highest m·hi − fee (one
-        // pass keeping the best few).
-        let mut seed: [Option<(i128, usize)>; SEED] = [None; SEED];
-        for (at, c) in candidates.iter_mut().enumerate() {
-            c.score = score(c, 0);
-            let mut entry = Some((c.score, at));
-            for slot in &mut seed {
-                if entry.map(|e| e.0) > slot.map(|s| s.0) {
-                    core::mem::swap(slot, &mut entry);
-                }
-            }
-        }
-        let seed: Vec<usize> = seed.iter().flatten().map(|e| e.1).collect();
-        search.walk(&mut candidates, &seed, legs);
+        search.run(&mut candidates, legs);
         if search.exhausted {
-            return Err(SplitError::TooMuchWork {
-                limit: split_work_limit(rates.len()),
-            });
-        }
-        // Step 3: every set, by the bound at the marginal multiplier.
-        let lambda = search
-            .best
-            .as_ref()
-            .and_then(|b| bound_units(b.marginal, true))
-            .unwrap_or(0);
-        for c in &mut candidates {
-            c.score = score(c, lambda);
-        }
-        let mut order: Vec<u32> = (0..candidates.len())
-            .filter_map(|i| u32::try_from(i).ok())
-            .collect();
-        order.sort_unstable_by(|&a, &b| {
-            let at = |i: u32| usize::try_from(i).ok().and_then(|i| candidates.get(i));
-            match (at(a), at(b)) {
-                (Some(ca), Some(cb)) => cb
-                    .score
-                    .cmp(&ca.score)
-                    .then_with(|| tie_order(ca.rate, cb.rate)),
-                _ => Ordering::Equal,
+            // Step 4: only rates that `legs` others cannot replace for the
+            // better (a strict dominance pass, O(n²) comparisons at most),
+            // then steps 2-3 again with a fresh allowance.
+            let kept = search.undominated(candidates, legs);
+            search.left = split_work_limit(rates.len());
+            search.exhausted = false;
+            search.work.reduced = Some(kept.len());
+            candidates = kept;
+            if candidates.len() >= 2 {
+                search.run(&mut candidates, legs);
             }
-        });
-        search.prune(&mut candidates, &order, legs, lambda);
-        if search.exhausted {
-            return Err(SplitError::TooMuchWork {
-                limit: split_work_limit(rates.len()),
-            });
+            if search.exhausted {
+                return Err(SplitError::TooMuchWork {
+                    limit: split_work_limit(rates.len()),
+                });
+            }
         }
         let work = search.work;
         Ok(search
@@ -725,6 +739,109 @@ struct Search<'q, 'c, 'r> {
 }
 
 impl<'r> Search<'_, '_, 'r> {
+    /// Steps 2 and 3 over `candidates` (stops when the work runs out).
+    fn run(&mut self, candidates: &mut [Candidate<'r>], legs: usize) {
+        // Step 2: a first split among the rates of highest m·hi − fee (one
+        // pass keeping the best few).
+        let mut seed: [Option<(i128, usize)>; SEED] = [None; SEED];
+        for (at, c) in candidates.iter_mut().enumerate() {
+            c.score = score(c, 0);
+            let mut entry = Some((c.score, at));
+            for slot in &mut seed {
+                if entry.map(|e| e.0) > slot.map(|s| s.0) {
+                    core::mem::swap(slot, &mut entry);
+                }
+            }
+        }
+        let seed: Vec<usize> = seed.iter().flatten().map(|e| e.1).collect();
+        self.walk(candidates, &seed, legs);
+        if self.exhausted {
+            return;
+        }
+        // Step 3: every set, by the bound at the marginal multiplier.
+        let lambda = self
+            .best
+            .as_ref()
+            .and_then(|b| bound_units(b.marginal, true))
+            .unwrap_or(0);
+        for c in candidates.iter_mut() {
+            c.score = score(c, lambda);
+        }
+        let mut order: Vec<u32> = (0..candidates.len())
+            .filter_map(|i| u32::try_from(i).ok())
+            .collect();
+        order.sort_unstable_by(|&a, &b| {
+            let at = |i: u32| usize::try_from(i).ok().and_then(|i| candidates.get(i));
+            match (at(a), at(b)) {
+                (Some(ca), Some(cb)) => cb
+                    .score
+                    .cmp(&ca.score)
+                    .then_with(|| tie_order(ca.rate, cb.rate)),
+                _ => Ordering::Equal,
+            }
+        });
+        self.prune(candidates, &order, legs, lambda);
+    }
+
+    /// Step 4: the candidates that can be in the best set. A rate `r` is
+    /// dropped when others *dominate* it: `r'` dominates `r` when it
+    /// serves every amount `r` serves (exact intervals), with a multiplier
+    /// at least `r`'s and a fee at most `r`'s, and is strictly better (a
+    /// higher multiplier, a lower fee, or first in ruling 7's order). In
+    /// any set holding `r` and not `r'`, putting `r'` in `r`'s place keeps
+    /// every leg's amount eligible and yields at least as much, strictly
+    /// more or the same legs earlier in the tie order: ruling 39 prefers
+    /// it. So `r` is not in the best set when one dominator shares its
+    /// campaign (no set holds both), or `legs` dominators have none (a set
+    /// holding `r` has room for `legs − 1` of them). Rates without an exact
+    /// interval are dropped too. Sorted by multiplier (descending), fee,
+    /// then ruling 7, dominators come first: at most `n(n − 1)/2`
+    /// comparisons, each of a few integers.
+    fn undominated(&self, candidates: Vec<Candidate<'r>>, legs: usize) -> Vec<Candidate<'r>> {
+        let mut all: Vec<(Candidate<'r>, i128, i128)> = Vec::with_capacity(candidates.len());
+        for mut c in candidates {
+            if let Some((lo, hi)) = self.exact(&mut c) {
+                c.known = Known::Interval(lo, hi);
+                all.push((c, lo, hi));
+            }
+        }
+        all.sort_by(|a, b| {
+            b.0.rate
+                .multiplier()
+                .cmp(&a.0.rate.multiplier())
+                .then_with(|| a.0.rate.miner_fee().cmp(&b.0.rate.miner_fee()))
+                .then_with(|| tie_order(a.0.rate, b.0.rate))
+        });
+        let mut kept = Vec::with_capacity(all.len());
+        for (at, &(c, lo, hi)) in all.iter().enumerate() {
+            let (m, fee) = (c.rate.multiplier(), c.rate.miner_fee());
+            let campaign = c.rate.sponsored_by_campaign_id();
+            let mut unsponsored = 0usize;
+            let mut dominated = false;
+            for &(d, dlo, dhi) in all.iter().take(at) {
+                let (dm, dfee) = (d.rate.multiplier(), d.rate.miner_fee());
+                let covers = dm >= m && dfee <= fee && dlo <= lo && dhi >= hi;
+                let strict = dm > m || dfee < fee || tie_order(d.rate, c.rate) == Ordering::Less;
+                if !(covers && strict) {
+                    continue;
+                }
+                match d.rate.sponsored_by_campaign_id() {
+                    None => unsponsored = unsponsored.saturating_add(1),
+                    Some(dc) if Some(dc) == campaign => dominated = true,
+                    Some(_) => {}
+                }
+                if dominated || unsponsored >= legs {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                kept.push(c);
+            }
+        }
+        kept
+    }
+
     /// Every set of 2..=legs among the `seed` candidates.
     fn walk(&mut self, candidates: &mut [Candidate<'r>], seed: &[usize], legs: usize) {
         for (a, &i) in seed.iter().enumerate() {
@@ -823,6 +940,17 @@ impl<'r> Search<'_, '_, 'r> {
                 {
                     break;
                 }
+                // Capacity-aware: i and j together hold at most `A − 1`
+                // (the third leg takes at least one unit), which the two
+                // scores ignore when both are above λ.
+                let sij = sij.min(self.pair_cap(candidates, index(i), index(j), lambda));
+                if sij
+                    .saturating_add(score_at(candidates, j.saturating_add(1)))
+                    .saturating_sub(two_c)
+                    < need
+                {
+                    continue;
+                }
                 for k in j.saturating_add(1)..count {
                     if sij
                         .saturating_add(score_at(candidates, k))
@@ -842,6 +970,24 @@ impl<'r> Search<'_, '_, 'r> {
                     }
                 }
             }
+        }
+    }
+
+    /// [`pair_cap`] of two candidates (by index) leaving one unit for a
+    /// third leg; [`UNBOUNDED`] when either is missing.
+    fn pair_cap(
+        &self,
+        candidates: &[Candidate<'r>],
+        a: Option<usize>,
+        b: Option<usize>,
+        lambda: i128,
+    ) -> i128 {
+        match (
+            a.and_then(|a| candidates.get(a)),
+            b.and_then(|b| candidates.get(b)),
+        ) {
+            (Some(ca), Some(cb)) => pair_cap(ca, cb, lambda, self.total.saturating_sub(1)),
+            _ => UNBOUNDED,
         }
     }
 
@@ -1131,6 +1277,42 @@ fn score(c: &Candidate<'_>, lambda: i128) -> i128 {
         let y = if d >= 0 { c.hi } else { c.lo };
         let gross = ceil_div(d.checked_mul(y)?, UNIT)?;
         gross.checked_sub(c.fee_down)
+    })()
+    .unwrap_or(UNBOUNDED)
+}
+
+/// The most two rates can add over `λ` when together they hold at most
+/// `cap` (8-place units), at 18 places rounded up: both at `lo`, then the
+/// rest poured into those above `λ` (the higher `m − λ` first) up to `hi`;
+/// [`UNBOUNDED`] when it cannot be computed, and far below any bound when
+/// their lows alone exceed `cap` (no third leg fits).
+fn pair_cap(a: &Candidate<'_>, b: &Candidate<'_>, lambda: i128, cap: i128) -> i128 {
+    (|| {
+        if a.m_up < 0 || b.m_up < 0 {
+            return None;
+        }
+        let (da, db) = (a.m_up.checked_sub(lambda)?, b.m_up.checked_sub(lambda)?);
+        let mut left = cap.checked_sub(a.lo)?.checked_sub(b.lo)?;
+        if left < 0 {
+            return Some(i128::MIN / 8);
+        }
+        let (first, second) = if da >= db {
+            ((a, da), (b, db))
+        } else {
+            ((b, db), (a, da))
+        };
+        let mut total = 0i128;
+        for (c, d) in [first, second] {
+            let mut x = c.lo;
+            if d > 0 {
+                let take = c.hi.checked_sub(c.lo)?.max(0).min(left);
+                left = left.checked_sub(take)?;
+                x = x.checked_add(take)?;
+            }
+            let gross = ceil_div(d.checked_mul(x)?, UNIT)?;
+            total = total.checked_add(gross.checked_sub(c.fee_down)?)?;
+        }
+        Some(total)
     })()
     .unwrap_or(UNBOUNDED)
 }
