@@ -107,25 +107,51 @@ impl Prepared {
     /// The flags ([`USABLE`], [`FAST`], [`EXACT_OUT`], [`SPONSORED`]).
     #[inline]
     pub(crate) fn flags(&self) -> u8 {
-        u8::try_from((self.word >> FLAGS_SHIFT) & FLAGS_MASK).unwrap_or(0)
+        word::flags(self.word)
     }
 
     /// The expiry in milliseconds (exact for a [`USABLE`] rate).
     #[inline]
     pub(crate) fn expiry(&self) -> u64 {
-        self.word >> EXPIRY_SHIFT
+        word::expiry(self.word)
     }
 
     /// The multiplier's scale.
     #[inline]
     pub(crate) fn multiplier_scale(&self) -> u32 {
-        u32::try_from((self.word >> MULTIPLIER_SCALE_SHIFT) & SCALE_MASK).unwrap_or(0)
+        word::multiplier_scale(self.word)
     }
 
     /// The fee's scale.
     #[inline]
     pub(crate) fn fee_scale(&self) -> u32 {
-        u32::try_from(self.word & SCALE_MASK).unwrap_or(0)
+        word::fee_scale(self.word)
+    }
+}
+
+/// The fields packed in the expiry-and-flags word that [`Prepared`] and
+/// [`Compact`] share (one layout, read in one place).
+mod word {
+    use super::{EXPIRY_SHIFT, FLAGS_MASK, FLAGS_SHIFT, MULTIPLIER_SCALE_SHIFT, SCALE_MASK};
+
+    #[inline]
+    pub(super) fn flags(word: u64) -> u8 {
+        u8::try_from((word >> FLAGS_SHIFT) & FLAGS_MASK).unwrap_or(0)
+    }
+
+    #[inline]
+    pub(super) fn expiry(word: u64) -> u64 {
+        word >> EXPIRY_SHIFT
+    }
+
+    #[inline]
+    pub(super) fn multiplier_scale(word: u64) -> u32 {
+        u32::try_from((word >> MULTIPLIER_SCALE_SHIFT) & SCALE_MASK).unwrap_or(0)
+    }
+
+    #[inline]
+    pub(super) fn fee_scale(word: u64) -> u32 {
+        u32::try_from(word & SCALE_MASK).unwrap_or(0)
     }
 }
 
@@ -184,25 +210,25 @@ impl Compact {
     /// The flags ([`DECIDES`], [`EXACT_OUT`], [`SPONSORED`], …).
     #[inline]
     pub(crate) fn flags(&self) -> u8 {
-        u8::try_from((self.word >> FLAGS_SHIFT) & FLAGS_MASK).unwrap_or(0)
+        word::flags(self.word)
     }
 
     /// The expiry in milliseconds (exact when [`DECIDES`] is set).
     #[inline]
     pub(crate) fn expiry(&self) -> u64 {
-        self.word >> EXPIRY_SHIFT
+        word::expiry(self.word)
     }
 
     /// The multiplier's scale.
     #[inline]
     pub(crate) fn multiplier_scale(&self) -> u32 {
-        u32::try_from((self.word >> MULTIPLIER_SCALE_SHIFT) & SCALE_MASK).unwrap_or(0)
+        word::multiplier_scale(self.word)
     }
 
     /// The fee's scale.
     #[inline]
     pub(crate) fn fee_scale(&self) -> u32 {
-        u32::try_from(self.word & SCALE_MASK).unwrap_or(0)
+        word::fee_scale(self.word)
     }
 }
 
