@@ -125,6 +125,20 @@ pub(crate) fn listing(
     })
 }
 
+/// The `limitPolicy` option of a plan: `"strict"` (the default, ruling 34)
+/// or `"spec"`.
+pub(crate) fn limit_policy(text: Option<&str>) -> Result<swaproute::route::LimitPolicy, Failure> {
+    use swaproute::route::LimitPolicy;
+    match text {
+        None | Some("strict") => Ok(LimitPolicy::Strict),
+        Some("spec") => Ok(LimitPolicy::Spec),
+        Some(other) => Err(Failure::invalid_request(format!(
+            "limitPolicy: {other:?} is neither \"strict\" nor \"spec\""
+        ))
+        .with("field", "limitPolicy")),
+    }
+}
+
 /// Plans a fixed-rate order body over one pair's rates as a server does
 /// (`FixedOrderRequest::plan`): the route, the order's amounts, and the
 /// slippage check of ruling 33, whose failure carries `bound` and
@@ -136,16 +150,7 @@ pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: 
 
     let request = FixedOrderRequest::from_json(body.as_bytes()).map_err(|e| refused(&e))?;
     let input: PlanInput = crate::failure::decode("options", options)?;
-    let policy = match input.limit_policy.as_deref() {
-        None | Some("strict") => LimitPolicy::Strict,
-        Some("spec") => LimitPolicy::Spec,
-        Some(other) => {
-            return Err(Failure::invalid_request(format!(
-                "limitPolicy: {other:?} is neither \"strict\" nor \"spec\""
-            ))
-            .with("field", "limitPolicy"))
-        }
-    };
+    let policy = limit_policy(input.limit_policy.as_deref())?;
     let campaigns = crate::input::campaigns(&input.campaigns)?;
     let guard = crate::verify::guard(input.price_guard.as_ref())?;
     let screening = ScreeningPolicy::new();

@@ -118,16 +118,7 @@ mod orders {
         let input: VerifyInput = decode("options", options)?;
         let order = order(order_text)?;
         let read = read(input.read.as_deref())?;
-        let policy = match input.limit_policy.as_deref() {
-            None | Some("strict") => LimitPolicy::Strict,
-            Some("spec") => LimitPolicy::Spec,
-            Some(other) => {
-                return Err(Failure::invalid_request(format!(
-                    "limitPolicy: {other:?} is neither \"strict\" nor \"spec\""
-                ))
-                .with("field", "limitPolicy"))
-            }
-        };
+        let policy = crate::order::limit_policy(input.limit_policy.as_deref())?;
         let campaigns = crate::input::campaigns(&input.campaigns)?;
         let guard = super::guard(input.price_guard.as_ref())?;
         let screening = ScreeningPolicy::new();
