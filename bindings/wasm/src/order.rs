@@ -145,7 +145,6 @@ pub(crate) fn limit_policy(text: Option<&str>) -> Result<swaproute::route::Limit
 /// `available`.
 pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: &str) -> Answer {
     use swaproute::order::{OrderContext, PlanError};
-    use swaproute::route::LimitPolicy;
     use swaproute::screening::ScreeningPolicy;
 
     let request = FixedOrderRequest::from_json(body.as_bytes()).map_err(|e| refused(&e))?;

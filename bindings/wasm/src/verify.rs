@@ -50,7 +50,6 @@ mod orders {
         FixedOrderRequest, FloatOrderRequest, Order, OrderContext, OrderMismatches, OrderRead,
     };
     use swaproute::quote::Quote;
-    use swaproute::route::LimitPolicy;
     use swaproute::screening::ScreeningPolicy;
     use swaproute::{EpochMillis, RatesResponse};
 
