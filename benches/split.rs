@@ -126,12 +126,14 @@ fn hostile_book(terms: impl Fn(i64) -> (Decimal, Decimal, Decimal, Decimal)) -> 
 /// Group `split_hostile`: books where every set's bound lies within
 /// rounding of the best (docs/PERFORMANCE.md, "Splits"): the first walk
 /// runs out of work, the dominance pass keeps a few rates, the walk runs
-/// again. `staggered` is the book that still ends in `TooMuchWork`.
+/// again. `staggered` (no set holds the amount) and `staggered_tied` (every
+/// triple ties, none dominates) are decided by the walk itself: by the
+/// capacity of the rates after each position, and by ruling 39's tie order.
 fn hostile(c: &mut Criterion) {
     let mut group = c.benchmark_group("split_hostile");
     group.sample_size(10);
     let d = |units: i64, places: u32| Decimal::new(units, places);
-    let books: [(&str, &str, RatesResponse); 5] = [
+    let books: [(&str, &str, RatesResponse); 6] = [
         (
             "copies",
             "10",
@@ -159,6 +161,18 @@ fn hostile(c: &mut Criterion) {
                     d(0, 0),
                     d(1_000_000 + i, 8),
                     d(300_000_000 + i, 8),
+                )
+            }),
+        ),
+        (
+            "staggered_tied",
+            "10",
+            hostile_book(|i| {
+                (
+                    d(30, 0),
+                    d(0, 0),
+                    d(1_000_000 + i, 8),
+                    d(340_000_000 + i, 8),
                 )
             }),
         ),

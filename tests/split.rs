@@ -237,6 +237,13 @@ fn decimal(units: i64, places: u32) -> String {
 }
 
 fn build(rates: &[R]) -> RatesResponse {
+    build_at(rates, 2)
+}
+
+/// The book with multipliers and fees at `places` places (the oracle's are
+/// at 2): at 2 + k places every value is the oracle's × 10^-k, so the
+/// answer's rates and amounts are the oracle's.
+fn build_at(rates: &[R], places: u32) -> RatesResponse {
     book(
         rates
             .iter()
@@ -244,8 +251,8 @@ fn build(rates: &[R]) -> RatesResponse {
                 let expiry = if r.expired { EARLIER } else { LATER };
                 let rate = btc_eth_rate(
                     &r.id,
-                    &decimal(r.m, 2),
-                    &decimal(r.fee, 2),
+                    &decimal(r.m, places),
+                    &decimal(r.fee, places),
                     &decimal(r.min, 8),
                     &decimal(r.max, 8),
                     EpochMillis::new(expiry),
@@ -267,11 +274,13 @@ fn engine(
     gain: Option<u32>,
     dust: Option<i64>,
 ) -> Oracle {
-    engine_with(rates, total, legs, cost, gain, dust, None)
+    engine_with(rates, total, legs, cost, gain, dust, None, 2)
 }
 
 /// `first_work`: the first walk's allowance (`Some(0)`: the dominance pass
-/// always runs).
+/// always runs); `places`: those of the book's multipliers and fees
+/// ([`build_at`]), of the cost and the dust too.
+#[allow(clippy::too_many_arguments)]
 fn engine_with(
     rates: &RatesResponse,
     total: i64,
@@ -280,6 +289,7 @@ fn engine_with(
     gain: Option<u32>,
     dust: Option<i64>,
     first_work: Option<u64>,
+    places: u32,
 ) -> Oracle {
     let mut request = RouteRequest::exact_in(
         Amount::new(rust_decimal::Decimal::new(total, 8)).unwrap(),
@@ -287,12 +297,12 @@ fn engine_with(
     );
     if let Some(dust) = dust {
         request = request.with_floors(
-            Floors::NONE.with_dust(Amount::new(rust_decimal::Decimal::new(dust, 2)).unwrap()),
+            Floors::NONE.with_dust(Amount::new(rust_decimal::Decimal::new(dust, places)).unwrap()),
         );
     }
     let mut policy = SplitPolicy::DEFAULT
         .with_legs(SplitLegs::try_from(legs as u64).unwrap())
-        .with_per_order_cost(Amount::new(rust_decimal::Decimal::new(cost, 2)).unwrap());
+        .with_per_order_cost(Amount::new(rust_decimal::Decimal::new(cost, places)).unwrap());
     if let Some(bps) = gain {
         policy = policy.with_min_gain_bps(bps);
     }
@@ -316,10 +326,10 @@ fn engine_with(
                     )
                 })
                 .collect();
-            // The value the engine reports, at 10^-10.
-            let value = split.value() * rust_decimal::Decimal::new(10_000_000_000, 0);
-            assert_eq!(value.fract(), rust_decimal::Decimal::ZERO);
-            let value = BigInt::from(value.mantissa() / 10i128.pow(value.scale()));
+            // The value the engine reports, at 10^-(8 + places).
+            let value = split.value();
+            let shift = 8 + places - value.scale();
+            let value = BigInt::from(value.mantissa()) * BigInt::from(10).pow(shift);
             Oracle::Split { value, legs }
         }
     }
@@ -440,8 +450,47 @@ proptest! {
         }
         let expected = oracle(&rates, total, legs, cost, gain, dust);
         let built = build(&rates);
-        prop_assert_eq!(&engine_with(&built, total, legs, cost, gain, dust, Some(0)), &expected);
+        prop_assert_eq!(&engine_with(&built, total, legs, cost, gain, dust, Some(0), 2), &expected);
         prop_assert_eq!(&engine(&built, total, legs, cost, gain, dust), &expected);
+    }
+
+    /// Books where every set that holds the amount ties (one multiplier,
+    /// one fee): ruling 39's tie order decides, and the walk stops on it
+    /// without evaluating the sets that cannot come first.
+    #[test]
+    fn tied_books_match_the_oracle(
+        rates in arb_book(4..12),
+        fee in prop::sample::select(vec![0i64, 0, 3]),
+        total in 2i64..40,
+        legs in 2usize..4,
+        cost in prop::sample::select(vec![0i64, 0, 1]),
+        gain in prop::option::weighted(0.3, prop::sample::select(vec![0u32, 1])),
+    ) {
+        let rates: Vec<R> = rates
+            .into_iter()
+            .map(|r| R { m: 2_000_000, fee, ..r })
+            .collect();
+        let expected = oracle(&rates, total, legs, cost, gain, None);
+        prop_assert_eq!(&engine(&build(&rates), total, legs, cost, gain, None), &expected);
+    }
+
+    /// Multipliers and fees at 20 places (the oracle's × 10^-18; a net
+    /// output, 8 + 20 places, is still exact in a `Decimal`): values
+    /// differ past the 18th place, and the bounds, at the numbers' own
+    /// scale, still tell them apart; the answer is the oracle's.
+    #[test]
+    fn multipliers_past_the_eighteenth_place_match_the_oracle(
+        rates in arb_book(2..12),
+        total in 2i64..40,
+        legs in 2usize..4,
+        cost in prop::sample::select(vec![0i64, 0, 1, 50]),
+        gain in prop::option::weighted(0.3, prop::sample::select(vec![0u32, 1, 100])),
+        dust in prop::option::weighted(0.2, 1i64..30),
+        first_work in prop::option::weighted(0.3, Just(0u64)),
+    ) {
+        let expected = oracle(&rates, total, legs, cost, gain, dust);
+        let got = engine_with(&build_at(&rates, 20), total, legs, cost, gain, dust, first_work, 20);
+        prop_assert_eq!(&got, &expected);
     }
 
     /// Never worse than the best single route, and the single route itself
@@ -635,4 +684,124 @@ fn a_leg_short_of_the_amount_stops_at_the_remainder_not_a_max() {
         answer.split().unwrap().net_output().to_string(),
         "300.00000001"
     );
+}
+
+/// 4096 rates of one multiplier (×30) and no fee whose limits are
+/// staggered: rate `i` serves `[0.01 + i·10⁻⁸, max + i·10⁻⁸]`, listed with
+/// ids running the other way (`r{4095 − i}`), so that none dominates
+/// another; then `extra`.
+fn staggered(max_units: i64, extra: Vec<Rate>) -> RatesResponse {
+    let mut rates: Vec<Rate> = (0..4096i64)
+        .map(|i| {
+            let min = rust_decimal::Decimal::new(1_000_000 + i, 8).to_string();
+            let max = rust_decimal::Decimal::new(max_units + i, 8).to_string();
+            rate(&format!("r{:04}", 4095 - i), "30", "0", &min, &max)
+        })
+        .collect();
+    rates.extend(extra);
+    book(rates)
+}
+
+#[test]
+fn a_staggered_book_no_set_can_hold_is_no_route_at_once() {
+    // Maxes 3 + i·10⁻⁸: the three largest hold 3.00004095 + 3.00004094 +
+    // 3.00004093 = 9.00012282 < 10, so no pair or triple serves 10 BTC.
+    // This book used to exhaust both allowances (INVALID_REQUEST, ~200 ms).
+    let rates = staggered(300_000_000, Vec::new());
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let started = std::time::Instant::now();
+    let error = request.split(&rates, &SplitPolicy::DEFAULT).unwrap_err();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(matches!(error, SplitError::NoRoute(_)), "{error:?}");
+    assert_eq!(error.code(), swaproute::ErrorCode::AmountAboveLimit);
+}
+
+#[test]
+fn a_staggered_book_of_tied_triples_is_answered_exactly() {
+    // Maxes 3.4 + i·10⁻⁸: no pair holds 10 (6.8000819 at most), every
+    // triple does and is worth 10 × 30 = 300. Ruling 39: the first ids,
+    // r0000, r0001, r0002 (i = 4095, 4094, 4093), poured in ruling 7's
+    // order (the ids): r0000 to its max 3.40004095, r0001 to 3.40004094,
+    // r0002 the remaining 10 − 6.80008189 = 3.19991811.
+    // 30 × 3.40004095 = 102.0012285; 30 × 3.40004094 = 102.0012282;
+    // 30 × 3.19991811 = 95.9975433.
+    let (legs, bounded) = hostile(&staggered(340_000_000, Vec::new()), "10");
+    assert_eq!(
+        legs,
+        vec![
+            leg("r0000", "3.40004095", "102.0012285"),
+            leg("r0001", "3.40004094", "102.0012282"),
+            leg("r0002", "3.19991811", "95.9975433")
+        ]
+    );
+    // Decided by the tie order, not by walking the ~n³/6 tied triples.
+    assert!(bounded < 4096 * 8, "bounded {bounded}");
+}
+
+#[test]
+fn a_staggered_book_served_only_with_the_last_rate_in_tie_order() {
+    // The staggered maxes 3 + i·10⁻⁸ cannot hold 10 by themselves; "z"
+    // (×30, no fee, [0.01, 5]) comes last in the tie order (its id) and
+    // every triple with it holds 10 (no pair does: 5 + 3.00004095 < 10).
+    // All are worth 300: the first ids with z, r0000 and r0001, poured in
+    // id order: r0000 to 3.00004095, r0001 to 3.00004094, z the remaining
+    // 10 − 6.00008189 = 3.99991811.
+    // 30 × 3.00004095 = 90.0012285; 30 × 3.00004094 = 90.0012282;
+    // 30 × 3.99991811 = 119.9975433.
+    let z = rate("z", "30", "0", "0.01", "5");
+    let (legs, bounded) = hostile(&staggered(300_000_000, vec![z]), "10");
+    assert_eq!(
+        legs,
+        vec![
+            leg("r0000", "3.00004095", "90.0012285"),
+            leg("r0001", "3.00004094", "90.0012282"),
+            leg("z", "3.99991811", "119.9975433")
+        ]
+    );
+    assert!(bounded < 4096 * 8, "bounded {bounded}");
+}
+
+#[test]
+fn twentieth_place_multipliers_with_staggered_limits_answered_exactly() {
+    // Rate i: ×(30 + i × 10^-23), fee 0.1, [0.01 + i·10⁻⁸, 4 + i·10⁻⁸],
+    // ids r{4095 − i}: none dominates another (a higher multiplier comes
+    // with a higher min), and 18-place bounds cannot tell the multipliers
+    // apart (this book exhausted both allowances). At the multipliers' own
+    // 23 places they can. Every set pays 3 × 0.1 and earns 30 × 10 plus
+    // Σ i·x·10^-23: the three highest multipliers (i = 4095, 4094, 4093:
+    // r0000, r0001, r0002), poured in that order: 4.00004095 and
+    // 4.00004094 (their maxes) and the remaining 10 − 8.00008189 =
+    // 1.99991811.
+    let rates = book(
+        (0..4096i64)
+            .map(|i| {
+                let min = rust_decimal::Decimal::new(1_000_000 + i, 8).to_string();
+                let max = rust_decimal::Decimal::new(400_000_000 + i, 8).to_string();
+                rate(
+                    &format!("r{:04}", 4095 - i),
+                    &format!("30.{i:023}"),
+                    "0.1",
+                    &min,
+                    &max,
+                )
+            })
+            .collect(),
+    );
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    let split = answer.split().unwrap();
+    let legs: Vec<(&str, String)> = split
+        .legs()
+        .iter()
+        .map(|l| (l.rate().id().as_str(), l.from_amount().to_string()))
+        .collect();
+    assert_eq!(
+        legs,
+        vec![
+            ("r0000", "4.00004095".to_owned()),
+            ("r0001", "4.00004094".to_owned()),
+            ("r0002", "1.99991811".to_owned())
+        ]
+    );
+    assert_eq!(split.work().reduced, None, "decided by the first walk");
 }

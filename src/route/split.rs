@@ -25,15 +25,21 @@
 //! 2. finds a first split among the 4 rates of highest `m·hi − fee` (at
 //!    most 6 pairs and 4 triples), and takes `λ` as the multiplier of its
 //!    last leg that took more than its `lo`;
-//! 3. scores every rate by `g_i(λ)` (rounded up at 18 places: a bound,
-//!    never below the exact one), sorts by score (`O(n log n)`), and walks
-//!    pairs and triples in that order, stopping a loop as soon as the bound
-//!    of its best remaining set is below the best split found (for triples,
-//!    the two first rates' scores are capped by what they can add when
-//!    together they hold at most `A − 1`: a capacity-aware pair bound,
-//!    computed once per pair). A set whose
-//!    limits cannot hold `A` (`Σ hi < A` or `Σ lo > A`) or that repeats a
-//!    campaign is skipped without evaluating it.
+//! 3. scores every rate by `g_i(λ)` (rounded up at the bounds' scale: 18
+//!    places, or the numbers' own up to 28 when the products fit an `i128`;
+//!    a bound, never below the exact one), sorts by score, then ruling 7's
+//!    order (`O(n log n)`), and walks pairs and triples in that order,
+//!    stopping a loop as soon as the bound of its best remaining set is
+//!    below the best split found (for triples, the two first rates' scores
+//!    are capped by what they can add when together they hold at most
+//!    `A − 1`: a capacity-aware pair bound, computed once per pair), or is
+//!    exactly the best's and its rates come no earlier in ruling 39's tie
+//!    order (it can at most tie, and every set left in the loop comes later
+//!    still). A rate (or a pair) that the rates after it cannot complete to
+//!    hold `A` (the largest `hi` and smallest `lo` of the rest, kept from
+//!    the end in one pass) is passed over; a set whose limits cannot hold
+//!    `A` (`Σ hi < A` or `Σ lo > A`) or that repeats a campaign is skipped
+//!    without evaluating it.
 //!
 //! Only sets whose bound reaches the best so far are evaluated exactly
 //! (each rate's exact interval computed once, lazily; each leg checked by
@@ -42,12 +48,13 @@
 //! ([`SplitWork`] counts them; docs/PERFORMANCE.md has the numbers).
 //!
 //! Bounded work (ruling 36): steps 1-3 cost `O(n log n)` plus at most
-//! [`split_work_limit`]`(n) = 64 n + 2^18` units (a set bounded is one unit,
-//! a set evaluated exactly 16 more). The allowance runs out only when many
-//! sets' bounds lie within rounding of the best: books whose rates are equal
-//! in every number, or share one multiplier and fee, or differ only past
-//! the 18th place, where ruling 39's tie order (or a difference the bounds
-//! cannot see) must be decided set by set. Then
+//! [`split_work_limit`]`(n) = 64 n + 2^18` units (a set bounded, or a pair
+//! passed over for capacity, is one unit; a set evaluated exactly 16 more).
+//! Books of ties (copies; one multiplier and fee, nested or staggered
+//! limits) are decided by the tie order in the walk; books no set can hold
+//! are passed over by capacity. The allowance can still run out when many
+//! sets' bounds lie within rounding of the best: multipliers that differ
+//! only past the places the bounds can hold. Then
 //!
 //! 4. a dominance pass keeps only the rates that can be in the best set
 //!    (see `Search::undominated`: a rate is dropped when `legs` others, or
@@ -60,11 +67,11 @@
 //!    allowance. A book of copies keeps 3 rates ([`SplitWork::reduced`]).
 //!
 //! Past the second allowance the answer is [`SplitError::TooMuchWork`],
-//! never a wrong split. It remains reachable: rates that no `legs` others
-//! dominate and whose sets tie within rounding (e.g. thousands of rates of
-//! one multiplier and no fee whose limits are staggered, each serving a
-//! little more than the previous from a little higher min, and whose ids run
-//! the other way) still exhaust it; docs/PERFORMANCE.md has the numbers.
+//! never a wrong split. It remains reachable only by thousands of rates that
+//! no `legs` others dominate (e.g. staggered limits, each serving a little
+//! more than the previous from a little higher min) whose multipliers differ
+//! only past the bounds' scale (the 26th-28th place for amounts of a few
+//! units); docs/PERFORMANCE.md has the numbers.
 //! Allocation: a few vectors of at most `n` entries, and the legs of each
 //! improvement.
 
@@ -89,8 +96,11 @@ use crate::swap_mode::SwapMode;
 
 /// Amounts are 8-place: `10^8` units make one.
 const UNIT: i128 = 100_000_000;
-/// The scale of the bounds.
+/// The scale of the bounds when the numbers have no more places (or finer
+/// bounds would not fit an `i128`); see [`bounds_scale`].
 const BOUND_SCALE: u32 = 18;
+/// The finest scale of the bounds: every multiplier and fee is exact at it.
+const FINEST_SCALE: u32 = 28;
 /// The scale at which every exact value (`x × m − fee`, 8 + 28 places) is an integer.
 const VALUE_SCALE: u32 = 36;
 /// A bound that cannot be computed: never prunes.
@@ -392,10 +402,11 @@ pub enum SplitError {
     ExactOut,
     /// The search would take more than its work limit (ruling 36): `limit`
     /// units for these rates (see [`split_work_limit`]), twice (before and
-    /// after the dominance pass). Books of copies, of one multiplier with
-    /// nested limits, or of multipliers differing past the 18th place are
-    /// answered; rates of one value whose limits are staggered so that none
-    /// dominates another can still reach it.
+    /// after the dominance pass). Books of copies, of one multiplier and
+    /// fee (nested or staggered limits) and of multipliers differing past
+    /// the 18th place are answered; only thousands of rates that none
+    /// dominates, whose multipliers differ past the places the bounds can
+    /// hold (the 26th for amounts of a few units), can still reach it.
     TooMuchWork {
         /// The limit that was reached.
         limit: u64,
@@ -430,7 +441,7 @@ impl fmt::Display for SplitError {
             SplitError::ExactOut => f.write_str("splits are defined for ExactIn only"),
             SplitError::TooMuchWork { limit } => write!(
                 f,
-                "the split search would take more than {limit} steps for these rates (ruling 36)"
+                "the split search would take more than {limit} steps for these rates, twice (before and after its dominance pass; ruling 36)"
             ),
         }
     }
@@ -453,11 +464,12 @@ struct Candidate<'r> {
     lo: i128,
     /// `floor8(effective max)`, below `A`: at least the exact upper end.
     hi: i128,
-    /// The multiplier at 18 places, rounded up (`-1`: too large).
+    /// The multiplier at the bounds' scale, rounded up (`-1`: too large).
     m_up: i128,
-    /// The fee at 18 places, rounded down (`0` when too large: still a bound).
+    /// The fee at the bounds' scale, rounded down (`0` when too large:
+    /// still a bound).
     fee_down: i128,
-    /// The bound `g(λ)` at 18 places, rounded up.
+    /// The bound `g(λ)` at the bounds' scale, rounded up.
     score: i128,
     /// The exact interval, once computed.
     known: Known,
@@ -622,8 +634,14 @@ impl RouteRequest<'_> {
         if candidates.len() < 2 {
             return Ok(None);
         }
+        let scale = bounds_scale(&candidates, total, cost);
+        for c in &mut candidates {
+            c.m_up = bound_units(c.rate.multiplier(), scale, true).unwrap_or(-1);
+            c.fee_down = bound_units(c.rate.miner_fee(), scale, false).unwrap_or(0);
+        }
         let mut search = Search {
             request: self,
+            scale,
             total,
             cost,
             cost_wide: Wide::at_scale(cost, VALUE_SCALE)
@@ -707,8 +725,9 @@ impl RouteRequest<'_> {
             rate,
             lo,
             hi,
-            m_up: bound_units(rate.multiplier(), true).unwrap_or(-1),
-            fee_down: bound_units(rate.miner_fee(), false).unwrap_or(0),
+            // At the search's scale, once it is known.
+            m_up: -1,
+            fee_down: 0,
             score: 0,
             known: Known::Unknown,
         })
@@ -726,11 +745,14 @@ enum Known {
 /// The search's state.
 struct Search<'q, 'c, 'r> {
     request: &'q RouteRequest<'c>,
+    /// The scale of the bounds ([`bounds_scale`]).
+    scale: u32,
     total: i128,
     cost: Decimal,
     cost_wide: Wide,
     best: Option<Found<'r>>,
-    /// `floor18` of the best value found (`i128::MIN` before any).
+    /// The best value found, rounded down to the bounds' scale
+    /// (`i128::MIN` before any).
     floor: i128,
     work: SplitWork,
     /// Units of work left; the search stops at zero.
@@ -762,7 +784,7 @@ impl<'r> Search<'_, '_, 'r> {
         let lambda = self
             .best
             .as_ref()
-            .and_then(|b| bound_units(b.marginal, true))
+            .and_then(|b| bound_units(b.marginal, self.scale, true))
             .unwrap_or(0);
         for c in candidates.iter_mut() {
             c.score = score(c, lambda);
@@ -857,8 +879,12 @@ impl<'r> Search<'_, '_, 'r> {
     }
 
     /// The walk by bound: `order` lists the candidates by score, highest
-    /// first; a loop stops when the best set left in it is bounded below
-    /// the best found.
+    /// first (ties in ruling 7's order); a loop stops when the best set left
+    /// in it is bounded below the best found, or bounded at exactly the best
+    /// and after it in ruling 39's tie order (it can at most tie, and every
+    /// set left in the loop comes later still: see [`Search::tied_after`]).
+    /// Sets whose limits cannot hold the amount are passed over by the
+    /// [`Capacity`] of the rates after them.
     fn prune(
         &mut self,
         candidates: &mut [Candidate<'r>],
@@ -866,104 +892,144 @@ impl<'r> Search<'_, '_, 'r> {
         legs: usize,
         lambda: i128,
     ) {
-        let cost = bound_units(self.cost, false).unwrap_or(0);
-        let two_c = cost.saturating_mul(2);
-        let index = |i: usize| order.get(i).and_then(|&at| usize::try_from(at).ok());
-        let score_at = |candidates: &[Candidate<'r>], i: usize| {
-            index(i)
-                .and_then(|at| candidates.get(at))
-                .map_or(i128::MIN / 8, |c| c.score)
+        let cost = bound_units(self.cost, self.scale, false).unwrap_or(0);
+        let walk = Walk {
+            order,
+            capacity: Capacity::after(candidates, order),
+            lambda,
+            cost,
         };
-        let count = order.len();
-        // A set of more legs than the best loses a tie, so its bound must
-        // beat the best strictly: prune at `bound <= need`, `bound < need + 1`.
-        let need_for = |search: &Self, legs: usize| {
-            let need = search.need(lambda);
-            if legs > search.best_legs() {
-                need.saturating_add(1)
-            } else {
-                need
-            }
-        };
-        let mut need = need_for(self, 2);
+        self.prune_pairs(candidates, &walk);
+        if legs == 3 {
+            self.prune_triples(candidates, &walk);
+        }
+    }
+
+    /// The least bound a set of `legs` must reach: `need` for the best's
+    /// number of legs or fewer; `need + 1` for more (a set of more legs than
+    /// the best loses a tie, so its bound must beat the best strictly).
+    fn need_for(&self, legs: usize, lambda: i128) -> i128 {
+        let need = self.need(lambda);
+        if legs > self.best_legs() {
+            need.saturating_add(1)
+        } else {
+            need
+        }
+    }
+
+    /// Step 3's pairs.
+    fn prune_pairs(&mut self, candidates: &mut [Candidate<'r>], walk: &Walk<'_>) {
+        let (count, total) = (walk.order.len(), self.total);
+        let mut need = self.need_for(2, walk.lambda);
         for i in 0..count {
             if self.exhausted {
                 return;
             }
             let i1 = i.saturating_add(1);
-            let si = score_at(candidates, i);
-            if si
-                .saturating_add(score_at(candidates, i1))
-                .saturating_sub(cost)
-                < need
-            {
+            let si = walk.score(candidates, i);
+            let top = si
+                .saturating_add(walk.score(candidates, i1))
+                .saturating_sub(walk.cost);
+            if top < need || (top == need && self.tied_after(candidates, &walk.at(&[i, i1]))) {
                 break;
             }
+            let Some(ci) = walk.candidate(candidates, i) else {
+                break;
+            };
+            if !walk.capacity.fits(i1, 1, ci.lo, ci.hi, total) {
+                continue;
+            }
             for j in i1..count {
-                if si
-                    .saturating_add(score_at(candidates, j))
-                    .saturating_sub(cost)
-                    < need
-                {
+                let bound = si
+                    .saturating_add(walk.score(candidates, j))
+                    .saturating_sub(walk.cost);
+                let set = walk.at(&[i, j]);
+                if bound < need || (bound == need && self.tied_after(candidates, &set)) {
                     break;
                 }
-                let (Some(a), Some(b)) = (index(i), index(j)) else {
+                let [Some(a), Some(b)] = set else {
                     break;
                 };
                 if self.consider(candidates, &[a, b]) {
-                    need = need_for(self, 2);
+                    need = self.need_for(2, walk.lambda);
                 }
                 if self.exhausted {
                     return;
                 }
             }
         }
-        if legs < 3 {
-            return;
-        }
-        need = need_for(self, 3);
+    }
+
+    /// Step 3's triples.
+    fn prune_triples(&mut self, candidates: &mut [Candidate<'r>], walk: &Walk<'_>) {
+        let (count, total) = (walk.order.len(), self.total);
+        let two_c = walk.cost.saturating_mul(2);
+        let mut need = self.need_for(3, walk.lambda);
         for i in 0..count {
+            if self.exhausted {
+                return;
+            }
             let (i1, i2) = (i.saturating_add(1), i.saturating_add(2));
-            let si = score_at(candidates, i);
+            let si = walk.score(candidates, i);
             let top = si
-                .saturating_add(score_at(candidates, i1))
-                .saturating_add(score_at(candidates, i2));
-            if top.saturating_sub(two_c) < need {
+                .saturating_add(walk.score(candidates, i1))
+                .saturating_add(walk.score(candidates, i2))
+                .saturating_sub(two_c);
+            if top < need || (top == need && self.tied_after(candidates, &walk.at(&[i, i1, i2]))) {
                 break;
             }
+            let Some(ci) = walk.candidate(candidates, i) else {
+                break;
+            };
+            if !walk.capacity.fits(i1, 2, ci.lo, ci.hi, total) {
+                continue;
+            }
             for j in i1..count {
-                let sij = si.saturating_add(score_at(candidates, j));
-                if sij
-                    .saturating_add(score_at(candidates, j.saturating_add(1)))
-                    .saturating_sub(two_c)
-                    < need
+                let j1 = j.saturating_add(1);
+                let sij = si.saturating_add(walk.score(candidates, j));
+                let top = sij
+                    .saturating_add(walk.score(candidates, j1))
+                    .saturating_sub(two_c);
+                if top < need || (top == need && self.tied_after(candidates, &walk.at(&[i, j, j1])))
                 {
                     break;
+                }
+                let Some(cj) = walk.candidate(candidates, j) else {
+                    break;
+                };
+                let (lo, hi) = (ci.lo.saturating_add(cj.lo), ci.hi.saturating_add(cj.hi));
+                if !walk.capacity.fits(j1, 1, lo, hi, total) {
+                    // No third leg after j completes the amount: one unit.
+                    if !self.spend(1) {
+                        return;
+                    }
+                    continue;
                 }
                 // Capacity-aware: i and j together hold at most `A − 1`
                 // (the third leg takes at least one unit), which the two
                 // scores ignore when both are above λ.
-                let sij = sij.min(self.pair_cap(candidates, index(i), index(j), lambda));
+                let (a, b) = (walk.index(i), walk.index(j));
+                let sij = sij.min(self.pair_cap(candidates, a, b, walk.lambda));
                 if sij
-                    .saturating_add(score_at(candidates, j.saturating_add(1)))
+                    .saturating_add(walk.score(candidates, j1))
                     .saturating_sub(two_c)
                     < need
                 {
                     continue;
                 }
-                for k in j.saturating_add(1)..count {
-                    if sij
-                        .saturating_add(score_at(candidates, k))
-                        .saturating_sub(two_c)
-                        < need
-                    {
+                for k in j1..count {
+                    let bound = sij
+                        .saturating_add(walk.score(candidates, k))
+                        .saturating_sub(two_c);
+                    let set = walk.at(&[i, j, k]);
+                    if bound < need || (bound == need && self.tied_after(candidates, &set)) {
                         break;
                     }
-                    let (Some(a), Some(b), Some(d)) = (index(i), index(j), index(k)) else {
+                    let [Some(a), Some(b), Some(d)] = set else {
                         break;
                     };
                     if self.consider(candidates, &[a, b, d]) {
-                        need = need_for(self, 3);
+                        need = self.need_for(3, walk.lambda);
                     }
                     if self.exhausted {
                         return;
@@ -971,6 +1037,55 @@ impl<'r> Search<'_, '_, 'r> {
                 }
             }
         }
+    }
+
+    /// `true` when a set (indices into `candidates`) bounded at exactly the
+    /// best cannot win: it can at most tie the best's value (its bound is
+    /// `need`, at most the best's value less `λA`), the best has as many
+    /// legs, and the set's rates in ruling 7's order do not come before the
+    /// best's (ruling 39 keeps the earlier set). In a loop of the walk, every
+    /// set left that is still bounded at `need` replaces the set's members by
+    /// rates of equal score further on (the walk lists equal scores in ruling
+    /// 7's order), so it comes no earlier: the loop can stop.
+    fn tied_after(&self, candidates: &[Candidate<'r>], set: &[Option<usize>]) -> bool {
+        let Some(best) = self.best.as_ref() else {
+            return false;
+        };
+        if best.legs.len() != set.len() {
+            return false;
+        }
+        let mut ours: [Option<&'r Rate>; 3] = [None; 3];
+        for (slot, i) in ours.iter_mut().zip(set) {
+            match i.and_then(|i| candidates.get(i)) {
+                Some(c) => *slot = Some(c.rate),
+                None => return false,
+            }
+        }
+        let mut theirs: [Option<&'r Rate>; 3] = [None; 3];
+        for (slot, leg) in theirs.iter_mut().zip(&best.legs) {
+            *slot = Some(leg.rate);
+        }
+        let in_order = |rates: &mut [Option<&'r Rate>]| {
+            rates.sort_by(|x, y| match (x, y) {
+                (Some(x), Some(y)) => tie_order(x, y),
+                _ => Ordering::Equal,
+            });
+        };
+        let (Some(ours), Some(theirs)) = (ours.get_mut(..set.len()), theirs.get_mut(..set.len()))
+        else {
+            return false;
+        };
+        in_order(ours);
+        in_order(theirs);
+        ours.iter()
+            .zip(theirs.iter())
+            .map(|(x, y)| match (x, y) {
+                (Some(x), Some(y)) => tie_order(x, y),
+                _ => Ordering::Less,
+            })
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal)
+            != Ordering::Less
     }
 
     /// [`pair_cap`] of two candidates (by index) leaving one unit for a
@@ -991,7 +1106,7 @@ impl<'r> Search<'_, '_, 'r> {
         }
     }
 
-    /// `floor18(best value − λA)`: a set whose bound at 18 places is below
+    /// `floor(best value − λA)` at the bounds' scale: a set whose bound is below
     /// it cannot reach the best (`i128::MIN` before any).
     fn need(&self, lambda: i128) -> i128 {
         (|| {
@@ -1001,14 +1116,15 @@ impl<'r> Search<'_, '_, 'r> {
         .unwrap_or(i128::MIN)
     }
 
-    /// `floor18(best value)`, the value being the objective minus `2c`.
+    /// The best value rounded down to the bounds' scale, the value being the
+    /// objective minus `2c`.
     fn value_floor(&self) -> Option<i128> {
         let mut obj = self.best.as_ref()?.objective;
-        for _ in 0..(VALUE_SCALE - BOUND_SCALE) {
+        for _ in 0..VALUE_SCALE.checked_sub(self.scale)? {
             obj = obj.div10()?.0;
         }
         let obj = i128::try_from(obj.to_u128()?).ok()?;
-        obj.checked_sub(bound_units(self.cost, true)?.checked_mul(2)?)
+        obj.checked_sub(bound_units(self.cost, self.scale, true)?.checked_mul(2)?)
     }
 
     /// Evaluates one set (indices into `candidates`) and keeps it when it is
@@ -1046,16 +1162,23 @@ impl<'r> Search<'_, '_, 'r> {
         }
         // The set's value over its relaxed limits, rounded up: below the
         // best found, no division of it can reach the best.
-        let cost = bound_units(self.cost, false).unwrap_or(0);
+        let cost = bound_units(self.cost, self.scale, false).unwrap_or(0);
         if let Some(up) = relaxed_value(chosen, self.total, cost) {
             // A set of more legs than the best loses a tie too.
             let ties_lose = set.len() > self.best_legs();
-            if self
-                .floor
-                .checked_mul(UNIT)
-                .is_some_and(|floor| up < floor || (ties_lose && up == floor))
-            {
+            let floor = self.floor.checked_mul(UNIT);
+            if floor.is_some_and(|floor| up < floor || (ties_lose && up == floor)) {
                 return false;
+            }
+            // At most the best's value, and not before it in the tie order.
+            if floor == Some(up) {
+                let mut ids: [Option<usize>; 3] = [None; 3];
+                for (slot, &i) in ids.iter_mut().zip(set) {
+                    *slot = Some(i);
+                }
+                if self.tied_after(candidates, ids.get(..set.len()).unwrap_or(&[])) {
+                    return false;
+                }
             }
         }
         if !self.spend(EVALUATION_UNITS) {
@@ -1191,6 +1314,83 @@ impl<'r> Search<'_, '_, 'r> {
     }
 }
 
+/// Step 3's walk: the candidates by score (`order`, positions into the
+/// candidates), what the rates after each position can hold, `λ` and the
+/// per-order cost at the bounds' scale.
+struct Walk<'o> {
+    order: &'o [u32],
+    capacity: Capacity,
+    lambda: i128,
+    cost: i128,
+}
+
+impl Walk<'_> {
+    /// The candidate's index at walk position `i`.
+    fn index(&self, i: usize) -> Option<usize> {
+        self.order.get(i).and_then(|&at| usize::try_from(at).ok())
+    }
+
+    /// The indices at the walk positions `at`.
+    fn at<const K: usize>(&self, at: &[usize; K]) -> [Option<usize>; K] {
+        at.map(|i| self.index(i))
+    }
+
+    /// The candidate at walk position `i`.
+    fn candidate<'r>(&self, candidates: &[Candidate<'r>], i: usize) -> Option<Candidate<'r>> {
+        self.index(i).and_then(|at| candidates.get(at)).copied()
+    }
+
+    /// The score at walk position `i`; far below any bound past the end.
+    fn score(&self, candidates: &[Candidate<'_>], i: usize) -> i128 {
+        self.candidate(candidates, i)
+            .map_or(i128::MIN / 8, |c| c.score)
+    }
+}
+
+/// What the rates after each position of the walk can hold: the largest
+/// `hi` and the smallest `lo` of one of them, and of two (limits on the
+/// grid, campaigns ignored: bounds). A set whose members' limits cannot hold
+/// the amount is never the answer, so the walk passes over a rate (or a
+/// pair) that no rates after it complete.
+struct Capacity {
+    /// At position `p`: `[max hi, max hi + hi, min lo, min lo + lo]` over
+    /// positions `p..`, distinct rates.
+    after: Vec<[i128; 4]>,
+}
+
+impl Capacity {
+    /// The suffixes of `order` (positions into `candidates`), one pass from
+    /// the end.
+    fn after(candidates: &[Candidate<'_>], order: &[u32]) -> Self {
+        const NONE: [i128; 4] = [i128::MIN / 8, i128::MIN / 8, i128::MAX / 8, i128::MAX / 8];
+        let mut after = alloc::vec![NONE; order.len()];
+        let mut acc = NONE;
+        for (slot, &at) in after.iter_mut().zip(order).rev() {
+            if let Some(c) = usize::try_from(at).ok().and_then(|at| candidates.get(at)) {
+                let [hi1, hi2, lo1, lo2] = acc;
+                acc = [
+                    hi1.max(c.hi),
+                    hi2.max(hi1.saturating_add(c.hi)),
+                    lo1.min(c.lo),
+                    lo2.min(lo1.saturating_add(c.lo)),
+                ];
+            }
+            *slot = acc;
+        }
+        Capacity { after }
+    }
+
+    /// `true` when `more` (1 or 2) rates from position `from` on can join
+    /// legs holding `[lo, hi]` in total so that the set holds `total`.
+    fn fits(&self, from: usize, more: usize, lo: i128, hi: i128, total: i128) -> bool {
+        let Some(&[hi1, hi2, lo1, lo2]) = self.after.get(from) else {
+            return false;
+        };
+        let (add_hi, add_lo) = if more == 1 { (hi1, lo1) } else { (hi2, lo2) };
+        hi.saturating_add(add_hi) >= total && lo.saturating_add(add_lo) <= total
+    }
+}
+
 /// The pour order: descending multiplier, then ruling 7.
 fn pour_order(a: &Rate, b: &Rate) -> Ordering {
     b.multiplier()
@@ -1225,10 +1425,10 @@ fn before(a: &Found<'_>, b: &Found<'_>) -> Ordering {
 }
 
 /// The most a set can yield over its relaxed limits (`lo` from the min,
-/// `hi` from the max: a wider range than the exact one), at 26 places, from
-/// the multipliers rounded up and the fees and the per-order `cost` rounded
-/// down (18 places): the pour by those multipliers. `None` on overflow (no
-/// pruning).
+/// `hi` from the max: a wider range than the exact one), at the bounds'
+/// scale + 8 places, from the multipliers rounded up and the fees and the
+/// per-order `cost` rounded down: the pour by those multipliers. `None` on
+/// overflow (no pruning).
 fn relaxed_value(
     chosen: &[(usize, Option<Candidate<'_>>)],
     total: i128,
@@ -1251,7 +1451,7 @@ fn relaxed_value(
         (Some(x), Some(y)) => y.0.cmp(&x.0),
         _ => Ordering::Equal,
     });
-    // At 26 places (18 + 8): no division on this path.
+    // At the bounds' scale + 8 places: no division on this path.
     let mut value: i128 = 0;
     for &at in order.iter() {
         let &(m, lo, hi, fee) = legs.get(at)?;
@@ -1266,7 +1466,7 @@ fn relaxed_value(
     value.checked_sub(cost.checked_mul(orders)?.checked_mul(UNIT)?)
 }
 
-/// `g(λ)` at 18 places, rounded up: the most a rate can add over `λ` per
+/// `g(λ)` at the bounds' scale, rounded up: the most a rate can add over `λ` per
 /// unit, `(m − λ) × (hi or lo) − fee`.
 fn score(c: &Candidate<'_>, lambda: i128) -> i128 {
     (|| {
@@ -1282,7 +1482,7 @@ fn score(c: &Candidate<'_>, lambda: i128) -> i128 {
 }
 
 /// The most two rates can add over `λ` when together they hold at most
-/// `cap` (8-place units), at 18 places rounded up: both at `lo`, then the
+/// `cap` (8-place units), at the bounds' scale rounded up: both at `lo`, then the
 /// rest poured into those above `λ` (the higher `m − λ` first) up to `hi`;
 /// [`UNBOUNDED`] when it cannot be computed, and far below any bound when
 /// their lows alone exceed `cap` (no third leg fits).
@@ -1327,9 +1527,45 @@ fn ceil_div(a: i128, b: i128) -> Option<i128> {
     }
 }
 
-/// A non-negative `value` at 18 places, rounded up or down.
-fn bound_units(value: Decimal, up: bool) -> Option<i128> {
-    scaled(value, BOUND_SCALE, up)
+/// A non-negative `value` at `scale` places, rounded up or down.
+fn bound_units(value: Decimal, scale: u32, up: bool) -> Option<i128> {
+    scaled(value, scale, up)
+}
+
+/// The scale of the search's bounds: 18 places, or as many more (up to 28)
+/// as the multipliers, fees and `cost` have, when the largest products the
+/// bounds form (`m × A` at that scale and 8 more places, with room for
+/// three legs' sums) still fit an `i128`. At a scale every number is exact
+/// at, sets of equal value have equal bounds, and ruling 39's tie order
+/// decides them in the walk: multipliers that differ past the 18th place
+/// are told apart without evaluating every set.
+fn bounds_scale(candidates: &[Candidate<'_>], total: i128, cost: Decimal) -> u32 {
+    let mut places = cost.scale();
+    let mut largest = cost.ceil();
+    for c in candidates {
+        let (m, fee) = (c.rate.multiplier(), c.rate.miner_fee());
+        places = places.max(m.scale()).max(fee.scale());
+        largest = largest.max(m.ceil()).max(fee.ceil());
+    }
+    let fits = |scale: u32| {
+        (|| {
+            let unit = i128::try_from(crate::numeric::pow10(scale)?).ok()?;
+            // Above every product of the walk: (m or fee) × 10^scale × (A or
+            // one unit), times 16 for sums of legs and their rounding.
+            let top = i128::try_from(largest.mantissa().unsigned_abs())
+                .ok()?
+                .checked_add(1)?;
+            top.checked_mul(unit)?
+                .checked_mul(total.max(UNIT))?
+                .checked_mul(16)
+        })()
+        .is_some()
+    };
+    let mut scale = places.clamp(BOUND_SCALE, FINEST_SCALE);
+    while scale > BOUND_SCALE && !fits(scale) {
+        scale = scale.saturating_sub(1);
+    }
+    scale
 }
 
 /// A non-negative `value` on the 8-place grid, rounded up or down.
