@@ -805,3 +805,27 @@ fn twentieth_place_multipliers_with_staggered_limits_answered_exactly() {
     );
     assert_eq!(split.work().reduced, None, "decided by the first walk");
 }
+
+#[test]
+fn a_pair_whose_mins_sum_to_the_amount_is_found_past_the_seed() {
+    // Four decoys (×40, [6.5, 9]) have the highest m·max and fill the first
+    // split's seed, but no two hold 10 from their mins (6.5 + 6.5 > 10),
+    // and none joins x or y (6.5 + 4 > 10). x (×30, [4, 4.5]) and y (×30, [6, 6.5])
+    // hold exactly 10 at their mins: x 4, y 6; 30 × 4 = 120, 30 × 6 = 180.
+    let mut rates: Vec<Rate> = (1..=4)
+        .map(|i| rate(&format!("d{i}"), "40", "0", "6.5", "9"))
+        .collect();
+    rates.push(rate("x", "30", "0", "4", "4.5"));
+    rates.push(rate("y", "30", "0", "6", "6.5"));
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let policy = SplitPolicy::DEFAULT.with_legs(SplitLegs::try_from(2).unwrap());
+    let rates = book(rates);
+    let answer = request.split(&rates, &policy).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            ("x".into(), "4.00000000".into(), "120".into(), SplitStop::Remainder),
+            ("y".into(), "6.00000000".into(), "180".into(), SplitStop::Remainder),
+        ]
+    );
+}

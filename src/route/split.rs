@@ -1594,3 +1594,72 @@ fn grid_units(amount: Decimal) -> Option<i128> {
     let down = grid(amount, false)?;
     (grid(amount, true)? == down).then_some(down)
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use rust_decimal::Decimal;
+
+    use super::{bounds_scale, Candidate, Known, UNIT};
+    use crate::rate::{Rate, RateTerms};
+    use crate::{EpochMillis, PairId, RateId};
+
+    fn rate(multiplier: &str, fee: &str) -> Rate {
+        Rate::new(
+            RateId::new("r").unwrap(),
+            PairId::new("BTC_ETH").unwrap(),
+            RateTerms {
+                multiplier: multiplier.parse().unwrap(),
+                miner_fee: fee.parse().unwrap(),
+                min: Decimal::ONE,
+                max: Decimal::TEN,
+            },
+            EpochMillis::new(4_102_444_800_000),
+        )
+    }
+
+    fn scale_of(rates: &[Rate], total: i128, cost: &str) -> u32 {
+        let candidates: Vec<Candidate<'_>> = rates
+            .iter()
+            .map(|rate| Candidate {
+                rate,
+                lo: 1,
+                hi: 1,
+                m_up: -1,
+                fee_down: 0,
+                score: 0,
+                known: Known::Unknown,
+            })
+            .collect();
+        bounds_scale(&candidates, total, cost.parse().unwrap())
+    }
+
+    #[test]
+    fn bounds_keep_the_numbers_places_while_the_products_fit() {
+        let ten = 10 * UNIT;
+        // Two places: 18, the least scale.
+        assert_eq!(scale_of(&[rate("30.25", "0.01")], ten, "0"), 18);
+        // 23 places (the multiplier): (30 + 1) × 10^23 × 10^9 × 16 =
+        // 4.96 × 10^33 fits an i128 (1.7 × 10^38): 23.
+        let fine = rate("30.00000000000000000000001", "0.1");
+        assert_eq!(scale_of(&[fine], ten, "0"), 23);
+        // 28 places: 31 × 10^28 × 10^9 × 16 ≈ 5.0 × 10^39 and 31 × 10^27 ×
+        // 10^9 × 16 ≈ 5.0 × 10^38 do not fit; 31 × 10^26 × 10^9 × 16 ≈
+        // 5.0 × 10^37 does: 26.
+        let finest = rate("30.0000000000000000000000000001", "0.1");
+        assert_eq!(scale_of(&[finest.clone()], ten, "0"), 26);
+        // An amount of 0.1 (10^7 units, counted as one unit, 10^8):
+        // 31 × 10^28 × 10^8 × 16 ≈ 5.0 × 10^38 does not fit, × 10^27 does.
+        assert_eq!(scale_of(&[finest], UNIT / 10, "0"), 27);
+        // The fee's and the cost's places count too, and the largest
+        // number bounds the products: a fee of 10^6 at 22 places:
+        // (10^6 + 1) × 10^22 × 10^9 × 16 ≈ 1.6 × 10^38 fits: 22.
+        let big_fee = rate("30", "1000000.0000000000000000000001");
+        assert_eq!(scale_of(&[big_fee], ten, "0"), 22);
+        assert_eq!(
+            scale_of(&[rate("30", "0.1")], ten, "0.000000000000000000001"),
+            21
+        );
+    }
+}
