@@ -824,8 +824,18 @@ fn a_pair_whose_mins_sum_to_the_amount_is_found_past_the_seed() {
     assert_eq!(
         legs_of(&answer),
         vec![
-            ("x".into(), "4.00000000".into(), "120".into(), SplitStop::Remainder),
-            ("y".into(), "6.00000000".into(), "180".into(), SplitStop::Remainder),
+            (
+                "x".into(),
+                "4.00000000".into(),
+                "120".into(),
+                SplitStop::Remainder
+            ),
+            (
+                "y".into(),
+                "6.00000000".into(),
+                "180".into(),
+                SplitStop::Remainder
+            ),
         ]
     );
 }
