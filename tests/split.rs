@@ -839,3 +839,67 @@ fn a_pair_whose_mins_sum_to_the_amount_is_found_past_the_seed() {
         ]
     );
 }
+
+#[test]
+fn errors_say_what_happened_with_their_codes() {
+    let exact_out = SplitError::ExactOut;
+    assert_eq!(exact_out.to_string(), "splits are defined for ExactIn only");
+    assert_eq!(exact_out.to_api_error().http_status().as_u16(), 400);
+    assert_eq!(
+        exact_out.to_api_error().code().as_str(),
+        "UNSUPPORTED_SWAP_MODE"
+    );
+    let work = SplitError::TooMuchWork {
+        limit: swaproute::route::split_work_limit(4096),
+    };
+    // 64 × 4096 + 2^18 = 262 144 + 262 144.
+    assert_eq!(
+        work.to_string(),
+        "the split search would take more than 524288 steps for these rates, twice \
+         (before and after its dominance pass; ruling 36)"
+    );
+    assert_eq!(work.to_api_error().code().as_str(), "INVALID_REQUEST");
+    assert_eq!(work.to_api_error().http_status().as_u16(), 400);
+}
+
+#[test]
+fn a_multiplier_too_large_for_the_bounds_is_still_weighed_exactly() {
+    // ×10^21 does not fit the bounds' i128 at 18 places (10^39): its bound
+    // is unbounded, never a small number. It takes its max 4 first; the
+    // rest, 6, goes to the first ids of the ×30 rates: a to its max 4, b 2.
+    // 4 × 10^21; 4 × 30 = 120; 2 × 30 = 60.
+    let mut rates = vec![rate("big", "1000000000000000000000", "0", "0.01", "4")];
+    for id in ["a", "b", "c", "d", "e"] {
+        rates.push(rate(id, "30", "0", "0.01", "4"));
+    }
+    let rates = book(rates);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "big".into(),
+                "4.00000000".into(),
+                "4000000000000000000000".into(),
+                SplitStop::Max
+            ),
+            (
+                "a".into(),
+                "4.00000000".into(),
+                "120".into(),
+                SplitStop::Max
+            ),
+            (
+                "b".into(),
+                "2.00000000".into(),
+                "60".into(),
+                SplitStop::Remainder
+            ),
+        ]
+    );
+    assert_eq!(
+        answer.split().unwrap().net_output().to_string(),
+        "4000000000000000000180"
+    );
+}

@@ -725,8 +725,8 @@ impl RouteRequest<'_> {
             rate,
             lo,
             hi,
-            // At the search's scale, once it is known.
-            m_up: -1,
+            // Set at the search's scale, once it is known (split_search).
+            m_up: 0,
             fee_down: 0,
             score: 0,
             known: Known::Unknown,
