@@ -903,3 +903,38 @@ fn a_multiplier_too_large_for_the_bounds_is_still_weighed_exactly() {
         "4000000000000000000180"
     );
 }
+
+#[test]
+fn a_pair_outside_the_seed_wins_its_tie_with_a_seed_triple() {
+    // s1..s4: ×30, fee 7, [0.01, 4.9], the four highest m·max − fee
+    // (147 − 7 = 140): the first split's seed. No two hold 10 (9.8); three
+    // do: 30 × 10 − 3 × 7 = 279. p and q: ×30, fee 10.5, [0.01, 5]
+    // (150 − 10.5 = 139.5, below the seed): together they hold 10 at
+    // their maxes, 2 × (30 × 5 − 10.5) = 279, the same value in two legs:
+    // ruling 39 takes the pair. Poured p first (ruling 7: the id).
+    let mut rates: Vec<Rate> = (1..=4)
+        .map(|i| rate(&format!("s{i}"), "30", "7", "0.01", "4.9"))
+        .collect();
+    rates.push(rate("p", "30", "10.5", "0.01", "5"));
+    rates.push(rate("q", "30", "10.5", "0.01", "5"));
+    let rates = book(rates);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "p".into(),
+                "5.00000000".into(),
+                "139.5".into(),
+                SplitStop::Max
+            ),
+            (
+                "q".into(),
+                "5.00000000".into(),
+                "139.5".into(),
+                SplitStop::Max
+            ),
+        ]
+    );
+}
