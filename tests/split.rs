@@ -938,3 +938,42 @@ fn a_pair_outside_the_seed_wins_its_tie_with_a_seed_triple() {
         ]
     );
 }
+
+#[test]
+fn a_better_pair_past_the_seed_is_walked_to() {
+    // d1, d2 (×40, [9.5, 9.9]) and a, b (×30, [0.6, 9]) have the highest
+    // m·max (396, 270) and make the first split's seed; the d's join
+    // nothing (9.5 + 0.6 > 10), so its best pair is a 9, b 1:
+    // 270 + 30 = 300. x and y (×31, [0.6, 5]; m·max 155) hold 10 at their
+    // maxes: 2 × 31 × 5 = 310. The walk must reach them past the d's, whose
+    // bound is above the best (they are passed over for capacity), however
+    // their ids compare with the best's.
+    let rates = book(vec![
+        rate("d1", "40", "0", "9.5", "9.9"),
+        rate("d2", "40", "0", "9.5", "9.9"),
+        rate("a", "30", "0", "0.6", "9"),
+        rate("b", "30", "0", "0.6", "9"),
+        rate("x", "31", "0", "0.6", "5"),
+        rate("y", "31", "0", "0.6", "5"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let policy = SplitPolicy::DEFAULT.with_legs(SplitLegs::try_from(2).unwrap());
+    let answer = request.split(&rates, &policy).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "x".into(),
+                "5.00000000".into(),
+                "155".into(),
+                SplitStop::Max
+            ),
+            (
+                "y".into(),
+                "5.00000000".into(),
+                "155".into(),
+                SplitStop::Max
+            ),
+        ]
+    );
+}
