@@ -977,3 +977,48 @@ fn a_better_pair_past_the_seed_is_walked_to() {
         ]
     );
 }
+
+#[test]
+fn a_better_triple_past_the_seed_is_walked_to() {
+    // d (×40, [9.5, 9.9]) and a, b, c (×30, [0.6, 4]) have the highest
+    // m·max (396, 120) and make the first split's seed: d joins nothing
+    // (9.5 + 0.6 > 10), no pair holds 10 (8), so its best is a triple:
+    // 30 × 10 = 300. x, y, z (×31, [0.6, 3.4]; m·max 105.4) hold 10 too:
+    // 31 × 10 = 310, poured x, y to their max 3.4, z the remaining 3.2:
+    // 105.4, 105.4, 99.2. The walk must reach them past d, bounded above
+    // the best and passed over for capacity.
+    let rates = book(vec![
+        rate("d", "40", "0", "9.5", "9.9"),
+        rate("a", "30", "0", "0.6", "4"),
+        rate("b", "30", "0", "0.6", "4"),
+        rate("c", "30", "0", "0.6", "4"),
+        rate("x", "31", "0", "0.6", "3.4"),
+        rate("y", "31", "0", "0.6", "3.4"),
+        rate("z", "31", "0", "0.6", "3.4"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "x".into(),
+                "3.40000000".into(),
+                "105.4".into(),
+                SplitStop::Max
+            ),
+            (
+                "y".into(),
+                "3.40000000".into(),
+                "105.4".into(),
+                SplitStop::Max
+            ),
+            (
+                "z".into(),
+                "3.20000000".into(),
+                "99.2".into(),
+                SplitStop::Remainder
+            ),
+        ]
+    );
+}
