@@ -1056,3 +1056,44 @@ fn the_walk_examines_a_few_sets_per_rate_on_a_varied_book() {
     // sets per rate at most.
     assert!(split.work().bounded <= 4 * 512, "{:?}", split.work());
 }
+
+#[test]
+fn a_tie_is_decided_by_the_rates_in_ruling_7s_order_not_the_walks() {
+    // λ = 30 after the first split: b (×32, fee 5, [0.6, 5]) and d (×32,
+    // fee 7, [0.6, 6]) both add 5 over it at their maxes (2 × 5 − 5,
+    // 2 × 6 − 7), a (×30, [0.6, 4]) and c (×30, [0.6, 6]) nothing; b and d
+    // share a campaign, and b with a cannot hold 10. Four pairs are worth
+    // 305: {b, c} = 155 + 150, {d, c} = 185 + 120, {d, a} = 185 + 120. In
+    // ruling 7's order (the fee, then the id) their rates read [c, b],
+    // [c, d], [a, d]: {a, d} comes first, though the walk (by bound, d
+    // before a) and the pour (by multiplier, d first) list d first.
+    let k = CampaignId::new("k").unwrap();
+    let rates = book(vec![
+        rate("x1", "40", "0", "9.5", "9.9"),
+        rate("x2", "40", "0", "9.5", "9.9"),
+        rate("a", "30", "0", "0.6", "4"),
+        rate("b", "32", "5", "0.6", "5").sponsored_by(k.clone()),
+        rate("c", "30", "0", "0.6", "6"),
+        rate("d", "32", "7", "0.6", "6").sponsored_by(k),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let policy = SplitPolicy::DEFAULT.with_legs(SplitLegs::try_from(2).unwrap());
+    let answer = request.split(&rates, &policy).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            (
+                "d".into(),
+                "6.00000000".into(),
+                "185".into(),
+                SplitStop::Max
+            ),
+            (
+                "a".into(),
+                "4.00000000".into(),
+                "120".into(),
+                SplitStop::Max
+            ),
+        ]
+    );
+}
