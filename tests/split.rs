@@ -1045,6 +1045,8 @@ fn the_walk_examines_a_few_sets_per_rate_on_a_varied_book() {
     let split = answer.split().unwrap();
     assert_eq!(split.legs().len(), 3);
     assert!(split.work().bounded <= 64 * 512, "{:?}", split.work());
+    // Only sets whose relaxed pour reaches the best are evaluated exactly.
+    assert!(split.work().evaluated <= 64, "{:?}", split.work());
     assert_eq!(split.work().reduced, None);
     // Pairs: 9 BTC in two legs (pairs of maxes from 4.5 up hold it).
     let request = RouteRequest::exact_in(amount("9"), NOW);

@@ -1661,5 +1661,9 @@ mod tests {
             scale_of(&[rate("30", "0.1")], ten, "0.000000000000000000001"),
             21
         );
+        // Products that do not fit even at 18 places (10^21 × 10^18 × ...):
+        // still 18, never fewer (the bound of such a rate is unbounded).
+        let huge = rate("1000000000000000000000.1", "0");
+        assert_eq!(scale_of(&[huge], ten, "0"), 18);
     }
 }
