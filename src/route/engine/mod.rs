@@ -18,6 +18,7 @@
 mod buffer;
 mod collect;
 mod conclude;
+mod kernel;
 mod scan;
 mod select;
 
