@@ -224,37 +224,6 @@ impl FastRequest {
         self.compact_net28(c).unwrap_or(FULL)
     }
 
-    /// [`compact_key`](Self::compact_key) with its conditions evaluated all
-    /// at once, for the best-route kernel: `(key, full)`, where `full` is
-    /// `true` exactly when `compact_key` answers [`FULL`], and otherwise
-    /// `key` is its answer (the net output where every condition holds, 0
-    /// where one fails). Each condition is `compact_key`'s, in the same
-    /// integers; only the order of evaluation differs: a rate the limits
-    /// refuse (a third of realistic responses, at random) costs no
-    /// misprediction, and the one branch left, on `full`, is rarely taken.
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    pub(crate) fn compact_key_flat(&self, c: &Compact) -> (i128, bool) {
-        let flags = c.flags();
-        let flags_ok = flags & self.flag_mask == self.flag_want;
-        let decides = flags & DECIDES != 0;
-        let sponsored_with_campaigns = self.campaigns & (flags & SPONSORED != 0);
-        let live = c.expiry() > self.now;
-        let outside = (self.x_hi <= c.min_hi) | (self.x_hi >= c.max_hi);
-        let edge = (self.x_hi == c.min_hi) | (self.x_hi == c.max_hi);
-        let (net, proved) = self.compact_net28_flat(c);
-        // `compact_key`'s FULL answers: flags that no record decides (or a
-        // sponsored variant under campaigns); then, live, equal high words
-        // of a limit (`edge` implies `outside`); then, inside, no proof.
-        let full = (!flags_ok & !(decides & !sponsored_with_campaigns))
-            | (flags_ok & live & (edge | (!outside & !proved)));
-        let keyed = flags_ok & live & !outside & proved;
-        // `net` where every condition holds, 0 otherwise, without a branch.
-        let key = net & i128::from(keyed).wrapping_neg();
-        debug_assert_eq!(if full { FULL } else { key }, self.compact_key(c));
-        (key, full)
-    }
-
     /// [`judge`](Self::judge) out of line: the compact scan's rare case.
     #[cold]
     #[inline(never)]

@@ -166,37 +166,6 @@ impl FastRequest {
         exact.then_some(net)
     }
 
-    /// [`compact_net28`](Self::compact_net28) without a branch: the key
-    /// (meaningless unless proved) and whether the proof holds. The same
-    /// integers and the same four conditions as
-    /// [`net28_parts`](Self::net28_parts), evaluated all at once (a table
-    /// entry read for a multiplier scale past `room` is some entry, and the
-    /// proof fails on the scale), for the best-route kernel, whose records
-    /// the limits refuse at random: a branch per condition there is a
-    /// misprediction a third of the time.
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    pub(crate) fn compact_net28_flat(&self, c: &Compact) -> (i128, bool) {
-        let (multiplier_scale, fee_scale) = (c.multiplier_scale(), c.fee_scale());
-        let fee_side = shift(SCALE.wrapping_sub(fee_scale));
-        // fee × 10^(28 − c) is the prepared fee28, below 2^126: no wrap.
-        let fee28 = u128::from(c.fee).wrapping_mul(fee_side.up);
-        let at = shift(self.room.wrapping_sub(multiplier_scale));
-        // A u64 × u64 product always fits a u128.
-        let xm = u128::from(self.x).wrapping_mul(u128::from(c.multiplier));
-        // Wraps only where `xm >= xm_limit`, which the proof refuses.
-        let product28 = xm.wrapping_mul(at.up);
-        let proved = (multiplier_scale <= self.room)
-            & (xm < at.xm_limit)
-            & (fee28 < at.aligned)
-            & (product28 < fee_side.aligned);
-        // Proved, both are below 2^126: the casts keep the values and the
-        // difference fits.
-        #[allow(clippy::cast_possible_wrap)]
-        let net = (product28 as i128).wrapping_sub(fee28 as i128);
-        (net, proved)
-    }
-
     /// The proof and key on the parts: multiplier mantissa and scale, the
     /// fee at scale 28 and the fee's scale.
     #[allow(clippy::inline_always)]
