@@ -51,7 +51,12 @@ impl RouteRequest<'_> {
             return self.with_price_guard(&guard).best_in(rates, compact);
         }
         let mut slot = [None];
+        // The kernel is a second copy of the loop: not in the WebAssembly
+        // build, whose browser package has a byte budget (the scan there).
+        #[cfg(not(target_arch = "wasm32"))]
         self.collect_best(rates, compact, &mut slot)?;
+        #[cfg(target_arch = "wasm32")]
+        self.collect(rates, compact, &mut super::engine::Best::new(), &mut slot)?;
         let [route] = slot;
         // With room for one, the engine writes one route or says why not;
         // were it ever not to, the full selection is the reference.

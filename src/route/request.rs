@@ -78,7 +78,9 @@ pub struct RouteRequest<'c> {
     from8: Option<Fixed8>,
     /// `from_amount` in the fast path's integer form, computed once (derived
     /// data, like `from8`): building it per query was a tenth of a best
-    /// route over 8 rates (issue 35).
+    /// route over 8 rates (issue 35). Not in the WebAssembly build, whose
+    /// browser package has a byte budget: there it is built per query.
+    #[cfg(not(target_arch = "wasm32"))]
     amount: Option<AmountInts>,
 }
 
@@ -112,6 +114,7 @@ impl RouteRequest<'static> {
             floors: Floors::NONE,
             price_guard: None,
             from8: None,
+            #[cfg(not(target_arch = "wasm32"))]
             amount: AmountInts::of(from_amount.get()),
         }
     }
@@ -129,6 +132,7 @@ impl RouteRequest<'static> {
             floors: Floors::NONE,
             price_guard: None,
             from8: Fixed8::ceil(from_amount.get()).ok(),
+            #[cfg(not(target_arch = "wasm32"))]
             amount: AmountInts::of(from_amount.get()),
         }
     }
@@ -151,6 +155,7 @@ impl<'c> RouteRequest<'c> {
             floors: self.floors,
             price_guard: self.price_guard,
             from8: self.from8,
+            #[cfg(not(target_arch = "wasm32"))]
             amount: self.amount,
         }
     }
@@ -174,6 +179,7 @@ impl<'c> RouteRequest<'c> {
             floors: self.floors,
             price_guard: Some(guard),
             from8: self.from8,
+            #[cfg(not(target_arch = "wasm32"))]
             amount: self.amount,
         }
     }
@@ -261,6 +267,15 @@ impl<'c> RouteRequest<'c> {
     /// The caller's campaign limits.
     pub fn campaigns(&self) -> &'c CampaignLimits {
         self.campaigns
+    }
+
+    /// `from_amount` in the fast path's integer form, when it has one.
+    #[inline]
+    fn amount_ints(&self) -> Option<AmountInts> {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.amount;
+        #[cfg(target_arch = "wasm32")]
+        return AmountInts::of(self.from_amount.get());
     }
 
     /// ExactOut: `from_amount` rounded up to 8 places (`None` in ExactIn).
@@ -351,7 +366,7 @@ impl FastRequest {
             room,
             x28,
             x_hi,
-        } = request.amount?;
+        } = request.amount_ints()?;
         let exact_out = request.mode() == SwapMode::ExactOut;
         let campaigns = !request.campaigns().is_empty();
         let (mut flag_mask, mut flag_want) = (DECIDES, DECIDES);

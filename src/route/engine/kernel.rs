@@ -166,9 +166,7 @@ impl RouteRequest<'_> {
     ) -> Result<usize, NoRoute> {
         let fast = FastRequest::new(self);
         let best = match fast.as_ref() {
-            Some(fast) if compact.len() == rates.len() => {
-                best_compact(self, fast, rates, compact)
-            }
+            Some(fast) if compact.len() == rates.len() => best_compact(self, fast, rates, compact),
             _ => {
                 let mut best = Best::new();
                 scan(self, fast.as_ref(), rates, compact, &mut best);

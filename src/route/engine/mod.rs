@@ -18,6 +18,7 @@
 mod buffer;
 mod collect;
 mod conclude;
+#[cfg(not(target_arch = "wasm32"))]
 mod kernel;
 mod scan;
 mod select;
