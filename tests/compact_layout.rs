@@ -446,7 +446,11 @@ fn a_tie_at_the_best_key_goes_by_fee_then_base_then_id() {
         rate("a1", Decimal::TWO, Decimal::ZERO).sponsored_by(CampaignId::new("k").unwrap()),
         rate("d3", Decimal::from(3), Decimal::ONE),
         rate("b2", dec(200, 2), Decimal::ZERO),
-        rate("a4", dec(25, 1), dec(5_000_000_000_000_000_000_000_000_000, 28)),
+        rate(
+            "a4",
+            dec(25, 1),
+            dec(5_000_000_000_000_000_000_000_000_000, 28),
+        ),
     ])
     .unwrap();
     let request = RouteRequest::exact_in(Amount::new(Decimal::ONE).unwrap(), EpochMillis::new(NOW));

@@ -42,7 +42,10 @@ pub(crate) fn best_compact<'r>(
     // no pointer into `rates` (registers it needs for the key).
     let base = compact.as_ptr() as usize;
     let position = |record: &Compact| {
-        (core::ptr::from_ref(record) as usize).wrapping_sub(base) / core::mem::size_of::<Compact>()
+        (core::ptr::from_ref(record) as usize)
+            .wrapping_sub(base)
+            .checked_div(core::mem::size_of::<Compact>())
+            .unwrap_or(usize::MAX)
     };
     // Keys are positive: the held key starts at 0 and nothing is held.
     let mut best: i128 = 0;
