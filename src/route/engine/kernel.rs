@@ -1,31 +1,42 @@
 //! The best route's kernel over a response's compact records (issue 35):
-//! one loop over the 40-byte records alone, the best key and its position
-//! in registers, and the full 384-byte [`Rate`] read only for the rare
-//! records that need it.
+//! one loop over the 40-byte records alone, the held key and record in
+//! registers, and a 384-byte [`Rate`] read only for the rare records that
+//! need it (and for the winner, at the end).
 //!
-//! It answers what [`scan`](super::scan::scan) into a
-//! [`Best`] answers, record for record:
+//! It hands the engine's ending the same [`Best`] the scan into a `Best`
+//! ([`scan`](super::scan::scan)) would, for every input:
 //!
-//! - a record's verdict is [`FastRequest::compact_key`]'s, the same
-//!   function the scan calls;
+//! - a record's verdict is [`FastRequest::compact_key`]'s: [`verdict`]
+//!   takes its steps in its order on the same integers, with one more
+//!   exit, "a key below the held key loses", which is what the scan does
+//!   with such a key (it offers only keys at or above the collector's
+//!   floor). Checked against `compact_key` for every record in debug
+//!   builds, so in every test and proptest;
 //! - [`FULL`] (the record cannot decide): the full record's verdict
-//!   ([`FastRequest::judge_full`]), a key offered like any other, a `Slow`
-//!   rate to the plain path ([`keep_best_plain`]) — as the scan does;
-//! - a key above the held one replaces it; a key equal to it (positive)
-//!   asks ruling 7's tie order ([`key_order`]) and replaces it only when
-//!   the newcomer ranks first, so among equal keys and equal tie-breaks the
-//!   earlier position stays, as in [`Best`].
+//!   ([`FastRequest::judge_full`], as the scan), its key offered like any
+//!   other, a `Slow` rate to the plain path ([`keep_best_plain`], the
+//!   function [`Best`] calls);
+//! - a key above the held one replaces it; a positive key equal to it asks
+//!   ruling 7's tie order ([`key_order`], as [`Best`]) and replaces it only
+//!   when the newcomer ranks first, so among rates equal in every key the
+//!   earlier position stays, as in [`Best`]. The held key starts at 0:
+//!   keys are positive, as the scan's floor `max(floor, 1)` requires.
 //!
-//! What it leaves out is what [`Best::keyed`] does for every offered key
-//! and the scan's parallel walk of the full records: the held rate is a
-//! position, looked up once at the end.
+//! What it leaves out is the scan's parallel walk of the full records and
+//! its per-rate sentinel test: a losing record leaves the loop at its
+//! first failing step, and the held rate is a record, turned into a
+//! position once at the end.
+//!
+//! Not in the WebAssembly build (a second copy of the loop; the browser
+//! package has a byte budget): `best` takes the scan there.
 
 use super::collect::{keep_best_plain, Best, Kept};
 use super::scan::scan;
+use crate::numeric::{scaled28, POW10, SCALE};
 use crate::rate::prepared::{Compact, DECIDES, SPONSORED};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
-use crate::route::rules::eligibility::{Candidate, Score, FULL};
+use crate::route::rules::eligibility::{check, Candidate, Score, FULL};
 use crate::route::rules::order::key_order;
 use crate::route::work;
 use crate::route::{NoRoute, Route, RouteRequest};
@@ -56,7 +67,14 @@ pub(crate) fn best_compact<'r>(
         let key = match verdict(fast, record, best) {
             Verdict::Loses => continue,
             Verdict::Key(key) => key,
-            Verdict::Full => full_key(request, fast, rates.get(position(record)), &mut plain),
+            Verdict::Full => full_key(
+                request,
+                fast,
+                record,
+                rates.get(position(record)),
+                best,
+                &mut plain,
+            ),
         };
         if key > best {
             best = key;
@@ -125,22 +143,80 @@ fn verdict(fast: &FastRequest, c: &Compact, best: i128) -> Verdict {
 
 /// The full record's verdict on a rate whose compact record cannot decide:
 /// its key, or 0 for a rate that is out or that the plain path judges (kept
-/// in `plain` when it is eligible and ranks first).
+/// in `plain` when it is eligible and ranks first). A rate for the plain
+/// path whose value cannot reach the held key `best` is not judged at all
+/// ([`below_held`]): it could be neither the best nor tie with it.
 #[cold]
 #[inline(never)]
 fn full_key<'r>(
     request: &RouteRequest<'_>,
     fast: &FastRequest,
+    record: &Compact,
     rate: Option<&'r Rate>,
+    best: i128,
     plain: &mut Option<Candidate<'r>>,
 ) -> i128 {
     let Some(rate) = rate else { return 0 };
     match fast.judge_full(rate) {
         Score::Key(key) => key,
         Score::Out => 0,
+        Score::Slow if below_held(fast, record, best) => {
+            debug_assert!(check(rate, request).map_or(true, |c| {
+                scaled28(c.net_output).is_some_and(|v| i128::try_from(v).is_ok_and(|v| v < best))
+            }));
+            0
+        }
         Score::Slow => {
             keep_best_plain(request, rate, plain);
             0
+        }
+    }
+}
+
+/// Whether the plain path's net output for the rate of `record` is below
+/// the held key `best` (net output × 10^28, exact) whatever it is, from the
+/// record's integers alone: `true` only when the record holds the exact
+/// multiplier (`DECIDES`: a usable rate, mantissa in a `u64`, a fee that is
+/// not negative) and `x × M`, an upper bound of the exact net output, is
+/// below `best` by a margin that covers the plain path's rounding.
+///
+/// The plain path's value is the exact net output `v` rounded once (half to
+/// even) at the largest scale `s <= 28` whose mantissa fits 96 bits
+/// ([`product_minus`](crate::decimal::product_minus)): off by at most half
+/// a unit of `10^-s`, and `10^s × v >= 2^96 / 10` when `s < 28`, so by at
+/// most `5 v / 2^96 < v / 2^93`, or `10^-28 / 2` at `s = 28`. With `P = x ×
+/// M × 10^28` at the product's scale (`P >= v × 10^28`) below `B = best −
+/// (best >> 89) − 4`, the plain value × 10^28 is at most `P (1 + 2^-93) +
+/// 1/2 < B + B / 2^93 + 1 < best`: strictly below the held key, so neither
+/// first nor tied. The answer of `best` cannot change; the rate's verdict
+/// is only skipped (a route is held, so "no route" is not asked).
+fn below_held(fast: &FastRequest, record: &Compact, best: i128) -> bool {
+    if record.flags() & DECIDES == 0 {
+        return false;
+    }
+    let Ok(best) = u128::try_from(best) else {
+        return false;
+    };
+    let Some(bound) = best.checked_sub(best >> 89).and_then(|b| b.checked_sub(4)) else {
+        return false;
+    };
+    // A u64 × u64 product always fits a u128.
+    let xm = u128::from(fast.mantissa()).wrapping_mul(u128::from(record.multiplier));
+    let scale = u32::from(fast.scale()).saturating_add(record.multiplier_scale());
+    match scale.checked_sub(SCALE) {
+        // Past scale 28: `P = xm / 10^k`, below `bound` when `xm < bound × 10^k`.
+        Some(k) if k > 0 => match usize::try_from(k).ok().and_then(|k| POW10.get(k)) {
+            Some(&up) => bound.checked_mul(up).is_none_or(|limit| xm < limit),
+            None => false,
+        },
+        // At or below scale 28: `P = xm × 10^(28 − scale)`.
+        _ => {
+            let t = SCALE.saturating_sub(scale);
+            usize::try_from(t)
+                .ok()
+                .and_then(|t| POW10.get(t))
+                .and_then(|&up| xm.checked_mul(up))
+                .is_some_and(|p| p < bound)
         }
     }
 }
