@@ -31,7 +31,7 @@
 //! package has a byte budget): `best` takes the scan there.
 
 use super::collect::{keep_best_plain, Best, Kept};
-use super::scan::scan;
+use super::scan::{scan, Collect};
 use crate::numeric::{scaled28, POW10, SCALE};
 use crate::rate::prepared::{Compact, DECIDES, SPONSORED};
 use crate::rate::Rate;
@@ -88,6 +88,56 @@ pub(crate) fn best_compact<'r>(
     }
     let held = held.and_then(|h| rates.get(position(h)));
     Best::found(held.map(|rate| (best, rate)), plain)
+}
+
+/// The scan over a response's compact records for any collector that
+/// passes over excluded rates (the top `k`): the kernel's loop, with the
+/// collector's floor as the held key. Each record's verdict is
+/// [`verdict`]'s against `max(floor, 1)`, the threshold of
+/// [`scan`](super::scan::scan): a key at or above it is offered, a `FULL`
+/// record is judged by the full record as there, so the collector sees the
+/// same offers in the same order as from the scan's loop over the records.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn scan_compact<'r, C: Collect<'r>>(
+    request: &RouteRequest<'_>,
+    fast: &FastRequest,
+    rates: &'r [Rate],
+    compact: &[Compact],
+    into: &mut C,
+) {
+    let base = compact.as_ptr() as usize;
+    let position = |record: &Compact| {
+        (core::ptr::from_ref(record) as usize)
+            .wrapping_sub(base)
+            .checked_div(core::mem::size_of::<Compact>())
+            .unwrap_or(usize::MAX)
+    };
+    // Keys are positive: at or above `1.max(floor)` is a key to offer.
+    let mut offer = into.floor().max(1);
+    for record in compact {
+        work::tick();
+        let verdict = verdict(fast, record, offer);
+        if verdict == Verdict::Loses {
+            continue;
+        }
+        let Some(rate) = rates.get(position(record)) else {
+            continue;
+        };
+        let key = match verdict {
+            Verdict::Key(key) => key,
+            _ => match fast.judge_full(rate) {
+                Score::Key(key) if key >= offer => key,
+                Score::Slow => {
+                    into.slow(request, rate);
+                    continue;
+                }
+                _ => continue,
+            },
+        };
+        into.keyed(request, key, rate);
+        offer = into.floor().max(1);
+    }
 }
 
 /// What the kernel makes of one record, against the held key `best`.

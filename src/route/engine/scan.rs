@@ -55,7 +55,13 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         }
         return;
     };
-    // A response's records, for a collector that passes over excluded rates.
+    // A response's records, for a collector that passes over excluded
+    // rates: the kernel's loop over the records alone (native builds).
+    #[cfg(not(target_arch = "wasm32"))]
+    if compact.len() == rates.len() && !C::REPORTS_OUT {
+        super::kernel::scan_compact(request, fast, rates, compact, into);
+        return;
+    }
     let records = if compact.len() == rates.len() && !C::REPORTS_OUT {
         compact
     } else {
