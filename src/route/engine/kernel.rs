@@ -67,14 +67,15 @@ pub(crate) fn best_compact<'r>(
         let key = match verdict(fast, record, best) {
             Verdict::Loses => continue,
             Verdict::Key(key) => key,
-            Verdict::Full => full_key(
-                request,
-                fast,
-                record,
-                rates.get(position(record)),
-                best,
-                &mut plain,
-            ),
+            // A record that cannot decide, whose rate cannot reach the held
+            // key whatever the full record says: not even read.
+            Verdict::Full if below_held(fast, record, best) => {
+                debug_assert!(rates
+                    .get(position(record))
+                    .is_none_or(|rate| never_reaches(request, fast, rate, best)));
+                continue;
+            }
+            Verdict::Full => full_key(request, fast, rates.get(position(record)), &mut plain),
         };
         if key > best {
             best = key;
@@ -193,34 +194,37 @@ fn verdict(fast: &FastRequest, c: &Compact, best: i128) -> Verdict {
 
 /// The full record's verdict on a rate whose compact record cannot decide:
 /// its key, or 0 for a rate that is out or that the plain path judges (kept
-/// in `plain` when it is eligible and ranks first). A rate for the plain
-/// path whose value cannot reach the held key `best` is not judged at all
-/// ([`below_held`]): it could be neither the best nor tie with it.
+/// in `plain` when it is eligible and ranks first).
 #[cold]
 #[inline(never)]
 fn full_key<'r>(
     request: &RouteRequest<'_>,
     fast: &FastRequest,
-    record: &Compact,
     rate: Option<&'r Rate>,
-    best: i128,
     plain: &mut Option<Candidate<'r>>,
 ) -> i128 {
     let Some(rate) = rate else { return 0 };
     match fast.judge_full(rate) {
         Score::Key(key) => key,
         Score::Out => 0,
-        Score::Slow if below_held(fast, record, best) => {
-            debug_assert!(check(rate, request).map_or(true, |c| {
-                scaled28(c.net_output).is_some_and(|v| i128::try_from(v).is_ok_and(|v| v < best))
-            }));
-            0
-        }
         Score::Slow => {
             keep_best_plain(request, rate, plain);
             0
         }
     }
+}
+
+/// [`below_held`]'s claim, checked on the rate in debug builds: its fast
+/// key (if any) and its plain net output (if eligible) are below `best`.
+fn never_reaches(request: &RouteRequest<'_>, fast: &FastRequest, rate: &Rate, best: i128) -> bool {
+    let key_below = match fast.judge_full(rate) {
+        Score::Key(key) => key < best,
+        Score::Out | Score::Slow => true,
+    };
+    let plain_below = check(rate, request).map_or(true, |c| {
+        scaled28(c.net_output).is_some_and(|v| i128::try_from(v).is_ok_and(|v| v < best))
+    });
+    key_below && plain_below
 }
 
 /// Whether the plain path's net output for the rate of `record` is below
@@ -239,7 +243,9 @@ fn full_key<'r>(
 /// (best >> 89) − 4`, the plain value × 10^28 is at most `P (1 + 2^-93) +
 /// 1/2 < B + B / 2^93 + 1 < best`: strictly below the held key, so neither
 /// first nor tied. The answer of `best` cannot change; the rate's verdict
-/// is only skipped (a route is held, so "no route" is not asked).
+/// is only skipped (a route is held, so "no route" is not asked). The same
+/// bound covers the full record's key (the exact net output, at most `P`),
+/// so such a rate is skipped before its full record is read.
 fn below_held(fast: &FastRequest, record: &Compact, best: i128) -> bool {
     if record.flags() & DECIDES == 0 {
         return false;
