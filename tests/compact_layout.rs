@@ -459,3 +459,48 @@ fn a_tie_at_the_best_key_goes_by_fee_then_base_then_id() {
     assert_eq!(best.net_output(), Decimal::TWO);
     assert_eq!(request.best(response.rates()), Ok(best));
 }
+
+/// Rates whose product has more than 28 places (the amount's scale 19 plus
+/// the multiplier's 10) need the plain path, which rounds; the kernel skips
+/// the one whose `x × M` is below the held key and ranks the other by the
+/// plain path. At x = 1.0000000000000000001: `keyed` pays 3 exactly;
+/// `low` pays about 2.12 (skipped); `high` pays 3.12345678910000000003… ,
+/// rounded once to 28 places, and wins.
+#[test]
+fn a_product_past_scale_28_is_skipped_below_the_held_key_and_ranked_above_it() {
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let rate = |id: &str, m: Decimal| {
+        Rate::new(
+            RateId::new(id).unwrap(),
+            pair.clone(),
+            RateTerms {
+                multiplier: m,
+                miner_fee: Decimal::ZERO,
+                min: Decimal::ZERO,
+                max: Decimal::TEN,
+            },
+            EpochMillis::new(4_102_444_800_000),
+        )
+    };
+    let x = dec(10_000_000_000_000_000_001, 19);
+    let (low, high) = (dec(21_234_567_891, 10), dec(31_234_567_891, 10));
+    let response = RatesResponse::try_from(vec![
+        rate("keyed", Decimal::from(3)),
+        rate("low", low),
+        rate("high", high),
+    ])
+    .unwrap();
+    let request = RouteRequest::exact_in(Amount::new(x).unwrap(), EpochMillis::new(NOW));
+    let best = request.best(&response).unwrap();
+    assert_eq!(best.rate().id().as_str(), "high");
+    assert_eq!(Some(best.net_output()), exact_net(x, high, Decimal::ZERO));
+    assert_eq!(request.best(response.rates()), Ok(best));
+    // Without `high`, `keyed` is held and `low` skipped.
+    let response =
+        RatesResponse::try_from(vec![rate("keyed", Decimal::from(3)), rate("low", low)]).unwrap();
+    let best = request.best(&response).unwrap();
+    assert_eq!(
+        (best.rate().id().as_str(), best.net_output()),
+        ("keyed", dec(30_000_000_000_000_000_003, 19))
+    );
+}
