@@ -12,7 +12,7 @@
 //!   with such a key (it offers only keys at or above the collector's
 //!   floor). Checked against `compact_key` for every record in debug
 //!   builds, so in every test and proptest;
-//! - [`FULL`] (the record cannot decide): the full record's verdict
+//! - `FULL` (the record cannot decide): the full record's verdict
 //!   ([`FastRequest::judge_full`], as the scan), its key offered like any
 //!   other, a `Slow` rate to the plain path ([`keep_best_plain`], the
 //!   function [`Best`] calls);
@@ -31,12 +31,12 @@
 //! package has a byte budget): `best` takes the scan there.
 
 use super::collect::{keep_best_plain, Best, Kept};
-use super::scan::{scan, Collect};
+use super::scan::{scan, verdict, Verdict};
 use crate::numeric::{scaled28, POW10, SCALE};
-use crate::rate::prepared::{Compact, DECIDES, SPONSORED};
+use crate::rate::prepared::{Compact, DECIDES};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
-use crate::route::rules::eligibility::{check, Candidate, Score, FULL};
+use crate::route::rules::eligibility::{check, Candidate, Score};
 use crate::route::rules::order::key_order;
 use crate::route::work;
 use crate::route::{NoRoute, Route, RouteRequest};
@@ -89,107 +89,6 @@ pub(crate) fn best_compact<'r>(
     }
     let held = held.and_then(|h| rates.get(position(h)));
     Best::found(held.map(|rate| (best, rate)), plain)
-}
-
-/// The scan over a response's compact records for any collector that
-/// passes over excluded rates (the top `k`): the kernel's loop, with the
-/// collector's floor as the held key. Each record's verdict is
-/// [`verdict`]'s against `max(floor, 1)`, the threshold of
-/// [`scan`](super::scan::scan): a key at or above it is offered, a `FULL`
-/// record is judged by the full record as there, so the collector sees the
-/// same offers in the same order as from the scan's loop over the records.
-#[allow(clippy::inline_always)]
-#[inline(always)]
-pub(crate) fn scan_compact<'r, C: Collect<'r>>(
-    request: &RouteRequest<'_>,
-    fast: &FastRequest,
-    rates: &'r [Rate],
-    compact: &[Compact],
-    into: &mut C,
-) {
-    let base = compact.as_ptr() as usize;
-    let position = |record: &Compact| {
-        (core::ptr::from_ref(record) as usize)
-            .wrapping_sub(base)
-            .checked_div(core::mem::size_of::<Compact>())
-            .unwrap_or(usize::MAX)
-    };
-    // Keys are positive: at or above `1.max(floor)` is a key to offer.
-    let mut offer = into.floor().max(1);
-    for record in compact {
-        work::tick();
-        let verdict = verdict(fast, record, offer);
-        if verdict == Verdict::Loses {
-            continue;
-        }
-        let Some(rate) = rates.get(position(record)) else {
-            continue;
-        };
-        let key = match verdict {
-            Verdict::Key(key) => key,
-            _ => match fast.judge_full(rate) {
-                Score::Key(key) if key >= offer => key,
-                Score::Slow => {
-                    into.slow(request, rate);
-                    continue;
-                }
-                _ => continue,
-            },
-        };
-        into.keyed(request, key, rate);
-        offer = into.floor().max(1);
-    }
-}
-
-/// What the kernel makes of one record, against the held key `best`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Verdict {
-    /// Out, or a key below `best`: the rate can neither win nor tie.
-    Loses,
-    /// A key at or above `best` (`compact_key`'s answer).
-    Key(i128),
-    /// The record cannot decide (`compact_key` answers [`FULL`]).
-    Full,
-}
-
-/// [`FastRequest::compact_key`]'s steps written out with the kernel's
-/// answer at each exit, so a losing record leaves the loop at its first
-/// failing step (no sentinel key to test afterwards). Each exit is
-/// `compact_key`'s: checked against it, record by record, in debug builds
-/// (every test and proptest).
-#[allow(clippy::inline_always)]
-#[inline(always)]
-fn verdict(fast: &FastRequest, c: &Compact, best: i128) -> Verdict {
-    let verdict = 'verdict: {
-        let flags = c.flags();
-        if flags & fast.flag_mask != fast.flag_want {
-            let sponsored_with_campaigns = fast.campaigns && flags & SPONSORED != 0;
-            if flags & DECIDES != 0 && !sponsored_with_campaigns {
-                break 'verdict Verdict::Loses;
-            }
-            break 'verdict Verdict::Full;
-        }
-        if c.expiry() <= fast.now {
-            break 'verdict Verdict::Loses;
-        }
-        if fast.x_hi <= c.min_hi || fast.x_hi >= c.max_hi {
-            if fast.x_hi == c.min_hi || fast.x_hi == c.max_hi {
-                break 'verdict Verdict::Full;
-            }
-            break 'verdict Verdict::Loses;
-        }
-        match fast.compact_net28(c) {
-            Some(net) if net < best => Verdict::Loses,
-            Some(net) => Verdict::Key(net),
-            None => Verdict::Full,
-        }
-    };
-    debug_assert!(match (verdict, fast.compact_key(c)) {
-        (Verdict::Full, key) => key == FULL,
-        (Verdict::Key(key), reference) => key == reference && key >= best,
-        (Verdict::Loses, reference) => reference != FULL && reference < best.max(1),
-    });
-    verdict
 }
 
 /// The full record's verdict on a rate whose compact record cannot decide:
