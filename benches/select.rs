@@ -314,7 +314,10 @@ fn bench_rotated(c: &mut Criterion) {
             let mut i = 0usize;
             b.iter(|| {
                 i = (i + 1) % RESPONSES;
-                black_box(&exact_in).best(&sets[i]).map(|r| r.net_output())
+                black_box(&exact_in)
+                    .best(&sets[i])
+                    .ok()
+                    .map(|r| r.net_output())
             });
         });
         group.bench_function(BenchmarkId::new("exact_out_top1", n), |b| {
@@ -323,6 +326,7 @@ fn bench_rotated(c: &mut Criterion) {
                 i = (i + 1) % RESPONSES;
                 black_box(&outs[i])
                     .best(&sets[i])
+                    .ok()
                     .map(|r| r.required_input())
             });
         });
@@ -396,7 +400,7 @@ fn bench_select(c: &mut Criterion) {
             });
         });
         group.bench_with_input(BenchmarkId::new("top1", n), &data, |b, data| {
-            b.iter(|| black_box(&exact_in).best(data).map(|r| r.net_output()));
+            b.iter(|| black_box(&exact_in).best(data).ok().map(|r| r.net_output()));
         });
         group.bench_with_input(
             BenchmarkId::new("top1_slice", n),
@@ -517,7 +521,12 @@ fn bench_select(c: &mut Criterion) {
             });
         });
         group.bench_with_input(BenchmarkId::new("exact_out_top1", n), &data, |b, data| {
-            b.iter(|| black_box(&exact_out).best(data).map(|r| r.required_input()));
+            b.iter(|| {
+                black_box(&exact_out)
+                    .best(data)
+                    .ok()
+                    .map(|r| r.required_input())
+            });
         });
         let book = RateBook::new(&data, &CampaignLimits::new(), NOW);
         assert_eq!(book.best(amount, NOW), exact_in.best(&data));

@@ -262,3 +262,245 @@ fn limits_one_unit_from_the_amount_are_decided_exactly() {
         .collect();
     assert_eq!(got, [("at-min", Decimal::TWO), ("at-max", one)]);
 }
+
+/// One rate of a tie-heavy response: few distinct values, so that rates
+/// tie at the best key often, some of them spelled so that their record
+/// cannot decide them or so that only the plain path can.
+#[derive(Clone, Debug)]
+struct TieSpec {
+    /// Index into [`TIE_MULTIPLIERS`].
+    multiplier: usize,
+    /// Index into [`TIE_FEES`].
+    fee: usize,
+    /// 0: wide limits; 1: min at the amount (the record's high words tie,
+    /// the full record decides); 2: max at the amount; 3: min above it.
+    limits: u8,
+    /// Expiry: 0 far, 1 at `now` (expired), 2 just after.
+    expiry: u8,
+    exact_out: bool,
+    sponsor: Option<u8>,
+    /// The id's first letter: ids sort apart from positions.
+    letter: u8,
+}
+
+/// Multipliers as `(mantissa, scale)`: 2 three ways (one mantissa past
+/// 2^64: no fast form, the plain path ranks it), 1.5, 3, 1.
+const TIE_MULTIPLIERS: [(u128, u32); 6] = [
+    (2, 0),
+    (200, 2),
+    (2_000_000_000_000_000_000_000_000_000, 27),
+    (15, 1),
+    (3, 0),
+    (1, 0),
+];
+
+/// Fees as `(mantissa, scale)`: 0, 0.5 two ways (one mantissa past 2^64:
+/// the record cannot decide, the full record keys it), 1, 1.5.
+const TIE_FEES: [(u128, u32); 5] = [
+    (0, 0),
+    (5, 1),
+    (5_000_000_000_000_000_000_000_000_000, 28),
+    (1, 0),
+    (15, 1),
+];
+
+fn tie_spec() -> impl Strategy<Value = TieSpec> {
+    (
+        0..TIE_MULTIPLIERS.len(),
+        0..TIE_FEES.len(),
+        prop_oneof![4 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8)],
+        prop_oneof![6 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
+        prop::bool::weighted(0.8),
+        prop::option::weighted(0.25, 0u8..2),
+        0u8..3,
+    )
+        .prop_map(
+            |(multiplier, fee, limits, expiry, exact_out, sponsor, letter)| TieSpec {
+                multiplier,
+                fee,
+                limits,
+                expiry,
+                exact_out,
+                sponsor,
+                letter,
+            },
+        )
+}
+
+fn build_ties(specs: &[TieSpec], x: Decimal) -> Vec<Rate> {
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let pick = |table: &[(u128, u32)], i: usize| {
+        let (m, s) = table[i % table.len()];
+        dec(m, s)
+    };
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let (min, max) = match s.limits {
+                0 => (Decimal::ZERO, Decimal::from(1000)),
+                1 => (x, Decimal::from(1000)),
+                2 => (Decimal::ZERO, x),
+                _ => (x + Decimal::new(1, 28).max(x), Decimal::from(2000)),
+            };
+            let expiry = match s.expiry {
+                0 => 4_102_444_800_000,
+                1 => NOW,
+                _ => NOW + 1,
+            };
+            let letter = char::from(b'a' + s.letter);
+            let rate = Rate::new(
+                RateId::new(&format!("{letter}{i}")).unwrap(),
+                pair.clone(),
+                RateTerms {
+                    multiplier: pick(&TIE_MULTIPLIERS, s.multiplier),
+                    miner_fee: pick(&TIE_FEES, s.fee),
+                    min,
+                    max,
+                },
+                EpochMillis::new(expiry),
+            )
+            .with_exact_out(s.exact_out);
+            match s.sponsor {
+                Some(c) => rate.sponsored_by(CampaignId::new(&format!("c{c}")).unwrap()),
+                None => rate,
+            }
+        })
+        .collect()
+}
+
+/// The best ExactIn rate by rulings 5-7, written out: eligible as in
+/// [`oracle_best`], then the highest exact net output, the lower fee, a
+/// base rate before a sponsored variant, the smaller id by bytes.
+fn oracle_best_id(rates: &[Rate], x: Decimal, campaigns: &CampaignLimits) -> Option<String> {
+    rates
+        .iter()
+        .filter(|r| r.defect().is_none() && r.expiry().as_millis() > NOW)
+        .filter(|r| r.min() <= x && x <= r.effective_max(campaigns))
+        .filter_map(|r| Some((exact_net(x, r.multiplier(), r.miner_fee())?, r)))
+        .filter(|(net, _)| *net > Decimal::ZERO)
+        .min_by(|(na, a), (nb, b)| {
+            nb.cmp(na)
+                .then(a.miner_fee().cmp(&b.miner_fee()))
+                .then(a.is_sponsored().cmp(&b.is_sponsored()))
+                .then(a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
+        })
+        .map(|(_, r)| r.id().as_str().to_owned())
+}
+
+proptest! {
+    /// The best-route kernel on tie-heavy responses: ties at the best key
+    /// (within the records, and against records that cannot decide or
+    /// rates only the plain path ranks), FULL records anywhere, expired
+    /// rates, sponsored variants with and without campaigns, limits whose
+    /// high words tie with the amount, ExactIn and ExactOut. The response
+    /// (the kernel) answers as the slice (the scan over the full records)
+    /// and, in ExactIn, picks the rate the oracle picks.
+    #[test]
+    fn the_kernel_breaks_ties_as_the_rules_do(
+        specs in prop::collection::vec(tie_spec(), 0..24),
+        x in prop_oneof![Just(Decimal::ONE), Just(Decimal::TWO), Just(dec(5, 1))],
+        limit in prop_oneof![Just(Decimal::ZERO), Just(Decimal::TEN)],
+        with_campaigns in any::<bool>(),
+    ) {
+        let rates = build_ties(&specs, x);
+        let response = RatesResponse::try_from(rates.clone()).unwrap();
+        let limits = if with_campaigns { campaigns(limit) } else { CampaignLimits::new() };
+        let now = EpochMillis::new(NOW);
+        let exact_in = RouteRequest::exact_in(Amount::new(x).unwrap(), now).with_campaigns(&limits);
+        agree(&exact_in, &response)?;
+        prop_assert_eq!(
+            exact_in.best(&response).ok().map(|r| r.rate().id().as_str().to_owned()),
+            oracle_best_id(&rates, x, &limits)
+        );
+        for to in [Decimal::ONE, dec(25, 1)] {
+            let exact_out = RouteRequest::exact_out(Amount::new(x).unwrap(), Amount::new(to).unwrap(), now)
+                .with_campaigns(&limits);
+            agree(&exact_out, &response)?;
+        }
+    }
+}
+
+/// Worked by hand: at x = 1 every rate below pays 2 (2 × 1 − 0, 2.00 × 1 −
+/// 0, 3 × 1 − 1, 2.5 × 1 − 0.5 spelled at scale 28), the tie goes to the
+/// lower fee (0), then the base rate, then the smaller id: "b2", though
+/// "c0" comes first and "a1" (sponsored) has the smaller id.
+#[test]
+fn a_tie_at_the_best_key_goes_by_fee_then_base_then_id() {
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let rate = |id: &str, m: Decimal, fee: Decimal| {
+        Rate::new(
+            RateId::new(id).unwrap(),
+            pair.clone(),
+            RateTerms {
+                multiplier: m,
+                miner_fee: fee,
+                min: Decimal::ZERO,
+                max: Decimal::TEN,
+            },
+            EpochMillis::new(4_102_444_800_000),
+        )
+    };
+    let response = RatesResponse::try_from(vec![
+        rate("c0", Decimal::TWO, Decimal::ZERO),
+        rate("a1", Decimal::TWO, Decimal::ZERO).sponsored_by(CampaignId::new("k").unwrap()),
+        rate("d3", Decimal::from(3), Decimal::ONE),
+        rate("b2", dec(200, 2), Decimal::ZERO),
+        rate(
+            "a4",
+            dec(25, 1),
+            dec(5_000_000_000_000_000_000_000_000_000, 28),
+        ),
+    ])
+    .unwrap();
+    let request = RouteRequest::exact_in(Amount::new(Decimal::ONE).unwrap(), EpochMillis::new(NOW));
+    let best = request.best(&response).unwrap();
+    assert_eq!(best.rate().id().as_str(), "b2");
+    assert_eq!(best.net_output(), Decimal::TWO);
+    assert_eq!(request.best(response.rates()), Ok(best));
+}
+
+/// Rates whose product has more than 28 places (the amount's scale 19 plus
+/// the multiplier's 10) need the plain path, which rounds; the kernel skips
+/// the one whose `x × M` is below the held key and ranks the other by the
+/// plain path. At x = 1.0000000000000000001: `keyed` pays 3 exactly;
+/// `low` pays about 2.12 (skipped); `high` pays 3.12345678910000000003… ,
+/// rounded once to 28 places, and wins.
+#[test]
+fn a_product_past_scale_28_is_skipped_below_the_held_key_and_ranked_above_it() {
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let rate = |id: &str, m: Decimal| {
+        Rate::new(
+            RateId::new(id).unwrap(),
+            pair.clone(),
+            RateTerms {
+                multiplier: m,
+                miner_fee: Decimal::ZERO,
+                min: Decimal::ZERO,
+                max: Decimal::TEN,
+            },
+            EpochMillis::new(4_102_444_800_000),
+        )
+    };
+    let x = dec(10_000_000_000_000_000_001, 19);
+    let (low, high) = (dec(21_234_567_891, 10), dec(31_234_567_891, 10));
+    let response = RatesResponse::try_from(vec![
+        rate("keyed", Decimal::from(3)),
+        rate("low", low),
+        rate("high", high),
+    ])
+    .unwrap();
+    let request = RouteRequest::exact_in(Amount::new(x).unwrap(), EpochMillis::new(NOW));
+    let best = request.best(&response).unwrap();
+    assert_eq!(best.rate().id().as_str(), "high");
+    assert_eq!(Some(best.net_output()), exact_net(x, high, Decimal::ZERO));
+    assert_eq!(request.best(response.rates()), Ok(best));
+    // Without `high`, `keyed` is held and `low` skipped.
+    let response =
+        RatesResponse::try_from(vec![rate("keyed", Decimal::from(3)), rate("low", low)]).unwrap();
+    let best = request.best(&response).unwrap();
+    assert_eq!(
+        (best.rate().id().as_str(), best.net_output()),
+        ("keyed", dec(30_000_000_000_000_000_003, 19))
+    );
+}

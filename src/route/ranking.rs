@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use super::engine::{Best, TopK};
+use super::engine::TopK;
 use super::rules::eligibility::Candidate;
 use super::{NoRoute, PriceGuard, Route, RouteRequest, Selection, TopN};
 use crate::rate::prepared::Compact;
@@ -51,7 +51,12 @@ impl RouteRequest<'_> {
             return self.with_price_guard(&guard).best_in(rates, compact);
         }
         let mut slot = [None];
-        self.collect(rates, compact, &mut Best::new(), &mut slot)?;
+        // The kernel is a second copy of the loop: not in the WebAssembly
+        // build, whose browser package has a byte budget (the scan there).
+        #[cfg(not(target_arch = "wasm32"))]
+        self.collect_best(rates, compact, &mut slot)?;
+        #[cfg(target_arch = "wasm32")]
+        self.collect(rates, compact, &mut super::engine::Best::new(), &mut slot)?;
         let [route] = slot;
         // With room for one, the engine writes one route or says why not;
         // were it ever not to, the full selection is the reference.

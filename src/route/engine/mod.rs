@@ -12,12 +12,18 @@
 //!  All ──► sort keys (or routes) ──► Selection
 //! ```
 //!
+//! `best` on a response's compact records takes the kernel (`kernel.rs`,
+//! native builds): the scan into a `Best`, specialised to one loop over
+//! the records, with the same verdicts and the same `Best` at the end.
+//!
 //! The engine decides nothing about rates: eligibility, the net output, the
 //! ranking order and the required input are the rules' (`super::rules`).
 
 mod buffer;
 mod collect;
 mod conclude;
+#[cfg(not(target_arch = "wasm32"))]
+mod kernel;
 mod scan;
 mod select;
 

@@ -3,6 +3,8 @@
 
 use super::super::rules::eligibility::{Score, FULL};
 use crate::rate::prepared::Compact;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::rate::prepared::{DECIDES, SPONSORED};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::work;
@@ -55,7 +57,13 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         }
         return;
     };
-    // A response's records, for a collector that passes over excluded rates.
+    // A response's records, for a collector that passes over excluded
+    // rates: the kernel's loop over the records alone (native builds).
+    #[cfg(not(target_arch = "wasm32"))]
+    if compact.len() == rates.len() && !C::REPORTS_OUT {
+        scan_compact(request, fast, rates, compact, into);
+        return;
+    }
     let records = if compact.len() == rates.len() && !C::REPORTS_OUT {
         compact
     } else {
@@ -88,4 +96,109 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
             Score::Slow => into.slow(request, rate),
         }
     }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+/// The scan over a response's compact records for any collector that
+/// passes over excluded rates (the top `k`): the kernel's loop, with the
+/// collector's floor as the held key. Each record's verdict is
+/// [`verdict`]'s against `max(floor, 1)`, the threshold of
+/// [`scan`](super::scan::scan): a key at or above it is offered, a `FULL`
+/// record is judged by the full record as there, so the collector sees the
+/// same offers in the same order as from the scan's loop over the records.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn scan_compact<'r, C: Collect<'r>>(
+    request: &RouteRequest<'_>,
+    fast: &FastRequest,
+    rates: &'r [Rate],
+    compact: &[Compact],
+    into: &mut C,
+) {
+    let base = compact.as_ptr() as usize;
+    let position = |record: &Compact| {
+        (core::ptr::from_ref(record) as usize)
+            .wrapping_sub(base)
+            .checked_div(core::mem::size_of::<Compact>())
+            .unwrap_or(usize::MAX)
+    };
+    // Keys are positive: at or above `1.max(floor)` is a key to offer.
+    let mut offer = into.floor().max(1);
+    for record in compact {
+        work::tick();
+        let verdict = verdict(fast, record, offer);
+        if verdict == Verdict::Loses {
+            continue;
+        }
+        let Some(rate) = rates.get(position(record)) else {
+            continue;
+        };
+        let key = match verdict {
+            Verdict::Key(key) => key,
+            _ => match fast.judge_full(rate) {
+                Score::Key(key) if key >= offer => key,
+                Score::Slow => {
+                    into.slow(request, rate);
+                    continue;
+                }
+                _ => continue,
+            },
+        };
+        into.keyed(request, key, rate);
+        offer = into.floor().max(1);
+    }
+}
+
+/// What the compact loops make of one record, against the held key (or
+/// the collector's floor) `best`.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Out, or a key below `best`: the rate can neither win nor tie.
+    Loses,
+    /// A key at or above `best` (`compact_key`'s answer).
+    Key(i128),
+    /// The record cannot decide (`compact_key` answers [`FULL`]).
+    Full,
+}
+
+/// [`FastRequest::compact_key`]'s steps written out with the kernel's
+/// answer at each exit, so a losing record leaves the loop at its first
+/// failing step (no sentinel key to test afterwards). Each exit is
+/// `compact_key`'s: checked against it, record by record, in debug builds
+/// (every test and proptest).
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn verdict(fast: &FastRequest, c: &Compact, best: i128) -> Verdict {
+    let verdict = 'verdict: {
+        let flags = c.flags();
+        if flags & fast.flag_mask != fast.flag_want {
+            let sponsored_with_campaigns = fast.campaigns && flags & SPONSORED != 0;
+            if flags & DECIDES != 0 && !sponsored_with_campaigns {
+                break 'verdict Verdict::Loses;
+            }
+            break 'verdict Verdict::Full;
+        }
+        if c.expiry() <= fast.now {
+            break 'verdict Verdict::Loses;
+        }
+        if fast.x_hi <= c.min_hi || fast.x_hi >= c.max_hi {
+            if fast.x_hi == c.min_hi || fast.x_hi == c.max_hi {
+                break 'verdict Verdict::Full;
+            }
+            break 'verdict Verdict::Loses;
+        }
+        match fast.compact_net28(c) {
+            Some(net) if net < best => Verdict::Loses,
+            Some(net) => Verdict::Key(net),
+            None => Verdict::Full,
+        }
+    };
+    debug_assert!(match (verdict, fast.compact_key(c)) {
+        (Verdict::Full, key) => key == FULL,
+        (Verdict::Key(key), reference) => key == reference && key >= best,
+        (Verdict::Loses, reference) => reference != FULL && reference < best.max(1),
+    });
+    verdict
 }
