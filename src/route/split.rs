@@ -1648,7 +1648,7 @@ mod tests {
         // 10^9 × 16 ≈ 5.0 × 10^38 do not fit; 31 × 10^26 × 10^9 × 16 ≈
         // 5.0 × 10^37 does: 26.
         let finest = rate("30.0000000000000000000000000001", "0.1");
-        assert_eq!(scale_of(&[finest.clone()], ten, "0"), 26);
+        assert_eq!(scale_of(core::slice::from_ref(&finest), ten, "0"), 26);
         // An amount of 0.1 (10^7 units, counted as one unit, 10^8):
         // 31 × 10^28 × 10^8 × 16 ≈ 5.0 × 10^38 does not fit, × 10^27 does.
         assert_eq!(scale_of(&[finest], UNIT / 10, "0"), 27);
