@@ -321,7 +321,8 @@ fn request_values_are_invalid_request() {
         SplitError::TooMuchWork { limit: 524_288 },
         ErrorCode::InvalidRequest,
         400,
-        "the split search would take more than 524288 steps for these rates (ruling 36)",
+        "the split search would take more than 524288 steps for these rates, twice \
+         (before and after its dominance pass; ruling 36)",
     );
     check(
         SplitError::ExactOut,
