@@ -211,3 +211,60 @@ impl RouteRequest<'_> {
         self.conclude(fast.as_ref(), rates, keyed, plain, routes)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec;
+
+    use rust_decimal::Decimal;
+
+    use super::below_held;
+    use crate::rate::{Rate, RateTerms};
+    use crate::route::request::FastRequest;
+    use crate::route::RouteRequest;
+    use crate::{Amount, EpochMillis, PairId, RateId, RatesResponse};
+
+    /// Whether a rate of multiplier `m` is skipped below the held key
+    /// `best` for the amount `x`.
+    fn skipped(x: Decimal, m: Decimal, best: i128) -> bool {
+        let rate = Rate::new(
+            RateId::new("r").unwrap(),
+            PairId::new("BTC_ETH").unwrap(),
+            RateTerms {
+                multiplier: m,
+                miner_fee: Decimal::ZERO,
+                min: Decimal::ZERO,
+                max: Decimal::TEN,
+            },
+            EpochMillis::new(4_102_444_800_000),
+        );
+        let response = RatesResponse::try_from(vec![rate]).unwrap();
+        let request = RouteRequest::exact_in(Amount::new(x).unwrap(), EpochMillis::new(0));
+        let fast = FastRequest::new(&request).unwrap();
+        below_held(&fast, &response.compact_records()[0], best)
+    }
+
+    #[test]
+    fn a_rate_is_skipped_only_below_the_held_key_less_the_margin() {
+        // x × m = 2 at scale 0: P = 2 × 10^28. The bound is best −
+        // (best >> 89) − 4, and (2 × 10^28 + 37) >> 89 = 32 (2^89 ≈ 6.19 ×
+        // 10^26): 2 × 10^28 + 37 bounds at 2 × 10^28 + 1 > P, skipped;
+        // 2 × 10^28 + 36 bounds at P itself, not.
+        let two = 20_000_000_000_000_000_000_000_000_000i128;
+        assert!(skipped(Decimal::ONE, Decimal::TWO, two + 37));
+        assert!(!skipped(Decimal::ONE, Decimal::TWO, two + 36));
+        assert!(!skipped(Decimal::ONE, Decimal::TWO, two));
+        // Past scale 28: x = 1.0000000000000000001 (scale 19) × m =
+        // 2.1234567891 (scale 10) is xm = 212345678910000000021234567891 at
+        // scale 29, P = xm / 10. With best >> 89 = 34 here, best =
+        // 21234567891000000002123456828 bounds at
+        // 21234567891000000002123456790 and xm < 10 × that: skipped; one
+        // less bounds at ...789 and xm (…7891) is not below ...7890.
+        let x = Decimal::from_i128_with_scale(10_000_000_000_000_000_001, 19);
+        let m = Decimal::from_i128_with_scale(21_234_567_891, 10);
+        assert!(skipped(x, m, 21_234_567_891_000_000_002_123_456_828));
+        assert!(!skipped(x, m, 21_234_567_891_000_000_002_123_456_827));
+        // Nothing held: never.
+        assert!(!skipped(x, m, 0));
+    }
+}
