@@ -145,6 +145,57 @@ mod tests {
         );
     }
 
+    /// On a `RatesResponse` the kernel and the top-k loop scan its compact
+    /// records: the same answers as on its rates as a slice, for no more
+    /// work (a fall-back to the full selection would cost more).
+    #[test]
+    fn a_response_ranks_for_no_more_work_than_its_slice() {
+        let now = EpochMillis::new(1_785_000_000_000);
+        let one = Amount::new(Decimal::ONE).unwrap();
+        let exact_in = RouteRequest::exact_in(one, now);
+        let exact_out =
+            RouteRequest::exact_out(one, Amount::new(Decimal::new(30, 0)).unwrap(), now);
+        let n = 8192;
+        let data = crate::RatesResponse::try_from(rates(n)).unwrap();
+        let slice = data.rates();
+        let cases = [
+            (
+                "best",
+                measure(|| exact_in.best(&data)),
+                measure(|| exact_in.best(slice)),
+            ),
+            (
+                "exact_out",
+                measure(|| exact_out.best(&data)),
+                measure(|| exact_out.best(slice)),
+            ),
+        ];
+        for (name, (a, work), (b, slice_work)) in cases {
+            assert_eq!(a, b, "{name}");
+            assert!(
+                work <= slice_work,
+                "{name}: {work} units, {slice_work} as a slice"
+            );
+        }
+        let (a, work) = measure(|| exact_in.top(&data, 5));
+        let (b, slice_work) = measure(|| exact_in.top(slice, 5));
+        assert_eq!(a, b);
+        assert!(
+            work <= slice_work,
+            "top: {work} units, {slice_work} as a slice"
+        );
+        let (a, work) = measure(|| exact_in.top_n::<5>(&data));
+        let (b, slice_work) = measure(|| exact_in.top_n::<5>(slice));
+        assert_eq!(
+            a.map(|t| t.iter().copied().collect::<Vec<_>>()),
+            b.map(|t| t.iter().copied().collect::<Vec<_>>())
+        );
+        assert!(
+            work <= slice_work,
+            "top_n: {work} units, {slice_work} as a slice"
+        );
+    }
+
     /// `n` rates whose nets at 1 rise with their position: multiplier
     /// 33 + i/1000, no fee, wide limits.
     fn rising(n: i64) -> Vec<Rate> {
