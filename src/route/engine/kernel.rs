@@ -31,7 +31,7 @@
 //! package has a byte budget): `best` takes the scan there.
 
 use super::collect::{keep_best_plain, Best, Kept};
-use super::scan::{scan, verdict, Verdict};
+use super::scan::{position, scan, verdict, Verdict};
 use crate::numeric::{scaled28, POW10, SCALE};
 use crate::rate::prepared::{Compact, DECIDES};
 use crate::rate::Rate;
@@ -49,15 +49,7 @@ pub(crate) fn best_compact<'r>(
     rates: &'r [Rate],
     compact: &[Compact],
 ) -> Best<'r> {
-    // A record's position, from its address: the loop keeps no index and
-    // no pointer into `rates` (registers it needs for the key).
-    let base = compact.as_ptr() as usize;
-    let position = |record: &Compact| {
-        (core::ptr::from_ref(record) as usize)
-            .wrapping_sub(base)
-            .checked_div(core::mem::size_of::<Compact>())
-            .unwrap_or(usize::MAX)
-    };
+    let position = |record: &Compact| position(compact, record);
     // Keys are positive: the held key starts at 0 and nothing is held.
     let mut best: i128 = 0;
     let mut held: Option<&Compact> = None;

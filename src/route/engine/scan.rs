@@ -115,13 +115,7 @@ fn scan_compact<'r, C: Collect<'r>>(
     compact: &[Compact],
     into: &mut C,
 ) {
-    let base = compact.as_ptr() as usize;
-    let position = |record: &Compact| {
-        (core::ptr::from_ref(record) as usize)
-            .wrapping_sub(base)
-            .checked_div(core::mem::size_of::<Compact>())
-            .unwrap_or(usize::MAX)
-    };
+    let position = |record: &Compact| position(compact, record);
     // Keys are positive: at or above `1.max(floor)` is a key to offer.
     let mut offer = into.floor().max(1);
     for record in compact {
@@ -147,6 +141,18 @@ fn scan_compact<'r, C: Collect<'r>>(
         into.keyed(request, key, rate);
         offer = into.floor().max(1);
     }
+}
+
+/// The position of `record` in `compact` (one of its elements), from its
+/// address: the compact loops keep no index and no pointer into the rates
+/// (registers they need for the key); `usize::MAX`, no rate, otherwise.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+pub(crate) fn position(compact: &[Compact], record: &Compact) -> usize {
+    (core::ptr::from_ref(record) as usize)
+        .wrapping_sub(compact.as_ptr() as usize)
+        .checked_div(core::mem::size_of::<Compact>())
+        .unwrap_or(usize::MAX)
 }
 
 /// What the compact loops make of one record, against the held key (or
