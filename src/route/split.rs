@@ -930,7 +930,7 @@ impl<'r> Search<'_, '_, 'r> {
             let top = si
                 .saturating_add(walk.score(candidates, i1))
                 .saturating_sub(walk.cost);
-            if top < need || (top == need && self.tied_after(candidates, &walk.at(&[i, i1]))) {
+            if self.stops(candidates, top, need, &walk.at(&[i, i1])) {
                 break;
             }
             let Some(ci) = walk.candidate(candidates, i) else {
@@ -944,7 +944,7 @@ impl<'r> Search<'_, '_, 'r> {
                     .saturating_add(walk.score(candidates, j))
                     .saturating_sub(walk.cost);
                 let set = walk.at(&[i, j]);
-                if bound < need || (bound == need && self.tied_after(candidates, &set)) {
+                if self.stops(candidates, bound, need, &set) {
                     break;
                 }
                 let [Some(a), Some(b)] = set else {
@@ -975,7 +975,7 @@ impl<'r> Search<'_, '_, 'r> {
                 .saturating_add(walk.score(candidates, i1))
                 .saturating_add(walk.score(candidates, i2))
                 .saturating_sub(two_c);
-            if top < need || (top == need && self.tied_after(candidates, &walk.at(&[i, i1, i2]))) {
+            if self.stops(candidates, top, need, &walk.at(&[i, i1, i2])) {
                 break;
             }
             let Some(ci) = walk.candidate(candidates, i) else {
@@ -990,8 +990,7 @@ impl<'r> Search<'_, '_, 'r> {
                 let top = sij
                     .saturating_add(walk.score(candidates, j1))
                     .saturating_sub(two_c);
-                if top < need || (top == need && self.tied_after(candidates, &walk.at(&[i, j, j1])))
-                {
+                if self.stops(candidates, top, need, &walk.at(&[i, j, j1])) {
                     break;
                 }
                 let Some(cj) = walk.candidate(candidates, j) else {
@@ -1022,7 +1021,7 @@ impl<'r> Search<'_, '_, 'r> {
                         .saturating_add(walk.score(candidates, k))
                         .saturating_sub(two_c);
                     let set = walk.at(&[i, j, k]);
-                    if bound < need || (bound == need && self.tied_after(candidates, &set)) {
+                    if self.stops(candidates, bound, need, &set) {
                         break;
                     }
                     let [Some(a), Some(b), Some(d)] = set else {
@@ -1061,31 +1060,20 @@ impl<'r> Search<'_, '_, 'r> {
                 None => return false,
             }
         }
-        let mut theirs: [Option<&'r Rate>; 3] = [None; 3];
-        for (slot, leg) in theirs.iter_mut().zip(&best.legs) {
-            *slot = Some(leg.rate);
-        }
-        let in_order = |rates: &mut [Option<&'r Rate>]| {
-            rates.sort_by(|x, y| match (x, y) {
-                (Some(x), Some(y)) => tie_order(x, y),
-                _ => Ordering::Equal,
-            });
-        };
-        let (Some(ours), Some(theirs)) = (ours.get_mut(..set.len()), theirs.get_mut(..set.len()))
-        else {
-            return false;
-        };
-        in_order(ours);
-        in_order(theirs);
-        ours.iter()
-            .zip(theirs.iter())
-            .map(|(x, y)| match (x, y) {
-                (Some(x), Some(y)) => tie_order(x, y),
-                _ => Ordering::Less,
-            })
-            .find(|o| o.is_ne())
-            .unwrap_or(Ordering::Equal)
-            != Ordering::Less
+        set_order(ours.into_iter().flatten(), best.legs.iter().map(|l| l.rate)) != Ordering::Less
+    }
+
+    /// Whether a loop of the walk stops at a set bounded at `bound`: below
+    /// `need`, or at exactly `need` and unable to win its tie
+    /// ([`tied_after`](Self::tied_after)).
+    fn stops(
+        &self,
+        candidates: &[Candidate<'r>],
+        bound: i128,
+        need: i128,
+        set: &[Option<usize>],
+    ) -> bool {
+        bound < need || (bound == need && self.tied_after(candidates, set))
     }
 
     /// [`pair_cap`] of two candidates (by index) leaving one unit for a
@@ -1412,16 +1400,35 @@ fn before(a: &Found<'_>, b: &Found<'_>) -> Ordering {
                 // reached: a split has at least two legs.
                 return b.legs.len().cmp(&a.legs.len());
             }
-            let mut ra: Vec<&Rate> = a.legs.iter().map(|l| l.rate).collect();
-            let mut rb: Vec<&Rate> = b.legs.iter().map(|l| l.rate).collect();
-            ra.sort_by(|x, y| tie_order(x, y));
-            rb.sort_by(|x, y| tie_order(x, y));
-            ra.iter()
-                .zip(&rb)
-                .map(|(x, y)| tie_order(x, y))
-                .find(|o| o.is_ne())
-                .unwrap_or(Ordering::Equal)
+            set_order(a.legs.iter().map(|l| l.rate), b.legs.iter().map(|l| l.rate))
         })
+}
+
+/// Ruling 39's last tie-break between two sets of at most 3 rates (of as
+/// many legs): each set's rates listed in ruling 7's order, compared one by
+/// one.
+fn set_order<'a>(a: impl Iterator<Item = &'a Rate>, b: impl Iterator<Item = &'a Rate>) -> Ordering {
+    fn in_order<'a>(rates: impl Iterator<Item = &'a Rate>) -> [Option<&'a Rate>; 3] {
+        let mut listed: [Option<&'a Rate>; 3] = [None; 3];
+        for (slot, rate) in listed.iter_mut().zip(rates) {
+            *slot = Some(rate);
+        }
+        // The rates in ruling 7's order, the empty slots after them.
+        listed.sort_by(|x, y| match (x, y) {
+            (Some(x), Some(y)) => tie_order(x, y),
+            _ => y.is_some().cmp(&x.is_some()),
+        });
+        listed
+    }
+    in_order(a)
+        .iter()
+        .zip(&in_order(b))
+        .map(|(x, y)| match (x, y) {
+            (Some(x), Some(y)) => tie_order(x, y),
+            _ => Ordering::Equal,
+        })
+        .find(|o| o.is_ne())
+        .unwrap_or(Ordering::Equal)
 }
 
 /// The most a set can yield over its relaxed limits (`lo` from the min,
