@@ -133,6 +133,11 @@ fn hostile(c: &mut Criterion) {
     let mut group = c.benchmark_group("split_hostile");
     group.sample_size(10);
     let d = |units: i64, places: u32| Decimal::new(units, places);
+    // ×30, no fee, rate i serving [0.01 + i·10^-8, max + i·10^-8]: none
+    // dominates another.
+    let staggered = |max_units: i64| {
+        hostile_book(|i| (d(30, 0), d(0, 0), d(1_000_000 + i, 8), d(max_units + i, 8)))
+    };
     let books: [(&str, &str, RatesResponse); 6] = [
         (
             "copies",
@@ -152,42 +157,9 @@ fn hostile(c: &mut Criterion) {
                 (m, d(1, 1), d(1, 2), d(4, 0))
             }),
         ),
-        (
-            "staggered",
-            "10",
-            hostile_book(|i| {
-                (
-                    d(30, 0),
-                    d(0, 0),
-                    d(1_000_000 + i, 8),
-                    d(300_000_000 + i, 8),
-                )
-            }),
-        ),
-        (
-            "staggered_tied",
-            "10",
-            hostile_book(|i| {
-                (
-                    d(30, 0),
-                    d(0, 0),
-                    d(1_000_000 + i, 8),
-                    d(340_000_000 + i, 8),
-                )
-            }),
-        ),
-        (
-            "staggered_pairs",
-            "7",
-            hostile_book(|i| {
-                (
-                    d(30, 0),
-                    d(0, 0),
-                    d(1_000_000 + i, 8),
-                    d(350_000_000 + i, 8),
-                )
-            }),
-        ),
+        ("staggered", "10", staggered(300_000_000)),
+        ("staggered_tied", "10", staggered(340_000_000)),
+        ("staggered_pairs", "7", staggered(350_000_000)),
     ];
     for (name, amount, data) in &books {
         let request = RouteRequest::exact_in(amount.parse::<Amount>().unwrap(), NOW);

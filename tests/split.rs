@@ -64,18 +64,8 @@ fn above_every_max_two_legs_by_hand() {
     assert_eq!(
         legs_of(&answer),
         vec![
-            (
-                "a".into(),
-                "6.00000000".into(),
-                "179.99".into(),
-                SplitStop::Max
-            ),
-            (
-                "b".into(),
-                "4.00000000".into(),
-                "115.98".into(),
-                SplitStop::Remainder
-            ),
+            stop_leg("a", "6.00000000", "179.99", SplitStop::Max),
+            stop_leg("b", "4.00000000", "115.98", SplitStop::Remainder),
         ]
     );
     let split = answer.split().unwrap();
@@ -91,23 +81,11 @@ fn lows_first_then_pour_by_multiplier() {
         rate("a", "30", "0", "4", "6"),
         rate("b", "29", "0", "5", "9"),
     ]);
-    let request = RouteRequest::exact_in(amount("10"), NOW);
-    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
     assert_eq!(
-        legs_of(&answer),
+        split_legs(&rates, "10", 3),
         vec![
-            (
-                "a".into(),
-                "5.00000000".into(),
-                "150".into(),
-                SplitStop::Remainder
-            ),
-            (
-                "b".into(),
-                "5.00000000".into(),
-                "145".into(),
-                SplitStop::Remainder
-            ),
+            stop_leg("a", "5.00000000", "150", SplitStop::Remainder),
+            stop_leg("b", "5.00000000", "145", SplitStop::Remainder),
         ]
     );
 }
@@ -533,6 +511,28 @@ fn ties_go_to_fewer_legs() {
     );
 }
 
+/// The legs of the answer for `amount_text` in at most `legs` legs (the
+/// default policy otherwise), as [`legs_of`] lists them.
+fn split_legs(
+    rates: &RatesResponse,
+    amount_text: &str,
+    legs: u64,
+) -> Vec<(String, String, String, SplitStop)> {
+    let request = RouteRequest::exact_in(amount(amount_text), NOW);
+    let policy = SplitPolicy::DEFAULT.with_legs(SplitLegs::try_from(legs).unwrap());
+    legs_of(&request.split(rates, &policy).unwrap())
+}
+
+/// A leg as [`legs_of`] lists it.
+fn stop_leg(
+    id: &str,
+    from: &str,
+    net: &str,
+    stop: SplitStop,
+) -> (String, String, String, SplitStop) {
+    (id.to_owned(), from.to_owned(), net.to_owned(), stop)
+}
+
 /// `(id, fromAmount, netOutput)` of each leg, and the search's work.
 fn hostile(rates: &RatesResponse, amount_text: &str) -> (Vec<(String, String, String)>, u64) {
     let request = RouteRequest::exact_in(amount(amount_text), NOW);
@@ -666,18 +666,8 @@ fn a_leg_short_of_the_amount_stops_at_the_remainder_not_a_max() {
     assert_eq!(
         legs_of(&answer),
         vec![
-            (
-                "b".into(),
-                "0.00000001".into(),
-                "0.00000031".into(),
-                SplitStop::Max
-            ),
-            (
-                "a".into(),
-                "9.99999999".into(),
-                "299.9999997".into(),
-                SplitStop::Remainder
-            ),
+            stop_leg("b", "0.00000001", "0.00000031", SplitStop::Max),
+            stop_leg("a", "9.99999999", "299.9999997", SplitStop::Remainder),
         ]
     );
     assert_eq!(
@@ -824,18 +814,8 @@ fn a_pair_whose_mins_sum_to_the_amount_is_found_past_the_seed() {
     assert_eq!(
         legs_of(&answer),
         vec![
-            (
-                "x".into(),
-                "4.00000000".into(),
-                "120".into(),
-                SplitStop::Remainder
-            ),
-            (
-                "y".into(),
-                "6.00000000".into(),
-                "180".into(),
-                SplitStop::Remainder
-            ),
+            stop_leg("x", "4.00000000", "120", SplitStop::Remainder),
+            stop_leg("y", "6.00000000", "180", SplitStop::Remainder),
         ]
     );
 }
@@ -878,24 +858,14 @@ fn a_multiplier_too_large_for_the_bounds_is_still_weighed_exactly() {
     assert_eq!(
         legs_of(&answer),
         vec![
-            (
-                "big".into(),
-                "4.00000000".into(),
-                "4000000000000000000000".into(),
+            stop_leg(
+                "big",
+                "4.00000000",
+                "4000000000000000000000",
                 SplitStop::Max
             ),
-            (
-                "a".into(),
-                "4.00000000".into(),
-                "120".into(),
-                SplitStop::Max
-            ),
-            (
-                "b".into(),
-                "2.00000000".into(),
-                "60".into(),
-                SplitStop::Remainder
-            ),
+            stop_leg("a", "4.00000000", "120", SplitStop::Max),
+            stop_leg("b", "2.00000000", "60", SplitStop::Remainder),
         ]
     );
     assert_eq!(
@@ -918,23 +888,11 @@ fn a_pair_outside_the_seed_wins_its_tie_with_a_seed_triple() {
     rates.push(rate("p", "30", "10.5", "0.01", "5"));
     rates.push(rate("q", "30", "10.5", "0.01", "5"));
     let rates = book(rates);
-    let request = RouteRequest::exact_in(amount("10"), NOW);
-    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
     assert_eq!(
-        legs_of(&answer),
+        split_legs(&rates, "10", 3),
         vec![
-            (
-                "p".into(),
-                "5.00000000".into(),
-                "139.5".into(),
-                SplitStop::Max
-            ),
-            (
-                "q".into(),
-                "5.00000000".into(),
-                "139.5".into(),
-                SplitStop::Max
-            ),
+            stop_leg("p", "5.00000000", "139.5", SplitStop::Max),
+            stop_leg("q", "5.00000000", "139.5", SplitStop::Max),
         ]
     );
 }
@@ -956,24 +914,11 @@ fn a_better_pair_past_the_seed_is_walked_to() {
         rate("x", "31", "0", "0.6", "5"),
         rate("y", "31", "0", "0.6", "5"),
     ]);
-    let request = RouteRequest::exact_in(amount("10"), NOW);
-    let policy = SplitPolicy::DEFAULT.with_legs(SplitLegs::try_from(2).unwrap());
-    let answer = request.split(&rates, &policy).unwrap();
     assert_eq!(
-        legs_of(&answer),
+        split_legs(&rates, "10", 2),
         vec![
-            (
-                "x".into(),
-                "5.00000000".into(),
-                "155".into(),
-                SplitStop::Max
-            ),
-            (
-                "y".into(),
-                "5.00000000".into(),
-                "155".into(),
-                SplitStop::Max
-            ),
+            stop_leg("x", "5.00000000", "155", SplitStop::Max),
+            stop_leg("y", "5.00000000", "155", SplitStop::Max),
         ]
     );
 }
@@ -996,29 +941,12 @@ fn a_better_triple_past_the_seed_is_walked_to() {
         rate("y", "31", "0", "0.6", "3.4"),
         rate("z", "31", "0", "0.6", "3.4"),
     ]);
-    let request = RouteRequest::exact_in(amount("10"), NOW);
-    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
     assert_eq!(
-        legs_of(&answer),
+        split_legs(&rates, "10", 3),
         vec![
-            (
-                "x".into(),
-                "3.40000000".into(),
-                "105.4".into(),
-                SplitStop::Max
-            ),
-            (
-                "y".into(),
-                "3.40000000".into(),
-                "105.4".into(),
-                SplitStop::Max
-            ),
-            (
-                "z".into(),
-                "3.20000000".into(),
-                "99.2".into(),
-                SplitStop::Remainder
-            ),
+            stop_leg("x", "3.40000000", "105.4", SplitStop::Max),
+            stop_leg("y", "3.40000000", "105.4", SplitStop::Max),
+            stop_leg("z", "3.20000000", "99.2", SplitStop::Remainder),
         ]
     );
 }
@@ -1078,24 +1006,11 @@ fn a_tie_is_decided_by_the_rates_in_ruling_7s_order_not_the_walks() {
         rate("c", "30", "0", "0.6", "6"),
         rate("d", "32", "7", "0.6", "6").sponsored_by(k),
     ]);
-    let request = RouteRequest::exact_in(amount("10"), NOW);
-    let policy = SplitPolicy::DEFAULT.with_legs(SplitLegs::try_from(2).unwrap());
-    let answer = request.split(&rates, &policy).unwrap();
     assert_eq!(
-        legs_of(&answer),
+        split_legs(&rates, "10", 2),
         vec![
-            (
-                "d".into(),
-                "6.00000000".into(),
-                "185".into(),
-                SplitStop::Max
-            ),
-            (
-                "a".into(),
-                "4.00000000".into(),
-                "120".into(),
-                SplitStop::Max
-            ),
+            stop_leg("d", "6.00000000", "185", SplitStop::Max),
+            stop_leg("a", "4.00000000", "120", SplitStop::Max),
         ]
     );
 }
