@@ -76,6 +76,19 @@ impl Held {
 
     /// Does the chain the oracle found pass every floor?
     fn chain_passes(&self, rates: &[R], mode: SwapMode, amount: Decimal, found: &Found) -> bool {
+        self.first_failure(rates, mode, amount, found).is_none()
+    }
+
+    /// The first leg, in the order the legs are judged (forward in ExactIn,
+    /// backward in ExactOut), that a floor refuses: its place in that order
+    /// and its rate's index.
+    fn first_failure(
+        &self,
+        rates: &[R],
+        mode: SwapMode,
+        amount: Decimal,
+        found: &Found,
+    ) -> Option<(usize, usize)> {
         let legs = found.rates.len();
         match mode {
             SwapMode::ExactIn => {
@@ -84,24 +97,24 @@ impl Held {
                     let rate = &rates[i];
                     let net = input.mul(&Q::of(rate.m)).sub(&Q::of(rate.fee));
                     if !self.passes(rate, &input, &net, leg + 1 == legs) {
-                        return false;
+                        return Some((leg, i));
                     }
                     input = net.floor8();
                 }
-                true
+                None
             }
             SwapMode::ExactOut => {
                 let mut target = Q::of(amount);
-                for (leg, &i) in found.rates.iter().enumerate().rev() {
+                for (judged, (leg, &i)) in found.rates.iter().enumerate().rev().enumerate() {
                     let rate = &rates[i];
                     let z = target.add(&Q::of(rate.fee)).ceil8_div(&Q::of(rate.m));
                     let net = z.mul(&Q::of(rate.m)).sub(&Q::of(rate.fee));
                     if !self.passes(rate, &z, &net, leg + 1 == legs) {
-                        return false;
+                        return Some((judged, i));
                     }
                     target = z;
                 }
-                true
+                None
             }
         }
     }
@@ -182,17 +195,32 @@ proptest! {
         prop_assert_eq!(bounded.rejected_counts(), selection.rejected_counts());
         prop_assert_eq!(bounded.no_route(), selection.no_route());
         prop_assert_eq!(best.as_ref().err(), selection.no_route());
-        // A chain the floors alone refuse is counted under a floor's reason.
-        if want.len() < all.len() {
-            let counts = selection.rejected_counts();
-            let floors_counted = counts.iter().any(|(code, n)| {
-                *n > 0 && ["BELOW_DUST", "FEE_TOO_LARGE", "FEE_SHARE_TOO_LARGE"].contains(code)
-            });
-            // Unless another leg of the same path refused it first.
-            if want.is_empty() && all.len() == 1 {
-                prop_assert!(floors_counted, "{:?}", counts);
-            }
-        }
+        // Rule 36 counts a rate once, with the reason at the largest amount
+        // that reaches it, so a floor that refuses a rate on a later leg may
+        // be outranked by a limit that a larger amount (through another
+        // rate) meets first. A rate on the leg judged first is reached by the
+        // request's amount alone: when a floor refuses it there, that floor
+        // is its reason, and each such rate is counted once.
+        let mut first_refused: Vec<usize> = all
+            .iter()
+            .filter_map(|found| held.first_failure(&rates, mode, amount, found))
+            .filter(|&(judged, _)| judged == 0)
+            .map(|(_, rate)| rate)
+            .collect();
+        first_refused.sort_unstable();
+        first_refused.dedup();
+        let floors_counted: usize = selection
+            .rejected_counts()
+            .iter()
+            .filter(|(code, _)| ["BELOW_DUST", "FEE_TOO_LARGE", "FEE_SHARE_TOO_LARGE"].contains(code))
+            .map(|(_, n)| n)
+            .sum();
+        prop_assert!(
+            floors_counted >= first_refused.len(),
+            "{} first-leg rates refused by a floor, counts {:?}",
+            first_refused.len(),
+            selection.rejected_counts()
+        );
     }
 
     /// Off by default: floors that every route passes (dust 0, fee multiple
