@@ -1,8 +1,10 @@
 //! The integer arithmetic under every exact decimal rule, in one place: the
 //! constants of `Decimal`'s representation, powers of ten, widening
 //! multiplies, the 512-bit integer, and the exact "rounding up" test
-//! `a × b ≥ c + d`; and putting a slice in a given order (`permute`: one
-//! sort of positions shared by the crate's rarer stable sorts).
+//! `a × b ≥ c + d`; putting a slice in a given order (`permute`: one
+//! sort of positions shared by the crate's rarer stable sorts); and the
+//! float filter in front of the best-route kernel's exact keys (`filter`,
+//! the crate's one use of `f64`, with its error bound).
 //!
 //! A `Decimal` is a 96-bit mantissa and a scale of at most 28. Every rule
 //! that must not round (the fast path's keys, the ExactOut required input,
@@ -10,6 +12,8 @@
 //! Private to the crate; nothing in it knows about rates or routes.
 
 mod cover;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod filter;
 pub(crate) mod permute;
 mod wide;
 

@@ -125,15 +125,15 @@ pub(crate) fn first_duplicate_id(rates: &[Rate]) -> Option<&RateId> {
 }
 
 pub(super) mod sealed {
-    use super::super::prepared::Compact;
+    use super::super::prepared::Layout;
 
     /// The crate's side of [`RateList`](super::RateList).
     pub trait Sealed {
-        /// The compact ranking records of the rates, one per rate in order,
-        /// when the list keeps them (a [`RatesResponse`](super::RatesResponse));
-        /// empty otherwise.
-        fn compact(&self) -> &[Compact] {
-            &[]
+        /// The compact ranking layout of the rates, one record per rate in
+        /// order, when the list keeps them (a
+        /// [`RatesResponse`](super::RatesResponse)); empty otherwise.
+        fn layout(&self) -> Layout<'_> {
+            Layout::default()
         }
     }
     impl Sealed for [super::Rate] {}
@@ -145,8 +145,8 @@ pub(super) mod sealed {
         ($($pointer:ty),*) => {$(
             impl<T: Sealed + ?Sized> Sealed for $pointer {
                 #[inline]
-                fn compact(&self) -> &[Compact] {
-                    (**self).compact()
+                fn layout(&self) -> Layout<'_> {
+                    (**self).layout()
                 }
             }
         )*};

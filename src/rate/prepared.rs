@@ -165,7 +165,7 @@ mod word {
 /// resolution); otherwise the scan reads the rate's [`Prepared`] form.
 /// Every field is derived from that form (see [`Compact::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Compact {
+pub(crate) struct Compact {
     /// [`Prepared`]'s word, with [`DECIDES`] among the flags.
     word: u64,
     /// The multiplier's mantissa.
@@ -229,6 +229,66 @@ impl Compact {
     #[inline]
     pub(crate) fn fee_scale(&self) -> u32 {
         word::fee_scale(self.word)
+    }
+
+    /// The bits of an `f64` at or above the multiplier, for a record that
+    /// decides its rate (so its fee is not negative: its net output is at
+    /// most `amount × multiplier`); `u64::MAX`, never passed over, for any
+    /// other. See [`filter`](crate::numeric::filter).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn ceiling(&self) -> u64 {
+        if self.flags() & DECIDES == 0 || self.multiplier == 0 {
+            return u64::MAX;
+        }
+        crate::numeric::filter::ceiling(self.multiplier, self.multiplier_scale())
+    }
+}
+
+/// A response's compact ranking layout (issue 35): the records, one per
+/// rate in order, and beside them each record's multiplier ceiling
+/// ([`Compact::ceiling`]), which the best-route kernel reads before the
+/// record (8 bytes per rate). Empty for a list that keeps none; the
+/// ceilings are empty in the WebAssembly build, which has no kernel.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Layout<'a> {
+    records: &'a [Compact],
+    // Empty and unread in the WebAssembly build.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    ceilings: &'a [u64],
+}
+
+impl<'a> Layout<'a> {
+    /// The layout of `records` and their `ceilings` (the same length, or
+    /// no ceilings).
+    pub(crate) fn new(records: &'a [Compact], ceilings: &'a [u64]) -> Self {
+        Layout { records, ceilings }
+    }
+
+    /// How many records it holds.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// The records.
+    #[inline]
+    pub(crate) fn records(&self) -> &'a [Compact] {
+        self.records
+    }
+
+    /// Whether it holds a record and a ceiling for each of `rates` (what
+    /// the best-route kernel reads).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[inline]
+    pub(crate) fn covers<T>(&self, rates: &[T]) -> bool {
+        self.records.len() == rates.len() && self.ceilings.len() == rates.len()
+    }
+
+    /// The ceilings, one per record (empty in the WebAssembly build).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[inline]
+    pub(crate) fn ceilings(&self) -> &'a [u64] {
+        self.ceilings
     }
 }
 

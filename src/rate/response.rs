@@ -7,7 +7,7 @@ use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::list::{InvalidRates, MixedPairs, RateList, TooManyRates, MAX_RATES};
-use super::prepared::Compact;
+use super::prepared::{Compact, Layout};
 use super::{PairId, Rate};
 
 /// `GET /v3/pairs/:pairId/rates`: a bare JSON array of [`Rate`]s, at most
@@ -40,6 +40,8 @@ pub struct RatesResponse {
     /// One record per rate, in the same order (derived from the rates,
     /// which a response never changes).
     compact: Vec<Compact>,
+    /// Each record's multiplier ceiling (empty in the WebAssembly build).
+    ceilings: Vec<u64>,
 }
 
 // The records are derived from the rates: equal rates, equal records.
@@ -80,16 +82,24 @@ impl RatesResponse {
         self.rates.first().map(Rate::pair_id)
     }
 
-    /// The compact ranking records, one per rate in order.
-    pub(crate) fn compact_records(&self) -> &[Compact] {
-        &self.compact
+    /// The compact ranking layout: the records and their ceilings.
+    pub(crate) fn layout(&self) -> Layout<'_> {
+        Layout::new(&self.compact, &self.ceilings)
     }
 
     /// A checked list of rates, with their records built.
     fn with_records(rates: Vec<Rate>) -> Self {
         let mut compact = Vec::with_capacity(rates.len());
         compact.extend(rates.iter().map(Rate::compact));
-        RatesResponse { rates, compact }
+        #[cfg(not(target_arch = "wasm32"))]
+        let ceilings = compact.iter().map(Compact::ceiling).collect();
+        #[cfg(target_arch = "wasm32")]
+        let ceilings = Vec::new();
+        RatesResponse {
+            rates,
+            compact,
+            ceilings,
+        }
     }
 }
 
@@ -115,8 +125,8 @@ impl TryFrom<Vec<Rate>> for RatesResponse {
 
 impl super::list::sealed::Sealed for RatesResponse {
     #[inline]
-    fn compact(&self) -> &[Compact] {
-        self.compact_records()
+    fn layout(&self) -> Layout<'_> {
+        RatesResponse::layout(self)
     }
 }
 
@@ -162,6 +172,12 @@ impl<'de> Deserialize<'de> for RatesResponse {
                 let mut out = RatesResponse {
                     rates: Vec::with_capacity(capacity),
                     compact: Vec::with_capacity(capacity),
+                    // No ceilings in the WebAssembly build (no kernel).
+                    ceilings: Vec::with_capacity(if cfg!(target_arch = "wasm32") {
+                        0
+                    } else {
+                        capacity
+                    }),
                 };
                 while seq.next_element_seed(PushRate(&mut out))?.is_some() {}
                 check_list(&out.rates).map_err(serde::de::Error::custom)?;
@@ -188,7 +204,10 @@ impl<'de> DeserializeSeed<'de> for PushRate<'_> {
                 len: MAX_RATES.saturating_add(1),
             }));
         }
-        self.0.compact.push(rate.compact());
+        let record = rate.compact();
+        #[cfg(not(target_arch = "wasm32"))]
+        self.0.ceilings.push(record.ceiling());
+        self.0.compact.push(record);
         self.0.rates.push(rate);
         Ok(())
     }

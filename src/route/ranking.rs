@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use super::engine::TopK;
 use super::rules::eligibility::Candidate;
 use super::{NoRoute, PriceGuard, Route, RouteRequest, Selection, TopN};
-use crate::rate::prepared::Compact;
+use crate::rate::prepared::Layout;
 use crate::rate::{Rate, RateList};
 
 /// Above this `k`, [`RouteRequest::top`] sorts instead of inserting: bounded
@@ -36,7 +36,7 @@ impl RouteRequest<'_> {
     /// than one pair's rates (see [`RateList`]).
     #[inline]
     pub fn best<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Result<Route<'r>, NoRoute> {
-        let compact = rates.compact();
+        let compact = rates.layout();
         self.best_in(rates.one_pair().map_err(NoRoute::MixedPairs)?, compact)
     }
 
@@ -45,22 +45,24 @@ impl RouteRequest<'_> {
     pub(crate) fn best_in<'r>(
         &self,
         rates: &'r [Rate],
-        compact: &[Compact],
+        compact: Layout<'_>,
     ) -> Result<Route<'r>, NoRoute> {
         if let Some(guard) = self.unresolved_guard(rates) {
             return self.with_price_guard(&guard).best_in(rates, compact);
         }
-        let mut slot = [None];
         // The kernel is a second copy of the loop: not in the WebAssembly
         // build, whose browser package has a byte budget (the scan there).
         #[cfg(not(target_arch = "wasm32"))]
-        self.collect_best(rates, compact, &mut slot)?;
+        return self.collect_best(rates, compact);
         #[cfg(target_arch = "wasm32")]
-        self.collect(rates, compact, &mut super::engine::Best::new(), &mut slot)?;
-        let [route] = slot;
-        // With room for one, the engine writes one route or says why not;
-        // were it ever not to, the full selection is the reference.
-        route.map_or_else(|| self.select_in(rates).into_best(), Ok)
+        {
+            let mut slot = [None];
+            self.collect(rates, compact, &mut super::engine::Best::new(), &mut slot)?;
+            let [route] = slot;
+            // With room for one, the engine writes one route or says why
+            // not; were it ever not to, the full selection is the reference.
+            route.map_or_else(|| self.select_in(rates).into_best(), Ok)
+        }
     }
 
     /// The best `k` routes, best first (fewer when fewer are eligible; none
@@ -78,7 +80,7 @@ impl RouteRequest<'_> {
         rates: &'r R,
         k: usize,
     ) -> Result<Vec<Route<'r>>, NoRoute> {
-        let compact = rates.compact();
+        let compact = rates.layout();
         self.top_in(rates.one_pair().map_err(NoRoute::MixedPairs)?, compact, k)
     }
 
@@ -86,7 +88,7 @@ impl RouteRequest<'_> {
     fn top_in<'r>(
         &self,
         rates: &'r [Rate],
-        compact: &[Compact],
+        compact: Layout<'_>,
         k: usize,
     ) -> Result<Vec<Route<'r>>, NoRoute> {
         if let Some(guard) = self.unresolved_guard(rates) {
@@ -132,7 +134,7 @@ impl RouteRequest<'_> {
     fn top_fixed<'r, const K: usize>(
         &self,
         rates: &'r [Rate],
-        compact: &[Compact],
+        compact: Layout<'_>,
     ) -> Result<Vec<Route<'r>>, NoRoute> {
         let mut top = TopN::<K>::new();
         self.top_n_into_slice(rates, compact, &mut top)?;
@@ -148,7 +150,7 @@ impl RouteRequest<'_> {
     fn top_in_slots<'r>(
         &self,
         rates: &'r [Rate],
-        compact: &[Compact],
+        compact: Layout<'_>,
         k: usize,
         keys: &mut [i128],
         keyed: &mut [Option<&'r Rate>],
@@ -235,7 +237,7 @@ impl RouteRequest<'_> {
         out: &mut TopN<'r, K>,
     ) -> Result<(), NoRoute> {
         match rates.one_pair() {
-            Ok(list) => self.top_n_into_slice(list, rates.compact(), out),
+            Ok(list) => self.top_n_into_slice(list, rates.layout(), out),
             Err(mixed) => {
                 out.clear();
                 Err(NoRoute::MixedPairs(mixed))
@@ -250,7 +252,7 @@ impl RouteRequest<'_> {
     fn top_n_into_slice<'r, const K: usize>(
         &self,
         rates: &'r [Rate],
-        compact: &[Compact],
+        compact: Layout<'_>,
         out: &mut TopN<'r, K>,
     ) -> Result<(), NoRoute> {
         out.clear();

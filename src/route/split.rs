@@ -526,7 +526,7 @@ impl RouteRequest<'_> {
             return Err(SplitError::ExactOut);
         }
         let rates = rates.one_pair()?;
-        let single = self.best_in(rates, &[]);
+        let single = self.best_in(rates, crate::rate::prepared::Layout::default());
         let single = match (single, policy.min_gain_bps) {
             (Ok(route), None) => return Ok(SplitAnswer::Single(route)),
             (Ok(route), Some(_)) => Some(route),

@@ -12,6 +12,39 @@ pub(crate) fn tick() {
     meter::add(&meter::WORK);
 }
 
+/// Counts `units` units of work at once (records passed over in one
+/// search).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+pub(crate) fn ticks(units: usize) {
+    #[cfg(any(all(test, feature = "std"), feature = "work-meter"))]
+    meter::WORK.with(|count| {
+        count.set(
+            count
+                .get()
+                .saturating_add(u64::try_from(units).unwrap_or(u64::MAX)),
+        );
+    });
+    #[cfg(not(any(all(test, feature = "std"), feature = "work-meter")))]
+    let _ = units;
+}
+
+/// Runs `f` without counting its work: a debug build's check of a claim
+/// (the kernel's skips) is not work the call does.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+pub(crate) fn unmetered<T>(f: impl FnOnce() -> T) -> T {
+    #[cfg(any(all(test, feature = "std"), feature = "work-meter"))]
+    {
+        let before = meter::WORK.with(core::cell::Cell::get);
+        let value = f();
+        meter::WORK.with(|count| count.set(before));
+        value
+    }
+    #[cfg(not(any(all(test, feature = "std"), feature = "work-meter")))]
+    f()
+}
+
 /// Counts one fall-back of the rate book to the engine's scan.
 #[inline]
 pub(crate) fn fell_back() {

@@ -234,7 +234,7 @@ impl<'r> RateBook<'r> {
     /// amount every key is exact for, the book must answer without it.
     fn fall_back(&self, request: &RouteRequest<'_>) -> Result<Route<'r>, NoRoute> {
         crate::route::work::fell_back();
-        request.best_in(self.rates, &[])
+        request.best_in(self.rates, crate::rate::prepared::Layout::default())
     }
 
     /// The best keyed rate (in the tree or among the loose rates) and the

@@ -173,7 +173,7 @@ impl<'r> MarketPair<'r> {
             Some(book) if request.floors().is_none() => {
                 book.best(request.from_amount(), request.now())
             }
-            _ => request.best_in(self.rates, &[]),
+            _ => request.best_in(self.rates, crate::rate::prepared::Layout::default()),
         }
     }
 }

@@ -14,7 +14,7 @@ use rust_decimal::Decimal;
 
 use super::collect::Kept;
 use super::scan::{scan, Collect};
-use crate::rate::prepared::{Compact, SPONSORED};
+use crate::rate::prepared::{Layout, SPONSORED};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{check, Candidate};
@@ -47,7 +47,7 @@ impl RouteRequest<'_> {
     pub(crate) fn collect<'r, C: Collect<'r> + Kept<'r>>(
         &self,
         rates: &'r [Rate],
-        compact: &[Compact],
+        compact: Layout<'_>,
         collector: &mut C,
         routes: &mut [Option<Route<'r>>],
     ) -> Result<usize, NoRoute> {
@@ -165,6 +165,27 @@ impl RouteRequest<'_> {
             len = len.saturating_add(1);
         }
         Written::Done(len)
+    }
+
+    /// The route of the one keyed rate a best-route search kept, in either
+    /// mode, as [`write`](Self::write) writes it; `None` where that falls
+    /// back to the full selection.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn keyed_one<'r>(&self, fast: &FastRequest, rate: &'r Rate) -> Option<Route<'r>> {
+        let amount = self.from_amount().get();
+        match self.mode() {
+            SwapMode::ExactIn => Some(self.keyed_route(rate, fast.keyed_net(rate)?, amount)),
+            SwapMode::ExactOut => {
+                let net_output = fast.keyed_net(rate).or_else(|| exact_net(amount, rate))?;
+                let required = required_input_near(rate, self.exact_output(), self.from8())?;
+                Some(Route {
+                    required_input: Some(required),
+                    ..self.keyed_route(rate, net_output, amount)
+                })
+            }
+        }
     }
 
     /// The route of a kept rate, before any required input: the campaign

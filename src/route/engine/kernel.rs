@@ -31,55 +31,76 @@
 //! package has a byte budget): `best` takes the scan there.
 
 use super::collect::{keep_best_plain, Best, Kept};
-use super::scan::{position, scan, verdict, Verdict};
-use crate::numeric::{scaled28, POW10, SCALE};
-use crate::rate::prepared::{Compact, DECIDES};
+use super::scan::{never_reaches, next_judged, passed_over, scan, verdict, Verdict};
+use crate::numeric::filter::key_floor;
+use crate::numeric::{POW10, SCALE};
+use crate::rate::prepared::{Compact, Layout, DECIDES};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
-use crate::route::rules::eligibility::{check, Candidate, Score};
+use crate::route::rules::eligibility::{Candidate, Score};
 use crate::route::rules::order::key_order;
-use crate::route::work;
 use crate::route::{NoRoute, Route, RouteRequest};
 
-/// The [`Best`] of `rates` whose compact records are `compact` (one per
-/// rate, in order; the caller checks the lengths agree), under `fast`.
+/// The [`Best`] of `rates` whose compact layout is `compact` (one record
+/// and one ceiling per rate, in order; the caller checks the lengths agree),
+/// under `fast`.
 pub(crate) fn best_compact<'r>(
     request: &RouteRequest<'_>,
     fast: &FastRequest,
     rates: &'r [Rate],
-    compact: &[Compact],
+    compact: Layout<'_>,
 ) -> Best<'r> {
-    let position = |record: &Compact| position(compact, record);
+    let records = compact.records();
     // Keys are positive: the held key starts at 0 and nothing is held.
     let mut best: i128 = 0;
-    let mut held: Option<&Compact> = None;
+    // What a ceiling must reach to be judged: 0, every ceiling, until a
+    // key is held (`key_floor`). Raising it is sound at any time after the
+    // held key rises (a lower floor only judges more records), so it is
+    // raised lazily: when a judged record loses (the floor would have
+    // spared it), not on every new key, which a book in rising order gives
+    // at every record.
+    let mut floor: u64 = 0;
+    let mut stale = false;
+    let mut held: Option<usize> = None;
     let mut plain = None;
-    for record in compact {
-        work::tick();
+    let ceilings = compact.ceilings();
+    let mut from = 0;
+    loop {
+        // The records up to the next ceiling at the floor cannot reach the
+        // held key: not read.
+        let next = next_judged(ceilings, from, floor);
+        debug_assert!(passed_over(request, fast, rates, from, next, best));
+        let Some(i) = next else { break };
+        from = i.saturating_add(1);
+        let Some(record) = records.get(i) else { break };
         let key = match verdict(fast, record, best) {
-            Verdict::Loses => continue,
+            Verdict::Loses => {
+                if stale {
+                    floor = key_floor(best, fast.x28);
+                    stale = false;
+                }
+                continue;
+            }
             Verdict::Key(key) => key,
             // A record that cannot decide, whose rate cannot reach the held
             // key whatever the full record says: not even read.
             Verdict::Full if below_held(fast, record, best) => {
                 debug_assert!(rates
-                    .get(position(record))
+                    .get(i)
                     .is_none_or(|rate| never_reaches(request, fast, rate, best)));
                 continue;
             }
-            Verdict::Full => full_key(request, fast, rates.get(position(record)), &mut plain),
+            Verdict::Full => full_key(request, fast, rates.get(i), &mut plain),
         };
         if key > best {
             best = key;
-            held = Some(record);
-        } else if key == best
-            && key > 0
-            && held.is_some_and(|h| ranks_before(rates, position(record), position(h)))
-        {
-            held = Some(record);
+            held = Some(i);
+            stale = true;
+        } else if key == best && key > 0 && held.is_some_and(|h| ranks_before(rates, i, h)) {
+            held = Some(i);
         }
     }
-    let held = held.and_then(|h| rates.get(position(h)));
+    let held = held.and_then(|h| rates.get(h));
     Best::found(held.map(|rate| (best, rate)), plain)
 }
 
@@ -103,19 +124,6 @@ fn full_key<'r>(
             0
         }
     }
-}
-
-/// [`below_held`]'s claim, checked on the rate in debug builds: its fast
-/// key (if any) and its plain net output (if eligible) are below `best`.
-fn never_reaches(request: &RouteRequest<'_>, fast: &FastRequest, rate: &Rate, best: i128) -> bool {
-    let key_below = match fast.judge_full(rate) {
-        Score::Key(key) => key < best,
-        Score::Out | Score::Slow => true,
-    };
-    let plain_below = check(rate, request).map_or(true, |c| {
-        scaled28(c.net_output).is_some_and(|v| i128::try_from(v).is_ok_and(|v| v < best))
-    });
-    key_below && plain_below
 }
 
 /// Whether the plain path's net output for the rate of `record` is below
@@ -181,18 +189,22 @@ fn ranks_before(rates: &[Rate], i: usize, at: usize) -> bool {
 }
 
 impl RouteRequest<'_> {
-    /// [`collect`](Self::collect) into a [`Best`]: by the kernel when the
-    /// request has a fast form and `compact` holds the rates' records, by
-    /// the scan otherwise.
+    /// The best route: [`collect`](Self::collect) into a [`Best`], by the
+    /// kernel when the request has a fast form and `compact` holds the
+    /// rates' layout, by the scan otherwise.
+    ///
+    /// The usual answer, one keyed rate and no plain candidate, is built
+    /// straight into the result: through a slot, the route's pieces were
+    /// stored and then read back whole to be returned, a store-forwarding
+    /// stall that was an eighth of the call at 8 rates.
     pub(crate) fn collect_best<'r>(
         &self,
         rates: &'r [Rate],
-        compact: &[Compact],
-        routes: &mut [Option<Route<'r>>],
-    ) -> Result<usize, NoRoute> {
+        compact: Layout<'_>,
+    ) -> Result<Route<'r>, NoRoute> {
         let fast = FastRequest::new(self);
         let best = match fast.as_ref() {
-            Some(fast) if compact.len() == rates.len() => best_compact(self, fast, rates, compact),
+            Some(fast) if compact.covers(rates) => best_compact(self, fast, rates, compact),
             _ => {
                 let mut best = Best::new();
                 scan(self, fast.as_ref(), rates, compact, &mut best);
@@ -200,7 +212,17 @@ impl RouteRequest<'_> {
             }
         };
         let (keyed, plain) = (best.keyed_rates(), best.plain_candidates());
-        self.conclude(fast.as_ref(), rates, keyed, plain, routes)
+        if let (Some(fast), [Some(rate)], [None]) = (fast.as_ref(), keyed, plain) {
+            if let Some(route) = self.keyed_one(fast, rate) {
+                return Ok(route);
+            }
+        }
+        let mut slot = [None];
+        self.conclude(fast.as_ref(), rates, keyed, plain, &mut slot)?;
+        let [route] = slot;
+        // With room for one, the engine writes one route or says why not;
+        // were it ever not to, the full selection is the reference.
+        route.map_or_else(|| self.select_in(rates).into_best(), Ok)
     }
 }
 
@@ -233,7 +255,7 @@ mod tests {
         let response = RatesResponse::try_from(vec![rate]).unwrap();
         let request = RouteRequest::exact_in(Amount::new(x).unwrap(), EpochMillis::new(0));
         let fast = FastRequest::new(&request).unwrap();
-        below_held(&fast, &response.compact_records()[0], best)
+        below_held(&fast, &response.layout().records()[0], best)
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! the eligibility rule when the request has one, and handed to a collector.
 
 use super::super::rules::eligibility::{Score, FULL};
-use crate::rate::prepared::Compact;
 #[cfg(not(target_arch = "wasm32"))]
-use crate::rate::prepared::{DECIDES, SPONSORED};
+use crate::numeric::filter::key_floor;
+use crate::rate::prepared::Layout;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::rate::prepared::{Compact, DECIDES, SPONSORED};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::work;
@@ -48,7 +50,7 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
     request: &RouteRequest<'_>,
     fast: Option<&FastRequest>,
     rates: &'r [Rate],
-    compact: &[Compact],
+    compact: Layout<'_>,
     into: &mut C,
 ) {
     let Some(fast) = fast else {
@@ -60,12 +62,12 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
     // A response's records, for a collector that passes over excluded
     // rates: the kernel's loop over the records alone (native builds).
     #[cfg(not(target_arch = "wasm32"))]
-    if compact.len() == rates.len() && !C::REPORTS_OUT {
+    if compact.covers(rates) && !C::REPORTS_OUT {
         scan_compact(request, fast, rates, compact, into);
         return;
     }
     let records = if compact.len() == rates.len() && !C::REPORTS_OUT {
-        compact
+        compact.records()
     } else {
         &[]
     };
@@ -99,32 +101,49 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-/// The scan over a response's compact records for any collector that
+/// The scan over a response's compact layout for any collector that
 /// passes over excluded rates (the top `k`): the kernel's loop, with the
-/// collector's floor as the held key. Each record's verdict is
-/// [`verdict`]'s against `max(floor, 1)`, the threshold of
-/// [`scan`](super::scan::scan): a key at or above it is offered, a `FULL`
-/// record is judged by the full record as there, so the collector sees the
-/// same offers in the same order as from the scan's loop over the records.
+/// collector's floor as the held key. A rate whose ceiling is below that
+/// key's floor ([`key_floor`]) can neither be offered nor reach the
+/// collector's kept routes through the plain path (the margin in
+/// [`filter`](crate::numeric::filter)), so its record is not read. Each
+/// other record's verdict is [`verdict`]'s against `max(floor, 1)`, the
+/// threshold of [`scan`](super::scan::scan): a key at or above it is
+/// offered, a `FULL` record is judged by the full record as there, so the
+/// collector keeps what it keeps from the scan's loop over the records.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn scan_compact<'r, C: Collect<'r>>(
     request: &RouteRequest<'_>,
     fast: &FastRequest,
     rates: &'r [Rate],
-    compact: &[Compact],
+    compact: Layout<'_>,
     into: &mut C,
 ) {
-    let position = |record: &Compact| position(compact, record);
+    let records = compact.records();
     // Keys are positive: at or above `1.max(floor)` is a key to offer.
     let mut offer = into.floor().max(1);
-    for record in compact {
-        work::tick();
+    // What a ceiling must reach to be judged, raised lazily as the
+    // kernel's (`best_compact`): when a judged record loses.
+    let mut floor = key_floor(offer, fast.x28);
+    let mut stale = false;
+    let ceilings = compact.ceilings();
+    let mut from = 0;
+    loop {
+        let next = next_judged(ceilings, from, floor);
+        debug_assert!(passed_over(request, fast, rates, from, next, offer));
+        let Some(i) = next else { break };
+        from = i.saturating_add(1);
+        let Some(record) = records.get(i) else { break };
         let verdict = verdict(fast, record, offer);
         if verdict == Verdict::Loses {
+            if stale {
+                floor = key_floor(offer, fast.x28);
+                stale = false;
+            }
             continue;
         }
-        let Some(rate) = rates.get(position(record)) else {
+        let Some(rate) = rates.get(i) else {
             continue;
         };
         let key = match verdict {
@@ -139,20 +158,68 @@ fn scan_compact<'r, C: Collect<'r>>(
             },
         };
         into.keyed(request, key, rate);
-        offer = into.floor().max(1);
+        let next = into.floor().max(1);
+        stale |= next != offer;
+        offer = next;
     }
 }
 
-/// The position of `record` in `compact` (one of its elements), from its
-/// address: the compact loops keep no index and no pointer into the rates
-/// (registers they need for the key); `usize::MAX`, no rate, otherwise.
+/// The position of the next record to judge from `from` on: the first
+/// whose ceiling reaches `floor` (`None` past the last). The records before
+/// it cannot reach the key the floor was computed from; each is one unit
+/// of work, as a record judged.
 #[cfg(not(target_arch = "wasm32"))]
-#[inline]
-pub(crate) fn position(compact: &[Compact], record: &Compact) -> usize {
-    (core::ptr::from_ref(record) as usize)
-        .wrapping_sub(compact.as_ptr() as usize)
-        .checked_div(core::mem::size_of::<Compact>())
-        .unwrap_or(usize::MAX)
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn next_judged(ceilings: &[u64], from: usize, floor: u64) -> Option<usize> {
+    let rest = ceilings.get(from..)?;
+    let found = rest.iter().position(|&ceiling| ceiling >= floor);
+    work::ticks(found.map_or(rest.len(), |k| k.saturating_add(1)));
+    // `from + k` is a position of `ceilings`: no overflow.
+    found.map(|k| from.saturating_add(k))
+}
+
+/// The claim of [`next_judged`], checked in debug builds: every rate from
+/// `from` up to `next` (or the end) never reaches `best`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn passed_over(
+    request: &RouteRequest<'_>,
+    fast: &FastRequest,
+    rates: &[Rate],
+    from: usize,
+    next: Option<usize>,
+    best: i128,
+) -> bool {
+    let to = next.unwrap_or(rates.len());
+    rates.get(from..to).is_none_or(|passed| {
+        passed
+            .iter()
+            .all(|rate| never_reaches(request, fast, rate, best))
+    })
+}
+
+/// The claim of a skip (the kernel's `below_held`, or a ceiling below the floor),
+/// checked on the rate in debug builds: its fast key (if any) and its plain
+/// net output (if eligible) are below `best`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn never_reaches(
+    request: &RouteRequest<'_>,
+    fast: &FastRequest,
+    rate: &Rate,
+    best: i128,
+) -> bool {
+    let key_below = match fast.judge_full(rate) {
+        Score::Key(key) => key < best,
+        Score::Out | Score::Slow => true,
+    };
+    // A check of the claim, not work the call does: not counted.
+    let plain_below = work::unmetered(|| {
+        crate::route::rules::eligibility::check(rate, request).map_or(true, |c| {
+            crate::numeric::scaled28(c.net_output)
+                .is_some_and(|v| i128::try_from(v).is_ok_and(|v| v < best))
+        })
+    });
+    key_below && plain_below
 }
 
 /// What the compact loops make of one record, against the held key (or

@@ -5,6 +5,7 @@ use core::cmp::Ordering;
 
 use super::scan::{scan, Collect};
 use crate::numeric::permute::{apply_order, sort_stable};
+use crate::rate::prepared::Layout;
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{check, Candidate};
@@ -80,7 +81,7 @@ impl RouteRequest<'_> {
             rejected: Vec::new(),
             broken: false,
         };
-        scan(self, fast.as_ref(), rates, &[], &mut all);
+        scan(self, fast.as_ref(), rates, Layout::default(), &mut all);
         let All {
             mut keyed,
             mut routes,

@@ -1,0 +1,206 @@
+//! A float filter with a proven error bound, in front of exact integer
+//! keys (issue 35): the one place the crate computes in `f64`.
+//!
+//! The best-route kernel holds the best exact key so far, `best = net ×
+//! 10^28` of a fast-keyed rate. A rate whose multiplier `m` satisfies
+//! `x × m × 10^28 < best` (with `x` the amount) cannot reach it: its exact
+//! net output is `x × m − fee ≤ x × m` (fees are not negative where this is
+//! used), and so is every value the engine gives it (see [`key_floor`]).
+//! The kernel tests that with one `u64` comparison per rate, read from an
+//! array of 8 bytes per rate, before it reads the rate's 40-byte record:
+//!
+//! - [`ceiling`], once per rate when the response is built: the bits of an
+//!   `f64` at or above `m`;
+//! - [`key_floor`], each time the held key changes: the bits of an `f64` at
+//!   or below `best / (x × 10^28)`, or 0 (nothing is below it) when `best`
+//!   is too small for the margin below.
+//!
+//! A positive finite `f64`'s bits order as the `f64` does, so `ceiling(m) <
+//! key_floor(best, x28)` proves `m < best / x28` and the rate is passed
+//! over; any other answer only means the rate is judged exactly, as before.
+//! The filter decides nothing: a wrong bound could only skip a rate, and
+//! the kernel checks every skip against the exact verdict in debug builds.
+//!
+//! # The bound
+//! Rust's integer-to-float casts and `f64` division round to nearest, so
+//! each step is off by a factor within `1 ± u`, `u = 2^-53`. With `M` and
+//! `10^s` each cast once and divided once, the computed `m̃` lies within
+//! `m (1 ± 3.01 u)`; times `1 + 2^-50 = 1 + 8 u`, rounded once more, it is
+//! at least `m (1 − 3.01 u)(1 + 8 u)(1 − u) > m`. The same three roundings
+//! bound the computed `t̃` of `t = best / x28` by `t (1 + 3.01 u)`; times
+//! `1 − 8 u`, rounded, it is at most `t (1 + 3.01 u)(1 − 8 u)(1 + u) < t
+//! (1 − 2^-51)`. So a skipped rate has `x × m × 10^28 < best (1 − 2^-51)`.
+//!
+//! The plain path's value of a rate is its exact net output rounded once,
+//! above it by at most `v / 2^93 + 1/2` in units of `10^-28` (see the
+//! kernel's `below_held`): below `best` whenever `best × 2^-51` exceeds
+//! `1/2 + best × 2^-93`, which `best ≥ 2^60` guarantees with room to spare.
+//! Below 2^60 (a net output under about 10^-10) the floor is 0.
+#![allow(
+    clippy::float_arithmetic,
+    clippy::cast_precision_loss,
+    reason = "the float filter: every rounding is bounded in the module's docs"
+)]
+
+use super::POW10;
+
+/// `1 + 2^-50`, exact in `f64`.
+const UP: f64 = 1.0 + 1.0 / 1_125_899_906_842_624.0;
+/// `1 − 2^-50`, exact in `f64`.
+const DOWN: f64 = 1.0 - 1.0 / 1_125_899_906_842_624.0;
+/// The smallest held key the floor is computed for (see the module docs).
+const LEAST_KEY: u128 = 1 << 60;
+
+/// The bits of an `f64` at or above `mantissa / 10^scale` (`scale` at most
+/// 28); `u64::MAX`, above every floor, past that.
+pub(crate) fn ceiling(mantissa: u64, scale: u32) -> u64 {
+    match usize::try_from(scale).ok().and_then(|s| POW10.get(s)) {
+        Some(&pow) if scale <= super::SCALE => (mantissa as f64 / pow as f64 * UP).to_bits(),
+        _ => u64::MAX,
+    }
+}
+
+/// The bits of an `f64` at or below `best / x28`: what a rate's
+/// [`ceiling`] must reach to be judged. 0 (every ceiling reaches it) when
+/// `best` is below 2^60 or `x28` is 0.
+pub(crate) fn key_floor(best: i128, x28: u128) -> u64 {
+    match u128::try_from(best) {
+        Ok(best) if best >= LEAST_KEY && x28 > 0 => (best as f64 / x28 as f64 * DOWN).to_bits(),
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ceiling, key_floor, LEAST_KEY};
+    use crate::numeric::{wide_mul, POW10};
+
+    /// Whether `mantissa / 10^scale < best / x28`, exactly: `mantissa ×
+    /// x28 < best × 10^scale` on 256-bit products (high, low).
+    fn below(mantissa: u64, scale: u32, best: u128, x28: u128) -> bool {
+        let pow = POW10[scale as usize];
+        wide_mul(u128::from(mantissa), x28) < wide_mul(best, pow)
+    }
+
+    /// `v + (v >> 51)` on a 256-bit (high, low) value below 2^254.
+    fn with_margin((hi, lo): (u128, u128)) -> (u128, u128) {
+        let (shi, slo) = (hi >> 51, (lo >> 51) | (hi << 77));
+        let (lo, carry) = lo.overflowing_add(slo);
+        (hi + shi + u128::from(carry), lo)
+    }
+
+    #[test]
+    fn ceilings_and_floors_by_hand() {
+        // 1.5 is exact in f64; the ceiling is the next values up, above it.
+        let one_and_a_half = ceiling(15, 1);
+        assert!(f64::from_bits(one_and_a_half) > 1.5);
+        assert!(f64::from_bits(one_and_a_half) < 1.500_000_000_000_01);
+        // best / x28 = 1.5 (x = 1): the floor is just below 1.5.
+        let x28 = 10u128.pow(28);
+        let floor = key_floor(15 * 10i128.pow(27), x28);
+        assert!(f64::from_bits(floor) < 1.5);
+        assert!(f64::from_bits(floor) > 1.499_999_999_999_99);
+        // A multiplier equal to the threshold is not passed over.
+        assert!(ceiling(15, 1) >= floor);
+        // One a millionth below it is.
+        assert!(ceiling(1_499_999, 6) < floor);
+        // Nothing held, tiny keys, no amount: nothing is passed over.
+        assert_eq!(key_floor(0, x28), 0);
+        assert_eq!(key_floor(-5, x28), 0);
+        assert_eq!(key_floor((1i128 << 60) - 1, x28), 0);
+        assert_ne!(key_floor(1i128 << 60, x28), 0);
+        assert_eq!(key_floor(1i128 << 100, 0), 0);
+        // A scale past 28 never passes a rate over.
+        assert_eq!(ceiling(1, 29), u64::MAX);
+    }
+
+    /// A small generator (SplitMix64): the crate's unit tests have no
+    /// proptest, and a fixed seed keeps the run the same.
+    struct Mix(u64);
+
+    impl Mix {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        /// Below `2^bits`, with a random bit length up to `bits` (small
+        /// and large values alike).
+        fn bits(&mut self, bits: u32) -> u128 {
+            let wide = (u128::from(self.next()) << 64) | u128::from(self.next());
+            let len = 1 + (self.next() % u64::from(bits)) as u32;
+            wide >> (128 - len)
+        }
+    }
+
+    /// A rate is passed over only when its multiplier is below the
+    /// threshold by more than 2^-51 of it, on exact 256-bit products:
+    /// `mantissa × x28 + (mantissa × x28 >> 51) < best × 10^scale`.
+    #[test]
+    fn a_passed_over_rate_is_below_the_key_with_the_margin() {
+        let mut mix = Mix(0x5EED_F117);
+        let mut skipped = 0;
+        for _ in 0..200_000 {
+            let mantissa = (mix.bits(64) as u64).max(1);
+            let scale = (mix.next() % 29) as u32;
+            let best = mix.bits(127).max(LEAST_KEY);
+            let x28 = mix.bits(126).max(1);
+            if ceiling(mantissa, scale) < key_floor(best as i128, x28) {
+                skipped += 1;
+                let left = wide_mul(u128::from(mantissa), x28);
+                let right = wide_mul(best, POW10[scale as usize]);
+                assert!(
+                    with_margin(left) < right,
+                    "{mantissa}e-{scale} best {best} x28 {x28}"
+                );
+            }
+        }
+        // The filter does pass rates over (the test is not vacuous).
+        assert!(skipped > 10_000, "{skipped}");
+    }
+
+    /// Near the threshold: `best` is the key of a multiplier `m` less a
+    /// small fee, so `m` and `m + 1` reach it and are judged; `m − 1` is
+    /// passed over only when below, and is once `best` is far enough above.
+    #[test]
+    fn neighbours_of_the_threshold() {
+        let mut mix = Mix(0x0B0E_5EED);
+        let mut cases = 0;
+        for _ in 0..200_000 {
+            let (x, xs) = (mix.bits(40) as u64 + 1, (mix.next() % 13) as u32);
+            let (m, ms) = (mix.bits(60) as u64 + 2, (mix.next() % 19) as u32);
+            let fee = mix.bits(20);
+            if xs + ms > 28 {
+                continue;
+            }
+            let Some(x28) = u128::from(x).checked_mul(POW10[(28 - xs) as usize]) else {
+                continue;
+            };
+            // x × m × 10^28 at the product's scale xs + ms.
+            let Some(product28) =
+                (u128::from(x) * u128::from(m)).checked_mul(POW10[(28 - xs - ms) as usize])
+            else {
+                continue;
+            };
+            let best = product28.saturating_sub(fee);
+            if !(LEAST_KEY..1 << 127).contains(&best) {
+                continue;
+            }
+            cases += 1;
+            let floor = key_floor(best as i128, x28);
+            assert!(ceiling(m, ms) >= floor, "{m}e-{ms} x {x}e-{xs}");
+            assert!(ceiling(m + 1, ms) >= floor);
+            if ceiling(m - 1, ms) < floor {
+                assert!(below(m - 1, ms, best, x28));
+            }
+            // Twice the key: half the multiplier is far below, passed over.
+            if let Some(double) = best.checked_mul(2).filter(|&d| d < 1 << 127) {
+                assert!(ceiling(m / 2, ms) < key_floor(double as i128, x28));
+            }
+        }
+        assert!(cases > 50_000, "{cases}");
+    }
+}
