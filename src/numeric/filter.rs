@@ -11,9 +11,11 @@
 //!
 //! - [`ceiling`], once per rate when the response is built: the bits of an
 //!   `f64` at or above `m`;
-//! - [`key_floor`], each time the held key changes: the bits of an `f64` at
-//!   or below `best / (x × 10^28)`, or 0 (nothing is below it) when `best`
-//!   is too small for the margin below.
+//! - [`reciprocal`], once per request: `1 / (x × 10^28)` in `f64`;
+//! - [`key_floor`], when the held key has risen: the bits of an `f64` below
+//!   `best / (x × 10^28)` by a margin, or 0 (nothing is below it) when
+//!   `best` is too small for the margin below. One multiplication, no
+//!   division, and no call to the 128-bit conversion routines.
 //!
 //! A positive finite `f64`'s bits order as the `f64` does, so `ceiling(m) <
 //! key_floor(best, x28)` proves `m < best / x28` and the rate is passed
@@ -22,23 +24,31 @@
 //! the kernel checks every skip against the exact verdict in debug builds.
 //!
 //! # The bound
-//! Rust's integer-to-float casts and `f64` division round to nearest, so
-//! each step is off by a factor within `1 ± u`, `u = 2^-53`. With `M` and
-//! `10^s` each cast once and divided once, the computed `m̃` lies within
-//! `m (1 ± 3.01 u)`; times `1 + 2^-50 = 1 + 8 u`, rounded once more, it is
-//! at least `m (1 − 3.01 u)(1 + 8 u)(1 − u) > m`. The same three roundings
-//! bound the computed `t̃` of `t = best / x28` by `t (1 + 3.01 u)`; times
-//! `1 − 8 u`, rounded, it is at most `t (1 + 3.01 u)(1 − 8 u)(1 + u) < t
-//! (1 − 2^-51)`. So a skipped rate has `x × m × 10^28 < best (1 − 2^-51)`.
+//! Rust's integer-to-float casts and `f64` arithmetic round to nearest, so
+//! each step is off by a factor within `1 ± u`, `u = 2^-53`.
+//!
+//! - The ceiling: `M` and `10^s` each cast once and divided once give `m̃`
+//!   within `m (1 ± 3.01 u)`; times `1 + 2^-50 = 1 + 8 u`, rounded once
+//!   more, it is at least `m (1 − 3.01 u)(1 + 8 u)(1 − u) > m`.
+//! - The reciprocal: `x28` cast, then divided into 1, is within `(1 / x28)
+//!   (1 ± 2.01 u)`.
+//! - The held key: `best`'s high and low 64 bits are each cast (the high
+//!   half times 2^64, exact) and added: within `best (1 ± 2.01 u)`.
+//! - The floor: their product, rounded, is within `t (1 + 5.03 u)` of `t =
+//!   best / x28`; times `1 − 2^-49 = 1 − 16 u`, rounded, it is at most `t
+//!   (1 + 5.03 u)(1 − 16 u)(1 + u) < t (1 − 2^-50)`.
+//!
+//! So a skipped rate has `x × m × 10^28 < best (1 − 2^-50)`.
 //!
 //! The plain path's value of a rate is its exact net output rounded once,
 //! above it by at most `v / 2^93 + 1/2` in units of `10^-28` (see the
-//! kernel's `below_held`): below `best` whenever `best × 2^-51` exceeds
+//! kernel's `below_held`): below `best` whenever `best × 2^-50` exceeds
 //! `1/2 + best × 2^-93`, which `best ≥ 2^60` guarantees with room to spare.
 //! Below 2^60 (a net output under about 10^-10) the floor is 0.
 #![allow(
     clippy::float_arithmetic,
     clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
     reason = "the float filter: every rounding is bounded in the module's docs"
 )]
 
@@ -46,8 +56,10 @@ use super::POW10;
 
 /// `1 + 2^-50`, exact in `f64`.
 const UP: f64 = 1.0 + 1.0 / 1_125_899_906_842_624.0;
-/// `1 − 2^-50`, exact in `f64`.
-const DOWN: f64 = 1.0 - 1.0 / 1_125_899_906_842_624.0;
+/// `1 − 2^-49`, exact in `f64`.
+const DOWN: f64 = 1.0 - 1.0 / 562_949_953_421_312.0;
+/// `2^64`, exact in `f64`.
+const TWO_64: f64 = 18_446_744_073_709_551_616.0;
 /// The smallest held key the floor is computed for (see the module docs).
 const LEAST_KEY: u128 = 1 << 60;
 
@@ -60,19 +72,40 @@ pub(crate) fn ceiling(mantissa: u64, scale: u32) -> u64 {
     }
 }
 
-/// The bits of an `f64` at or below `best / x28`: what a rate's
-/// [`ceiling`] must reach to be judged. 0 (every ceiling reaches it) when
-/// `best` is below 2^60 or `x28` is 0.
-pub(crate) fn key_floor(best: i128, x28: u128) -> u64 {
+/// `1 / x28` in `f64` (its bits), for [`key_floor`]; 0 for `x28 = 0`.
+pub(crate) fn reciprocal(x28: u128) -> u64 {
+    if x28 == 0 {
+        return 0;
+    }
+    (1.0 / x28 as f64).to_bits()
+}
+
+/// The bits of an `f64` below `best / x28` (with `reciprocal` the bits of
+/// [`reciprocal`]`(x28)`): what a rate's [`ceiling`] must reach to be
+/// judged. 0 (every ceiling reaches it) when `best` is below 2^60 or the
+/// reciprocal is 0.
+#[inline]
+pub(crate) fn key_floor(best: i128, reciprocal: u64) -> u64 {
     match u128::try_from(best) {
-        Ok(best) if best >= LEAST_KEY && x28 > 0 => (best as f64 / x28 as f64 * DOWN).to_bits(),
+        Ok(best) if best >= LEAST_KEY && reciprocal != 0 => {
+            // Two u64 casts: one instruction each, where a u128 cast is a
+            // call. `best >> 64` and the low half both fit a u64.
+            let high = u64::try_from(best >> 64).unwrap_or(u64::MAX) as f64;
+            let low = (best & u128::from(u64::MAX)) as u64 as f64;
+            ((high * TWO_64 + low) * f64::from_bits(reciprocal) * DOWN).to_bits()
+        }
         _ => 0,
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{ceiling, key_floor, LEAST_KEY};
+    use super::{ceiling, key_floor as floor_of, reciprocal, LEAST_KEY};
+
+    /// The floor of `best / x28`.
+    fn key_floor(best: i128, x28: u128) -> u64 {
+        floor_of(best, reciprocal(x28))
+    }
     use crate::numeric::{wide_mul, POW10};
 
     /// Whether `mantissa / 10^scale < best / x28`, exactly: `mantissa ×
@@ -82,9 +115,9 @@ mod tests {
         wide_mul(u128::from(mantissa), x28) < wide_mul(best, pow)
     }
 
-    /// `v + (v >> 51)` on a 256-bit (high, low) value below 2^254.
+    /// `v + (v >> 50)` on a 256-bit (high, low) value below 2^254.
     fn with_margin((hi, lo): (u128, u128)) -> (u128, u128) {
-        let (shi, slo) = (hi >> 51, (lo >> 51) | (hi << 77));
+        let (shi, slo) = (hi >> 50, (lo >> 50) | (hi << 78));
         let (lo, carry) = lo.overflowing_add(slo);
         (hi + shi + u128::from(carry), lo)
     }
@@ -137,8 +170,8 @@ mod tests {
     }
 
     /// A rate is passed over only when its multiplier is below the
-    /// threshold by more than 2^-51 of it, on exact 256-bit products:
-    /// `mantissa × x28 + (mantissa × x28 >> 51) < best × 10^scale`.
+    /// threshold by more than 2^-50 of it, on exact 256-bit products:
+    /// `mantissa × x28 + (mantissa × x28 >> 50) < best × 10^scale`.
     #[test]
     fn a_passed_over_rate_is_below_the_key_with_the_margin() {
         let mut mix = Mix(0x5EED_F117);

@@ -301,6 +301,10 @@ struct AmountInts {
     room: u32,
     x28: u128,
     x_hi: u64,
+    /// `1 / x28` as the kernel's float filter holds it
+    /// ([`reciprocal`](crate::numeric::filter::reciprocal)).
+    #[cfg(not(target_arch = "wasm32"))]
+    reciprocal: u64,
 }
 
 impl AmountInts {
@@ -316,6 +320,8 @@ impl AmountInts {
             room: SCALE.checked_sub(u32::from(scale))?,
             x28,
             x_hi: u64::try_from(x28 >> LIMIT_SHIFT).ok()?,
+            #[cfg(not(target_arch = "wasm32"))]
+            reciprocal: crate::numeric::filter::reciprocal(x28),
         })
     }
 }
@@ -332,6 +338,10 @@ pub(crate) struct FastRequest {
     pub(crate) room: u32,
     /// `amount × 10^28`.
     pub(crate) x28: u128,
+    /// `1 / x28` for the kernel's float filter
+    /// ([`key_floor`](crate::numeric::filter::key_floor)).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) reciprocal: u64,
     /// `x28 >> 62` (below 2^64: `x28 < 2^126`), what a compact record's
     /// limits are compared with.
     pub(crate) x_hi: u64,
@@ -360,13 +370,15 @@ impl FastRequest {
         {
             return None;
         }
+        let ints = request.amount_ints()?;
         let AmountInts {
             x,
             scale,
             room,
             x28,
             x_hi,
-        } = request.amount_ints()?;
+            ..
+        } = ints;
         let exact_out = request.mode() == SwapMode::ExactOut;
         let campaigns = !request.campaigns().is_empty();
         let (mut flag_mask, mut flag_want) = (DECIDES, DECIDES);
@@ -382,6 +394,8 @@ impl FastRequest {
             scale,
             room,
             x28,
+            #[cfg(not(target_arch = "wasm32"))]
+            reciprocal: ints.reciprocal,
             x_hi,
             now: request.now().as_millis(),
             exact_out,

@@ -29,6 +29,15 @@ pub(crate) fn ticks(units: usize) {
     let _ = units;
 }
 
+/// Counts one compact record read by a kernel loop (the ones its float
+/// filter does not pass over).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+pub(crate) fn read_record() {
+    #[cfg(any(all(test, feature = "std"), feature = "work-meter"))]
+    meter::add(&meter::RECORDS_READ);
+}
+
 /// Runs `f` without counting its work: a debug build's check of a claim
 /// (the kernel's skips) is not work the call does.
 #[cfg(not(target_arch = "wasm32"))]
@@ -64,6 +73,9 @@ pub(crate) mod meter {
         /// Fall-backs of the rate book ([`fell_back`](super::fell_back)) on
         /// this thread.
         pub(super) static FALL_BACKS: Cell<u64> = const { Cell::new(0) };
+        /// Compact records a kernel loop read
+        /// ([`read_record`](super::read_record)) on this thread.
+        pub(super) static RECORDS_READ: Cell<u64> = const { Cell::new(0) };
     }
 
     pub(super) fn add(counter: &'static LocalKey<Cell<u64>>) {
@@ -79,6 +91,13 @@ pub(crate) mod meter {
     /// The work `f` did on this thread.
     pub(crate) fn measure<T>(f: impl FnOnce() -> T) -> (T, u64) {
         count(&WORK, f)
+    }
+
+    /// How many compact records the kernel loops read in `f` on this
+    /// thread.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn records_read<T>(f: impl FnOnce() -> T) -> (T, u64) {
+        count(&RECORDS_READ, f)
     }
 
     /// How many times `f` made a rate book fall back to the scan on this

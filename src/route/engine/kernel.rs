@@ -39,6 +39,7 @@ use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{Candidate, Score};
 use crate::route::rules::order::key_order;
+use crate::route::work;
 use crate::route::{NoRoute, Route, RouteRequest};
 
 /// The [`Best`] of `rates` whose compact layout is `compact` (one record
@@ -73,10 +74,11 @@ pub(crate) fn best_compact<'r>(
         let Some(i) = next else { break };
         from = i.saturating_add(1);
         let Some(record) = records.get(i) else { break };
+        work::read_record();
         let key = match verdict(fast, record, best) {
             Verdict::Loses => {
                 if stale {
-                    floor = key_floor(best, fast.x28);
+                    floor = key_floor(best, fast.reciprocal);
                     stale = false;
                 }
                 continue;
@@ -232,11 +234,96 @@ mod tests {
 
     use rust_decimal::Decimal;
 
+    use alloc::format;
+    use alloc::vec::Vec;
+
     use super::below_held;
     use crate::rate::{Rate, RateTerms};
+    use crate::route::engine::scan::next_judged;
     use crate::route::request::FastRequest;
+    use crate::route::work::meter::{measure, records_read};
     use crate::route::RouteRequest;
     use crate::{Amount, EpochMillis, PairId, RateId, RatesResponse};
+
+    /// A response of rates whose multipliers are `ms` (in that order), no
+    /// fee, limits [0, 10], never expiring.
+    fn book(ms: &[i64]) -> RatesResponse {
+        let rates: Vec<Rate> = ms
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                Rate::new(
+                    RateId::new(&format!("r{i:05}")).unwrap(),
+                    PairId::new("BTC_ETH").unwrap(),
+                    RateTerms {
+                        multiplier: Decimal::new(m, 3),
+                        miner_fee: Decimal::ZERO,
+                        min: Decimal::ZERO,
+                        max: Decimal::TEN,
+                    },
+                    EpochMillis::new(4_102_444_800_000),
+                )
+            })
+            .collect();
+        RatesResponse::try_from(rates).unwrap()
+    }
+
+    #[test]
+    fn next_judged_finds_the_first_ceiling_at_the_floor() {
+        let ceilings = [1, 5, 3, 9];
+        assert_eq!(next_judged(&ceilings, 0, 4), Some(1));
+        assert_eq!(next_judged(&ceilings, 2, 4), Some(3));
+        assert_eq!(next_judged(&ceilings, 3, 9), Some(3));
+        assert_eq!(next_judged(&ceilings, 0, 10), None);
+        assert_eq!(next_judged(&ceilings, 4, 0), None);
+        assert_eq!(next_judged(&ceilings, 9, 0), None);
+        assert_eq!(next_judged(&ceilings, 0, 0), Some(0));
+        // Each record passed over or found is one unit of work.
+        assert_eq!(measure(|| next_judged(&ceilings, 0, 4)).1, 2);
+        assert_eq!(measure(|| next_judged(&ceilings, 0, 10)).1, 4);
+    }
+
+    /// How many records `best` and `top_n::<5>` read on a book of `ms`,
+    /// with the answers checked against the same rates as a slice (the
+    /// scan over full records, no filter).
+    fn reads(ms: &[i64]) -> (u64, u64) {
+        let data = book(ms);
+        let request =
+            RouteRequest::exact_in(Amount::new(Decimal::ONE).unwrap(), EpochMillis::new(0));
+        let (best, read) = records_read(|| request.best(&data));
+        assert_eq!(best, request.best(data.rates()));
+        let (top, top_read) = records_read(|| request.top_n::<5>(&data));
+        assert_eq!(
+            top.map(|t| t.iter().copied().collect::<Vec<_>>()),
+            request
+                .top_n::<5>(data.rates())
+                .map(|t| t.iter().copied().collect::<Vec<_>>())
+        );
+        (read, top_read)
+    }
+
+    /// The float filter's floor, raised when a judged record loses: worked
+    /// out by hand on three orders of the multipliers 1.000 … 4.095.
+    #[test]
+    fn the_floor_spares_records_once_a_judged_one_loses() {
+        let n = 4096i64;
+        // Falling: the first is held; the second loses and raises the
+        // floor; every other is below it. The top five: five kept, the
+        // sixth loses and raises the floor to the fifth.
+        let falling: Vec<i64> = (0..n).rev().map(|i| 1000 + i).collect();
+        assert_eq!(reads(&falling), (2, 6));
+        // Rising: every record is a new best and none loses, so the floor
+        // is never raised (a book in rising order pays nothing for it).
+        let rising: Vec<i64> = (0..n).map(|i| 1000 + i).collect();
+        assert_eq!(reads(&rising), (4096, 4096));
+        // Shuffled (i × 1237 mod 4096, a permutation): a record is read
+        // only when it is a new best or the first to lose after one, a
+        // few dozen at most.
+        let shuffled: Vec<i64> = (0..n).map(|i| 1000 + (i * 1237) % n).collect();
+        let (best, top) = reads(&shuffled);
+        assert!((2..100).contains(&best), "{best}");
+        assert!((6..400).contains(&top), "{top}");
+    }
 
     /// Whether a rate of multiplier `m` is skipped below the held key
     /// `best` for the amount `x`.

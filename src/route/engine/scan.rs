@@ -125,7 +125,7 @@ fn scan_compact<'r, C: Collect<'r>>(
     let mut offer = into.floor().max(1);
     // What a ceiling must reach to be judged, raised lazily as the
     // kernel's (`best_compact`): when a judged record loses.
-    let mut floor = key_floor(offer, fast.x28);
+    let mut floor = key_floor(offer, fast.reciprocal);
     let mut stale = false;
     let ceilings = compact.ceilings();
     let mut from = 0;
@@ -135,10 +135,11 @@ fn scan_compact<'r, C: Collect<'r>>(
         let Some(i) = next else { break };
         from = i.saturating_add(1);
         let Some(record) = records.get(i) else { break };
+        work::read_record();
         let verdict = verdict(fast, record, offer);
         if verdict == Verdict::Loses {
             if stale {
-                floor = key_floor(offer, fast.x28);
+                floor = key_floor(offer, fast.reciprocal);
                 stale = false;
             }
             continue;
