@@ -231,13 +231,16 @@ impl Compact {
         word::fee_scale(self.word)
     }
 
-    /// The bits of an `f64` at or above the multiplier, for a record that
-    /// decides its rate (so its fee is not negative: its net output is at
-    /// most `amount × multiplier`); `u64::MAX`, never passed over, for any
-    /// other. See [`filter`](crate::numeric::filter).
+    /// The bits of an `f64` at or above the multiplier; `u64::MAX`, never
+    /// passed over, when the record holds no multiplier (its mantissa does
+    /// not fit a `u64`). See [`filter`](crate::numeric::filter): a rate
+    /// that can be eligible has a fee that is not negative (a negative one
+    /// is a defect, ruling 2), so its net output is at most `amount ×
+    /// multiplier`, whether the record decides it or not; one that cannot
+    /// be eligible never wins.
     #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn ceiling(&self) -> u64 {
-        if self.flags() & DECIDES == 0 || self.multiplier == 0 {
+        if self.multiplier == 0 {
             return u64::MAX;
         }
         crate::numeric::filter::ceiling(self.multiplier, self.multiplier_scale())
@@ -261,10 +264,12 @@ impl<'a> Layout<'a> {
     /// The layout of `records` and their `ceilings` (the same length, or
     /// no ceilings).
     pub(crate) fn new(records: &'a [Compact], ceilings: &'a [u64]) -> Self {
+        debug_assert!(ceilings.is_empty() || ceilings.len() == records.len());
         Layout { records, ceilings }
     }
 
     /// How many records it holds.
+    #[cfg(target_arch = "wasm32")]
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.records.len()
@@ -276,12 +281,12 @@ impl<'a> Layout<'a> {
         self.records
     }
 
-    /// Whether it holds a record and a ceiling for each of `rates` (what
-    /// the best-route kernel reads).
+    /// Whether it holds a ceiling, and so a record, for each of `rates`
+    /// (what the kernel loops read).
     #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     pub(crate) fn covers<T>(&self, rates: &[T]) -> bool {
-        self.records.len() == rates.len() && self.ceilings.len() == rates.len()
+        self.ceilings.len() == rates.len()
     }
 
     /// The ceilings, one per record (empty in the WebAssembly build).

@@ -98,7 +98,7 @@ pub(crate) fn best_compact<'r>(
             best = key;
             held = Some(i);
             stale = true;
-        } else if key == best && key > 0 && held.is_some_and(|h| ranks_before(rates, i, h)) {
+        } else if key == best && held.is_some_and(|h| ranks_before(rates, i, h)) {
             held = Some(i);
         }
     }

@@ -66,11 +66,15 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         scan_compact(request, fast, rates, compact, into);
         return;
     }
+    // Natively every layout that could serve took `scan_compact` above.
+    #[cfg(target_arch = "wasm32")]
     let records = if compact.len() == rates.len() && !C::REPORTS_OUT {
         compact.records()
     } else {
         &[]
     };
+    #[cfg(not(target_arch = "wasm32"))]
+    let records: &[Compact] = &[];
     // Keys are positive: at or above `1.max(floor)` is a key to offer.
     let mut offer = into.floor().max(1);
     for (i, rate) in rates.iter().enumerate() {
