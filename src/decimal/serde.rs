@@ -136,7 +136,17 @@ impl<'de> Visitor<'de> for NumberOrString {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
-        decimal_from_f64(v).map_err(|e| E::custom(format_args!("invalid decimal number {v}: {e}")))
+        decimal_from_f64(v).map_err(|e| {
+            // The double's shortest digits (`1e+30`, as serde_json writes a
+            // float in its own errors), by its formatter: not core's
+            // `Display`, which writes every digit and which the browser
+            // build leaves out (bindings/wasm/tools/trim-float-fmt.mjs).
+            let mut digits = zmij::Buffer::new();
+            E::custom(format_args!(
+                "invalid decimal number {}: {e}",
+                digits.format(v)
+            ))
+        })
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Decimal, E> {
@@ -160,7 +170,31 @@ impl<'de> Visitor<'de> for NumberOrString {
 mod tests {
     use super::*;
     use alloc::string::ToString;
-    use serde::de::value::{BoolDeserializer, Error, I128Deserializer, U128Deserializer};
+    use serde::de::value::{
+        BoolDeserializer, Error, F64Deserializer, I128Deserializer, U128Deserializer,
+    };
+
+    /// A double no decimal holds names itself in its shortest digits, as
+    /// JSON wrote it (not core's `Display`, which the browser build leaves
+    /// out and which would write all 31 digits of 1e30).
+    #[test]
+    fn a_double_out_of_range_is_named_by_its_shortest_digits() {
+        let double = |v: f64| {
+            number::deserialize(F64Deserializer::<Error>::new(v))
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(
+            double(1e30).starts_with("invalid decimal number 1e+30: "),
+            "{}",
+            double(1e30)
+        );
+        assert!(double(-1.5e300).starts_with("invalid decimal number -1.5e+300: "));
+        assert_eq!(
+            number::deserialize(F64Deserializer::<Error>::new(0.25)).unwrap(),
+            Decimal::new(25, 2)
+        );
+    }
 
     #[test]
     fn wide_integers_from_formats_that_have_them() {
