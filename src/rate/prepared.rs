@@ -235,7 +235,6 @@ impl Compact {
     /// decides its rate (so its fee is not negative: its net output is at
     /// most `amount × multiplier`); `u64::MAX`, never passed over, for any
     /// other. See [`filter`](crate::numeric::filter).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn ceiling(&self) -> u64 {
         if self.flags() & DECIDES == 0 || self.multiplier == 0 {
             return u64::MAX;
@@ -247,13 +246,10 @@ impl Compact {
 /// A response's compact ranking layout (issue 35): the records, one per
 /// rate in order, and beside them each record's multiplier ceiling
 /// ([`Compact::ceiling`]), which the best-route kernel reads before the
-/// record (8 bytes per rate). Empty for a list that keeps none; the
-/// ceilings are empty in the WebAssembly build, which has no kernel.
+/// record (8 bytes per rate). Empty for a list that keeps none.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Layout<'a> {
     records: &'a [Compact],
-    // Empty and unread in the WebAssembly build.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     ceilings: &'a [u64],
 }
 
@@ -278,14 +274,12 @@ impl<'a> Layout<'a> {
 
     /// Whether it holds a record and a ceiling for each of `rates` (what
     /// the best-route kernel reads).
-    #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     pub(crate) fn covers<T>(&self, rates: &[T]) -> bool {
         self.records.len() == rates.len() && self.ceilings.len() == rates.len()
     }
 
-    /// The ceilings, one per record (empty in the WebAssembly build).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The ceilings, one per record.
     #[inline]
     pub(crate) fn ceilings(&self) -> &'a [u64] {
         self.ceilings

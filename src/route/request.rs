@@ -78,9 +78,7 @@ pub struct RouteRequest<'c> {
     from8: Option<Fixed8>,
     /// `from_amount` in the fast path's integer form, computed once (derived
     /// data, like `from8`): building it per query was a tenth of a best
-    /// route over 8 rates (issue 35). Not in the WebAssembly build, whose
-    /// browser package has a byte budget: there it is built per query.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// route over 8 rates (issue 35).
     amount: Option<AmountInts>,
 }
 
@@ -114,7 +112,6 @@ impl RouteRequest<'static> {
             floors: Floors::NONE,
             price_guard: None,
             from8: None,
-            #[cfg(not(target_arch = "wasm32"))]
             amount: AmountInts::of(from_amount.get()),
         }
     }
@@ -132,7 +129,6 @@ impl RouteRequest<'static> {
             floors: Floors::NONE,
             price_guard: None,
             from8: Fixed8::ceil(from_amount.get()).ok(),
-            #[cfg(not(target_arch = "wasm32"))]
             amount: AmountInts::of(from_amount.get()),
         }
     }
@@ -155,7 +151,6 @@ impl<'c> RouteRequest<'c> {
             floors: self.floors,
             price_guard: self.price_guard,
             from8: self.from8,
-            #[cfg(not(target_arch = "wasm32"))]
             amount: self.amount,
         }
     }
@@ -179,7 +174,6 @@ impl<'c> RouteRequest<'c> {
             floors: self.floors,
             price_guard: Some(guard),
             from8: self.from8,
-            #[cfg(not(target_arch = "wasm32"))]
             amount: self.amount,
         }
     }
@@ -272,10 +266,7 @@ impl<'c> RouteRequest<'c> {
     /// `from_amount` in the fast path's integer form, when it has one.
     #[inline]
     fn amount_ints(&self) -> Option<AmountInts> {
-        #[cfg(not(target_arch = "wasm32"))]
-        return self.amount;
-        #[cfg(target_arch = "wasm32")]
-        return AmountInts::of(self.from_amount.get());
+        self.amount
     }
 
     /// ExactOut: `from_amount` rounded up to 8 places (`None` in ExactIn).

@@ -2,10 +2,8 @@
 //! the eligibility rule when the request has one, and handed to a collector.
 
 use super::super::rules::eligibility::{Score, FULL};
-#[cfg(not(target_arch = "wasm32"))]
 use crate::numeric::filter::key_floor;
 use crate::rate::prepared::Layout;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::rate::prepared::{Compact, DECIDES, SPONSORED};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
@@ -60,8 +58,7 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         return;
     };
     // A response's records, for a collector that passes over excluded
-    // rates: the kernel's loop over the records alone (native builds).
-    #[cfg(not(target_arch = "wasm32"))]
+    // rates: the kernel's loop over the records alone.
     if compact.covers(rates) && !C::REPORTS_OUT {
         scan_compact(request, fast, rates, compact, into);
         return;
@@ -100,7 +97,6 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// The scan over a response's compact layout for any collector that
 /// passes over excluded rates (the top `k`): the kernel's loop, with the
 /// collector's floor as the held key. A rate whose ceiling is below that
@@ -168,7 +164,6 @@ fn scan_compact<'r, C: Collect<'r>>(
 /// whose ceiling reaches `floor` (`None` past the last). The records before
 /// it cannot reach the key the floor was computed from; each is one unit
 /// of work, as a record judged.
-#[cfg(not(target_arch = "wasm32"))]
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn next_judged(ceilings: &[u64], from: usize, floor: u64) -> Option<usize> {
@@ -181,7 +176,6 @@ pub(crate) fn next_judged(ceilings: &[u64], from: usize, floor: u64) -> Option<u
 
 /// The claim of [`next_judged`], checked in debug builds: every rate from
 /// `from` up to `next` (or the end) never reaches `best`.
-#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn passed_over(
     request: &RouteRequest<'_>,
     fast: &FastRequest,
@@ -201,7 +195,6 @@ pub(super) fn passed_over(
 /// The claim of a skip (the kernel's `below_held`, or a ceiling below the floor),
 /// checked on the rate in debug builds: its fast key (if any) and its plain
 /// net output (if eligible) are below `best`.
-#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn never_reaches(
     request: &RouteRequest<'_>,
     fast: &FastRequest,
@@ -224,7 +217,6 @@ pub(super) fn never_reaches(
 
 /// What the compact loops make of one record, against the held key (or
 /// the collector's floor) `best`.
-#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Verdict {
     /// Out, or a key below `best`: the rate can neither win nor tie.
@@ -240,7 +232,6 @@ pub(crate) enum Verdict {
 /// failing step (no sentinel key to test afterwards). Each exit is
 /// `compact_key`'s: checked against it, record by record, in debug builds
 /// (every test and proptest).
-#[cfg(not(target_arch = "wasm32"))]
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn verdict(fast: &FastRequest, c: &Compact, best: i128) -> Verdict {
