@@ -248,6 +248,42 @@ function plain(key, value) {
 }
 
 /**
+ * The text `JSON.stringify(value, plain)` writes for a plain object whose
+ * values are all strings, finite numbers, booleans, null or undefined (a
+ * request such as `{fromAmount, now}`), without the replacer's call per
+ * key; `undefined` for any other value, which takes that path.
+ */
+function flat(value) {
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  if (typeof value.toJSON === "function") return undefined;
+  let text = "{";
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    let json;
+    switch (typeof item) {
+      case "string":
+        json = JSON.stringify(item);
+        break;
+      case "number":
+        if (!Number.isFinite(item)) return undefined;
+        json = JSON.stringify(item);
+        break;
+      case "boolean":
+        json = item ? "true" : "false";
+        break;
+      case "undefined":
+        continue;
+      default:
+        if (item !== null) return undefined;
+        json = "null";
+    }
+    if (text.length > 1) text += ",";
+    text += `${JSON.stringify(key)}:${json}`;
+  }
+  return `${text}}`;
+}
+
+/**
  * One JSON argument of a raw call: the caller's text as is, or the text
  * written here from the caller's value (then `where` names the path at a
  * byte position of it). `what` is the name the Rust side gives it.
@@ -274,7 +310,8 @@ class Input {
   /** `value`'s text; `JSON.stringify` when it finds nothing to refuse (fast), else the `Writer`'s error. */
   static value(what, value, root) {
     const build = (w) => w.value(value, root, 0);
-    let text;
+    let text = flat(value);
+    if (text !== undefined) return new Input(what, text, build);
     try {
       text = JSON.stringify(value, plain);
     } catch {
