@@ -247,6 +247,14 @@ function plain(key, value) {
   }
 }
 
+/** What `JSON.stringify` escapes in a string (or writes as `\\u` escapes). */
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/** `text` as a JSON string, as `JSON.stringify` writes it. */
+function quote(text) {
+  return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
 /**
  * The text `JSON.stringify(value, plain)` writes for a plain object whose
  * values are all strings, finite numbers, booleans, null or undefined (a
@@ -256,17 +264,19 @@ function plain(key, value) {
 function flat(value) {
   if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   if (typeof value.toJSON === "function") return undefined;
-  let text = "{";
-  for (const key of Object.keys(value)) {
+  let text = "";
+  for (const key in value) {
+    // An inherited enumerable key (a polluted prototype): the slow path.
+    if (!Object.hasOwn(value, key)) return undefined;
     const item = value[key];
     let json;
     switch (typeof item) {
       case "string":
-        json = JSON.stringify(item);
+        json = quote(item);
         break;
       case "number":
         if (!Number.isFinite(item)) return undefined;
-        json = JSON.stringify(item);
+        json = String(item); // JSON.stringify's text of a finite number
         break;
       case "boolean":
         json = item ? "true" : "false";
@@ -277,10 +287,9 @@ function flat(value) {
         if (item !== null) return undefined;
         json = "null";
     }
-    if (text.length > 1) text += ",";
-    text += `${JSON.stringify(key)}:${json}`;
+    text += (text === "" ? "{" : ",") + quote(key) + ":" + json;
   }
-  return `${text}}`;
+  return text === "" ? "{}" : `${text}}`;
 }
 
 /**

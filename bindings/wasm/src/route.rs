@@ -11,7 +11,7 @@ use swaproute::route::estimate_exact_out_with;
 use swaproute::route::FeasibleQuery;
 use swaproute::{Rate, RatesResponse, RouteRequest, SwapMode};
 
-use crate::failure::{decode, decode_failure, to_json, Answer, Failure};
+use crate::failure::{decode, decode_failure, to_json, Answer, Failure, Json};
 use crate::input::{amount, floors, EstimateInput, Route, RouteInput};
 #[cfg(feature = "feasible")]
 use crate::input::{campaigns, mode, FeasibleInput};
@@ -136,9 +136,39 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
 /// The best route, or the "no route" error.
 pub(crate) fn best(rates: &RatesResponse, request: &str) -> Answer {
     with_request(request, |request| match request.best(rates) {
-        Ok(route) => to_json(&route),
+        Ok(route) => route_json(&route),
         Err(no_route) => Err(Failure::no_route(&no_route)),
     })
+}
+
+/// `route`'s JSON, as `to_json` writes it. The common route (no required
+/// input, no campaign, an id JSON writes as is) is written straight to
+/// text: serde's writer, a call per piece in this size-optimised build, was
+/// half of a `best` call over a few rates (issue 35).
+pub(crate) fn route_json(route: &swaproute::Route<'_>) -> Answer {
+    use core::fmt::Write;
+    let id = route.rate().id().as_str();
+    let plain = route.required_input().is_none()
+        && route.required_input_limits().is_none()
+        && route.rate().sponsored_by_campaign_id().is_none()
+        // What serde_json escapes in a string: `"`, `\`, controls.
+        && !id.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20);
+    if !plain {
+        return to_json(route);
+    }
+    let mut out = String::with_capacity(128);
+    out.push_str("{\"rateId\":\"");
+    out.push_str(id);
+    out.push_str("\",\"netOutput\":\"");
+    // Writing to a String never fails; the net output as `decimal::Plain`
+    // writes it (normalized).
+    if write!(out, "{}", route.net_output().normalize()).is_err() {
+        return to_json(route);
+    }
+    out.push_str(
+        "\",\"requiredInput\":null,\"requiredInputLimits\":null,\"sponsoredByCampaignId\":null}",
+    );
+    Ok(Json(out))
 }
 
 /// The best `k` routes, best first, or the "no route" error.
@@ -241,6 +271,59 @@ mod tests {
         let none = answer(select(&rates, r#"{"fromAmount":"11","now":1700000000000}"#));
         assert_eq!(none["noRoute"]["code"], "AMOUNT_ABOVE_LIMIT");
         assert_eq!(none["noRoute"]["max"], "10");
+    }
+
+    /// A rate of BTC_ETH with `id`, multiplier `m`, miner fee `fee` and
+    /// `extra` keys (`,"sponsoredByCampaignId":"spring"`).
+    fn rate(id: &str, m: &str, fee: &str, extra: &str) -> String {
+        format!(
+            r#"{{"amount":{{"assetId":"ETH","value":{m}}},"expiry":1700000060000,"id":{id},
+            "max":{{"assetId":"BTC","value":10}},"min":{{"assetId":"BTC","value":0.001}},
+            "minerFee":{{"assetId":"ETH","value":{fee}}},"pairId":"BTC_ETH","features":["exactOut"]{extra}}}"#
+        )
+    }
+
+    #[test]
+    fn the_route_written_by_hand_is_serdes_text() {
+        let lists = [
+            // 0.5 × 30 − 0 = 15.0 (normalized: "15"), and tiny outputs.
+            vec![rate(r#""a""#, "30", "0", "")],
+            vec![rate(r#""a""#, "30.000000001", "0.000000001", "")],
+            // A backslash (JSON escapes it; ids hold no quote or control).
+            vec![rate(r#""x\\y""#, "30", "0.01", "")],
+            vec![rate(r#""ünï😀""#, "0.000001", "0", "")],
+            vec![rate(
+                r#""s""#,
+                "31",
+                "0",
+                r#","sponsoredByCampaignId":"spring""#,
+            )],
+        ];
+        let requests = [
+            r#"{"fromAmount":"0.5","now":1700000000000}"#,
+            r#"{"fromAmount":"1.00000001","now":1700000000000}"#,
+            r#"{"fromAmount":"0.5","toAmount":"14","mode":"ExactOut","now":1700000000000}"#,
+            r#"{"fromAmount":"0.5","now":1700000000000,"campaigns":{"spring":"5"}}"#,
+        ];
+        let mut by_hand = 0;
+        for list in &lists {
+            let Ok(rates) = rates(&format!("[{}]", list.join(","))) else {
+                panic!("the rates decode: {list:?}")
+            };
+            for request in requests {
+                let texts = with_request(request, |r| match r.best(&rates) {
+                    Ok(route) => Ok(Some((route_json(&route)?.0, to_json(&route)?.0))),
+                    Err(_) => Ok(None),
+                });
+                let Ok(Some((hand, serde))) = texts else {
+                    continue;
+                };
+                assert_eq!(hand, serde, "{list:?} {request}");
+                by_hand += usize::from(hand.ends_with(r#""sponsoredByCampaignId":null}"#));
+            }
+        }
+        // Each list's ExactIn routes but the backslash's took the text path.
+        assert!(by_hand >= 6, "{by_hand}");
     }
 
     #[test]

@@ -219,11 +219,21 @@ test("a flat request object (strings, numbers, booleans, null, undefined) reads 
     { fromAmount: "0.5", now: -0 },
     { fromAmount: "0.5\u00e9\"\\\n", now: NOW },
     { "fr\u00f6mAmount": "0.5", now: NOW },
+    { fromAmount: "0.5\ud800", now: NOW },
+    { "\u0001": 1, fromAmount: "0.5", now: NOW },
+    {},
   ];
   for (const request of requests) {
     assert.deepEqual(answer(request), answer(JSON.stringify(request)), JSON.stringify(request));
   }
   assert.equal(answer(route).netOutput, "15.05");
+  // An inherited enumerable key is not the object's (JSON.stringify's rule).
+  Object.defineProperty(Object.prototype, "polluted", { value: "x", enumerable: true, configurable: true });
+  try {
+    assert.equal(answer({ ...route }).rateId, "b");
+  } finally {
+    delete Object.prototype.polluted;
+  }
   // A getter is read once, as JSON.stringify reads it.
   let reads = 0;
   const counted = { now: NOW };
