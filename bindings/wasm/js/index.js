@@ -474,7 +474,20 @@ export class Rates {
   /** The best route; throws the "no route" error. */
   best(request) {
     const input = Input.of(request, "request");
-    return unwrap(this.#handle().best(input.text), input);
+    const text = this.#handle().best(input.text);
+    // The common route (no required input, no campaign) comes as
+    // "\u0001" rateId "\u001f" netOutput: the object its JSON would parse to.
+    if (text.charCodeAt(0) === 1) {
+      const at = text.indexOf("\u001f");
+      return {
+        rateId: text.slice(1, at),
+        netOutput: text.slice(at + 1),
+        requiredInput: null,
+        requiredInputLimits: null,
+        sponsoredByCampaignId: null,
+      };
+    }
+    return unwrap(text, input);
   }
 
   /** The best `k` routes, best first (all of them when `k` is larger); throws the "no route" error. */

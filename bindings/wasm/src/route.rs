@@ -11,7 +11,7 @@ use swaproute::route::estimate_exact_out_with;
 use swaproute::route::FeasibleQuery;
 use swaproute::{Rate, RatesResponse, RouteRequest, SwapMode};
 
-use crate::failure::{decode, decode_failure, to_json, Answer, Failure, Json};
+use crate::failure::{decode, decode_failure, envelope, to_json, Answer, Failure};
 use crate::input::{amount, floors, EstimateInput, Route, RouteInput};
 #[cfg(feature = "feasible")]
 use crate::input::{campaigns, mode, FeasibleInput};
@@ -133,42 +133,48 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
     })
 }
 
-/// The best route, or the "no route" error.
-pub(crate) fn best(rates: &RatesResponse, request: &str) -> Answer {
-    with_request(request, |request| match request.best(rates) {
-        Ok(route) => route_json(&route),
+/// The best route as `RawRates::best` answers it: for the common route (no
+/// required input, no campaign, an id JSON writes as is) `"\u{1}"`, its
+/// rate id, `"\u{1f}"` and its net output (normalized, as its JSON writes
+/// it), from which the JavaScript wrapper builds the route's object; else
+/// the envelope of the route's JSON or of the "no route" error. Serde's
+/// writer (a call per piece at opt-level z) and `JSON.parse` were most of a
+/// `best` call over a few rates (issue 35).
+pub(crate) fn best(rates: &RatesResponse, request: &str) -> String {
+    let answer = with_request(request, |request| match request.best(rates) {
+        Ok(route) => match compact_route(&route) {
+            Some(text) => Ok(Ok(text)),
+            None => to_json(&route).map(Err),
+        },
         Err(no_route) => Err(Failure::no_route(&no_route)),
-    })
+    });
+    match answer {
+        Ok(Ok(text)) => text,
+        Ok(Err(json)) => envelope(Ok(json)),
+        Err(failure) => envelope(Err(failure)),
+    }
 }
 
-/// `route`'s JSON, as `to_json` writes it. The common route (no required
-/// input, no campaign, an id JSON writes as is) is written straight to
-/// text: serde's writer, a call per piece in this size-optimised build, was
-/// half of a `best` call over a few rates (issue 35).
-pub(crate) fn route_json(route: &swaproute::Route<'_>) -> Answer {
+/// [`best`]'s compact text of `route`, when it is a common route.
+fn compact_route(route: &swaproute::Route<'_>) -> Option<String> {
     use core::fmt::Write;
     let id = route.rate().id().as_str();
-    let plain = route.required_input().is_none()
+    let common = route.required_input().is_none()
         && route.required_input_limits().is_none()
         && route.rate().sponsored_by_campaign_id().is_none()
-        // What serde_json escapes in a string: `"`, `\`, controls.
+        // What JSON escapes in a string: `"`, `\`, the controls (ids hold
+        // no quote or control, and so no separator).
         && !id.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20);
-    if !plain {
-        return to_json(route);
+    if !common {
+        return None;
     }
-    let mut out = String::with_capacity(128);
-    out.push_str("{\"rateId\":\"");
+    let mut out = String::with_capacity(48);
+    out.push('\u{1}');
     out.push_str(id);
-    out.push_str("\",\"netOutput\":\"");
-    // Writing to a String never fails; the net output as `decimal::Plain`
-    // writes it (normalized).
-    if write!(out, "{}", route.net_output().normalize()).is_err() {
-        return to_json(route);
-    }
-    out.push_str(
-        "\",\"requiredInput\":null,\"requiredInputLimits\":null,\"sponsoredByCampaignId\":null}",
-    );
-    Ok(Json(out))
+    out.push('\u{1f}');
+    // The net output as its JSON (`decimal::Plain`) writes it.
+    write!(out, "{}", route.net_output().normalize()).ok()?;
+    Some(out)
 }
 
 /// The best `k` routes, best first, or the "no route" error.
@@ -284,7 +290,7 @@ mod tests {
     }
 
     #[test]
-    fn the_route_written_by_hand_is_serdes_text() {
+    fn the_compact_route_is_its_json() {
         let lists = [
             // 0.5 × 30 − 0 = 15.0 (normalized: "15"), and tiny outputs.
             vec![rate(r#""a""#, "30", "0", "")],
@@ -305,25 +311,39 @@ mod tests {
             r#"{"fromAmount":"0.5","toAmount":"14","mode":"ExactOut","now":1700000000000}"#,
             r#"{"fromAmount":"0.5","now":1700000000000,"campaigns":{"spring":"5"}}"#,
         ];
-        let mut by_hand = 0;
+        let mut compact = 0;
         for list in &lists {
             let Ok(rates) = rates(&format!("[{}]", list.join(","))) else {
                 panic!("the rates decode: {list:?}")
             };
             for request in requests {
-                let texts = with_request(request, |r| match r.best(&rates) {
-                    Ok(route) => Ok(Some((route_json(&route)?.0, to_json(&route)?.0))),
-                    Err(_) => Ok(None),
-                });
-                let Ok(Some((hand, serde))) = texts else {
+                let text = best(&rates, request);
+                let Some(parts) = text.strip_prefix('\u{1}') else {
+                    // The envelope: of the route's JSON, or "no route".
+                    assert!(
+                        text.starts_with(r#"{"ok":{"rateId":"#) || text.starts_with(r#"{"error":"#)
+                    );
                     continue;
                 };
-                assert_eq!(hand, serde, "{list:?} {request}");
-                by_hand += usize::from(hand.ends_with(r#""sponsoredByCampaignId":null}"#));
+                let Some((id, net)) = parts.split_once('\u{1f}') else {
+                    panic!("no separator: {text:?}")
+                };
+                // What the JavaScript wrapper builds, as JSON, against the
+                // route's own JSON.
+                let built = format!(
+                    r#"{{"ok":{{"rateId":{},"netOutput":"{net}","requiredInput":null,"requiredInputLimits":null,"sponsoredByCampaignId":null}}}}"#,
+                    serde_json::to_string(id).unwrap_or_default()
+                );
+                let own = with_request(request, |r| match r.best(&rates) {
+                    Ok(route) => to_json(&route),
+                    Err(no_route) => Err(Failure::no_route(&no_route)),
+                });
+                assert_eq!(built, envelope(own), "{list:?} {request}");
+                compact += 1;
             }
         }
-        // Each list's ExactIn routes but the backslash's took the text path.
-        assert!(by_hand >= 6, "{by_hand}");
+        // Each list's ExactIn routes but the backslash's took the compact path.
+        assert!(compact >= 6, "{compact}");
     }
 
     #[test]
