@@ -9,7 +9,8 @@
 # package.json's `exports` and `files` name these directories: `npm pack`
 # refuses to run before they are built (tools/check-built.mjs).
 # Release profile `wasm-release` of the workspace's Cargo.toml (opt-level z,
-# LTO), then binaryen's wasm-opt -Oz (npm `binaryen`, a dev dependency).
+# LTO), then binaryen's wasm-opt -Oz (npm `binaryen`, a dev dependency; the
+# browser build first goes through tools/trim-float-fmt.mjs, binaryen's JS API).
 # Needs the wasm32-unknown-unknown target and the wasm-bindgen CLI of the
 # version Cargo.lock pins (.ci/run installs both).
 set -eu
@@ -25,6 +26,9 @@ build() {
   rm -rf "$out"
   wasm-bindgen --target web --no-typescript --out-dir "$out" \
     "$target/wasm32-unknown-unknown/wasm-release/swaproute_wasm.wasm"
+  # The browser build without core's f64 formatting, which nothing in the
+  # package runs (tools/trim-float-fmt.mjs says why): about 18 KB.
+  if [ "$out" = pkg-browser ]; then node tools/trim-float-fmt.mjs "$out/swaproute_wasm_bg.wasm"; fi
   node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \

@@ -12,7 +12,6 @@
 //! Private to the crate; nothing in it knows about rates or routes.
 
 mod cover;
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod filter;
 pub(crate) mod permute;
 mod wide;

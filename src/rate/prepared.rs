@@ -238,7 +238,6 @@ impl Compact {
     /// is a defect, ruling 2), so its net output is at most `amount ×
     /// multiplier`, whether the record decides it or not; one that cannot
     /// be eligible never wins.
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn ceiling(&self) -> u64 {
         if self.multiplier == 0 {
             return u64::MAX;
@@ -250,13 +249,10 @@ impl Compact {
 /// A response's compact ranking layout (issue 35): the records, one per
 /// rate in order, and beside them each record's multiplier ceiling
 /// ([`Compact::ceiling`]), which the best-route kernel reads before the
-/// record (8 bytes per rate). Empty for a list that keeps none; the
-/// ceilings are empty in the WebAssembly build, which has no kernel.
+/// record (8 bytes per rate). Empty for a list that keeps none.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Layout<'a> {
     records: &'a [Compact],
-    // Empty and unread in the WebAssembly build.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     ceilings: &'a [u64],
 }
 
@@ -268,13 +264,6 @@ impl<'a> Layout<'a> {
         Layout { records, ceilings }
     }
 
-    /// How many records it holds.
-    #[cfg(target_arch = "wasm32")]
-    #[inline]
-    pub(crate) fn len(&self) -> usize {
-        self.records.len()
-    }
-
     /// The records.
     #[inline]
     pub(crate) fn records(&self) -> &'a [Compact] {
@@ -283,14 +272,12 @@ impl<'a> Layout<'a> {
 
     /// Whether it holds a ceiling, and so a record, for each of `rates`
     /// (what the kernel loops read).
-    #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     pub(crate) fn covers<T>(&self, rates: &[T]) -> bool {
         self.ceilings.len() == rates.len()
     }
 
-    /// The ceilings, one per record (empty in the WebAssembly build).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The ceilings, one per record.
     #[inline]
     pub(crate) fn ceilings(&self) -> &'a [u64] {
         self.ceilings

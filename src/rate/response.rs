@@ -40,7 +40,7 @@ pub struct RatesResponse {
     /// One record per rate, in the same order (derived from the rates,
     /// which a response never changes).
     compact: Vec<Compact>,
-    /// Each record's multiplier ceiling (empty in the WebAssembly build).
+    /// Each record's multiplier ceiling, one per record.
     ceilings: Vec<u64>,
 }
 
@@ -91,10 +91,7 @@ impl RatesResponse {
     fn with_records(rates: Vec<Rate>) -> Self {
         let mut compact = Vec::with_capacity(rates.len());
         compact.extend(rates.iter().map(Rate::compact));
-        #[cfg(not(target_arch = "wasm32"))]
         let ceilings = compact.iter().map(Compact::ceiling).collect();
-        #[cfg(target_arch = "wasm32")]
-        let ceilings = Vec::new();
         RatesResponse {
             rates,
             compact,
@@ -172,12 +169,7 @@ impl<'de> Deserialize<'de> for RatesResponse {
                 let mut out = RatesResponse {
                     rates: Vec::with_capacity(capacity),
                     compact: Vec::with_capacity(capacity),
-                    // No ceilings in the WebAssembly build (no kernel).
-                    ceilings: Vec::with_capacity(if cfg!(target_arch = "wasm32") {
-                        0
-                    } else {
-                        capacity
-                    }),
+                    ceilings: Vec::with_capacity(capacity),
                 };
                 while seq.next_element_seed(PushRate(&mut out))?.is_some() {}
                 check_list(&out.rates).map_err(serde::de::Error::custom)?;
@@ -205,7 +197,6 @@ impl<'de> DeserializeSeed<'de> for PushRate<'_> {
             }));
         }
         let record = rate.compact();
-        #[cfg(not(target_arch = "wasm32"))]
         self.0.ceilings.push(record.ceiling());
         self.0.compact.push(record);
         self.0.rates.push(rate);

@@ -50,19 +50,7 @@ impl RouteRequest<'_> {
         if let Some(guard) = self.unresolved_guard(rates) {
             return self.with_price_guard(&guard).best_in(rates, compact);
         }
-        // The kernel is a second copy of the loop: not in the WebAssembly
-        // build, whose browser package has a byte budget (the scan there).
-        #[cfg(not(target_arch = "wasm32"))]
-        return self.collect_best(rates, compact);
-        #[cfg(target_arch = "wasm32")]
-        {
-            let mut slot = [None];
-            self.collect(rates, compact, &mut super::engine::Best::new(), &mut slot)?;
-            let [route] = slot;
-            // With room for one, the engine writes one route or says why
-            // not; were it ever not to, the full selection is the reference.
-            route.map_or_else(|| self.select_in(rates).into_best(), Ok)
-        }
+        self.collect_best(rates, compact)
     }
 
     /// The best `k` routes, best first (fewer when fewer are eligible; none

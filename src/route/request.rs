@@ -78,9 +78,7 @@ pub struct RouteRequest<'c> {
     from8: Option<Fixed8>,
     /// `from_amount` in the fast path's integer form, computed once (derived
     /// data, like `from8`): building it per query was a tenth of a best
-    /// route over 8 rates (issue 35). Not in the WebAssembly build, whose
-    /// browser package has a byte budget: there it is built per query.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// route over 8 rates (issue 35).
     amount: Option<AmountInts>,
 }
 
@@ -114,7 +112,6 @@ impl RouteRequest<'static> {
             floors: Floors::NONE,
             price_guard: None,
             from8: None,
-            #[cfg(not(target_arch = "wasm32"))]
             amount: AmountInts::of(from_amount.get()),
         }
     }
@@ -132,7 +129,6 @@ impl RouteRequest<'static> {
             floors: Floors::NONE,
             price_guard: None,
             from8: Fixed8::ceil(from_amount.get()).ok(),
-            #[cfg(not(target_arch = "wasm32"))]
             amount: AmountInts::of(from_amount.get()),
         }
     }
@@ -155,7 +151,6 @@ impl<'c> RouteRequest<'c> {
             floors: self.floors,
             price_guard: self.price_guard,
             from8: self.from8,
-            #[cfg(not(target_arch = "wasm32"))]
             amount: self.amount,
         }
     }
@@ -179,7 +174,6 @@ impl<'c> RouteRequest<'c> {
             floors: self.floors,
             price_guard: Some(guard),
             from8: self.from8,
-            #[cfg(not(target_arch = "wasm32"))]
             amount: self.amount,
         }
     }
@@ -272,10 +266,7 @@ impl<'c> RouteRequest<'c> {
     /// `from_amount` in the fast path's integer form, when it has one.
     #[inline]
     fn amount_ints(&self) -> Option<AmountInts> {
-        #[cfg(not(target_arch = "wasm32"))]
-        return self.amount;
-        #[cfg(target_arch = "wasm32")]
-        return AmountInts::of(self.from_amount.get());
+        self.amount
     }
 
     /// ExactOut: `from_amount` rounded up to 8 places (`None` in ExactIn).
@@ -303,7 +294,6 @@ struct AmountInts {
     x_hi: u64,
     /// `1 / x28` as the kernel's float filter holds it
     /// ([`reciprocal`](crate::numeric::filter::reciprocal)).
-    #[cfg(not(target_arch = "wasm32"))]
     reciprocal: u64,
 }
 
@@ -320,7 +310,6 @@ impl AmountInts {
             room: SCALE.checked_sub(u32::from(scale))?,
             x28,
             x_hi: u64::try_from(x28 >> LIMIT_SHIFT).ok()?,
-            #[cfg(not(target_arch = "wasm32"))]
             reciprocal: crate::numeric::filter::reciprocal(x28),
         })
     }
@@ -340,7 +329,6 @@ pub(crate) struct FastRequest {
     pub(crate) x28: u128,
     /// `1 / x28` for the kernel's float filter
     /// ([`key_floor`](crate::numeric::filter::key_floor)).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) reciprocal: u64,
     /// `x28 >> 62` (below 2^64: `x28 < 2^126`), what a compact record's
     /// limits are compared with.
@@ -394,7 +382,6 @@ impl FastRequest {
             scale,
             room,
             x28,
-            #[cfg(not(target_arch = "wasm32"))]
             reciprocal: ints.reciprocal,
             x_hi,
             now: request.now().as_millis(),

@@ -14,7 +14,6 @@ pub(crate) fn tick() {
 
 /// Counts `units` units of work at once (records passed over in one
 /// search).
-#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 pub(crate) fn ticks(units: usize) {
     #[cfg(any(all(test, feature = "std"), feature = "work-meter"))]
@@ -31,7 +30,6 @@ pub(crate) fn ticks(units: usize) {
 
 /// Counts one compact record read by a kernel loop (the ones its float
 /// filter does not pass over).
-#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 pub(crate) fn read_record() {
     #[cfg(any(all(test, feature = "std"), feature = "work-meter"))]
@@ -40,7 +38,6 @@ pub(crate) fn read_record() {
 
 /// Runs `f` without counting its work: a debug build's check of a claim
 /// (the kernel's skips) is not work the call does.
-#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 pub(crate) fn unmetered<T>(f: impl FnOnce() -> T) -> T {
     #[cfg(any(all(test, feature = "std"), feature = "work-meter"))]

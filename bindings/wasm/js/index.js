@@ -247,6 +247,51 @@ function plain(key, value) {
   }
 }
 
+/** What `JSON.stringify` escapes in a string (or writes as `\\u` escapes). */
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/** `text` as a JSON string, as `JSON.stringify` writes it. */
+function quote(text) {
+  return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/**
+ * The text `JSON.stringify(value, plain)` writes for a plain object whose
+ * values are all strings, finite numbers, booleans, null or undefined (a
+ * request such as `{fromAmount, now}`), without the replacer's call per
+ * key; `undefined` for any other value, which takes that path.
+ */
+function flat(value) {
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  if (typeof value.toJSON === "function") return undefined;
+  let text = "";
+  for (const key in value) {
+    // An inherited enumerable key (a polluted prototype): the slow path.
+    if (!Object.hasOwn(value, key)) return undefined;
+    const item = value[key];
+    let json;
+    switch (typeof item) {
+      case "string":
+        json = quote(item);
+        break;
+      case "number":
+        if (!Number.isFinite(item)) return undefined;
+        json = String(item); // JSON.stringify's text of a finite number
+        break;
+      case "boolean":
+        json = item ? "true" : "false";
+        break;
+      case "undefined":
+        continue;
+      default:
+        if (item !== null) return undefined;
+        json = "null";
+    }
+    text += (text === "" ? "{" : ",") + quote(key) + ":" + json;
+  }
+  return text === "" ? "{}" : `${text}}`;
+}
+
 /**
  * One JSON argument of a raw call: the caller's text as is, or the text
  * written here from the caller's value (then `where` names the path at a
@@ -274,7 +319,8 @@ class Input {
   /** `value`'s text; `JSON.stringify` when it finds nothing to refuse (fast), else the `Writer`'s error. */
   static value(what, value, root) {
     const build = (w) => w.value(value, root, 0);
-    let text;
+    let text = flat(value);
+    if (text !== undefined) return new Input(what, text, build);
     try {
       text = JSON.stringify(value, plain);
     } catch {
@@ -428,7 +474,20 @@ export class Rates {
   /** The best route; throws the "no route" error. */
   best(request) {
     const input = Input.of(request, "request");
-    return unwrap(this.#handle().best(input.text), input);
+    const text = this.#handle().best(input.text);
+    // The common route (no required input, no campaign) comes as
+    // "\u0001" rateId "\u001f" netOutput: the object its JSON would parse to.
+    if (text.charCodeAt(0) === 1) {
+      const at = text.indexOf("\u001f");
+      return {
+        rateId: text.slice(1, at),
+        netOutput: text.slice(at + 1),
+        requiredInput: null,
+        requiredInputLimits: null,
+        sponsoredByCampaignId: null,
+      };
+    }
+    return unwrap(text, input);
   }
 
   /** The best `k` routes, best first (all of them when `k` is larger); throws the "no route" error. */

@@ -40,9 +40,10 @@ impl RawRates {
         envelope(route::select(&self.response, request))
     }
 
-    /// The best route.
+    /// The best route: a common route compactly, else the envelope
+    /// (`route::best` says how; `js/index.js` reads both).
     pub fn best(&self, request: &str) -> String {
-        envelope(route::best(&self.response, request))
+        route::best(&self.response, request)
     }
 
     /// The best `k` routes.

@@ -180,10 +180,17 @@ pub(crate) fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Answer {
 
 /// The envelope the JavaScript wrapper unwraps: `{"ok": …}` or `{"error": …}`.
 pub(crate) fn envelope(answer: Answer) -> String {
-    match answer {
-        Ok(Json(text)) => format!("{{\"ok\":{text}}}"),
-        Err(failure) => format!("{{\"error\":{}}}", failure.into_text()),
-    }
+    let (key, text) = match answer {
+        Ok(Json(text)) => ("{\"ok\":", text),
+        Err(failure) => ("{\"error\":", failure.into_text()),
+    };
+    // Pushed rather than `format!`ted: one exact allocation, no formatter
+    // (every call answers through here).
+    let mut out = String::with_capacity(key.len().saturating_add(text.len()).saturating_add(1));
+    out.push_str(key);
+    out.push_str(&text);
+    out.push('}');
+    out
 }
 
 /// Decodes `text` as JSON of type `T`; a failure names `what`. Read as bytes,

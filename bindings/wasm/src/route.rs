@@ -11,7 +11,7 @@ use swaproute::route::estimate_exact_out_with;
 use swaproute::route::FeasibleQuery;
 use swaproute::{Rate, RatesResponse, RouteRequest, SwapMode};
 
-use crate::failure::{decode, decode_failure, to_json, Answer, Failure};
+use crate::failure::{decode, decode_failure, envelope, to_json, Answer, Failure};
 use crate::input::{amount, floors, EstimateInput, Route, RouteInput};
 #[cfg(feature = "feasible")]
 use crate::input::{campaigns, mode, FeasibleInput};
@@ -133,12 +133,48 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
     })
 }
 
-/// The best route, or the "no route" error.
-pub(crate) fn best(rates: &RatesResponse, request: &str) -> Answer {
-    with_request(request, |request| match request.best(rates) {
-        Ok(route) => to_json(&route),
+/// The best route as `RawRates::best` answers it: for the common route (no
+/// required input, no campaign, an id JSON writes as is) `"\u{1}"`, its
+/// rate id, `"\u{1f}"` and its net output (normalized, as its JSON writes
+/// it), from which the JavaScript wrapper builds the route's object; else
+/// the envelope of the route's JSON or of the "no route" error. Serde's
+/// writer (a call per piece at opt-level z) and `JSON.parse` were most of a
+/// `best` call over a few rates (issue 35).
+pub(crate) fn best(rates: &RatesResponse, request: &str) -> String {
+    let answer = with_request(request, |request| match request.best(rates) {
+        Ok(route) => match compact_route(&route) {
+            Some(text) => Ok(Ok(text)),
+            None => to_json(&route).map(Err),
+        },
         Err(no_route) => Err(Failure::no_route(&no_route)),
-    })
+    });
+    match answer {
+        Ok(Ok(text)) => text,
+        Ok(Err(json)) => envelope(Ok(json)),
+        Err(failure) => envelope(Err(failure)),
+    }
+}
+
+/// [`best`]'s compact text of `route`, when it is a common route.
+fn compact_route(route: &swaproute::Route<'_>) -> Option<String> {
+    use core::fmt::Write;
+    let id = route.rate().id().as_str();
+    let common = route.required_input().is_none()
+        && route.required_input_limits().is_none()
+        && route.rate().sponsored_by_campaign_id().is_none()
+        // What JSON escapes in a string: `"`, `\`, the controls (ids hold
+        // no quote or control, and so no separator).
+        && !id.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20);
+    if !common {
+        return None;
+    }
+    let mut out = String::with_capacity(48);
+    out.push('\u{1}');
+    out.push_str(id);
+    out.push('\u{1f}');
+    // The net output as its JSON (`decimal::Plain`) writes it.
+    write!(out, "{}", route.net_output().normalize()).ok()?;
+    Some(out)
 }
 
 /// The best `k` routes, best first, or the "no route" error.
@@ -241,6 +277,73 @@ mod tests {
         let none = answer(select(&rates, r#"{"fromAmount":"11","now":1700000000000}"#));
         assert_eq!(none["noRoute"]["code"], "AMOUNT_ABOVE_LIMIT");
         assert_eq!(none["noRoute"]["max"], "10");
+    }
+
+    /// A rate of BTC_ETH with `id`, multiplier `m`, miner fee `fee` and
+    /// `extra` keys (`,"sponsoredByCampaignId":"spring"`).
+    fn rate(id: &str, m: &str, fee: &str, extra: &str) -> String {
+        format!(
+            r#"{{"amount":{{"assetId":"ETH","value":{m}}},"expiry":1700000060000,"id":{id},
+            "max":{{"assetId":"BTC","value":10}},"min":{{"assetId":"BTC","value":0.001}},
+            "minerFee":{{"assetId":"ETH","value":{fee}}},"pairId":"BTC_ETH","features":["exactOut"]{extra}}}"#
+        )
+    }
+
+    #[test]
+    fn the_compact_route_is_its_json() {
+        let lists = [
+            // 0.5 × 30 − 0 = 15.0 (normalized: "15"), and tiny outputs.
+            vec![rate(r#""a""#, "30", "0", "")],
+            vec![rate(r#""a""#, "30.000000001", "0.000000001", "")],
+            // A backslash (JSON escapes it; ids hold no quote or control).
+            vec![rate(r#""x\\y""#, "30", "0.01", "")],
+            vec![rate(r#""ünï😀""#, "0.000001", "0", "")],
+            vec![rate(
+                r#""s""#,
+                "31",
+                "0",
+                r#","sponsoredByCampaignId":"spring""#,
+            )],
+        ];
+        let requests = [
+            r#"{"fromAmount":"0.5","now":1700000000000}"#,
+            r#"{"fromAmount":"1.00000001","now":1700000000000}"#,
+            r#"{"fromAmount":"0.5","toAmount":"14","mode":"ExactOut","now":1700000000000}"#,
+            r#"{"fromAmount":"0.5","now":1700000000000,"campaigns":{"spring":"5"}}"#,
+        ];
+        let mut compact = 0;
+        for list in &lists {
+            let Ok(rates) = rates(&format!("[{}]", list.join(","))) else {
+                panic!("the rates decode: {list:?}")
+            };
+            for request in requests {
+                let text = best(&rates, request);
+                let Some(parts) = text.strip_prefix('\u{1}') else {
+                    // The envelope: of the route's JSON, or "no route".
+                    assert!(
+                        text.starts_with(r#"{"ok":{"rateId":"#) || text.starts_with(r#"{"error":"#)
+                    );
+                    continue;
+                };
+                let Some((id, net)) = parts.split_once('\u{1f}') else {
+                    panic!("no separator: {text:?}")
+                };
+                // What the JavaScript wrapper builds, as JSON, against the
+                // route's own JSON.
+                let built = format!(
+                    r#"{{"ok":{{"rateId":{},"netOutput":"{net}","requiredInput":null,"requiredInputLimits":null,"sponsoredByCampaignId":null}}}}"#,
+                    serde_json::to_string(id).unwrap_or_default()
+                );
+                let own = with_request(request, |r| match r.best(&rates) {
+                    Ok(route) => to_json(&route),
+                    Err(no_route) => Err(Failure::no_route(&no_route)),
+                });
+                assert_eq!(built, envelope(own), "{list:?} {request}");
+                compact += 1;
+            }
+        }
+        // Each list's ExactIn routes but the backslash's took the compact path.
+        assert!(compact >= 6, "{compact}");
     }
 
     #[test]

@@ -279,3 +279,37 @@ test("status reconciliation and the text parsers", () => {
   const caip = thrown(() => swaproute.parseAssetType("eip155:1"));
   assert.deepEqual([caip.reason, caip.component], ["MISSING_SEPARATOR", "reference"]);
 });
+
+test("best answers the object the route's JSON parses to, key order included", () => {
+  // The common route comes from the raw layer compactly (no JSON): the same
+  // object as topRoutes' first (its JSON), ExactIn and ExactOut, sponsored
+  // or not, ids with a backslash or outside ASCII.
+  const sponsored = rate("a:spring", "BTC_ETH", 31, 0, 0.001, 10, { sponsoredByCampaignId: "spring" });
+  const lists = [
+    btcEth,
+    [rate("x\\y", "BTC_ETH", 30, 0.01, 0.001, 10)],
+    [rate("ünï😀", "BTC_ETH", 0.000001, 0, 0.001, 10)],
+    [rate("t", "BTC_ETH", 30.000000001, 0.000000001, 0.001, 10)],
+    [btcEth[0], sponsored],
+  ];
+  const requests = [
+    { fromAmount: "0.5", now: NOW },
+    { fromAmount: "1.00000001", now: NOW },
+    { mode: "ExactOut", fromAmount: "0.5", toAmount: "14", now: NOW },
+    { fromAmount: "0.5", now: NOW, campaigns: { spring: "5" } },
+  ];
+  let checked = 0;
+  for (const list of lists) {
+    for (const request of requests) {
+      const [first] = topRoutes(list, request, 1);
+      const best = bestRoute(list, request);
+      assert.deepEqual(Object.entries(best), Object.entries(first), `${JSON.stringify(request)} ${list[0].id}`);
+      checked++;
+    }
+  }
+  assert.equal(checked, lists.length * requests.length);
+  // 0.5 × 31 − 0 = 15.5 through the campaign. 1.00000001 × 30.000000001 =
+  // 30.000000001 + 0.00000030000000001 = 30.00000030100000001, − 0.000000001.
+  assert.equal(bestRoute([btcEth[0], sponsored], requests[3]).sponsoredByCampaignId, "spring");
+  assert.equal(bestRoute(lists[3], requests[1]).netOutput, "30.00000030000000001");
+});

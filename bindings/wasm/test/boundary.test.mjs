@@ -194,3 +194,53 @@ test("k: any whole number ≥ 0; above the candidates returns them all, never wr
   // The message says what came: "2" is a string, not the number 2.
   assert.equal(thrown(() => Rates.from(btcEth).top(route, "2")).details, 'k: expected a whole number of at least 0, got the string "2"');
 });
+
+test("a flat request object (strings, numbers, booleans, null, undefined) reads as its JSON text", () => {
+  // The wrapper writes such an object's text itself, without JSON.stringify's
+  // replacer: the same answers and the same errors as the text.
+  const rates = Rates.from(btcEth);
+  const answer = (request) => {
+    try {
+      return rates.best(request);
+    } catch (error) {
+      assert.ok(error instanceof SwaprouteError, String(error));
+      // An object's error names the field, the text's a line and column.
+      const details = error.details.replace(/^request(\.\S+|\[".*?"\])?: /, "").replace(/ at line \d+ column \d+$/, "");
+      return { ...error.body, details };
+    }
+  };
+  const requests = [
+    route,
+    { now: NOW, fromAmount: "0.5" },
+    { fromAmount: "0.5", now: NOW, campaigns: undefined },
+    { fromAmount: "0.5", now: NOW, mode: "ExactIn" },
+    { fromAmount: "0.5", now: NOW, mode: null },
+    { fromAmount: "0.5", now: NOW, extra: true },
+    { fromAmount: "0.5", now: -0 },
+    { fromAmount: "0.5\u00e9\"\\\n", now: NOW },
+    { "fr\u00f6mAmount": "0.5", now: NOW },
+    { fromAmount: "0.5\ud800", now: NOW },
+    { "\u0001": 1, fromAmount: "0.5", now: NOW },
+    {},
+  ];
+  for (const request of requests) {
+    assert.deepEqual(answer(request), answer(JSON.stringify(request)), JSON.stringify(request));
+  }
+  assert.equal(answer(route).netOutput, "15.05");
+  // An inherited enumerable key is not the object's (JSON.stringify's rule).
+  Object.defineProperty(Object.prototype, "polluted", { value: "x", enumerable: true, configurable: true });
+  try {
+    assert.equal(answer({ ...route }).rateId, "b");
+  } finally {
+    delete Object.prototype.polluted;
+  }
+  // A getter is read once, as JSON.stringify reads it.
+  let reads = 0;
+  const counted = { now: NOW };
+  Object.defineProperty(counted, "fromAmount", { enumerable: true, get: () => (reads++, "0.5") });
+  assert.equal(answer(counted).rateId, "b");
+  assert.equal(reads, 1);
+  // A field the wrapper would refuse still is, by name.
+  assert.equal(refused(() => rates.best({ fromAmount: "0.5", now: NaN }), "request.now")[2], "now");
+  rates.free();
+});

@@ -90,3 +90,36 @@ test("what it leaves out throws a TypeError naming the feature", () => {
   assert.throws(() => browser.screenAddress("x"), /"screening"/);
   assert.throws(() => browser.parseChainId("eip155:1"), /"caip"/);
 });
+
+test("a float where none belongs reads as in the full build (its f64 formatting is trimmed)", async () => {
+  // build.sh trims core's f64 Display from this build (tools/trim-float-fmt.mjs):
+  // the floats in these messages are serde_json's own (shortest digits, an
+  // exponent outside 1e-5..1e16), which must still be written, not trap.
+  const full = await import("../pkg/node.js");
+  const cases = [
+    [[rate], { fromAmount: "1", now: 1.5 }, "request.now: invalid type: floating point `1.5`, expected u64"],
+    [[rate], { fromAmount: 0.25, now }, "request.fromAmount: invalid type: floating point `0.25`, expected a string"],
+    [[rate], { fromAmount: "1", now: 1e300 }, "request.now: invalid type: floating point `1e+300`, expected u64"],
+    [[rate], '{"fromAmount":"1","now":2.5e-7}', "request: invalid type: floating point `2.5e-7`, expected u64 at line 1 column 30"],
+    [[{ ...rate, id: 1.25 }], { fromAmount: "1", now }, "rates[0].id: invalid type: floating point `1.25`, expected a rate id"],
+    // Hostile rates: doubles no decimal holds. The library names them by
+    // their shortest digits (zmij); with core's formatting these trapped.
+    [[{ ...rate, amount: { assetId: "ETH", value: 1e30 } }], { fromAmount: "1", now }, "rates[0].amount.value: invalid decimal number 1e+30: value is out of range"],
+    [[{ ...rate, minerFee: { assetId: "ETH", value: -1.5e300 } }], { fromAmount: "1", now }, "rates[0].minerFee.value: invalid decimal number -1.5e+300: value is out of range"],
+  ];
+  const details = (build, rates, request) => {
+    try {
+      build.bestRoute(rates, request);
+    } catch (e) {
+      assert.ok(e instanceof build.SwaprouteError, String(e));
+      return e.details;
+    }
+    return "no error";
+  };
+  for (const [rates, request, expected] of cases) {
+    assert.equal(details(browser, rates, request), expected);
+    assert.equal(details(full, rates, request), expected);
+  }
+  // And the package still ranks after them.
+  assert.equal(browser.bestRoute([rate], { fromAmount: "0.5", now }).netOutput, "14.99");
+});

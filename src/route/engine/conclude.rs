@@ -170,7 +170,6 @@ impl RouteRequest<'_> {
     /// The route of the one keyed rate a best-route search kept, in either
     /// mode, as [`write`](Self::write) writes it; `None` where that falls
     /// back to the full selection.
-    #[cfg(not(target_arch = "wasm32"))]
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(crate) fn keyed_one<'r>(&self, fast: &FastRequest, rate: &'r Rate) -> Option<Route<'r>> {

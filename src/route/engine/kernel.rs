@@ -26,9 +26,6 @@
 //! its per-rate sentinel test: a losing record leaves the loop at its
 //! first failing step, and the held rate is a record, turned into a
 //! position once at the end.
-//!
-//! Not in the WebAssembly build (a second copy of the loop; the browser
-//! package has a byte budget): `best` takes the scan there.
 
 use super::collect::{keep_best_plain, Best, Kept};
 use super::scan::{never_reaches, next_judged, passed_over, scan, verdict, Verdict};

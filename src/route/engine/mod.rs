@@ -12,8 +12,8 @@
 //!  All ──► sort keys (or routes) ──► Selection
 //! ```
 //!
-//! `best` on a response's compact records takes the kernel (`kernel.rs`,
-//! native builds): the scan into a `Best`, specialised to one loop over
+//! `best` on a response's compact records takes the kernel (`kernel.rs`):
+//! the scan into a `Best`, specialised to one loop over
 //! the records, with the same verdicts and the same `Best` at the end.
 //!
 //! The engine decides nothing about rates: eligibility, the net output, the
@@ -22,7 +22,6 @@
 mod buffer;
 mod collect;
 mod conclude;
-#[cfg(not(target_arch = "wasm32"))]
 mod kernel;
 mod scan;
 mod select;

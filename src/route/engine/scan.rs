@@ -2,10 +2,8 @@
 //! the eligibility rule when the request has one, and handed to a collector.
 
 use super::super::rules::eligibility::{Score, FULL};
-#[cfg(not(target_arch = "wasm32"))]
 use crate::numeric::filter::key_floor;
 use crate::rate::prepared::Layout;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::rate::prepared::{Compact, DECIDES, SPONSORED};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
@@ -40,10 +38,12 @@ pub(crate) trait Collect<'r> {
 /// Scores every rate of `rates` once and hands it to `into`. Always inlined
 /// into each collector's caller: the loop is then specialised to it.
 ///
-/// `compact` is empty or holds the compact ranking record of each rate, in
-/// order (a [`RatesResponse`](crate::RatesResponse)'s): then the scan reads
-/// those 40-byte records contiguously and a rate's full record only when it
-/// is kept or its record cannot decide (issue 35).
+/// `compact` is empty or holds the compact ranking layout of the rates (a
+/// [`RatesResponse`](crate::RatesResponse)'s): then a collector that passes
+/// over excluded rates takes the kernel's loop over the layout
+/// ([`scan_compact`]), which reads a rate's full record only when it is
+/// kept or its record cannot decide (issue 35). A full selection, which
+/// reports every excluded rate, reads the full records.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn scan<'r, C: Collect<'r>>(
@@ -60,38 +60,15 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
         return;
     };
     // A response's records, for a collector that passes over excluded
-    // rates: the kernel's loop over the records alone (native builds).
-    #[cfg(not(target_arch = "wasm32"))]
+    // rates: the kernel's loop over the records alone.
     if compact.covers(rates) && !C::REPORTS_OUT {
         scan_compact(request, fast, rates, compact, into);
         return;
     }
-    // Natively every layout that could serve took `scan_compact` above.
-    #[cfg(target_arch = "wasm32")]
-    let records = if compact.len() == rates.len() && !C::REPORTS_OUT {
-        compact.records()
-    } else {
-        &[]
-    };
-    #[cfg(not(target_arch = "wasm32"))]
-    let records: &[Compact] = &[];
     // Keys are positive: at or above `1.max(floor)` is a key to offer.
     let mut offer = into.floor().max(1);
-    for (i, rate) in rates.iter().enumerate() {
-        let score = match records.get(i) {
-            Some(record) => {
-                work::tick();
-                // A key, zero or below (out, passed over), or `FULL` (rare):
-                // the full record decides.
-                match fast.compact_key(record) {
-                    FULL => fast.judge_full(rate),
-                    key => Score::Key(key),
-                }
-            }
-            None => fast.score(rate),
-        };
-        // One call site of `keyed` for both kinds: the collector's insertion
-        // is inlined here once (the WebAssembly build counts bytes).
+    for rate in rates {
+        let score = fast.score(rate);
         match score {
             Score::Key(key) if key >= offer => {
                 into.keyed(request, key, rate);
@@ -104,7 +81,6 @@ pub(crate) fn scan<'r, C: Collect<'r>>(
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// The scan over a response's compact layout for any collector that
 /// passes over excluded rates (the top `k`): the kernel's loop, with the
 /// collector's floor as the held key. A rate whose ceiling is below that
@@ -173,7 +149,6 @@ fn scan_compact<'r, C: Collect<'r>>(
 /// whose ceiling reaches `floor` (`None` past the last). The records before
 /// it cannot reach the key the floor was computed from; each is one unit
 /// of work, as a record judged.
-#[cfg(not(target_arch = "wasm32"))]
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn next_judged(ceilings: &[u64], from: usize, floor: u64) -> Option<usize> {
@@ -186,7 +161,6 @@ pub(crate) fn next_judged(ceilings: &[u64], from: usize, floor: u64) -> Option<u
 
 /// The claim of [`next_judged`], checked in debug builds: every rate from
 /// `from` up to `next` (or the end) never reaches `best`.
-#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn passed_over(
     request: &RouteRequest<'_>,
     fast: &FastRequest,
@@ -206,7 +180,6 @@ pub(super) fn passed_over(
 /// The claim of a skip (the kernel's `below_held`, or a ceiling below the floor),
 /// checked on the rate in debug builds: its fast key (if any) and its plain
 /// net output (if eligible) are below `best`.
-#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn never_reaches(
     request: &RouteRequest<'_>,
     fast: &FastRequest,
@@ -229,7 +202,6 @@ pub(super) fn never_reaches(
 
 /// What the compact loops make of one record, against the held key (or
 /// the collector's floor) `best`.
-#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Verdict {
     /// Out, or a key below `best`: the rate can neither win nor tie.
@@ -245,7 +217,6 @@ pub(crate) enum Verdict {
 /// failing step (no sentinel key to test afterwards). Each exit is
 /// `compact_key`'s: checked against it, record by record, in debug builds
 /// (every test and proptest).
-#[cfg(not(target_arch = "wasm32"))]
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn verdict(fast: &FastRequest, c: &Compact, best: i128) -> Verdict {
