@@ -169,10 +169,14 @@ impl<'de> Deserialize<'de> for RatesResponse {
                 let mut out = RatesResponse {
                     rates: Vec::with_capacity(capacity),
                     compact: Vec::with_capacity(capacity),
-                    ceilings: Vec::with_capacity(capacity),
+                    ceilings: Vec::new(),
                 };
                 while seq.next_element_seed(PushRate(&mut out))?.is_some() {}
                 check_list(&out.rates).map_err(serde::de::Error::custom)?;
+                // The ceilings in one pass over the records, into one
+                // allocation of the final size (pushed per rate, the vector
+                // grew by doubling beside the other two).
+                out.ceilings = out.compact.iter().map(Compact::ceiling).collect();
                 Ok(out)
             }
         }
@@ -196,9 +200,7 @@ impl<'de> DeserializeSeed<'de> for PushRate<'_> {
                 len: MAX_RATES.saturating_add(1),
             }));
         }
-        let record = rate.compact();
-        self.0.ceilings.push(record.ceiling());
-        self.0.compact.push(record);
+        self.0.compact.push(rate.compact());
         self.0.rates.push(rate);
         Ok(())
     }
