@@ -246,25 +246,28 @@ mod tests {
     use crate::route::RouteRequest;
     use crate::{Amount, EpochMillis, PairId, RateId, RatesResponse};
 
-    /// A response of rates whose multipliers are `ms` (in that order), no
-    /// fee, limits [0, 10], never expiring.
+    /// A rate of multiplier `m`, no fee, limits [0, 10], never expiring.
+    fn rate(id: &str, m: Decimal) -> Rate {
+        Rate::new(
+            RateId::new(id).unwrap(),
+            PairId::new("BTC_ETH").unwrap(),
+            RateTerms {
+                multiplier: m,
+                miner_fee: Decimal::ZERO,
+                min: Decimal::ZERO,
+                max: Decimal::TEN,
+            },
+            EpochMillis::new(4_102_444_800_000),
+        )
+    }
+
+    /// A response of [`rate`]s whose multipliers are `ms` thousandths (in
+    /// that order).
     fn book(ms: &[i64]) -> RatesResponse {
         let rates: Vec<Rate> = ms
             .iter()
             .enumerate()
-            .map(|(i, &m)| {
-                Rate::new(
-                    RateId::new(&format!("r{i:05}")).unwrap(),
-                    PairId::new("BTC_ETH").unwrap(),
-                    RateTerms {
-                        multiplier: Decimal::new(m, 3),
-                        miner_fee: Decimal::ZERO,
-                        min: Decimal::ZERO,
-                        max: Decimal::TEN,
-                    },
-                    EpochMillis::new(4_102_444_800_000),
-                )
-            })
+            .map(|(i, &m)| rate(&format!("r{i:05}"), Decimal::new(m, 3)))
             .collect();
         RatesResponse::try_from(rates).unwrap()
     }
@@ -329,18 +332,7 @@ mod tests {
     /// Whether a rate of multiplier `m` is skipped below the held key
     /// `best` for the amount `x`.
     fn skipped(x: Decimal, m: Decimal, best: i128) -> bool {
-        let rate = Rate::new(
-            RateId::new("r").unwrap(),
-            PairId::new("BTC_ETH").unwrap(),
-            RateTerms {
-                multiplier: m,
-                miner_fee: Decimal::ZERO,
-                min: Decimal::ZERO,
-                max: Decimal::TEN,
-            },
-            EpochMillis::new(4_102_444_800_000),
-        );
-        let response = RatesResponse::try_from(vec![rate]).unwrap();
+        let response = RatesResponse::try_from(vec![rate("r", m)]).unwrap();
         let request = RouteRequest::exact_in(Amount::new(x).unwrap(), EpochMillis::new(0));
         let fast = FastRequest::new(&request).unwrap();
         below_held(&fast, &response.layout().records()[0], best)
