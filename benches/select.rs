@@ -531,7 +531,11 @@ fn bench_select(c: &mut Criterion) {
         let book = RateBook::new(&data, &CampaignLimits::new(), NOW);
         assert_eq!(book.best(amount, NOW), exact_in.best(&data));
         group.bench_with_input(BenchmarkId::new("book_query", n), &book, |b, book| {
-            b.iter(|| book.best(black_box(amount), NOW).map(|r| r.net_output()));
+            b.iter(|| {
+                book.best(black_box(amount), NOW)
+                    .ok()
+                    .map(|r| r.net_output())
+            });
         });
         let worst = adversarial(&data);
         let book = RateBook::new(&worst, &CampaignLimits::new(), NOW);
@@ -540,7 +544,11 @@ fn bench_select(c: &mut Criterion) {
             BenchmarkId::new("book_query_adversarial", n),
             &book,
             |b, book| {
-                b.iter(|| book.best(black_box(amount), NOW).map(|r| r.net_output()));
+                b.iter(|| {
+                    book.best(black_box(amount), NOW)
+                        .ok()
+                        .map(|r| r.net_output())
+                });
             },
         );
         let tiny = RouteRequest::exact_in("0.00000001".parse().unwrap(), NOW);

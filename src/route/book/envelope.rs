@@ -6,17 +6,21 @@
 //! `O(log n)` nodes that cover its interval; each node keeps the upper
 //! envelope (convex hull) of its lines, sorted by slope. A query walks from
 //! the leaf of `x` to the root and finds, in each node, the best line at `x`
-//! by binary search: `O(log² n)` evaluations of the exact fast key.
+//! by binary search over the hull's break points, integers computed once
+//! when the tree is built: `O(log² n)` integer comparisons and one
+//! evaluation of the exact fast key per node on the path.
 //!
 //! Everything is exact: slopes and fees are integers at common scales, the
-//! hull test compares 256-bit products, and the query compares the engine's
-//! own integer keys. Ties follow the engine: higher net, lower fee, base rate
+//! hull test compares 256-bit products, a break point is the least amount
+//! at which the next line is strictly better (a 256-bit quotient, rounded
+//! the way that keeps it exact for integer amounts), and across nodes the
+//! query compares the engine's own integer keys. Ties follow the engine: higher net, lower fee, base rate
 //! before a sponsored variant, id bytes, then input order.
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use crate::numeric::wide_mul;
+use crate::numeric::{div_wide, wide_mul};
 
 /// One line: a rate in slope order, with what the order needs. It serves
 /// the closed interval `[min, max]`: limits are inclusive, the rule of
@@ -46,13 +50,19 @@ pub(crate) struct Envelope {
     starts: Vec<u32>,
     /// The hulls, each in slope order.
     hulls: Vec<u32>,
+    /// Beside each hull entry: the least `x28` at which the next line of
+    /// its hull is strictly better ([`least_better`]); `u128::MAX` for the
+    /// last line of a hull.
+    breaks: Vec<u128>,
 }
 
 impl Envelope {
     /// Builds the tree over `lines`, which must be sorted by slope, lines of
     /// equal slope best first (lower fee, then the engine's tie-breaks).
-    /// `O(n log n)` time and space; `None` past `u32` positions.
-    pub(crate) fn new(lines: &[Line]) -> Option<Self> {
+    /// `unit` is `10^S` for the lines' common slope scale `S`: a line's value
+    /// at `x28` is `x28 × slope / unit − fee`. `O(n log n)` time and space;
+    /// `None` past `u32` positions.
+    pub(crate) fn new(lines: &[Line], unit: u128) -> Option<Self> {
         let mut points: Vec<u128> = Vec::with_capacity(lines.len().checked_mul(2)?);
         for line in lines {
             points.push(line.min);
@@ -103,11 +113,25 @@ impl Envelope {
         }
         starts.push(u32::try_from(hulls.len()).ok()?);
         hulls.shrink_to_fit();
+        let mut breaks: Vec<u128> = Vec::with_capacity(hulls.len());
+        for ends in starts.windows(2) {
+            let [start, end] = *ends else { return None };
+            let hull = hulls.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)?;
+            for pair in hull.windows(2) {
+                let [a, b] = *pair else { return None };
+                let at = |p: u32| lines.get(usize::try_from(p).ok()?);
+                breaks.push(least_better(at(a)?, at(b)?, unit)?);
+            }
+            if !hull.is_empty() {
+                breaks.push(u128::MAX);
+            }
+        }
         Some(Envelope {
             points,
             size,
             starts,
             hulls,
+            breaks,
         })
     }
 
@@ -127,8 +151,8 @@ impl Envelope {
         let mut node = leaf.checked_add(self.size).ok_or(())?;
         let mut best: Option<(i128, u32)> = None;
         while node > 0 {
-            if let Some(hull) = self.hull(node) {
-                let found = hull_best(hull, &value)?;
+            if let Some((hull, breaks)) = self.hull(node) {
+                let found = hull_best(hull, breaks, x28, &value)?;
                 let better = best.is_none_or(|(held, held_at)| match found.0.cmp(&held) {
                     Ordering::Equal => order(found.1, held_at) == Ordering::Less,
                     other => other == Ordering::Greater,
@@ -142,36 +166,58 @@ impl Envelope {
         Ok(best)
     }
 
-    /// Node `node`'s hull, `None` when empty.
-    fn hull(&self, node: usize) -> Option<&[u32]> {
+    /// Node `node`'s hull and its break points, `None` when empty.
+    fn hull(&self, node: usize) -> Option<(&[u32], &[u128])> {
         let start = usize::try_from(*self.starts.get(node)?).ok()?;
         let end = usize::try_from(*self.starts.get(node.checked_add(1)?)?).ok()?;
-        self.hulls.get(start..end).filter(|hull| !hull.is_empty())
+        let hull = self.hulls.get(start..end).filter(|hull| !hull.is_empty())?;
+        Some((hull, self.breaks.get(start..end)?))
     }
 }
 
-/// The best line of a hull at the query's `x`: values along a hull rise,
-/// then fall (strictly between its break points), so a binary search finds
-/// the first line not beaten by its successor. At a break point the two
-/// lines tie and the lower slope (the lower fee) is the engine's pick.
-fn hull_best(hull: &[u32], value: &impl Fn(u32) -> Option<i128>) -> Result<(i128, u32), ()> {
-    let at = |i: usize| -> Result<(i128, u32), ()> {
-        let position = *hull.get(i).ok_or(())?;
-        Ok((value(position).ok_or(())?, position))
-    };
-    let (mut low, mut high) = (0usize, hull.len().checked_sub(1).ok_or(())?);
-    while low < high {
-        let mid = low
-            .checked_add(high.checked_sub(low).ok_or(())? >> 1)
-            .ok_or(())?;
-        let next = mid.checked_add(1).ok_or(())?;
-        if at(next)?.0 > at(mid)?.0 {
-            low = next;
-        } else {
-            high = mid;
+/// The best line of a hull at `x28`: values along a hull rise, then fall,
+/// so the best is the first line whose successor is not strictly better
+/// there, the first whose break point is above `x28`. At a break point
+/// itself the two lines tie and the lower slope (the lower fee) is the
+/// engine's pick, which the break's "strictly better" keeps.
+fn hull_best(
+    hull: &[u32],
+    breaks: &[u128],
+    x28: u128,
+    value: &impl Fn(u32) -> Option<i128>,
+) -> Result<(i128, u32), ()> {
+    let i = breaks.partition_point(|&least| least <= x28);
+    let position = *hull.get(i).ok_or(())?;
+    let found = (value(position).ok_or(())?, position);
+    #[cfg(debug_assertions)]
+    {
+        // The break points against the keys themselves.
+        let at = |j: usize| hull.get(j).and_then(|&p| value(p));
+        if let Some(before) = i.checked_sub(1).and_then(at) {
+            debug_assert!(before < found.0, "a break point passed a better line");
+        }
+        if let Some(after) = i.checked_add(1).and_then(at) {
+            debug_assert!(
+                after <= found.0,
+                "a break point stopped before a better line"
+            );
         }
     }
-    at(low)
+    Ok(found)
+}
+
+/// The least `x28` at which line `b` is strictly better than line `a`, for
+/// `a.slope < b.slope`: `x28 × Δslope / unit − Δfee > 0` where `Δ = b − a`,
+/// that is `x28 × Δslope > Δfee × unit`. For an integer `x28` that is `x28 >
+/// ⌊Δfee × unit / Δslope⌋`; for `Δfee < 0` every `x28`. Saturates at
+/// `u128::MAX`, which no amount reaches (`x28 < 2^126`).
+fn least_better(a: &Line, b: &Line, unit: u128) -> Option<u128> {
+    let rise = b.slope.checked_sub(a.slope).filter(|&rise| rise > 0)?;
+    let Some(fee) = b.fee.checked_sub(a.fee) else {
+        return Some(0);
+    };
+    let (high, low) = wide_mul(fee, unit);
+    Some(div_wide(high, low, rise).map_or(u128::MAX, |q| q.saturating_add(1)))
 }
 
 /// Adds line `position` to the hull `hulls[from..]` (lines come in slope
@@ -280,7 +326,7 @@ mod tests {
                 })
                 .collect();
             lines.sort_by(|a, b| a.slope.cmp(&b.slope).then(a.fee.cmp(&b.fee)));
-            let envelope = Envelope::new(&lines).unwrap();
+            let envelope = Envelope::new(&lines, 1).unwrap();
             for x in 0..22u128 {
                 let value = |p: u32| {
                     let l = lines[p as usize];

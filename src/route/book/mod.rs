@@ -150,7 +150,8 @@ impl<'r> RateBook<'r> {
                 };
             }
         }
-        let (keyed, envelope) = if let Some(envelope) = Envelope::new(&lines) {
+        let envelope = pow10(slope_scale).and_then(|unit| Envelope::new(&lines, unit));
+        let (keyed, envelope) = if let Some(envelope) = envelope {
             (
                 keyed.into_iter().map(|(_, i, r)| (i, r)).collect(),
                 envelope,
@@ -214,6 +215,13 @@ impl<'r> RateBook<'r> {
             // let it pick.
             if rank_order(&plain, &keyed) == Ordering::Equal {
                 return self.fall_back(&request);
+            }
+        }
+        if plain.is_none() {
+            // The usual answer, built straight into the result (as the
+            // engine's `collect_best` does).
+            if let Some(route) = request.keyed_one(&fast, keyed.1) {
+                return Ok(route);
             }
         }
         let mut slot = [None];
