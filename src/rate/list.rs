@@ -112,29 +112,66 @@ pub(crate) fn one_pair(rates: &[Rate]) -> Result<Option<&PairId>, MixedPairs> {
 }
 
 /// The first id that appears twice (the smallest such id, by bytes), if any.
-/// `O(n log n)`, one allocation of `n` words.
 ///
-/// Most lists have no duplicate, and that is proved on fingerprints: equal
-/// ids have equal [`fingerprint`]s, so distinct fingerprints mean distinct
-/// ids, and sorting `u64`s is several times cheaper than sorting ids by
-/// their bytes. Equal fingerprints (a duplicate, or two ids that collide)
-/// send the list to the exact search, which finds the smallest duplicate by
-/// bytes, so the answer never depends on the fingerprint: ids chosen to
-/// collide cost the exact search's time, never a wrong answer.
+/// Most lists have no duplicate, and that is proved on fingerprints in
+/// `O(n)`: equal ids have equal [`fingerprint`]s, so pairwise distinct
+/// fingerprints mean distinct ids ([`distinct`]). When that proof fails (a
+/// duplicate, two ids that collide, or too crowded a table), the ids are
+/// sorted by their bytes, `O(n log n)`, which finds the smallest duplicate.
+/// The answer never depends on the fingerprint: ids chosen to collide cost
+/// the sort's time, never a wrong answer.
 pub(crate) fn first_duplicate_id(rates: &[Rate]) -> Option<&RateId> {
-    let mut prints: Vec<u64> = rates
+    let prints = rates
         .iter()
-        .map(|rate| fingerprint(rate.id().as_str().as_bytes()))
-        .collect();
-    prints.sort_unstable();
-    let distinct = prints.windows(2).all(|pair| match pair {
-        [a, b] => a != b,
-        _ => true,
-    });
-    if distinct {
+        .map(|rate| fingerprint(rate.id().as_str().as_bytes()));
+    if distinct(prints, rates.len()) {
         return None;
     }
     smallest_duplicate_id(rates)
+}
+
+/// `true` when the `len` fingerprints are proved pairwise distinct:
+/// inserted into an open-addressing table of at least `2 × len` slots, none
+/// met its equal. `false` when one did, or when the probes as a whole ran
+/// past `4 × len + 64` (a table at most half full takes about `1.5 × len`;
+/// only crowding, such as crafted collisions, gets there, and then it costs
+/// that many steps before the sort). Bit 0 of each fingerprint is set, so
+/// zero marks a free slot; two fingerprints that differ only there are taken
+/// as equal, which only costs the sort.
+fn distinct(prints: impl Iterator<Item = u64>, len: usize) -> bool {
+    let Some(size) = len
+        .checked_mul(2)
+        .and_then(usize::checked_next_power_of_two)
+    else {
+        return false;
+    };
+    let Some(mut budget) = len.checked_mul(4).and_then(|probes| probes.checked_add(64)) else {
+        return false;
+    };
+    let mask = size.wrapping_sub(1);
+    let mut table: Vec<u64> = alloc::vec![0; size];
+    for print in prints {
+        let print = print | 1;
+        // The high half picks the slot (the low bit is now always set).
+        let mut at = usize::try_from(print >> 32).unwrap_or(0);
+        loop {
+            budget = match budget.checked_sub(1) {
+                Some(left) => left,
+                None => return false,
+            };
+            at &= mask;
+            match table.get_mut(at) {
+                Some(slot) if *slot == 0 => {
+                    *slot = print;
+                    break;
+                }
+                Some(slot) if *slot == print => return false,
+                Some(_) => at = at.wrapping_add(1),
+                None => return false,
+            }
+        }
+    }
+    true
 }
 
 /// [`first_duplicate_id`] by sorting the ids themselves.
@@ -178,7 +215,39 @@ fn fingerprint(bytes: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::fingerprint;
+    use super::{distinct, fingerprint};
+
+    #[test]
+    fn distinct_proves_only_what_holds() {
+        assert!(distinct([].into_iter(), 0));
+        assert!(distinct([7u64].into_iter(), 1));
+        assert!(distinct((0u64..1000).map(|i| i << 32), 1000));
+        // An equal pair anywhere, or equal but for bit 0: not proved.
+        assert!(!distinct([1u64 << 40, 5 << 40, 1 << 40].into_iter(), 3));
+        assert!(!distinct([6u64 << 40, 6 << 40 | 1].into_iter(), 2));
+        // Prints that all want one slot: distinct, and proved so while the
+        // probes fit the budget (`4 × len + 64`; n prints in one run take
+        // n(n + 1)/2), then given up rather than walked on.
+        let crowded = |n: u64| (0..n).map(|i| (9u64 << 32) | (i << 1));
+        assert!(distinct(crowded(19), 64)); // 190 probes of 320
+        assert!(!distinct(crowded(25), 64)); // 325 probes
+        assert!(distinct(crowded(25), 66)); // 328 allowed
+                                            // Distinct ids of the usual shapes are proved distinct: the fast path
+                                            // is the usual one (a weak mix or a tight budget would send every
+                                            // list to the sort, right but slow).
+        for len in [1usize, 2, 3, 64, 256, 4096, 65_536] {
+            let ids = (0..len).map(|i| {
+                let hex = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                alloc::format!("{hex:016x}-{i:04}")
+            });
+            let prints = ids.map(|id| fingerprint(id.as_bytes()));
+            assert!(distinct(prints, len), "{len}");
+            let counted = (0..len).map(|i| fingerprint(alloc::format!("rate-{i}").as_bytes()));
+            assert!(distinct(counted, len), "{len}");
+        }
+        // A length the table cannot double: not proved, never a panic.
+        assert!(!distinct([1u64].into_iter(), usize::MAX));
+    }
 
     #[test]
     fn fingerprints_tell_lengths_and_every_byte_apart() {
