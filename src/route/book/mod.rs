@@ -25,8 +25,9 @@ use crate::time::EpochMillis;
 ///
 /// Each rate is the line `x ↦ x × multiplier − fee` on `[min, effective
 /// max]`; the book is a segment tree over the intervals whose nodes keep the
-/// upper envelope of their lines (see the `envelope` module). A query
-/// evaluates `O(log² n)` exact integer keys, whatever the data: there is no
+/// upper envelope of their lines, with the envelope's break points (see the
+/// `envelope` module). A query makes `O(log² n)` integer comparisons and
+/// evaluates `O(log n)` exact integer keys, whatever the data: there is no
 /// worst case where it reads every rate. Building is `O(n log n)`.
 ///
 /// The answer is exactly [`RouteRequest::best`]'s for
