@@ -140,9 +140,11 @@ fn shortest_exact(value: f64) -> Option<Decimal> {
         let up = twice_rest > one || (twice_rest == one && whole & 1 == 1);
         (whole.checked_add(u64::from(up))?, k)
     };
-    // Trailing zeros of the fraction do not change the value.
+    // Trailing zeros of the fraction do not change the value. Most doubles
+    // end in another digit: one test spares them the five below.
+    let ends_in_zero = digits.checked_rem(10)? == 0;
     for step in [16u32, 8, 4, 2, 1] {
-        if step <= scale {
+        if ends_in_zero && step <= scale {
             let power = 10u64.checked_pow(step)?;
             if digits.checked_rem(power)? == 0 {
                 digits = digits.checked_div(power)?;

@@ -210,9 +210,11 @@ fn hull_best(
 /// `a.slope < b.slope`: `x28 × Δslope / unit − Δfee > 0` where `Δ = b − a`,
 /// that is `x28 × Δslope > Δfee × unit`. For an integer `x28` that is `x28 >
 /// ⌊Δfee × unit / Δslope⌋`; for `Δfee < 0` every `x28`. Saturates at
-/// `u128::MAX`, which no amount reaches (`x28 < 2^126`).
+/// `u128::MAX`, which no amount reaches (`x28 < 2^126`). Equal slopes never
+/// share a hull, and would still be answered right: "every amount" for a
+/// lower fee, "none" (a zero divisor) otherwise.
 fn least_better(a: &Line, b: &Line, unit: u128) -> Option<u128> {
-    let rise = b.slope.checked_sub(a.slope).filter(|&rise| rise > 0)?;
+    let rise = b.slope.checked_sub(a.slope)?;
     let Some(fee) = b.fee.checked_sub(a.fee) else {
         return Some(0);
     };
