@@ -232,9 +232,10 @@ mod tests {
         assert!(distinct(crowded(19), 64)); // 190 probes of 320
         assert!(!distinct(crowded(25), 64)); // 325 probes
         assert!(distinct(crowded(25), 66)); // 328 allowed
-                                            // Distinct ids of the usual shapes are proved distinct: the fast path
-                                            // is the usual one (a weak mix or a tight budget would send every
-                                            // list to the sort, right but slow).
+
+        // Distinct ids of the usual shapes are proved distinct: the fast path
+        // is the usual one (a weak mix or a tight budget would send every
+        // list to the sort, right but slow).
         for len in [1usize, 2, 3, 64, 256, 4096, 65_536] {
             let ids = (0..len).map(|i| {
                 let hex = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);

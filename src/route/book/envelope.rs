@@ -14,8 +14,9 @@
 //! hull test compares 256-bit products, a break point is the least amount
 //! at which the next line is strictly better (a 256-bit quotient, rounded
 //! the way that keeps it exact for integer amounts), and across nodes the
-//! query compares the engine's own integer keys. Ties follow the engine: higher net, lower fee, base rate
-//! before a sponsored variant, id bytes, then input order.
+//! query compares the engine's own integer keys. Ties follow the engine:
+//! higher net, lower fee, base rate before a sponsored variant, id bytes,
+//! then input order.
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -314,6 +315,14 @@ mod tests {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             (seed >> 33) % n
         };
+        // Units past 1: a line's value at `x` is `x × slope / unit − fee`;
+        // `unit` times it, `x × slope − fee × unit`, orders the same.
+        for unit in [1u128, 3, 1000] {
+            brute_force_at(unit, &mut next);
+        }
+    }
+
+    fn brute_force_at(unit: u128, next: &mut impl FnMut(u64) -> u64) {
         for _ in 0..300 {
             let count = 1 + next(12) as usize;
             let mut lines: Vec<Line> = (0..count)
@@ -328,11 +337,11 @@ mod tests {
                 })
                 .collect();
             lines.sort_by(|a, b| a.slope.cmp(&b.slope).then(a.fee.cmp(&b.fee)));
-            let envelope = Envelope::new(&lines, 1).unwrap();
+            let envelope = Envelope::new(&lines, unit).unwrap();
             for x in 0..22u128 {
                 let value = |p: u32| {
                     let l = lines[p as usize];
-                    Some((x * l.slope) as i128 - l.fee as i128)
+                    Some((x * l.slope) as i128 - (l.fee * unit) as i128)
                 };
                 let order = |a: u32, b: u32| {
                     let (la, lb) = (lines[a as usize], lines[b as usize]);
@@ -348,9 +357,13 @@ mod tests {
                     (Some(g), Some(w)) => {
                         assert_eq!(g.0, w.0);
                         let (lg, lw) = (lines[g.1 as usize], lines[w.1 as usize]);
-                        assert_eq!((lg.slope, lg.fee), (lw.slope, lw.fee), "x = {x}");
+                        assert_eq!(
+                            (lg.slope, lg.fee),
+                            (lw.slope, lw.fee),
+                            "x = {x}, unit {unit}"
+                        );
                     }
-                    (g, w) => assert_eq!(g, w, "x = {x}"),
+                    (g, w) => assert_eq!(g, w, "x = {x}, unit {unit}"),
                 }
             }
         }
