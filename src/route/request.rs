@@ -358,15 +358,14 @@ impl FastRequest {
         {
             return None;
         }
-        let ints = request.amount_ints()?;
         let AmountInts {
             x,
             scale,
             room,
             x28,
             x_hi,
-            ..
-        } = ints;
+            reciprocal,
+        } = request.amount_ints()?;
         let exact_out = request.mode() == SwapMode::ExactOut;
         let campaigns = !request.campaigns().is_empty();
         let (mut flag_mask, mut flag_want) = (DECIDES, DECIDES);
@@ -382,7 +381,7 @@ impl FastRequest {
             scale,
             room,
             x28,
-            reciprocal: ints.reciprocal,
+            reciprocal,
             x_hi,
             now: request.now().as_millis(),
             exact_out,
