@@ -109,12 +109,12 @@ pub(crate) fn key_floor(best: i128, reciprocal: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{ceiling, key_floor as floor_of, reciprocal, LEAST_KEY};
+    use crate::numeric::{wide_mul, POW10};
 
     /// The floor of `best / x28`.
     fn key_floor(best: i128, x28: u128) -> u64 {
         floor_of(best, reciprocal(x28))
     }
-    use crate::numeric::{wide_mul, POW10};
 
     /// Whether `mantissa / 10^scale < best / x28`, exactly: `mantissa ×
     /// x28 < best × 10^scale` on 256-bit products (high, low).
