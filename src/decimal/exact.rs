@@ -251,16 +251,8 @@ mod tests {
         assert_eq!(product_minus(d("-1"), d("1"), Decimal::ZERO), None);
     }
 
-    /// SplitMix64, so the cases below are the same on every run (the
-    /// crate's unit tests have no dev-dependencies: a property test library
-    /// would be built for `cargo run --example` too).
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    // The cases below are the same on every run.
+    use crate::numeric::split_mix as next;
 
     /// A number in `1..2^96`: the ends, a power of ten, or uniform in bits
     /// then in value (small mantissas as often as large ones).

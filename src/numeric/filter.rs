@@ -167,11 +167,7 @@ mod tests {
 
     impl Mix {
         fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
+            crate::numeric::split_mix(&mut self.0)
         }
 
         /// Below `2^bits`, with a random bit length up to `bits` (small

@@ -100,6 +100,18 @@ pub(crate) fn scaled28(value: Decimal) -> Option<u128> {
     at_scale(value, SCALE)
 }
 
+/// SplitMix64, the unit tests' one generator: the same cases on every run
+/// (the crate's unit tests have no dev-dependencies: a property test
+/// library would be built for `cargo run --example` too).
+#[cfg(test)]
+pub(crate) fn split_mix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

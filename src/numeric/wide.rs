@@ -297,14 +297,7 @@ mod tests {
     #[test]
     fn wide_division_is_long_division() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            // SplitMix64.
-            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let mut next = || crate::numeric::split_mix(&mut seed);
         let edges = [
             0u128,
             1,
