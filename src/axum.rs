@@ -107,6 +107,7 @@ through_api_error!(
     crate::route::chain::InvalidMaxLegs,
     crate::route::chain::TooManyCombinations,
     crate::route::InvalidSplitLegs,
+    crate::route::UnsupportedPolicy,
     crate::route::SplitError,
     crate::route::InvalidRatesByPair,
     crate::route::InvalidPriceReference,

@@ -22,7 +22,8 @@
 //! | [`InvalidMaxLegs`] | `INVALID_REQUEST` | `maxLegs` out of range |
 //! | [`InvalidPriceReference`] | `INVALID_REQUEST` | a price guard's reference multiplier is not positive (ruling 40) |
 //! | [`TooManyCombinations`] | `INVALID_REQUEST` | listing every chain would take more work than the cap (ruling 36): ask for fewer legs or use the bounded report |
-//! | [`SplitError`] | its [`code`](SplitError::code): the single pair's "no route" code, `UNSUPPORTED_SWAP_MODE` (ExactOut), `INVALID_REQUEST` (past the work limit, ruling 36) | ruling 39 |
+//! | [`SplitError`] | its [`code`](SplitError::code): the single pair's "no route" code, `UNSUPPORTED_SWAP_MODE` (ExactOut), `SEARCH_EXHAUSTED` (503: past the work limit, ruling 48) | ruling 39 |
+//! | [`UnsupportedPolicy`] | `INVALID_REQUEST` | a question was given a part of the policy it cannot apply (ruling 41) |
 //! | [`InvalidSplitLegs`] | `INVALID_REQUEST` | a split has 2 or 3 legs |
 //! | [`InvalidMarket`], [`InvalidRatesByPair`] | `INTERNAL_ERROR` | the caller's rates of several pairs: two responses of one pair, or rates filed under another pair |
 //!
@@ -47,7 +48,9 @@ use crate::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use crate::route::chain::{InvalidMarket, InvalidMaxLegs, TooManyCombinations};
-use crate::route::{InvalidPriceReference, InvalidRatesByPair, InvalidSplitLegs, SplitError};
+use crate::route::{
+    InvalidPriceReference, InvalidRatesByPair, InvalidSplitLegs, SplitError, UnsupportedPolicy,
+};
 use crate::screening::{InvalidAddress, InvalidAddressTag, InvalidRegionCode};
 use crate::swap_mode::InvalidSwapMode;
 use crate::time::TimeRangeError;
@@ -100,6 +103,7 @@ with_code! {
     TooManyCombinations => InvalidRequest, "";
     InvalidRatesByPair => InternalError, "rates by pair: ";
     InvalidSplitLegs => InvalidRequest, "splitLegs: ";
+    UnsupportedPolicy => InvalidRequest, "policy: ";
 }
 
 impl From<SplitError> for ApiError {

@@ -33,6 +33,7 @@ const TABLE: &[(&str, u16)] = &[
     ("ROUTE_UNAVAILABLE", 422),
     ("PAYLOAD_TOO_LARGE", 413),
     ("PRICE_OUTLIER", 502),
+    ("SEARCH_EXHAUSTED", 503),
     ("PROVIDER_ERROR", 502),
     ("INTERNAL_ERROR", 500),
 ];
@@ -78,6 +79,8 @@ fn spec_codes_and_statuses_follow_the_rulings() {
                 | ErrorCode::InsufficientLiquidity
                 // Ruling 40: every route left has an implausible price, the provider's failure.
                 | ErrorCode::PriceOutlier
+                // Ruling 48: the providers' book is too hard to search within the bound.
+                | ErrorCode::SearchExhausted
         );
         assert_eq!(code.http_status().is_server_error(), server, "{code}");
         assert_eq!(code.http_status().is_client_error(), !server, "{code}");

@@ -36,7 +36,10 @@ use swaproute::rate::{
     DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
 };
 use swaproute::route::chain::{ChainNoRoute, InvalidMarket, InvalidMaxLegs, TooManyCombinations};
-use swaproute::route::{InvalidPriceReference, InvalidRatesByPair, InvalidSplitLegs, SplitError};
+use swaproute::route::{
+    InvalidPriceReference, InvalidRatesByPair, InvalidSplitLegs, PolicyPart, SplitError,
+    UnsupportedPolicy,
+};
 use swaproute::screening::{
     Address, AddressTag, InvalidAddress, InvalidAddressTag, InvalidRegionCode, RegionCode,
     ScreeningError,
@@ -95,6 +98,7 @@ covered!(
     InvalidPriceReference,
     InvalidSlippage,
     InvalidSplitLegs,
+    UnsupportedPolicy,
     InvalidSwapMode,
     InvalidTimestamp,
     InvalidTransactionId,
@@ -318,9 +322,17 @@ fn request_values_are_invalid_request() {
         "splitLegs: a split has 2 or 3 legs, not 4",
     );
     check(
-        SplitError::TooMuchWork { limit: 524_288 },
+        UnsupportedPolicy {
+            part: PolicyPart::Floors,
+        },
         ErrorCode::InvalidRequest,
         400,
+        "policy: this question cannot apply the policy's floors; ask the full selection instead",
+    );
+    check(
+        SplitError::TooMuchWork { limit: 524_288 },
+        ErrorCode::SearchExhausted,
+        503,
         "the split search would take more than 524288 steps for these rates, twice \
          (before and after its dominance pass; ruling 36)",
     );

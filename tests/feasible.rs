@@ -255,11 +255,13 @@ fn the_smallest_required_input_names_the_exact_out_rate() {
     assert_eq!(min_of(&f), some("0.99999991", "a"));
     // b reaches y = 5 × 10 − 1 = 49, a only 20.
     assert_eq!(max_of(&f), some("49.00000000", "b"));
-    // Under a balance of 10, a rate that serves 10: the one reaching furthest.
+    // Under a balance of 10, the rate best picks at 10 (ruling 41): both
+    // serve it; a needs ceil8(10 / 10) = 1, b ceil8(11 / 10) = 1.1, so a
+    // (not b, which reaches furthest).
     let s = f.max_within(amount("10")).unwrap();
     assert_eq!(
         (s.amount().to_string(), s.rate().id().as_str()),
-        ("10.00000000".into(), "b")
+        ("10.00000000".into(), "a")
     );
 }
 

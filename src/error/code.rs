@@ -101,6 +101,10 @@ error_codes! {
     /// docs/RULES.md): its multiplier deviates from the reference by more
     /// than the bound. The provider's price, not the request, is wrong.
     PriceOutlier => "PRICE_OUTLIER", 502;
+    /// An exact search stopped at its documented bound on work (ruling 48 in
+    /// docs/RULES.md): the providers' book is too hard to decide exactly
+    /// within the bound, which is the service's problem, not the request's.
+    SearchExhausted => "SEARCH_EXHAUSTED", 503;
     /// A provider failed.
     ProviderError => "PROVIDER_ERROR", 502;
     /// The service failed internally.

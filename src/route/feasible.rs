@@ -3,19 +3,12 @@
 //! the smallest and largest, and the answers under a spendable balance.
 //!
 //! # How
-//! A rate serves an amount when the engine's own eligibility check
-//! ([`check`]) passes: rulings 2-5, 18, 30, the floors, and in ExactOut
-//! ruling 34's limits on the required input. For one rate every condition
-//! is monotone in the amount: the limits bound it from both sides, the net
-//! output `x × multiplier − minerFee` and every floor only get easier as
-//! the amount grows, and in ExactOut the required input grows with the
-//! amount. So each rate serves one interval of the amount grid, found with
-//! a handful of exact checks: its ends come from the limits (ExactIn) or
-//! the largest amount whose required input is within the max (ExactOut),
-//! and the smallest working amount from a first guess (the thresholds
-//! divided out in `Decimal`) that a gallop and a bisection correct with the
-//! exact check. Building is `O(n log n)` (the intervals are sorted and
-//! merged); [`Feasible::max_within`] finds its amount by one binary search
+//! Each rate serves one interval of the amount grid under the request's
+//! whole policy (ruling 41): the one model of a rate over amounts
+//! (`rules/served.rs`), the engine's own eligibility check at a handful of
+//! amounts. A median price guard's reference is found once, over the rates
+//! that serve some amount (ruling 42). Building is `O(n log n)` (the
+//! intervals are sorted and merged); [`Feasible::max_within`] finds its amount by one binary search
 //! over prefix maxima of the intervals' upper ends.
 //!
 //! Which rate serves an amount: in ExactIn the one the ranking chooses there
@@ -30,25 +23,18 @@ use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use super::bisect::{least, narrow};
 use super::envelope::{at, envelope, Piece, Rank};
-use super::rules::eligibility::{admit, check};
+use super::rules::eligibility::admit;
 use super::rules::order::tie_order;
-use super::rules::required_input::required_input;
-use super::{Floors, NoRoute, RejectReason, RouteRequest, WorkingAmount};
+use super::rules::served::{
+    decimal_at, exact_units, grid_ceil, grid_floor, resolve_guard, AmountModel, PLACES,
+};
+use super::{Floors, NoRoute, Policy, RouteRequest, WorkingAmount};
 use crate::decimal::{Amount, Plain};
-use crate::numeric::{least_cover8, pow10, MAX_MANTISSA};
-use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList, NO_CAMPAIGNS};
+use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 use crate::wire::RequestField;
-
-/// The places amounts have when no asset decimals are given.
-const PLACES: u32 = 8;
-
-/// The largest grid mantissa: a `Decimal`'s.
-#[allow(clippy::cast_possible_wrap)]
-const TOP: i128 = MAX_MANTISSA as i128;
 
 /// What to ask: the swap mode, the time, the caller's campaigns and floors,
 /// and optionally the assets' decimals (ruling 38).
@@ -70,47 +56,50 @@ const TOP: i128 = MAX_MANTISSA as i128;
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct FeasibleQuery<'c> {
-    mode: SwapMode,
-    now: EpochMillis,
-    campaigns: &'c CampaignLimits,
-    floors: Floors,
-    from_places: u32,
-    to_places: u32,
+    model: AmountModel<'c>,
 }
 
 impl FeasibleQuery<'static> {
-    /// The amounts that work in `mode` at `now`, 8-place, without campaign
-    /// limits or floors.
+    /// The amounts that work in `mode` at `now`, 8-place, under the
+    /// default policy (no campaign limits, floors or guard).
     pub fn new(mode: SwapMode, now: EpochMillis) -> Self {
         FeasibleQuery {
-            mode,
-            now,
-            campaigns: &NO_CAMPAIGNS,
-            floors: Floors::NONE,
-            from_places: PLACES,
-            to_places: PLACES,
+            model: AmountModel::new(mode, now, Policy::DEFAULT),
         }
     }
 }
 
-impl FeasibleQuery<'_> {
+impl<'c> FeasibleQuery<'c> {
+    /// Under the caller's whole policy (ruling 41): campaigns, the limit
+    /// policy, the floors and the price guard, as [`RouteRequest::best`]
+    /// applies them, so an amount is feasible exactly when `best` serves it.
+    #[must_use]
+    pub fn with_policy<'a>(self, policy: Policy<'a>) -> FeasibleQuery<'a>
+    where
+        'c: 'a,
+    {
+        FeasibleQuery {
+            model: AmountModel {
+                policy,
+                ..self.model
+            },
+        }
+    }
+
     /// With the caller's campaign limits (ruling 3).
     #[must_use]
-    pub fn with_campaigns(self, campaigns: &CampaignLimits) -> FeasibleQuery<'_> {
-        FeasibleQuery {
-            mode: self.mode,
-            now: self.now,
-            campaigns,
-            floors: self.floors,
-            from_places: self.from_places,
-            to_places: self.to_places,
-        }
+    pub fn with_campaigns<'a>(self, campaigns: &'a CampaignLimits) -> FeasibleQuery<'a>
+    where
+        'c: 'a,
+    {
+        let policy = self.model.policy.with_campaigns(campaigns);
+        self.with_policy(policy)
     }
 
     /// With the caller's economic floors.
     #[must_use]
     pub fn with_floors(mut self, floors: Floors) -> Self {
-        self.floors = floors;
+        self.model.policy = self.model.policy.with_floors(floors);
         self
     }
 
@@ -119,17 +108,14 @@ impl FeasibleQuery<'_> {
     /// `min(8, to)`.
     #[must_use]
     pub fn with_decimals(mut self, from: u8, to: u8) -> Self {
-        self.from_places = u32::from(from).min(PLACES);
-        self.to_places = u32::from(to).min(PLACES);
+        self.model.from_places = u32::from(from).min(PLACES);
+        self.model.to_places = u32::from(to).min(PLACES);
         self
     }
 
-    /// The places of the amounts asked about.
-    fn places(&self) -> u32 {
-        match self.mode {
-            SwapMode::ExactIn => self.from_places,
-            SwapMode::ExactOut => self.to_places,
-        }
+    /// The policy the amounts are judged under.
+    pub fn policy(&self) -> Policy<'c> {
+        self.model.policy
     }
 
     /// Every amount some rate serves.
@@ -142,10 +128,22 @@ impl FeasibleQuery<'_> {
         rates: &'r R,
     ) -> Result<Feasible<'r>, MixedPairs> {
         let rates = rates.one_pair()?;
+        let m = self.model;
+        let resolved = m
+            .policy
+            .price_guard()
+            .and_then(|guard| resolve_guard(guard, rates, m.mode, m.now, m.policy));
+        let model = match &resolved {
+            Some(guard) => AmountModel {
+                policy: m.policy.with_price_guard(guard),
+                ..m
+            },
+            None => m,
+        };
         let mut intervals: Vec<Interval<'r>> = rates
             .iter()
             .filter_map(|rate| {
-                let (from, to) = self.interval(rate)?;
+                let (from, to) = model.interval(rate)?;
                 Some(Interval { from, to, rate })
             })
             .collect();
@@ -159,24 +157,21 @@ impl FeasibleQuery<'_> {
                 _ => ranges.push((interval.from, interval.to)),
             }
         }
-        let mut reach: Vec<(i128, usize)> = Vec::with_capacity(intervals.len());
-        for (at, interval) in intervals.iter().enumerate() {
+        let mut reach: Vec<i128> = Vec::with_capacity(intervals.len());
+        for interval in &intervals {
             let held = reach.last().copied();
-            reach.push(match held {
-                Some((to, i)) if to >= interval.to => (to, i),
-                _ => (interval.to, at),
-            });
+            reach.push(held.map_or(interval.to, |to| to.max(interval.to)));
         }
         // Sorted by upper end; `tops[i]` holds the best (net output at its
         // top, then the smaller amount, then ruling 7) of `by_top[..=i]`.
         let mut by_top: Vec<(i128, Decimal, &'r Rate)> = Vec::new();
-        if self.mode == SwapMode::ExactIn {
+        if m.mode == SwapMode::ExactIn {
             by_top = intervals
                 .iter()
                 .filter_map(|i| {
                     let net = super::rules::net_output::net_output(
                         i.rate,
-                        decimal_at(i.to, self.from_places)?,
+                        decimal_at(i.to, m.from_places)?,
                     )?;
                     Some((i.to, net, i.rate))
                 })
@@ -193,23 +188,19 @@ impl FeasibleQuery<'_> {
             }
         }
         // ExactIn: the route ranked first at every amount, as pieces.
-        let pieces = if self.mode == SwapMode::ExactIn {
-            ranking_envelope(&intervals, self.from_places)
+        let pieces = if m.mode == SwapMode::ExactIn {
+            ranking_envelope(&intervals, m.from_places)
         } else {
             Vec::new()
         };
         let mut feasible = Feasible {
             pieces,
             tops: by_top,
-            query: FeasibleQuery {
-                mode: self.mode,
-                now: self.now,
-                campaigns: &NO_CAMPAIGNS,
-                floors: self.floors,
-                from_places: self.from_places,
-                to_places: self.to_places,
+            model: AmountModel {
+                policy: Policy::DEFAULT,
+                ..m
             },
-            places: self.places(),
+            places: m.places(),
             intervals,
             ranges,
             reach,
@@ -218,157 +209,9 @@ impl FeasibleQuery<'_> {
         };
         let first = feasible.ranges.first().map(|r| r.0);
         let last = feasible.ranges.last().map(|r| r.1);
-        feasible.min = first.and_then(|x| feasible.served(x, self));
-        feasible.max = last.and_then(|x| feasible.served(x, self));
+        feasible.min = first.and_then(|x| feasible.served(x));
+        feasible.max = last.and_then(|x| feasible.served(x));
         Ok(feasible)
-    }
-
-    /// The grid interval (mantissas at [`places`](Self::places)) `rate`
-    /// serves, or `None` when it serves no amount.
-    fn interval(&self, rate: &Rate) -> Option<(i128, i128)> {
-        admit(rate, self.now, self.mode).ok()?;
-        let effective_max = rate.effective_max(self.campaigns);
-        if effective_max < rate.min() {
-            return None; // ruling 30
-        }
-        match self.mode {
-            SwapMode::ExactIn => self.interval_in(rate, effective_max),
-            SwapMode::ExactOut => self.interval_out(rate, effective_max),
-        }
-    }
-
-    fn interval_in(&self, rate: &Rate, effective_max: Decimal) -> Option<(i128, i128)> {
-        let p = self.from_places;
-        let lo = grid_ceil(rate.min(), p)?.max(0);
-        let mut hi = grid_floor(effective_max, p)?;
-        if lo > hi {
-            return None;
-        }
-        let verdict = |x: i128| self.verdict_in(rate, x);
-        let overflows = |x: i128| matches!(verdict(x), Err(RejectReason::Overflow));
-        if overflows(hi) {
-            if overflows(lo) {
-                return None;
-            }
-            hi = least(lo, hi, lo, &overflows)?.checked_sub(1)?;
-        }
-        let works = |x: i128| verdict(x).is_ok();
-        if !works(hi) {
-            return None;
-        }
-        let from = least(lo, hi, self.guess_in(rate, p).unwrap_or(lo), &works)?;
-        Some((from, hi))
-    }
-
-    /// The engine's verdict on `rate` at the ExactIn amount `x` (a mantissa
-    /// at the from places).
-    fn verdict_in(&self, rate: &Rate, x: i128) -> Result<(), RejectReason> {
-        let amount = amount_at(x, self.from_places).ok_or(RejectReason::Overflow)?;
-        let request = RouteRequest::exact_in(amount, self.now)
-            .with_campaigns(self.campaigns)
-            .with_floors(self.floors);
-        check(rate, &request).map(|_| ())
-    }
-
-    /// A first guess at the smallest amount every floor admits: for each
-    /// condition of the form `x × multiplier ≥ c + fee` (a positive net:
-    /// `c = 0`; the dust: `c = dust`; the fee multiple: `c = k × fee`; the
-    /// fee share: `x × multiplier × bps ≥ fee × 10000`) its least 8-place
-    /// `x`, exactly ([`least_cover8`]), then the largest, up to the grid.
-    /// Only a guess: the exact check decides from there.
-    fn guess_in(&self, rate: &Rate, p: u32) -> Option<i128> {
-        let (m, fee) = (rate.multiplier(), rate.miner_fee());
-        let mut x8 = least_cover8(m, Decimal::ZERO, fee)?;
-        if let Some(dust) = self.floors.dust() {
-            x8 = x8.max(least_cover8(m, dust, fee)?);
-        }
-        if let Some(k) = self.floors.fee_multiple() {
-            x8 = x8.max(least_cover8(m, fee.checked_mul(k)?, fee)?);
-        }
-        if let Some(bps) = self.floors.max_fee_share_bps().filter(|&b| b > 0) {
-            let share = least_cover8(
-                m.checked_mul(Decimal::from(bps))?,
-                fee.checked_mul(Decimal::from(10_000))?,
-                Decimal::ZERO,
-            )?;
-            x8 = x8.max(share);
-        }
-        grid_ceil(decimal_at(i128::try_from(x8).ok()?, PLACES)?, p)
-    }
-
-    fn interval_out(&self, rate: &Rate, effective_max: Decimal) -> Option<(i128, i128)> {
-        let q = self.to_places;
-        let input_fits = |y: i128| {
-            self.required_at(rate, y)
-                .is_some_and(|input| input <= effective_max)
-        };
-        if !input_fits(1) {
-            return None;
-        }
-        // The largest output whose required input is within the max:
-        // y ≤ floor_places(max) × multiplier − fee, exactly; a guess here.
-        let guess = grid_floor(effective_max, self.from_places)
-            .and_then(|x| decimal_at(x, self.from_places))
-            .and_then(|x| x.checked_mul(rate.multiplier()))
-            .and_then(|gross| gross.checked_sub(rate.miner_fee()))
-            .and_then(|net| grid_floor(net, q))
-            .map_or(1, |y| y.clamp(1, TOP));
-        let top = greatest(1, guess, &input_fits)?;
-        let works = |y: i128| self.verdict_out(rate, y).is_ok();
-        if !works(top) {
-            return None;
-        }
-        // A first guess at the smallest: the output of the smallest input
-        // that meets the min and the floors.
-        let guess = grid_ceil(rate.min(), self.from_places)
-            .map(|x| x.max(self.guess_in(rate, self.from_places).unwrap_or(x)))
-            .and_then(|x| decimal_at(x, self.from_places))
-            .and_then(|x| x.checked_mul(rate.multiplier()))
-            .and_then(|gross| gross.checked_sub(rate.miner_fee()))
-            .and_then(|net| grid_ceil(net, q))
-            .map_or(1, |y| y.clamp(1, top));
-        let from = least(1, top, guess, &works)?;
-        Some((from, top))
-    }
-
-    /// The ExactOut order amount for output `y` (a mantissa at the to
-    /// places): ruling 34's required input, 8 places, then up to the from
-    /// asset's places.
-    fn required_at(&self, rate: &Rate, y: i128) -> Option<Decimal> {
-        let to = decimal_at(y, self.to_places)?;
-        let input = required_input(rate, to)?.get();
-        let units = grid_ceil(input, self.from_places)?;
-        decimal_at(units, self.from_places)
-    }
-
-    /// The engine's verdict on `rate` for the ExactOut output `y`, the
-    /// order's amount (the required input) standing as `fromAmount`.
-    fn verdict_out(&self, rate: &Rate, y: i128) -> Result<Decimal, RejectReason> {
-        let to = amount_at(y, self.to_places).ok_or(RejectReason::Overflow)?;
-        let input = self.required_at(rate, y).ok_or(RejectReason::Overflow)?;
-        let from = Amount::new(input).map_err(|_| RejectReason::Overflow)?;
-        let request = RouteRequest::exact_out(from, to, self.now)
-            .with_campaigns(self.campaigns)
-            .with_floors(self.floors);
-        check(rate, &request).map(|_| input)
-    }
-}
-
-impl RouteRequest<'_> {
-    /// The 8-place grid interval (mantissas) of ExactIn amounts `rate`
-    /// serves under this request's time, campaigns and floors: the engine's
-    /// own [`check`] at its ends, as [`FeasibleQuery`] finds them. A split's
-    /// legs (ruling 39) start at its lower end.
-    pub(crate) fn served_interval(&self, rate: &Rate) -> Option<(i128, i128)> {
-        FeasibleQuery {
-            mode: SwapMode::ExactIn,
-            now: self.now(),
-            campaigns: self.campaigns(),
-            floors: *self.floors(),
-            from_places: PLACES,
-            to_places: PLACES,
-        }
-        .interval(rate)
     }
 }
 
@@ -395,14 +238,10 @@ impl RouteRequest<'_> {
             return no_route;
         }
         let low = !matches!(no_route, NoRoute::AboveMax { .. });
-        let query = FeasibleQuery {
-            mode: self.mode(),
-            now: self.now(),
-            campaigns: self.campaigns(),
-            floors: *self.floors(),
-            from_places: PLACES,
-            to_places: PLACES,
-        };
+        // The request's whole policy, its guard resolved (the questions
+        // that call this resolve it first): the amounts named are ones
+        // `best` serves (ruling 41).
+        let query = AmountModel::new(self.mode(), self.now(), self.policy());
         if self.mode() == SwapMode::ExactOut {
             let mut bound: Option<i128> = None;
             for rate in rates {
@@ -609,8 +448,9 @@ impl Serialize for AmountRange {
 /// [`FeasibleQuery::amounts`].
 #[derive(Clone, Debug)]
 pub struct Feasible<'r> {
-    /// The query, without its campaigns.
-    query: FeasibleQuery<'static>,
+    /// The model's mode and grids (its policy left out: the intervals
+    /// hold what it decided).
+    model: AmountModel<'static>,
     /// ExactIn: the route ranked first at every amount that works
     /// (see `envelope.rs`), sorted.
     pieces: Vec<Piece<'r>>,
@@ -621,9 +461,8 @@ pub struct Feasible<'r> {
     intervals: Vec<Interval<'r>>,
     /// Merged: disjoint, sorted, a gap of at least two grid units between.
     ranges: Vec<(i128, i128)>,
-    /// `reach[i]`: the largest upper end among `intervals[..=i]` and the
-    /// first interval holding it.
-    reach: Vec<(i128, usize)>,
+    /// `reach[i]`: the largest upper end among `intervals[..=i]`.
+    reach: Vec<i128>,
     min: Option<Served<'r>>,
     max: Option<Served<'r>>,
 }
@@ -631,7 +470,7 @@ pub struct Feasible<'r> {
 impl<'r> Feasible<'r> {
     /// The swap mode the amounts are for.
     pub fn mode(&self) -> SwapMode {
-        self.query.mode
+        self.model.mode
     }
 
     /// The places of the amounts.
@@ -675,27 +514,17 @@ impl<'r> Feasible<'r> {
             .is_some_and(|r| x <= r.1)
     }
 
-    /// The largest amount that works and is not above `balance`, with a
-    /// rate that serves it (of the rates whose intervals begin at or below
-    /// the balance, the one reaching furthest, the first in ruling 7's order
-    /// among equals); `None` when none fits. One binary search over the
-    /// intervals' prefix maxima: `O(log n)`.
+    /// The largest amount that works and is not above `balance`, with the
+    /// rate that serves it as [`RouteRequest::best`] ranks there (ruling 41:
+    /// ExactIn the highest net output, ExactOut the smallest required input,
+    /// then ruling 7's ties); `None` when none fits. One binary search over
+    /// the intervals' prefix maxima finds the amount (`O(log n)`), then the
+    /// rate as [`min`](Self::min) and [`max`](Self::max) name theirs.
     pub fn max_within(&self, balance: Amount) -> Option<Served<'r>> {
         let b = grid_floor(balance.get(), self.places)?;
         let before = self.intervals.partition_point(|i| i.from <= b);
-        let (reach, at) = *self.reach.get(before.checked_sub(1)?)?;
-        let x = reach.min(b);
-        let rate = self.intervals.get(at)?.rate;
-        let amount = decimal_at(x, self.places)?;
-        let net_output = match self.query.mode {
-            SwapMode::ExactIn => self.net_in(rate, x)?,
-            SwapMode::ExactOut => amount,
-        };
-        Some(Served {
-            amount,
-            rate,
-            net_output,
-        })
+        let reach = *self.reach.get(before.checked_sub(1)?)?;
+        self.served(reach.min(b))
     }
 
     /// The amount not above `balance` with the best net output (ties: the
@@ -710,7 +539,7 @@ impl<'r> Feasible<'r> {
     /// ExactOut: the order delivers exactly the amount, so this is
     /// [`max_within`](Self::max_within).
     pub fn best_within(&self, balance: Amount) -> Option<Served<'r>> {
-        if self.query.mode == SwapMode::ExactOut {
+        if self.model.mode == SwapMode::ExactOut {
             return self.max_within(balance);
         }
         let b = grid_floor(balance.get(), self.places)?;
@@ -744,7 +573,8 @@ impl<'r> Feasible<'r> {
     /// the highest net output then ruling 7's ties (the envelope's piece);
     /// ExactOut the smallest required input, then the ties (a scan of the
     /// intervals).
-    fn served(&self, x: i128, query: &FeasibleQuery<'_>) -> Option<Served<'r>> {
+    fn served(&self, x: i128) -> Option<Served<'r>> {
+        let query = &self.model;
         if query.mode == SwapMode::ExactIn {
             let rate = at(&self.pieces, x)?.rate;
             return Some(Served {
@@ -835,111 +665,3 @@ impl Serialize for FeasibleReport<'_, '_> {
     }
 }
 
-/// The greatest `x` in `[lo, TOP]` with `fits(x)`, for `fits` true then
-/// false and `fits(lo)` known true: `guess` is tried first, then a gallop
-/// away from it brackets the answer and a bisection finds it.
-fn greatest(lo: i128, guess: i128, fits: &dyn Fn(i128) -> bool) -> Option<i128> {
-    // `good` always fits, `bad` never does.
-    let guess = guess.clamp(lo, TOP);
-    let mut stride: i128 = 1;
-    let (good, bad) = if fits(guess) {
-        let mut good = guess;
-        loop {
-            if good == TOP {
-                return Some(TOP);
-            }
-            let probe = good.saturating_add(stride).min(TOP);
-            if fits(probe) {
-                good = probe;
-                stride = stride.saturating_mul(2);
-            } else {
-                break (good, probe);
-            }
-        }
-    } else {
-        let mut bad = guess;
-        loop {
-            let probe = bad.saturating_sub(stride);
-            if probe <= lo {
-                break (lo, bad);
-            }
-            if fits(probe) {
-                break (probe, bad);
-            }
-            bad = probe;
-            stride = stride.saturating_mul(2);
-        }
-    };
-    narrow(good, bad, &|x| !fits(x)).map(|(good, _)| good)
-}
-
-/// `value` rounded up to `places`, as the mantissa at `places`; capped at
-/// the largest `Decimal` mantissa.
-fn grid_ceil(value: Decimal, places: u32) -> Option<i128> {
-    grid(value, places, true)
-}
-
-/// `value` rounded down to `places`, as the mantissa at `places`; capped at
-/// the largest `Decimal` mantissa.
-fn grid_floor(value: Decimal, places: u32) -> Option<i128> {
-    grid(value, places, false)
-}
-
-fn grid(value: Decimal, places: u32, up: bool) -> Option<i128> {
-    let mantissa = value.mantissa();
-    let scale = value.scale();
-    let units = if scale >= places {
-        let div = i128::try_from(pow10(scale.checked_sub(places)?)?).ok()?;
-        let floor = mantissa.div_euclid(div);
-        if up && mantissa.rem_euclid(div) != 0 {
-            floor.checked_add(1)?
-        } else {
-            floor
-        }
-    } else {
-        let mul = i128::try_from(pow10(places.checked_sub(scale)?)?).ok()?;
-        mantissa.checked_mul(mul).unwrap_or(TOP)
-    };
-    Some(units.min(TOP))
-}
-
-/// The mantissa of `amount` at `places` when it lies on that grid.
-fn exact_units(amount: Decimal, places: u32) -> Option<i128> {
-    let units = grid_floor(amount, places)?;
-    (decimal_at(units, places)? == amount).then_some(units)
-}
-
-fn decimal_at(units: i128, places: u32) -> Option<Decimal> {
-    Decimal::try_from_i128_with_scale(units, places).ok()
-}
-
-fn amount_at(units: i128, places: u32) -> Option<Amount> {
-    Amount::new(decimal_at(units, places)?).ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::route::rules::fixtures::d;
-
-    #[test]
-    fn greatest_finds_the_boundary_from_any_guess() {
-        for answer in [1i128, 2, 7, 99, 100, TOP - 1, TOP] {
-            for guess in [-5i128, 1, 3, 50, 99, 100, 1000, TOP] {
-                let fits = |x: i128| x <= answer;
-                assert_eq!(greatest(1, guess, &fits), Some(answer), "{answer} {guess}");
-            }
-        }
-    }
-
-    #[test]
-    fn grid_rounds_both_ways() {
-        assert_eq!(grid_ceil(d("0.000797871"), 8), Some(79_788));
-        assert_eq!(grid_floor(d("0.000797879"), 8), Some(79_787));
-        assert_eq!(grid_ceil(d("1.5"), 0), Some(2));
-        assert_eq!(grid_floor(d("2"), 2), Some(200));
-        assert_eq!(grid_floor(Decimal::MAX, 8), Some(TOP));
-        assert_eq!(exact_units(d("0.123"), 2), None);
-        assert_eq!(exact_units(d("0.120"), 2), Some(12));
-    }
-}

@@ -36,6 +36,7 @@ mod engine;
 mod envelope;
 mod feasible;
 mod floors;
+mod policy;
 mod price_guard;
 mod ranked;
 mod ranking;
@@ -63,8 +64,11 @@ pub use floors::Floors;
 pub use price_guard::{InvalidPriceReference, PriceGuard, PriceReference};
 pub use ranked::{LimitCheck, Route};
 pub use reject::{RejectReason, Rejection};
-pub use request::{LimitPolicy, RouteRequest};
-pub use rules::estimate::{estimate_exact_out, estimate_exact_out_with, Estimate};
+pub use policy::{LimitPolicy, Policy, PolicyPart, UnsupportedPolicy};
+pub use request::RouteRequest;
+pub use rules::estimate::{
+    estimate_exact_out, estimate_exact_out_under, estimate_exact_out_with, Estimate,
+};
 pub use rules::no_route::{NamedAmount, NoRoute, WorkingAmount};
 pub use selection::Selection;
 pub use split::split_work_limit;

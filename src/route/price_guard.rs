@@ -12,9 +12,20 @@
 //!
 //! is rejected `PRICE_OUTLIER` with its multiplier, the reference and the
 //! deviation. The reference is the caller's ([`PriceGuard::against`]) or
-//! else the exact median multiplier of the response's valid, unexpired
-//! rates ([`PriceGuard::median`], [`PriceReference::median_of`]): the middle
-//! one for an odd count, the mean of the two middle ones for an even count.
+//! else the exact median multiplier of the rates that can serve some amount
+//! under the rest of the request's policy (ruling 42: valid, unexpired, a
+//! non-empty set of amounts after limits, campaign caps and floors; a rate
+//! that can serve nothing has no vote), found once per question
+//! ([`PriceGuard::median`], [`RouteRequest::price_reference`](super::RouteRequest::price_reference)):
+//! the middle one for an odd count, the mean of the two middle ones for an
+//! even count. The median does not depend on the amount asked, so every
+//! question of one request (at one amount, over amounts, each leg of a
+//! split) uses one reference; each chain leg uses its own pair's.
+//!
+//! A median guard holds while honest providers are the majority of the
+//! voters. A response's author can always out-vote it (rates that serve
+//! some absurd amount still vote), so where the guard is a security
+//! control, pass a reference ([`PriceGuard::against`]).
 //! Nothing is rounded: the median of two multipliers may have one more
 //! decimal place (or digit) than a `Decimal` holds, and is still compared
 //! exactly.
@@ -74,7 +85,9 @@ impl PriceReference {
     }
 
     /// The exact median multiplier of `rates`' valid (rulings 2 and 18),
-    /// unexpired rates at `now`: the middle one of an odd count, the mean of
+    /// unexpired rates at `now` (every such rate: the guard itself counts
+    /// only the rates that can serve some amount, ruling 42; see
+    /// [`RouteRequest::price_reference`](super::RouteRequest::price_reference)): the middle one of an odd count, the mean of
     /// the two middle ones of an even count. `None` when there is no such
     /// rate. One allocation of one `Decimal` per rate, one sort.
     ///
@@ -92,11 +105,17 @@ impl PriceReference {
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn median_of(rates: &[Rate], now: EpochMillis) -> Option<Self> {
-        let mut multipliers: Vec<Decimal> = rates
-            .iter()
-            .filter(|rate| rate.defect().is_none() && !rate.is_expired_at(now))
-            .map(Rate::multiplier)
-            .collect();
+        Self::median_of_multipliers(
+            rates
+                .iter()
+                .filter(|rate| rate.defect().is_none() && !rate.is_expired_at(now))
+                .map(Rate::multiplier)
+                .collect(),
+        )
+    }
+
+    /// The exact median of `multipliers` (any order); `None` for none.
+    pub(crate) fn median_of_multipliers(mut multipliers: Vec<Decimal>) -> Option<Self> {
         crate::numeric::permute::sort_stable(&mut multipliers, Ord::cmp);
         let count = multipliers.len();
         let upper = *multipliers.get(count / 2)?;
@@ -329,7 +348,8 @@ enum Reference {
 
 impl PriceGuard {
     /// A guard of `max_deviation_bps` around the exact median multiplier of
-    /// the rates each query ranks ([`PriceReference::median_of`]).
+    /// the rates that can serve some amount (ruling 42), found by each
+    /// question ([`RouteRequest::price_reference`](super::RouteRequest::price_reference)).
     pub const fn median(max_deviation_bps: u32) -> Self {
         PriceGuard {
             max_deviation_bps,
@@ -359,17 +379,18 @@ impl PriceGuard {
         }
     }
 
-    /// A median guard's reference found over `rates` at `now`; `None` when
-    /// there is nothing to find (the caller's reference, or found already).
-    pub(crate) fn resolve(&self, rates: &[Rate], now: EpochMillis) -> Option<Self> {
-        if self.reference != Reference::Median {
-            return None;
-        }
-        Some(PriceGuard {
+    /// `true` for a median guard whose reference is not found yet.
+    pub(crate) fn needs_reference(&self) -> bool {
+        self.reference == Reference::Median
+    }
+
+    /// The same bound around `reference` (a median found by a question),
+    /// or around nothing when there is no voter.
+    pub(crate) fn with_reference(&self, reference: Option<PriceReference>) -> Self {
+        PriceGuard {
             max_deviation_bps: self.max_deviation_bps,
-            reference: PriceReference::median_of(rates, now)
-                .map_or(Reference::Unavailable, Reference::Known),
-        })
+            reference: reference.map_or(Reference::Unavailable, Reference::Known),
+        }
     }
 
     /// Holds `rate` to the guard (a median not found yet, or unavailable,

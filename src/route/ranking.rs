@@ -7,7 +7,8 @@ use alloc::vec::Vec;
 
 use super::engine::TopK;
 use super::rules::eligibility::Candidate;
-use super::{NoRoute, PriceGuard, Route, RouteRequest, Selection, TopN};
+use super::rules::served::resolve_guard;
+use super::{NoRoute, PriceGuard, PriceReference, Route, RouteRequest, Selection, TopN};
 use crate::rate::prepared::Layout;
 use crate::rate::{Rate, RateList};
 
@@ -17,12 +18,31 @@ use crate::rate::{Rate, RateList};
 const SORT_K: usize = 64;
 
 impl RouteRequest<'_> {
-    /// A median price guard's reference, found over `rates` (ruling 40):
-    /// `None` without a guard (one branch on the fast path) or when the
-    /// guard's reference is known.
+    /// A median price guard's reference, found over `rates` (rulings 40
+    /// and 42: the rates that can serve some amount under the rest of the
+    /// policy): `None` without a guard (one branch on the fast path) or
+    /// when the guard's reference is known.
     #[inline]
     fn unresolved_guard(&self, rates: &[Rate]) -> Option<PriceGuard> {
-        self.price_guard()?.resolve(rates, self.now())
+        resolve_guard(
+            self.price_guard()?,
+            rates,
+            self.mode(),
+            self.now(),
+            self.policy(),
+        )
+    }
+
+    /// The reference this request's price guard judges `rates` against:
+    /// the caller's, or the exact median multiplier of the rates that can
+    /// serve some amount under the rest of the policy (ruling 42); `None`
+    /// without a guard, or when no rate can serve any amount.
+    pub fn price_reference(&self, rates: &[Rate]) -> Option<PriceReference> {
+        let guard = self.price_guard()?;
+        match self.unresolved_guard(rates) {
+            Some(resolved) => resolved.reference().copied(),
+            None => guard.reference().copied(),
+        }
     }
 
     /// The best route, or why there is none. One pass, no allocation.

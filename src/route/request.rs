@@ -19,34 +19,13 @@ use core::fmt;
 
 use rust_decimal::Decimal;
 
-use super::{Floors, PriceGuard};
+use super::{Floors, LimitPolicy, Policy, PriceGuard};
 use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{scaled28, OPERAND_LIMIT, SCALE};
 use crate::rate::prepared::{DECIDES, EXACT_OUT, LIMIT_SHIFT, SPONSORED};
-use crate::rate::{CampaignLimits, NO_CAMPAIGNS};
+use crate::rate::CampaignLimits;
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
-
-/// How an ExactOut route's required input is held to its rate's limits
-/// (ruling 23 in docs/RULES.md).
-///
-/// The specification checks limits against `fromAmount` in every mode, and the
-/// created order's `amount` in ExactOut is the route's required input, which
-/// may lie outside the limits the estimate passed. Every ExactOut route says
-/// whether it does ([`Route::required_input_limits`](super::Route::required_input_limits));
-/// the strict policy also makes such a route ineligible, so the next route is
-/// chosen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum LimitPolicy {
-    /// The specification's rule: limits on `fromAmount` only.
-    #[default]
-    Spec,
-    /// Also refuse an ExactOut route whose required input lies outside
-    /// `[min, effective max]` (`REQUIRED_INPUT_BELOW_MIN` /
-    /// `REQUIRED_INPUT_ABOVE_MAX`). No effect in ExactIn.
-    Strict,
-}
 
 /// A route request: the swap mode, the amounts, the time, the caller's
 /// campaign limits and limit policy.
@@ -67,11 +46,8 @@ pub struct RouteRequest<'c> {
     from_amount: Amount,
     to_amount: Option<Amount>,
     now: EpochMillis,
-    campaigns: &'c CampaignLimits,
-    limit_policy: LimitPolicy,
-    floors: Floors,
-    /// The caller's price guard (ruling 40), off when `None`.
-    price_guard: Option<&'c PriceGuard>,
+    /// The caller's policy (ruling 41): campaigns, limits, floors, guard.
+    policy: Policy<'c>,
     /// ExactOut: `from_amount` rounded up to 8 places, computed once: the
     /// first guess of each required input (derived data, kept in step with
     /// `from_amount` and `mode`).
@@ -91,10 +67,7 @@ impl fmt::Debug for RouteRequest<'_> {
             .field("from_amount", &self.from_amount)
             .field("to_amount", &self.to_amount)
             .field("now", &self.now)
-            .field("campaigns", &self.campaigns)
-            .field("limit_policy", &self.limit_policy)
-            .field("floors", &self.floors)
-            .field("price_guard", &self.price_guard)
+            .field("policy", &self.policy)
             .finish()
     }
 }
@@ -107,10 +80,7 @@ impl RouteRequest<'static> {
             from_amount,
             to_amount: None,
             now,
-            campaigns: &NO_CAMPAIGNS,
-            limit_policy: LimitPolicy::Spec,
-            floors: Floors::NONE,
-            price_guard: None,
+            policy: Policy::DEFAULT,
             from8: None,
             amount: AmountInts::of(from_amount.get()),
         }
@@ -124,10 +94,7 @@ impl RouteRequest<'static> {
             from_amount,
             to_amount: Some(to_amount),
             now,
-            campaigns: &NO_CAMPAIGNS,
-            limit_policy: LimitPolicy::Spec,
-            floors: Floors::NONE,
-            price_guard: None,
+            policy: Policy::DEFAULT,
             from8: Fixed8::ceil(from_amount.get()).ok(),
             amount: AmountInts::of(from_amount.get()),
         }
@@ -141,18 +108,30 @@ impl<'c> RouteRequest<'c> {
     where
         'c: 'a,
     {
+        self.with_policy(self.policy.with_campaigns(campaigns))
+    }
+
+    /// The same request under the caller's whole policy (ruling 41),
+    /// replacing the campaigns, limit policy, floors and guard it had.
+    #[must_use]
+    pub fn with_policy<'a>(self, policy: Policy<'a>) -> RouteRequest<'a>
+    where
+        'c: 'a,
+    {
         RouteRequest {
             mode: self.mode,
             from_amount: self.from_amount,
             to_amount: self.to_amount,
             now: self.now,
-            campaigns,
-            limit_policy: self.limit_policy,
-            floors: self.floors,
-            price_guard: self.price_guard,
+            policy,
             from8: self.from8,
             amount: self.amount,
         }
+    }
+
+    /// The caller's policy (ruling 41).
+    pub fn policy(&self) -> Policy<'c> {
+        self.policy
     }
 
     /// The same request under the caller's price guard (ruling 40; off by
@@ -164,23 +143,12 @@ impl<'c> RouteRequest<'c> {
     where
         'c: 'a,
     {
-        RouteRequest {
-            mode: self.mode,
-            from_amount: self.from_amount,
-            to_amount: self.to_amount,
-            now: self.now,
-            campaigns: self.campaigns,
-            limit_policy: self.limit_policy,
-            floors: self.floors,
-            price_guard: Some(guard),
-            from8: self.from8,
-            amount: self.amount,
-        }
+        self.with_policy(self.policy.with_price_guard(guard))
     }
 
     /// The price guard (ruling 40), when one is set.
     pub fn price_guard(&self) -> Option<&'c PriceGuard> {
-        self.price_guard
+        self.policy.price_guard()
     }
 
     /// The same request under `policy` (ruling 23).
@@ -203,7 +171,7 @@ impl<'c> RouteRequest<'c> {
     /// ```
     #[must_use]
     pub fn with_limit_policy(mut self, policy: LimitPolicy) -> Self {
-        self.limit_policy = policy;
+        self.policy = self.policy.with_limit_policy(policy);
         self
     }
 
@@ -211,23 +179,23 @@ impl<'c> RouteRequest<'c> {
     /// by default): a route that fails one is rejected with its reason.
     #[must_use]
     pub fn with_floors(mut self, floors: Floors) -> Self {
-        self.floors = floors;
+        self.policy = self.policy.with_floors(floors);
         self
     }
 
     /// The economic floors (ruling 38).
     pub fn floors(&self) -> &Floors {
-        &self.floors
+        self.policy.floors()
     }
 
     /// The limit policy (ruling 23).
     pub fn limit_policy(&self) -> LimitPolicy {
-        self.limit_policy
+        self.policy.limit_policy()
     }
 
     /// `true` when ExactOut routes must keep their required input within limits.
     pub(crate) fn strict_exact_out(&self) -> bool {
-        self.mode == SwapMode::ExactOut && self.limit_policy == LimitPolicy::Strict
+        self.mode == SwapMode::ExactOut && self.policy.limit_policy() == LimitPolicy::Strict
     }
 
     /// The same request with the client's estimated `to_amount` (ExactIn; it
@@ -260,7 +228,7 @@ impl<'c> RouteRequest<'c> {
 
     /// The caller's campaign limits.
     pub fn campaigns(&self) -> &'c CampaignLimits {
-        self.campaigns
+        self.policy.campaigns()
     }
 
     /// `from_amount` in the fast path's integer form, when it has one.

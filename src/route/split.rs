@@ -87,6 +87,7 @@ use serde::{Serialize, Serializer};
 use super::rules::eligibility::{admit, check};
 use super::rules::net_output::net_output;
 use super::rules::order::tie_order;
+use super::rules::served::{resolve_guard, AmountModel};
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
 use crate::ids::CampaignId;
@@ -420,7 +421,8 @@ impl SplitError {
         match self {
             SplitError::NoRoute(no_route) => no_route.code(),
             SplitError::ExactOut => crate::ErrorCode::UnsupportedSwapMode,
-            SplitError::TooMuchWork { .. } => crate::ErrorCode::InvalidRequest,
+            // The providers' book is hard, not the request (ruling 48).
+            SplitError::TooMuchWork { .. } => crate::ErrorCode::SearchExhausted,
         }
     }
 
@@ -526,6 +528,14 @@ impl RouteRequest<'_> {
             return Err(SplitError::ExactOut);
         }
         let rates = rates.one_pair()?;
+        // The guard's median, found once (ruling 42): the single route, every
+        // candidate and every leg are judged against one reference.
+        if let Some(guard) = self
+            .price_guard()
+            .and_then(|g| resolve_guard(g, rates, SwapMode::ExactIn, self.now(), self.policy()))
+        {
+            return self.with_price_guard(&guard).split(rates, policy);
+        }
         let single = self.best_in(rates, crate::rate::prepared::Layout::default());
         let single = match (single, policy.min_gain_bps) {
             (Ok(route), None) => return Ok(SplitAnswer::Single(route)),
@@ -579,8 +589,7 @@ fn split_finish<'r>(
     for leg in &found.legs {
         // Each leg eligible at its own amount, by the engine's own check.
         let at = RouteRequest::exact_in(Amount::new(leg.from_amount).ok()?, request.now())
-            .with_campaigns(request.campaigns())
-            .with_floors(*request.floors());
+            .with_policy(request.policy());
         if check(leg.rate, &at).ok()?.net_output != leg.net_output {
             return None;
         }
@@ -698,6 +707,10 @@ impl RouteRequest<'_> {
     /// below `total`.
     fn split_candidate<'r>(&self, rate: &'r Rate, total: i128) -> Option<Candidate<'r>> {
         admit(rate, self.now(), SwapMode::ExactIn).ok()?;
+        // A rate the guard refuses serves no leg (ruling 41).
+        if self.price_guard().is_some_and(|g| g.outlier(rate).is_some()) {
+            return None;
+        }
         let p = rate.prepared();
         let (lo, hi) = if rate.is_sponsored() && !self.campaigns().is_empty() {
             let max = rate.effective_max(self.campaigns());
@@ -1214,7 +1227,10 @@ impl<'r> Search<'_, '_, 'r> {
         }
         let interval = self
             .quick_interval(c)
-            .or_else(|| self.request.served_interval(c.rate));
+            .or_else(|| {
+                AmountModel::new(SwapMode::ExactIn, self.request.now(), self.request.policy())
+                    .interval(c.rate)
+            });
         c.known = interval.map_or(Known::Empty, |(lo, hi)| Known::Interval(lo, hi));
         interval
     }
@@ -1226,8 +1242,7 @@ impl<'r> Search<'_, '_, 'r> {
         let works = |x: i128| {
             let amount = Decimal::try_from_i128_with_scale(x, 8).ok()?;
             let request = RouteRequest::exact_in(Amount::new(amount).ok()?, self.request.now())
-                .with_campaigns(self.request.campaigns())
-                .with_floors(*self.request.floors());
+                .with_policy(self.request.policy());
             check(c.rate, &request).ok().map(|_| ())
         };
         works(c.lo)?;

@@ -12,7 +12,8 @@ use super::engine::{Best, Kept};
 use super::request::FastRequest;
 use super::rules::eligibility::{admit, Candidate, Score};
 use super::rules::order::{key_order, position_order, rank_order};
-use super::{NoRoute, Route, RouteRequest};
+use super::rules::served::resolve_guard;
+use super::{NoRoute, Policy, PolicyPart, PriceGuard, Route, RouteRequest, UnsupportedPolicy};
 use crate::decimal::Amount;
 use crate::numeric::{pow10, scaled28, OPERAND_LIMIT};
 use crate::rate::prepared::{FAST, USABLE};
@@ -67,6 +68,11 @@ use crate::time::EpochMillis;
 pub struct RateBook<'r> {
     rates: &'r [Rate],
     campaigns: CampaignLimits,
+    /// The caller's price guard (rulings 40-42), as given: the rates it
+    /// refused at `built_at` are left out of the tree and the loose rates;
+    /// a fallback hands it to the engine, which finds the median at its own
+    /// `now`.
+    guard: Option<PriceGuard>,
     built_at: EpochMillis,
     horizon: Option<EpochMillis>,
     /// The keyed rates, in slope order (the envelope's line positions), with
@@ -95,10 +101,11 @@ impl<'r> RateBook<'r> {
         now: EpochMillis,
     ) -> Self {
         match rates.one_pair() {
-            Ok(rates) => Self::one_pair(rates, campaigns, now),
+            Ok(rates) => Self::one_pair(rates, campaigns, None, now),
             Err(mixed) => RateBook {
                 rates: &[],
                 campaigns: campaigns.clone(),
+                guard: None,
                 built_at: now,
                 horizon: None,
                 keyed: Vec::new(),
@@ -110,12 +117,67 @@ impl<'r> RateBook<'r> {
         }
     }
 
+    /// [`new`](Self::new) under the caller's whole policy (ruling 41): its
+    /// campaigns, and its price guard, whose median (ruling 42) is found
+    /// over the rates at `now` (it cannot change before the book's
+    /// [`horizon`](Self::horizon)); the answer is exactly
+    /// [`RouteRequest::best`]'s under the same policy. The limit policy
+    /// does not matter in ExactIn.
+    ///
+    /// ```
+    /// use swaproute::route::{Floors, Policy, PolicyPart, PriceGuard, RateBook, RouteRequest};
+    /// use swaproute::{Amount, EpochMillis, RatesResponse};
+    /// let rate = |id: &str, m: &str| format!(r#"{{"amount":{{"assetId":"ETH","value":{m}}},
+    ///   "expiry":4102444800000,"id":"{id}","max":{{"assetId":"BTC","value":8}},
+    ///   "min":{{"assetId":"BTC","value":0.001}},"minerFee":{{"assetId":"ETH","value":0}},"pairId":"BTC_ETH"}}"#);
+    /// let rates: RatesResponse = serde_json::from_str(&format!("[{},{},{}]",
+    ///     rate("a", "33"), rate("b", "33.1"), rate("liar", "900000")))?;
+    /// let now = EpochMillis::new(1_785_000_000_000);
+    /// let guard = PriceGuard::median(500);
+    /// let policy = Policy::DEFAULT.with_price_guard(&guard);
+    /// let book = RateBook::with_policy(&rates, policy, now)?;
+    /// let amount = "1".parse::<Amount>()?;
+    /// assert_eq!(book.best(amount, now)?.rate().id().as_str(), "b");
+    /// assert_eq!(book.best(amount, now), RouteRequest::exact_in(amount, now).with_policy(policy).best(&rates));
+    /// // The book holds no floors: it says so rather than ignore them.
+    /// let floors = Policy::DEFAULT.with_floors(Floors::NONE.with_max_fee_share_bps(10));
+    /// assert_eq!(RateBook::with_policy(&rates, floors, now).unwrap_err().part, PolicyPart::Floors);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`UnsupportedPolicy`] naming [`PolicyPart::Floors`] when the policy
+    /// has floors: the book's lines cannot hold them (ask
+    /// [`RouteRequest::best`]).
+    pub fn with_policy<R: RateList + ?Sized>(
+        rates: &'r R,
+        policy: Policy<'_>,
+        now: EpochMillis,
+    ) -> Result<Self, UnsupportedPolicy> {
+        policy.refuse(&[PolicyPart::Floors])?;
+        let guard = policy.price_guard().copied();
+        Ok(match rates.one_pair() {
+            Ok(one) => Self::one_pair(one, policy.campaigns(), guard, now),
+            Err(_) => Self::new(rates, policy.campaigns(), now),
+        })
+    }
+
     /// [`new`](Self::new) over rates known to be one pair's.
-    fn one_pair(rates: &'r [Rate], campaigns: &CampaignLimits, now: EpochMillis) -> Self {
+    fn one_pair(
+        rates: &'r [Rate],
+        campaigns: &CampaignLimits,
+        guard: Option<PriceGuard>,
+        now: EpochMillis,
+    ) -> Self {
+        let policy = Policy::DEFAULT.with_campaigns(campaigns);
+        let resolved = guard.map(|g| {
+            resolve_guard(&g, rates, SwapMode::ExactIn, now, policy).unwrap_or(g)
+        });
         let live: Vec<(u32, &'r Rate)> = rates
             .iter()
             .enumerate()
             .filter(|(_, rate)| admit(rate, now, SwapMode::ExactIn).is_ok())
+            .filter(|(_, rate)| resolved.is_none_or(|g| g.outlier(rate).is_none()))
             .filter_map(|(i, rate)| Some((u32::try_from(i).ok()?, rate)))
             .collect();
         let horizon = live.iter().map(|(_, rate)| rate.expiry()).min();
@@ -166,6 +228,7 @@ impl<'r> RateBook<'r> {
         RateBook {
             rates,
             campaigns: campaigns.clone(),
+            guard,
             built_at: now,
             horizon,
             keyed,
@@ -201,21 +264,27 @@ impl<'r> RateBook<'r> {
         if let Some(mixed) = &self.mixed {
             return Err(NoRoute::MixedPairs(mixed.clone()));
         }
+        // The tree and the loose rates hold only what the guard admits:
+        // they are searched without it; the engine's fallback applies it.
         let request = RouteRequest::exact_in(amount, now).with_campaigns(&self.campaigns);
+        let guarded = match &self.guard {
+            Some(guard) => request.with_price_guard(guard),
+            None => request,
+        };
         let Some((fast, keyed, plain)) = self.search(&request, now) else {
-            return self.fall_back(&request);
+            return self.fall_back(&guarded);
         };
         let Some(keyed) = keyed else {
             // Nothing keyed: the engine classifies "no route", or finds the
             // plain candidate with its own ties.
-            return self.fall_back(&request);
+            return self.fall_back(&guarded);
         };
         if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed.1)) {
             // Rates equal in every key but input order, one keyed and one
             // plain: the engine's pick depends on which kind each is to it;
             // let it pick.
             if rank_order(&plain, &keyed) == Ordering::Equal {
-                return self.fall_back(&request);
+                return self.fall_back(&guarded);
             }
         }
         if plain.is_none() {
@@ -235,7 +304,7 @@ impl<'r> RateBook<'r> {
             &mut slot,
         )?;
         let [route] = slot;
-        route.map_or_else(|| self.fall_back(&request), Ok)
+        route.map_or_else(|| self.fall_back(&guarded), Ok)
     }
 
     /// The engine's scan of the same rates: the answer whenever the book

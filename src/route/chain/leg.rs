@@ -9,10 +9,10 @@ use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{at_scale, least_cover8, pow10, times_pow10, widening_mul, Wide};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
-use crate::route::rules::eligibility::{admit, check, required_within, Score};
+use crate::route::rules::eligibility::{admit, check, guarded, required_within, Score};
 use crate::route::rules::net_output::net_output;
 use crate::route::rules::required_input::required_input;
-use crate::route::{Floors, RejectReason, RouteRequest};
+use crate::route::{Floors, PriceGuard, RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -97,13 +97,15 @@ pub(crate) fn floor8_net(x: Decimal, m: Decimal, fee: Decimal) -> Option<Decimal
 
 /// An ExactOut leg: the smallest 8-place input with which `rate` delivers
 /// `target`, which must lie within the rate's limits and pass the leg's
-/// `floors` (at that input, as the single-pair check holds an amount); or
-/// the first rule it breaks (admission, overflow, the limits, the floors).
+/// `floors` (at that input, as the single-pair check holds an amount) and
+/// the `guard` (resolved for the rate's pair); or the first rule it breaks
+/// (admission, overflow, the limits, the floors, the guard).
 pub(crate) fn backward(
     rate: &Rate,
     target: Decimal,
     now: EpochMillis,
     floors: &Floors,
+    guard: Option<&PriceGuard>,
 ) -> Result<Fixed8, RejectReason> {
     crate::route::work::tick();
     admit(rate, now, SwapMode::ExactOut)?;
@@ -114,6 +116,7 @@ pub(crate) fn backward(
         let net = yields(rate, required_fixed).ok_or(RejectReason::Overflow)?;
         floors.check(rate, required_fixed.get(), net)?;
     }
+    guarded(rate, guard)?;
     Ok(required_fixed)
 }
 

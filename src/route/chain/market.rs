@@ -166,11 +166,11 @@ impl<'r> MarketPair<'r> {
 
     /// The best ExactIn route of the pair for `request` (the market's
     /// campaigns), as the single-pair engine answers it (the book's answer
-    /// is the engine's, by contract; the book holds no floors, so a request
-    /// with floors is ranked by the engine).
+    /// is the engine's, by contract; the book holds no floors and no guard,
+    /// so a request with either is ranked by the engine).
     pub(crate) fn best(&self, request: &RouteRequest<'_>) -> Result<Route<'r>, NoRoute> {
         match &self.book {
-            Some(book) if request.floors().is_none() => {
+            Some(book) if request.floors().is_none() && request.price_guard().is_none() => {
                 book.best(request.from_amount(), request.now())
             }
             _ => request.best_in(self.rates, crate::rate::prepared::Layout::default()),

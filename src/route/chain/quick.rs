@@ -102,9 +102,11 @@ impl ChainRequest {
     /// under floors (ruling 38: the summaries know the limits, not the
     /// floors, so a first leg the floors refuse would pass here).
     pub(crate) fn quick_no_route(&self, market: &Market<'_>) -> Option<ChainNoRoute> {
+        // The summaries hold no floors and no guard: the legs decide then.
         if self.mode != SwapMode::ExactIn
             || self.now < market.prepared_at()
             || !self.floors.is_none()
+            || self.price_guard.is_some()
         {
             return None;
         }

@@ -129,7 +129,12 @@ pub(crate) fn judge(
     match request.mode {
         SwapMode::ExactIn => {
             let input = Amount::new(value).map_err(|_| RejectReason::Overflow)?;
-            let leg = request.leg_request(input, market.campaigns(), at.final_leg);
+            let leg = request.leg_request(
+                input,
+                market.campaigns(),
+                core::slice::from_ref(rate),
+                at.final_leg,
+            );
             forward(rate, &leg, None)?;
             if at.last {
                 Ok(Decimal::ZERO)
@@ -139,7 +144,8 @@ pub(crate) fn judge(
         }
         SwapMode::ExactOut => {
             let floors = request.leg_floors(at.final_leg);
-            let required = backward(rate, value, request.now, &floors)?;
+            let guard = request.leg_guard(rate, at.final_leg);
+            let required = backward(rate, value, request.now, &floors, guard)?;
             yields(rate, required).ok_or(RejectReason::Overflow)?;
             Ok(required.get())
         }

@@ -194,6 +194,9 @@ impl ChainRequest {
     /// [`ChainNoRoute`]: no chain joins the assets, or every chain breaks a
     /// rule on some leg (classified as [`ChainNoRoute`] says).
     pub fn best<'r>(&self, market: &Market<'r>) -> Result<Chain<'r>, ChainNoRoute> {
+        if let Some(resolved) = self.resolved(market) {
+            return resolved.best(market);
+        }
         let mut slot = [None];
         if self.search(market, &mut slot, &mut [()], 1, Some(Self::budget(market))) {
             // Nothing found within the budget: decided from the pairs'
@@ -226,6 +229,9 @@ impl ChainRequest {
     /// # Errors
     /// [`ChainNoRoute`] when there is no chain at all, whatever `k` is.
     pub fn top<'r>(&self, market: &Market<'r>, k: usize) -> Result<Vec<Chain<'r>>, ChainNoRoute> {
+        if let Some(resolved) = self.resolved(market) {
+            return resolved.top(market, k);
+        }
         let want = k;
         let k = k.min(self.candidates(market)).clamp(1, MAX_TOP);
         let mut slots = alloc::vec![None; k];
@@ -347,7 +353,7 @@ impl ChainRequest {
             self.last_leg(market, pair, input, at, prefix, picks, k);
             return;
         }
-        let request = self.leg_request(input, market.campaigns(), false);
+        let request = self.leg_request(input, market.campaigns(), pair.rates, false);
         let fast = FastRequest::new(&request);
         // The least input the next pair needs for any rate after it to pass
         // (their smallest mins), and the most it takes (the largest max).
@@ -428,12 +434,14 @@ impl ChainRequest {
             }
         };
         if k <= 1 {
-            if let Ok(route) = pair.best(&self.leg_request(input, market.campaigns(), true)) {
+            if let Ok(route) =
+                pair.best(&self.leg_request(input, market.campaigns(), pair.rates, true))
+            {
                 offer(route.rate(), route.net_output());
             }
             return;
         }
-        let request = self.leg_request(input, market.campaigns(), true);
+        let request = self.leg_request(input, market.campaigns(), pair.rates, true);
         if let Ok(routes) = request.top(pair.rates, k) {
             for route in routes {
                 offer(route.rate(), route.net_output());
@@ -454,7 +462,8 @@ impl ChainRequest {
         let (Some(pair), Some(before)) = (pairs.get(at), pairs.get(..at)) else {
             return;
         };
-        let floors = self.leg_floors(at.saturating_add(1) == pairs.len());
+        let final_leg = at.saturating_add(1) == pairs.len();
+        let floors = self.leg_floors(final_leg);
         for &rate in &pair.by_multiplier {
             // Every rate from here on needs at least target / multiplier.
             if let Some(bound) = lower_quotient(target, rate.multiplier())
@@ -467,7 +476,8 @@ impl ChainRequest {
             if picks.spend() {
                 return;
             }
-            let Ok(required) = backward(rate, target, self.now, &floors) else {
+            let guard = self.leg_guard(rate, final_leg);
+            let Ok(required) = backward(rate, target, self.now, &floors, guard) else {
                 continue;
             };
             if lower_bound(required.get(), before).is_some_and(|bound| picks.beaten(bound)) {
@@ -519,6 +529,7 @@ impl ChainRequest {
                     let request = self.leg_request(
                         input,
                         market.campaigns(),
+                        core::slice::from_ref(rate),
                         at.saturating_add(1) == rates.len(),
                     );
                     let output =
@@ -537,8 +548,10 @@ impl ChainRequest {
             SwapMode::ExactOut => {
                 let mut target = self.amount.get();
                 for (at, (slot, &rate)) in legs.iter_mut().zip(rates).enumerate().rev() {
-                    let floors = self.leg_floors(at.saturating_add(1) == rates.len());
-                    let required = backward(rate, target, self.now, &floors).ok()?;
+                    let final_leg = at.saturating_add(1) == rates.len();
+                    let floors = self.leg_floors(final_leg);
+                    let guard = self.leg_guard(rate, final_leg);
+                    let required = backward(rate, target, self.now, &floors, guard).ok()?;
                     *slot = Some(Leg {
                         rate,
                         input: required.get(),

@@ -254,6 +254,9 @@ impl ChainRequest {
     /// Work: the search's, plus `O(p × n log n)` checks for `p` paths of
     /// `n` rates a pair (see [`ChainNoRoute`] for the rare worse case).
     pub fn select<'r>(&self, market: &Market<'r>, k: usize) -> ChainSelection<'r> {
+        if let Some(resolved) = self.resolved(market) {
+            return resolved.select(market, k);
+        }
         let chains = self.top(market, k).unwrap_or_default();
         let reach = self.reach(market);
         let counts = reach.counts();
@@ -307,6 +310,9 @@ impl ChainRequest {
         market: &Market<'r>,
         k: usize,
     ) -> Result<ChainSelection<'r>, TooManyCombinations> {
+        if let Some(resolved) = self.resolved(market) {
+            return resolved.select_all(market, k);
+        }
         let checks = self.enumeration_size(market);
         if checks > MAX_ENUMERATION {
             return Err(TooManyCombinations {
@@ -414,7 +420,7 @@ impl ChainRequest {
             return;
         };
         let last = at.saturating_add(1) == pairs.len();
-        let request = self.leg_request(input, market.campaigns(), last);
+        let request = self.leg_request(input, market.campaigns(), pair.rates, last);
         for rate in pair.rates {
             let output = match forward(rate, &request, None) {
                 Ok(output) => output,
@@ -457,9 +463,11 @@ impl ChainRequest {
         let Some(pair) = pairs.get(at) else {
             return;
         };
-        let floors = self.leg_floors(at.saturating_add(1) == pairs.len());
+        let final_leg = at.saturating_add(1) == pairs.len();
+        let floors = self.leg_floors(final_leg);
         for rate in pair.rates {
-            let required = match backward(rate, target, self.now, &floors) {
+            let guard = self.leg_guard(rate, final_leg);
+            let required = match backward(rate, target, self.now, &floors, guard) {
                 Ok(required) => required,
                 Err(reason) => {
                     gathered.reject(pairs, at, rate, reason);

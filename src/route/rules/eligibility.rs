@@ -23,7 +23,7 @@ use crate::rate::prepared::{Compact, DECIDES, EXACT_OUT, SPONSORED, USABLE};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::work;
-use crate::route::{LimitCheck, RejectReason, RouteRequest};
+use crate::route::{LimitCheck, PriceGuard, RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -94,15 +94,7 @@ pub(crate) fn check<'r>(
         return Err(RejectReason::NoOutput { net_output });
     }
     request.floors().check(rate, amount, net_output)?;
-    if let Some((reference, max_bps)) = request.price_guard().and_then(|g| g.outlier(rate)) {
-        let multiplier = rate.multiplier();
-        return Err(RejectReason::PriceOutlier {
-            multiplier,
-            reference,
-            deviation_bps: reference.deviation_bps(multiplier),
-            max_bps,
-        });
-    }
+    guarded(rate, request.price_guard())?;
     if request.strict_exact_out() {
         let required = required_input_near(rate, request.exact_output(), request.from8())
             .ok_or(RejectReason::Overflow)?
@@ -114,6 +106,21 @@ pub(crate) fn check<'r>(
         net_output,
         effective_max,
     })
+}
+
+/// The price guard's step (ruling 40, after the floors): `PRICE_OUTLIER`
+/// when `guard` (its reference resolved) refuses `rate`.
+pub(crate) fn guarded(rate: &Rate, guard: Option<&PriceGuard>) -> Result<(), RejectReason> {
+    if let Some((reference, max_bps)) = guard.and_then(|g| g.outlier(rate)) {
+        let multiplier = rate.multiplier();
+        return Err(RejectReason::PriceOutlier {
+            multiplier,
+            reference,
+            deviation_bps: reference.deviation_bps(multiplier),
+            max_bps,
+        });
+    }
+    Ok(())
 }
 
 /// `min <= amount <= effective max`, inclusive at both ends

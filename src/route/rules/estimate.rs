@@ -6,15 +6,16 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::eligibility::{admit, within_limits};
+use super::eligibility::{admit, guarded, within_limits};
 use super::net_output::net_output;
 use super::no_route::{NamedAmount, Tally};
 use super::order::estimate_order;
 use super::required_input::required_input;
+use super::served::resolve_guard;
 use crate::decimal::{Amount, Fixed8};
-use crate::rate::{PairId, Rate, RateList, NO_CAMPAIGNS};
+use crate::rate::{PairId, Rate, RateList};
 use crate::route::work;
-use crate::route::{Floors, NoRoute, RejectReason, RouteRequest};
+use crate::route::{Floors, NoRoute, Policy, RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -97,7 +98,7 @@ pub fn estimate_exact_out<R: RateList + ?Sized>(
     to_amount: Amount,
     now: EpochMillis,
 ) -> Result<Estimate<'_>, NoRoute> {
-    estimate_exact_out_with(rates, to_amount, now, &Floors::NONE)
+    estimate_exact_out_under(rates, to_amount, now, Policy::DEFAULT)
 }
 
 /// [`estimate_exact_out`] under the caller's economic `floors` (ruling 38;
@@ -134,10 +135,53 @@ pub fn estimate_exact_out_with<'r, R: RateList + ?Sized>(
     now: EpochMillis,
     floors: &Floors,
 ) -> Result<Estimate<'r>, NoRoute> {
+    estimate_exact_out_under(rates, to_amount, now, Policy::DEFAULT.with_floors(*floors))
+}
+
+/// [`estimate_exact_out`] under the caller's whole policy (ruling 41): the
+/// floors and the price guard (its median found once over the rates that
+/// can serve some ExactOut amount, ruling 42) refuse a rate as
+/// [`RouteRequest::best`] would. Campaigns never matter here (a sponsored
+/// variant serves no ExactOut), and the estimate always holds the required
+/// input to its rate's limits (the strict policy's rule), whatever the
+/// limit policy says.
+///
+/// ```
+/// use swaproute::route::{estimate_exact_out_under, Policy, PriceGuard};
+/// use swaproute::{Amount, EpochMillis, RatesResponse};
+/// let rate = |id: &str, m: &str| format!(r#"{{"amount":{{"assetId":"ETH","value":{m}}},
+///   "expiry":4102444800000,"id":"{id}","max":{{"assetId":"BTC","value":8}},"features":["exactOut"],
+///   "min":{{"assetId":"BTC","value":0.001}},"minerFee":{{"assetId":"ETH","value":0}},"pairId":"BTC_ETH"}}"#);
+/// let rates: RatesResponse = serde_json::from_str(&format!("[{},{},{}]",
+///     rate("a", "33"), rate("b", "33.1"), rate("liar", "900000")))?;
+/// let (to, now) = ("10".parse::<Amount>()?, EpochMillis::new(1_785_000_000_000));
+/// let guard = PriceGuard::median(500);
+/// let policy = Policy::DEFAULT.with_price_guard(&guard);
+/// // The liar would need 0.00001112 BTC; the guard refuses it, as best does.
+/// let estimate = estimate_exact_out_under(&rates, to, now, policy)?;
+/// assert_eq!(estimate.rate().id().as_str(), "b");
+/// assert_eq!(estimate.from_amount().to_string(), "0.30211482"); // ceil8(10 / 33.1)
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`estimate_exact_out`]; `PRICE_OUTLIER` when the guard refuses every
+/// rate that otherwise works.
+pub fn estimate_exact_out_under<'r, R: RateList + ?Sized>(
+    rates: &'r R,
+    to_amount: Amount,
+    now: EpochMillis,
+    policy: Policy<'_>,
+) -> Result<Estimate<'r>, NoRoute> {
     let rates = rates.one_pair().map_err(NoRoute::MixedPairs)?;
-    let probe = RouteRequest::exact_out(Amount::ZERO, to_amount, now)
-        .with_campaigns(&NO_CAMPAIGNS)
-        .with_floors(*floors);
+    let resolved = policy
+        .price_guard()
+        .and_then(|g| resolve_guard(g, rates, SwapMode::ExactOut, now, policy));
+    let policy = match &resolved {
+        Some(guard) => policy.with_price_guard(guard),
+        None => policy,
+    };
+    let probe = RouteRequest::exact_out(Amount::ZERO, to_amount, now).with_policy(policy);
     let mut tally = Tally::default();
     let mut best: Option<(Fixed8, Decimal, &Rate)> = None;
     let mut smallest_input: Option<Decimal> = None;
@@ -191,5 +235,6 @@ fn candidate(
         return Err(RejectReason::NoOutput { net_output: net });
     }
     probe.floors().check(rate, input.get(), net)?;
+    guarded(rate, probe.price_guard())?;
     Ok((input, net))
 }

@@ -10,6 +10,7 @@
 //! | the ExactOut required input (8) | [`required_input`] | `Cover` (integers) | `required_input` |
 //! | the ExactOut estimate (8) | [`estimate`] | — | `estimate_exact_out` |
 //! | "no route" and its code (10, 30) | [`no_route`] | — | `Tally::classify` |
+//! | a rate over amounts: the interval it serves (38, 41, 42) | [`served`] | — | `AmountModel::interval` |
 //!
 //! The engine (`super::engine`) decides nothing itself: it scans, collects
 //! and merges by these functions.
@@ -20,6 +21,7 @@ pub(crate) mod net_output;
 pub(crate) mod no_route;
 pub(crate) mod order;
 pub(crate) mod required_input;
+pub(crate) mod served;
 
 /// Rates for the rules' unit tests.
 #[cfg(test)]
