@@ -189,7 +189,14 @@ fn zero_bps_admits_the_reference_only_and_one_rate_is_its_own_median() {
     // Even count: the mean 33.15 is no rate's multiplier, so 0 bps refuses both.
     let two = vec![rate("a", "33.1"), rate("b", "33.2")];
     let error = request.with_price_guard(&guard).best(&two).unwrap_err();
-    assert_eq!(error, NoRoute::PriceOutliers { count: 2 });
+    // No amount works under the guard, so none is named.
+    assert_eq!(
+        error,
+        NoRoute::PriceOutliers {
+            count: 2,
+            smallest_working: None
+        }
+    );
     assert_eq!(error.code(), ErrorCode::PriceOutlier);
     assert_eq!(error.code().http_status().as_u16(), 502);
     // All equal: every one is the median.

@@ -39,6 +39,7 @@ mod glue_chains;
 mod glue_helpers;
 mod glue_routes;
 mod manifests;
+mod one_policy;
 mod order_builders;
 mod order_planning;
 mod order_properties;

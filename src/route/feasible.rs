@@ -217,7 +217,8 @@ impl<'c> FeasibleQuery<'c> {
 
 impl RouteRequest<'_> {
     /// Ruling 10 as ruling 38 amends it: a "no route" below every min,
-    /// above every max, without output or below the floors names the
+    /// above every max, without output, below the floors or refused by the
+    /// price guard names the
     /// smallest (largest) 8-place amount that works: in ExactIn the
     /// `fromAmount`, where it is not the nominal limit (one pass over the
     /// rates, a few exact checks each, no allocation); in ExactOut the
@@ -230,6 +231,7 @@ impl RouteRequest<'_> {
                 | NoRoute::AboveMax { .. }
                 | NoRoute::NoOutput { .. }
                 | NoRoute::BelowFloors { .. }
+                | NoRoute::PriceOutliers { .. }
         );
         let Some(pair) = rates.first().map(Rate::pair_id) else {
             return no_route;
@@ -664,4 +666,3 @@ impl Serialize for FeasibleReport<'_, '_> {
         out.end()
     }
 }
-

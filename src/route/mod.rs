@@ -61,10 +61,10 @@ pub use book::RateBook;
 pub use by_pair::{InvalidRatesByPair, RatesByPair, MAX_PAIRS_OF_RATES};
 pub use feasible::{AmountRange, Feasible, FeasibleQuery, FeasibleReport, Served};
 pub use floors::Floors;
+pub use policy::{LimitPolicy, Policy, PolicyPart, UnsupportedPolicy};
 pub use price_guard::{InvalidPriceReference, PriceGuard, PriceReference};
 pub use ranked::{LimitCheck, Route};
 pub use reject::{RejectReason, Rejection};
-pub use policy::{LimitPolicy, Policy, PolicyPart, UnsupportedPolicy};
 pub use request::RouteRequest;
 pub use rules::estimate::{
     estimate_exact_out, estimate_exact_out_under, estimate_exact_out_with, Estimate,

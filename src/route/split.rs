@@ -708,7 +708,10 @@ impl RouteRequest<'_> {
     fn split_candidate<'r>(&self, rate: &'r Rate, total: i128) -> Option<Candidate<'r>> {
         admit(rate, self.now(), SwapMode::ExactIn).ok()?;
         // A rate the guard refuses serves no leg (ruling 41).
-        if self.price_guard().is_some_and(|g| g.outlier(rate).is_some()) {
+        if self
+            .price_guard()
+            .is_some_and(|g| g.outlier(rate).is_some())
+        {
             return None;
         }
         let p = rate.prepared();
@@ -1225,12 +1228,10 @@ impl<'r> Search<'_, '_, 'r> {
             Known::Interval(lo, hi) => return Some((lo, hi)),
             Known::Unknown => {}
         }
-        let interval = self
-            .quick_interval(c)
-            .or_else(|| {
-                AmountModel::new(SwapMode::ExactIn, self.request.now(), self.request.policy())
-                    .interval(c.rate)
-            });
+        let interval = self.quick_interval(c).or_else(|| {
+            AmountModel::new(SwapMode::ExactIn, self.request.now(), self.request.policy())
+                .interval(c.rate)
+        });
         c.known = interval.map_or(Known::Empty, |(lo, hi)| Known::Interval(lo, hi));
         interval
     }

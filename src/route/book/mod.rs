@@ -170,9 +170,8 @@ impl<'r> RateBook<'r> {
         now: EpochMillis,
     ) -> Self {
         let policy = Policy::DEFAULT.with_campaigns(campaigns);
-        let resolved = guard.map(|g| {
-            resolve_guard(&g, rates, SwapMode::ExactIn, now, policy).unwrap_or(g)
-        });
+        let resolved =
+            guard.map(|g| resolve_guard(&g, rates, SwapMode::ExactIn, now, policy).unwrap_or(g));
         let live: Vec<(u32, &'r Rate)> = rates
             .iter()
             .enumerate()

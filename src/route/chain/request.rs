@@ -179,10 +179,20 @@ impl ChainRequest {
             };
             let policy = Policy::DEFAULT.with_campaigns(market.campaigns());
             let at = |floors: Floors| {
-                resolve_guard(&guard, pair.rates, self.mode, self.now, policy.with_floors(floors))
-                    .unwrap_or(guard)
+                resolve_guard(
+                    &guard,
+                    pair.rates,
+                    self.mode,
+                    self.now,
+                    policy.with_floors(floors),
+                )
+                .unwrap_or(guard)
             };
-            table.push((pair.id.clone(), at(self.leg_floors(true)), at(self.leg_floors(false))));
+            table.push((
+                pair.id.clone(),
+                at(self.leg_floors(true)),
+                at(self.leg_floors(false)),
+            ));
         }
         table.sort_by(|a, b| a.0.cmp(&b.0));
         let mut resolved = self.clone();
@@ -227,7 +237,10 @@ impl ChainRequest {
         let request = RouteRequest::exact_in(input, self.now)
             .with_campaigns(campaigns)
             .with_floors(self.leg_floors(final_leg));
-        match rates.first().and_then(|rate| self.leg_guard(rate, final_leg)) {
+        match rates
+            .first()
+            .and_then(|rate| self.leg_guard(rate, final_leg))
+        {
             Some(guard) => request.with_price_guard(guard),
             None => request,
         }

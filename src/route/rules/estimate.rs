@@ -160,7 +160,7 @@ pub fn estimate_exact_out_with<'r, R: RateList + ?Sized>(
 /// // The liar would need 0.00001112 BTC; the guard refuses it, as best does.
 /// let estimate = estimate_exact_out_under(&rates, to, now, policy)?;
 /// assert_eq!(estimate.rate().id().as_str(), "b");
-/// assert_eq!(estimate.from_amount().to_string(), "0.30211482"); // ceil8(10 / 33.1)
+/// assert_eq!(estimate.from_amount().to_string(), "0.30211481"); // ceil8(10 / 33.1 = 0.3021148036…)
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///

@@ -190,10 +190,16 @@ pub enum NoRoute {
     },
     /// Every rate that accepted the amount and yields an output is refused
     /// by the caller's price guard (ruling 40): `PRICE_OUTLIER`.
-    #[error("every route that accepts the amount is a price outlier ({count} refused by the price guard)")]
+    #[error(
+        "every route that accepts the amount is a price outlier ({count} refused by the price guard){}",
+        Working("smallest", .smallest_working.as_ref())
+    )]
     PriceOutliers {
         /// How many rates the guard refused.
         count: usize,
+        /// The smallest amount that works under the guard (rulings 38 and
+        /// 41), when there is one.
+        smallest_working: Option<WorkingAmount>,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -315,6 +321,9 @@ impl NoRoute {
             }
             | NoRoute::BelowFloors {
                 smallest_working, ..
+            }
+            | NoRoute::PriceOutliers {
+                smallest_working, ..
             } => smallest_working.as_ref(),
             NoRoute::AboveMax {
                 largest_working, ..
@@ -382,6 +391,12 @@ impl NoRoute {
                 asset,
                 floor,
                 smallest_working: smallest.filter(|w| !exact_in(w) || w.amount > amount),
+            },
+            // Any amount that works, above or below: the guard refused
+            // every route at this one.
+            NoRoute::PriceOutliers { count, .. } => NoRoute::PriceOutliers {
+                count,
+                smallest_working: smallest,
             },
             other => other,
         }
@@ -709,6 +724,7 @@ impl Tally {
         } else if self.outliers > 0 {
             NoRoute::PriceOutliers {
                 count: self.outliers,
+                smallest_working: None,
             }
         } else if let (true, Some(floor)) = (self.within_limits > 0, self.floor) {
             NoRoute::BelowFloors {

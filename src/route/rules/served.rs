@@ -111,8 +111,7 @@ impl<'c> AmountModel<'c> {
     /// at the from places).
     pub(crate) fn verdict_in(&self, rate: &Rate, x: i128) -> Result<(), RejectReason> {
         let amount = amount_at(x, self.from_places).ok_or(RejectReason::Overflow)?;
-        let request = RouteRequest::exact_in(amount, self.now)
-            .with_policy(self.policy);
+        let request = RouteRequest::exact_in(amount, self.now).with_policy(self.policy);
         check(rate, &request).map(|_| ())
     }
 
@@ -193,8 +192,7 @@ impl<'c> AmountModel<'c> {
         let to = amount_at(y, self.to_places).ok_or(RejectReason::Overflow)?;
         let input = self.required_at(rate, y).ok_or(RejectReason::Overflow)?;
         let from = Amount::new(input).map_err(|_| RejectReason::Overflow)?;
-        let request = RouteRequest::exact_out(from, to, self.now)
-            .with_policy(self.policy);
+        let request = RouteRequest::exact_out(from, to, self.now).with_policy(self.policy);
         check(rate, &request).map(|_| input)
     }
 }
