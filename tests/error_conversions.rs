@@ -262,6 +262,7 @@ fn asset(text: &str) -> AssetId {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one table of every request-side error
 fn request_values_are_invalid_request() {
     check(
         AssetId::new("").unwrap_err(),

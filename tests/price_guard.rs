@@ -194,7 +194,7 @@ fn zero_bps_admits_the_reference_only_and_one_rate_is_its_own_median() {
         error,
         NoRoute::PriceOutliers {
             count: 2,
-            smallest_working: None
+            nearest_working: None
         }
     );
     assert_eq!(error.code(), ErrorCode::PriceOutlier);

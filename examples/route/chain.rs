@@ -51,8 +51,13 @@ pub(crate) fn run(args: &Args, now: EpochMillis) -> Result<ExitCode, String> {
             now,
         ),
     };
+    let request = request.with_floors(args.floors);
+    // The guard holds every leg, with a median per pair (rulings 41, 42).
+    let request = match args.guard.guard()? {
+        Some(guard) => request.with_price_guard(guard),
+        None => request,
+    };
     let request = request
-        .with_floors(args.floors)
         .with_max_legs(
             args.max_legs
                 .unwrap_or(swaproute::route::chain::DEFAULT_MAX_LEGS),
@@ -60,9 +65,35 @@ pub(crate) fn run(args: &Args, now: EpochMillis) -> Result<ExitCode, String> {
         .map_err(|e| format!("--max-legs: {e}"))?;
     let selection = request.select(&market, args.top.unwrap_or(SHOWN));
     if args.json {
-        emit(&format!("{}\n", json_report(&selection)?));
+        let mut report = json_report(&selection)?;
+        if let (Some(object), Some(guard)) = (report.as_object_mut(), request.price_guard()) {
+            // A median guard has one reference per pair: none to print here.
+            object.insert(
+                "priceGuard".to_owned(),
+                json!({
+                    "maxDeviationBps": guard.max_deviation_bps(),
+                    "reference": guard.reference().map(ToString::to_string),
+                    "source": if guard.reference().is_some() { "caller" } else { "median per pair" },
+                }),
+            );
+        }
+        emit(&format!("{report}\n"));
     } else {
-        emit(&table(&request, &selection));
+        let mut text = table(&request, &selection);
+        if let Some(guard) = request.price_guard() {
+            let around = guard.reference().map_or_else(
+                || "each pair's median".to_owned(),
+                |r| format!("the reference {r}"),
+            );
+            text.insert_str(
+                0,
+                &format!(
+                    "price guard: {} bps around {around}\n",
+                    guard.max_deviation_bps()
+                ),
+            );
+        }
+        emit(&text);
     }
     Ok(if selection.no_route().is_some() {
         ExitCode::from(2)

@@ -3,9 +3,10 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use swaproute::route::{Feasible, FeasibleQuery, Served};
+use swaproute::route::{Feasible, FeasibleQuery, Policy, RouteRequest, Served};
 use swaproute::{EpochMillis, RatesResponse};
 
+use super::guard::{describe, to_json};
 use super::{dec, emit, pair_records, short, Args};
 
 /// Answers `--feasible` over one rates response; exit 0 whether or not an
@@ -15,21 +16,46 @@ pub(crate) fn run(
     now: EpochMillis,
     rates: &RatesResponse,
 ) -> Result<ExitCode, String> {
-    let mut query = FeasibleQuery::new(args.mode, now)
+    let guard = args.guard.guard()?;
+    // The whole policy (ruling 41): the amounts named are the ones the
+    // ranking serves under the same flags.
+    let policy = Policy::DEFAULT
         .with_campaigns(&args.campaigns)
+        .with_limit_policy(args.limit_policy)
         .with_floors(args.floors);
+    let policy = match &guard {
+        Some(guard) => policy.with_price_guard(guard),
+        None => policy,
+    };
+    let mut query = FeasibleQuery::new(args.mode, now).with_policy(policy);
     if let Some(path) = &args.assets {
         if let Some((from, to)) = pair_records(path, rates)? {
             query = query.with_decimals(from, to);
         }
     }
     let feasible = query.amounts(rates).map_err(|e| format!("rates: {e}"))?;
+    // The guard's reference, as the ranking at any amount would find it.
+    let probe = RouteRequest::exact_in(swaproute::Amount::ZERO, now).with_policy(policy);
+    let probe = match args.mode {
+        swaproute::SwapMode::ExactIn => probe,
+        swaproute::SwapMode::ExactOut => {
+            RouteRequest::exact_out(swaproute::Amount::ZERO, swaproute::Amount::ZERO, now)
+                .with_policy(policy)
+        }
+    };
     if args.json {
-        let report = serde_json::to_string(&feasible.report(args.spendable))
+        let mut report = serde_json::to_value(feasible.report(args.spendable))
             .map_err(|e| format!("cannot encode the report: {e}"))?;
+        if let (Some(object), Some(guard)) = (report.as_object_mut(), &guard) {
+            object.insert("priceGuard".to_owned(), to_json(guard, &probe, rates));
+        }
         emit(&format!("{report}\n"));
     } else {
-        emit(&table(args, &feasible));
+        let mut text = table(args, &feasible);
+        if let Some(guard) = &guard {
+            text.insert_str(0, &describe(guard, &probe, rates));
+        }
+        emit(&text);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -5,11 +5,12 @@
 //! its multiplier, the reference and the deviation; in `--json` its
 //! rejection adds `multiplier`, `reference`, `deviationBps` and
 //! `maxDeviationBps`). The reference is `M`, or else the exact median
-//! multiplier of the response's valid, unexpired rates.
+//! multiplier of the rates that can serve some amount under the rest of the
+//! policy (ruling 42).
 
 use serde_json::{json, Value};
-use swaproute::route::{PriceGuard, PriceReference};
-use swaproute::{EpochMillis, Rate};
+use swaproute::route::{PriceGuard, PriceReference, RouteRequest};
+use swaproute::Rate;
 
 /// The two flags as given.
 #[derive(Clone, Copy, Debug, Default)]
@@ -60,45 +61,38 @@ impl GuardArgs {
             (Some(bps), Some(reference)) => Ok(Some(PriceGuard::against(reference, bps))),
         }
     }
-
-    /// `true` when either flag was given.
-    pub(crate) fn given(&self) -> bool {
-        self.max_deviation_bps.is_some() || self.reference.is_some()
-    }
 }
 
-/// The reference the guard judges against: the caller's, or the median.
-fn reference(guard: &PriceGuard, rates: &[Rate], now: EpochMillis) -> Option<PriceReference> {
-    guard
-        .reference()
-        .copied()
-        .or_else(|| PriceReference::median_of(rates, now))
+/// The reference `request`'s guard judges `rates` against: the caller's, or
+/// the median of the voters (ruling 42), as the library finds it.
+fn reference(request: &RouteRequest<'_>, rates: &[Rate]) -> Option<PriceReference> {
+    request.price_reference(rates)
 }
 
 /// The table's line: `price guard: 500 bps around the median 33.2`.
-pub(crate) fn describe(guard: &PriceGuard, rates: &[Rate], now: EpochMillis) -> String {
+pub(crate) fn describe(guard: &PriceGuard, request: &RouteRequest<'_>, rates: &[Rate]) -> String {
     let source = if guard.reference().is_some() {
         "the reference"
     } else {
         "the median"
     };
-    match reference(guard, rates, now) {
+    match reference(request, rates) {
         Some(r) => format!(
             "price guard: {} bps around {source} {r}\n",
             guard.max_deviation_bps()
         ),
         None => format!(
-            "price guard: {} bps around {source} (none: no valid, unexpired rate)\n",
+            "price guard: {} bps around {source} (none: no rate can serve any amount)\n",
             guard.max_deviation_bps()
         ),
     }
 }
 
 /// The report's `priceGuard`: `{"maxDeviationBps", "reference", "source"}`.
-pub(crate) fn to_json(guard: &PriceGuard, rates: &[Rate], now: EpochMillis) -> Value {
+pub(crate) fn to_json(guard: &PriceGuard, request: &RouteRequest<'_>, rates: &[Rate]) -> Value {
     json!({
         "maxDeviationBps": guard.max_deviation_bps(),
-        "reference": reference(guard, rates, now).map(|r| r.to_string()),
+        "reference": reference(request, rates).map(|r| r.to_string()),
         "source": if guard.reference().is_some() { "caller" } else { "median" },
     })
 }

@@ -33,10 +33,13 @@
 //! the exit status is 2, as for "no route". Without `--slippage` nothing is
 //! bounded.
 //!
-//! `--max-deviation-bps B [--reference M]` turns on the price guard (ruling
-//! 40, guard.rs): a rate whose multiplier deviates from `M` (or else the
-//! median multiplier of the valid, unexpired rates) by more than `B` basis
-//! points is rejected `PRICE_OUTLIER`.
+//! `--max-deviation-bps B [--reference M]` turns on the price guard (rulings
+//! 40-42, guard.rs): a rate whose multiplier deviates from `M` (or else the
+//! median multiplier of the rates that can serve some amount) by more than
+//! `B` basis points is rejected `PRICE_OUTLIER`. Like the campaigns, the
+//! limit policy and the floors, it holds every question (ruling 41): the
+//! ranking, the ExactOut estimate, `--split` and each leg, `--feasible`, and
+//! each leg of a chain (`--from/--to`, a median per pair).
 //!
 //! `--split [--split-legs 2|3] [--per-order-cost C] [--min-gain-bps B]`
 //! (ExactIn): when no single route serves `--from-amount`, the exact best
@@ -65,7 +68,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::{json, Value};
 use swaproute::discovery::AssetsResponse;
 use swaproute::route::{
-    estimate_exact_out_with, Estimate, Floors, LimitCheck, LimitPolicy, NoRoute, Route,
+    estimate_exact_out_under, Estimate, Floors, LimitCheck, LimitPolicy, NoRoute, Policy, Route,
     RouteRequest, Selection,
 };
 use swaproute::{
@@ -158,11 +161,6 @@ fn run() -> Result<ExitCode, String> {
             "--feasible answers for every amount of one pair: drop --from/--to and the amounts\n{USAGE}"
         ));
     }
-    if args.guard.given() && (args.feasible || args.from.is_some() || args.to.is_some()) {
-        return Err(format!(
-            "--max-deviation-bps guards single-pair rankings only\n{USAGE}"
-        ));
-    }
     if args.split.on && (args.feasible || args.from.is_some() || args.to.is_some()) {
         return Err(format!(
             "--split serves one pair's amount: drop --feasible and --from/--to\n{USAGE}"
@@ -202,6 +200,16 @@ fn run() -> Result<ExitCode, String> {
 /// The single-pair ranking (ExactOut without `--from-amount` estimates it
 /// first), with `--slippage` on the best route; exit 2 for "no route".
 fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode, String> {
+    let price_guard = args.guard.guard()?;
+    // The caller's whole policy (ruling 41), for the estimate and the ranking alike.
+    let policy = Policy::DEFAULT
+        .with_campaigns(&args.campaigns)
+        .with_limit_policy(args.limit_policy)
+        .with_floors(args.floors);
+    let policy = match &price_guard {
+        Some(guard) => policy.with_price_guard(guard),
+        None => policy,
+    };
     let mut estimate: Option<Estimate<'_>> = None;
     let request = match args.mode {
         SwapMode::ExactIn => {
@@ -216,7 +224,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
             let to = args.to_amount.ok_or("ExactOut needs --to-amount")?;
             match args.from_amount {
                 Some(from) => RouteRequest::exact_out(from, to, now),
-                None => match estimate_exact_out_with(rates, to, now, &args.floors) {
+                None => match estimate_exact_out_under(rates, to, now, policy) {
                     Ok(found) => {
                         estimate = Some(found);
                         found.request(to, now)
@@ -229,14 +237,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
             }
         }
     }
-    .with_campaigns(&args.campaigns)
-    .with_limit_policy(args.limit_policy)
-    .with_floors(args.floors);
-    let price_guard = args.guard.guard()?;
-    let request = match &price_guard {
-        Some(guard) => request.with_price_guard(guard),
-        None => request,
-    };
+    .with_policy(policy);
 
     let selection = request.select(rates);
     let missed = slippage_missed(args.slippage, &request, &selection)?;
@@ -260,13 +261,16 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
             object.insert("error".to_owned(), body);
         }
         if let (Some(object), Some(guard)) = (report.as_object_mut(), &price_guard) {
-            object.insert("priceGuard".to_owned(), guard::to_json(guard, rates, now));
+            object.insert(
+                "priceGuard".to_owned(),
+                guard::to_json(guard, &request, rates),
+            );
         }
         emit(&format!("{report}\n"));
     } else {
         let mut text = print_table(&request, estimate.as_ref(), &selection, args.top);
         if let Some(guard) = &price_guard {
-            text.insert_str(0, &guard::describe(guard, rates, now));
+            text.insert_str(0, &guard::describe(guard, &request, rates));
         }
         if split_policy.is_some() {
             split::text(&mut text, split.as_ref(), split_error.as_ref());

@@ -31,7 +31,7 @@ use super::rules::served::{
 };
 use super::{Floors, NoRoute, Policy, RouteRequest, WorkingAmount};
 use crate::decimal::{Amount, Plain};
-use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList};
+use crate::rate::{CampaignLimits, MixedPairs, PairId, Rate, RateList};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 use crate::wire::RequestField;
@@ -218,28 +218,45 @@ impl<'c> FeasibleQuery<'c> {
 impl RouteRequest<'_> {
     /// Ruling 10 as ruling 38 amends it: a "no route" below every min,
     /// above every max, without output, below the floors or refused by the
-    /// price guard names the
-    /// smallest (largest) 8-place amount that works: in ExactIn the
-    /// `fromAmount`, where it is not the nominal limit (one pass over the
-    /// rates, a few exact checks each, no allocation); in ExactOut the
-    /// `toAmount` (one pass, each rate's interval: `O(log)` exact checks a
-    /// rate, on the "no route" path only).
+    /// price guard names the smallest (largest) 8-place amount that works
+    /// (for the guard's refusal, the end nearer the amount asked): in
+    /// ExactIn the `fromAmount`, where it is not the nominal limit (one
+    /// pass over the rates, a few exact checks each, no allocation); in
+    /// ExactOut the `toAmount` (one pass, each rate's interval: `O(log)`
+    /// exact checks a rate, on the "no route" path only).
     pub(crate) fn name_working(&self, no_route: NoRoute, rates: &[Rate]) -> NoRoute {
-        let wanted = matches!(
-            no_route,
-            NoRoute::BelowMin { .. }
-                | NoRoute::AboveMax { .. }
-                | NoRoute::NoOutput { .. }
-                | NoRoute::BelowFloors { .. }
-                | NoRoute::PriceOutliers { .. }
-        );
         let Some(pair) = rates.first().map(Rate::pair_id) else {
             return no_route;
         };
-        if !wanted {
-            return no_route;
+        match no_route {
+            NoRoute::BelowMin { .. } | NoRoute::NoOutput { .. } | NoRoute::BelowFloors { .. } => {
+                let found = self.working_end(rates, pair, true);
+                no_route.with_working(found, None)
+            }
+            NoRoute::AboveMax { .. } => {
+                let found = self.working_end(rates, pair, false);
+                no_route.with_working(None, found)
+            }
+            NoRoute::PriceOutliers { .. } => {
+                // The amount asked, in the unit the ends are named in.
+                let asked = match self.mode() {
+                    SwapMode::ExactIn => self.from_amount().get(),
+                    SwapMode::ExactOut => self.exact_output(),
+                };
+                let largest = self.working_end(rates, pair, false);
+                let nearest = match &largest {
+                    Some(top) if top.amount() < asked => largest,
+                    _ => self.working_end(rates, pair, true),
+                };
+                no_route.with_working(nearest, None)
+            }
+            other => other,
         }
-        let low = !matches!(no_route, NoRoute::AboveMax { .. });
+    }
+
+    /// The smallest (`low`) or largest amount that works, as ruling 38
+    /// names it.
+    fn working_end(&self, rates: &[Rate], pair: &PairId, low: bool) -> Option<WorkingAmount> {
         // The request's whole policy, its guard resolved (the questions
         // that call this resolve it first): the amounts named are ones
         // `best` serves (ruling 41).
@@ -255,14 +272,9 @@ impl RouteRequest<'_> {
                     }
                 }
             }
-            let found = bound
+            return bound
                 .and_then(|y| decimal_at(y, PLACES))
                 .map(|y| WorkingAmount::new(RequestField::ToAmount, y, pair.to().clone()));
-            return if low {
-                no_route.with_working(found, None)
-            } else {
-                no_route.with_working(None, found)
-            };
         }
         // The end of a rate's limits on the grid, on the side asked about.
         let end_of = |rate: &Rate| {
@@ -311,14 +323,9 @@ impl RouteRequest<'_> {
                 }
             }
         }
-        let found = bound
+        bound
             .and_then(|x| decimal_at(x, PLACES))
-            .map(|x| WorkingAmount::new(RequestField::FromAmount, x, pair.from().clone()));
-        if low {
-            no_route.with_working(found, None)
-        } else {
-            no_route.with_working(None, found)
-        }
+            .map(|x| WorkingAmount::new(RequestField::FromAmount, x, pair.from().clone()))
     }
 }
 

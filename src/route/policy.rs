@@ -65,7 +65,7 @@ pub enum LimitPolicy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Policy<'c> {
     campaigns: &'c CampaignLimits,
-    limit_policy: LimitPolicy,
+    limits: LimitPolicy,
     floors: Floors,
     price_guard: Option<&'c PriceGuard>,
 }
@@ -80,7 +80,7 @@ impl Policy<'static> {
     /// No campaigns, [`LimitPolicy::Spec`], no floors, no guard.
     pub const DEFAULT: Policy<'static> = Policy {
         campaigns: &NO_CAMPAIGNS,
-        limit_policy: LimitPolicy::Spec,
+        limits: LimitPolicy::Spec,
         floors: Floors::NONE,
         price_guard: None,
     };
@@ -100,7 +100,7 @@ impl<'c> Policy<'c> {
     #[must_use]
     pub fn with_limit_policy(self, limit_policy: LimitPolicy) -> Self {
         Policy {
-            limit_policy,
+            limits: limit_policy,
             ..self
         }
     }
@@ -139,7 +139,7 @@ impl<'c> Policy<'c> {
 
     /// The limit policy.
     pub fn limit_policy(&self) -> LimitPolicy {
-        self.limit_policy
+        self.limits
     }
 
     /// The economic floors.
@@ -158,7 +158,7 @@ impl<'c> Policy<'c> {
         for &part in unsupported {
             let set = match part {
                 PolicyPart::Campaigns => !self.campaigns.is_empty(),
-                PolicyPart::LimitPolicy => self.limit_policy != LimitPolicy::Spec,
+                PolicyPart::LimitPolicy => self.limits != LimitPolicy::Spec,
                 PolicyPart::Floors => !self.floors.is_none(),
                 PolicyPart::PriceGuard => self.price_guard.is_some(),
             };

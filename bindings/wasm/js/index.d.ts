@@ -280,6 +280,8 @@ export interface EstimateRequest {
   now: Instant;
   /** The caller's economic floors (ruling 38), held at each rate's required input; none by default. */
   floors?: Floors;
+  /** The caller's price guard (rulings 40-42), as `route` applies it; none by default. */
+  priceGuard?: PriceGuard;
 }
 
 export interface Estimate {
@@ -301,6 +303,10 @@ export interface FeasibleQuery {
   now: Instant;
   campaigns?: Record<string, DecimalText>;
   floors?: Floors;
+  /** `"spec"` (default) or `"strict"` (ruling 23). */
+  limitPolicy?: "spec" | "strict";
+  /** The caller's price guard (rulings 40-42): an amount works only through a rate the guard admits, as `route` ranks it. */
+  priceGuard?: PriceGuard;
   /** Amounts get `min(8, decimals)` places of their asset (else 8). */
   decimals?: PairDecimals;
   /** A balance in the unit of the amounts (`"0"` answers as none). */
@@ -415,6 +421,8 @@ export interface ChainRequest {
   campaigns?: Record<string, DecimalText>;
   /** The caller's economic floors (ruling 38): `feeMultiple` and `maxFeeShareBps` hold every leg, `dust` (the `to` asset) the last; none by default. */
   floors?: Floors;
+  /** The caller's price guard (rulings 40-42): every leg, around its own pair's median or the caller's reference; none by default. */
+  priceGuard?: PriceGuard;
 }
 
 export interface Leg {

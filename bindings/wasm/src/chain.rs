@@ -84,6 +84,11 @@ fn with_market(
         SwapMode::ExactOut => ChainRequest::exact_out(from, to, value, now),
     };
     let request = request.with_floors(crate::input::floors(input.floors.as_ref())?);
+    // Each leg's own pair's median (rulings 41, 42), or the caller's reference.
+    let request = match crate::verify::guard(input.price_guard.as_ref())? {
+        Some(guard) => request.with_price_guard(guard),
+        None => request,
+    };
     let request = match input.max_legs {
         Some(legs) => request.with_max_legs(legs).map_err(|e| {
             Failure::invalid_request(format!("maxLegs: {e}")).with("field", "maxLegs")
@@ -176,4 +181,8 @@ pub(crate) struct ChainInput {
     /// leg, the dust the last; none when absent.
     #[serde(default, deserialize_with = "present")]
     pub(crate) floors: Option<crate::input::FloorsInput>,
+    /// The caller's price guard (rulings 40-42): one median per pair, or
+    /// the caller's reference for every leg; none when absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) price_guard: Option<crate::verify::GuardInput>,
 }

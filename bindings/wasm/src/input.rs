@@ -179,6 +179,9 @@ pub(crate) struct EstimateInput {
     /// The caller's economic floors (ruling 38); none when absent.
     #[serde(default, deserialize_with = "present")]
     pub(crate) floors: Option<FloorsInput>,
+    /// The caller's price guard (rulings 40-42); none when absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) price_guard: Option<crate::verify::GuardInput>,
 }
 
 #[cfg(feature = "feasible")]
@@ -197,6 +200,12 @@ pub(crate) struct FeasibleInput {
     /// The caller's economic floors.
     #[serde(default, deserialize_with = "present")]
     pub(crate) floors: Option<FloorsInput>,
+    /// `"spec"` (default) or `"strict"` (ruling 23).
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) limit_policy: Option<String>,
+    /// The caller's price guard (rulings 40-42); none when absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) price_guard: Option<crate::verify::GuardInput>,
     /// The assets' decimals: amounts get `min(8, decimals)` places.
     #[serde(default, deserialize_with = "present")]
     pub(crate) decimals: Option<DecimalsInput>,

@@ -6,9 +6,9 @@ use core::fmt;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::Deserializer;
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
-use swaproute::route::estimate_exact_out_with;
 #[cfg(feature = "feasible")]
 use swaproute::route::FeasibleQuery;
+use swaproute::route::{estimate_exact_out_under, Policy};
 use swaproute::{Rate, RatesResponse, RouteRequest, SwapMode};
 
 use crate::failure::{decode, decode_failure, envelope, to_json, Answer, Failure};
@@ -206,7 +206,13 @@ pub(crate) fn estimate(rates: &RatesResponse, request: &str) -> Answer {
     let to_amount = amount("toAmount", &input.to_amount)?;
     let now = swaproute::EpochMillis::new(input.now);
     let floors = floors(input.floors.as_ref())?;
-    match estimate_exact_out_with(rates, to_amount, now, &floors) {
+    let guard = crate::verify::guard(input.price_guard.as_ref())?;
+    let policy = Policy::DEFAULT.with_floors(floors);
+    let policy = match &guard {
+        Some(guard) => policy.with_price_guard(guard),
+        None => policy,
+    };
+    match estimate_exact_out_under(rates, to_amount, now, policy) {
         Ok(estimate) => to_json(&estimate),
         Err(no_route) => Err(Failure::no_route(&no_route)),
     }
@@ -218,12 +224,21 @@ pub(crate) fn estimate(rates: &RatesResponse, request: &str) -> Answer {
 pub(crate) fn feasible(rates: &RatesResponse, request: &str) -> Answer {
     let input: FeasibleInput = decode("request", request)?;
     let campaigns = campaigns(&input.campaigns)?;
+    let guard = crate::verify::guard(input.price_guard.as_ref())?;
+    // The whole policy (ruling 41), as the ranking applies it.
+    let policy = swaproute::route::Policy::DEFAULT
+        .with_campaigns(&campaigns)
+        .with_limit_policy(crate::input::limit_policy(input.limit_policy.as_deref())?)
+        .with_floors(floors(input.floors.as_ref())?);
+    let policy = match &guard {
+        Some(guard) => policy.with_price_guard(guard),
+        None => policy,
+    };
     let mut query = FeasibleQuery::new(
         mode(input.mode.as_deref())?,
         swaproute::EpochMillis::new(input.now),
     )
-    .with_campaigns(&campaigns)
-    .with_floors(floors(input.floors.as_ref())?);
+    .with_policy(policy);
     if let Some(decimals) = input.decimals {
         query = query.with_decimals(decimals.from, decimals.to);
     }

@@ -192,14 +192,15 @@ pub enum NoRoute {
     /// by the caller's price guard (ruling 40): `PRICE_OUTLIER`.
     #[error(
         "every route that accepts the amount is a price outlier ({count} refused by the price guard){}",
-        Working("smallest", .smallest_working.as_ref())
+        Working("nearest", .nearest_working.as_ref())
     )]
     PriceOutliers {
         /// How many rates the guard refused.
         count: usize,
-        /// The smallest amount that works under the guard (rulings 38 and
-        /// 41), when there is one.
-        smallest_working: Option<WorkingAmount>,
+        /// The amount that works under the guard nearest the amount asked
+        /// (rulings 38 and 41): the largest when the amount is above every
+        /// amount that works, else the smallest; `None` when none works.
+        nearest_working: Option<WorkingAmount>,
     },
     /// Every rate left is a sponsored variant whose campaign limit is below
     /// its min (ruling 30): no amount fits any of them.
@@ -308,7 +309,8 @@ impl NoRoute {
 
     /// The amount that works nearest the limit this names (ruling 38): the
     /// smallest for `BelowMin`, `NoOutput` and `BelowFloors`, the largest
-    /// for `AboveMax`; in ExactIn a `fromAmount`, `None` when it is the
+    /// for `AboveMax`, the one nearer the amount asked for `PriceOutliers`
+    /// (under the guard); in ExactIn a `fromAmount`, `None` when it is the
     /// nominal limit itself; in ExactOut a `toAmount`; `None` when no
     /// amount works or it is not known.
     pub fn working_amount(&self) -> Option<&WorkingAmount> {
@@ -321,10 +323,10 @@ impl NoRoute {
             }
             | NoRoute::BelowFloors {
                 smallest_working, ..
-            }
-            | NoRoute::PriceOutliers {
-                smallest_working, ..
             } => smallest_working.as_ref(),
+            NoRoute::PriceOutliers {
+                nearest_working, ..
+            } => nearest_working.as_ref(),
             NoRoute::AboveMax {
                 largest_working, ..
             } => largest_working.as_ref(),
@@ -392,11 +394,11 @@ impl NoRoute {
                 floor,
                 smallest_working: smallest.filter(|w| !exact_in(w) || w.amount > amount),
             },
-            // Any amount that works, above or below: the guard refused
-            // every route at this one.
+            // The nearer end, chosen by the caller (`name_working`): the
+            // guard refused every route at this amount.
             NoRoute::PriceOutliers { count, .. } => NoRoute::PriceOutliers {
                 count,
-                smallest_working: smallest,
+                nearest_working: smallest,
             },
             other => other,
         }
@@ -724,7 +726,7 @@ impl Tally {
         } else if self.outliers > 0 {
             NoRoute::PriceOutliers {
                 count: self.outliers,
-                smallest_working: None,
+                nearest_working: None,
             }
         } else if let (true, Some(floor)) = (self.within_limits > 0, self.floor) {
             NoRoute::BelowFloors {
