@@ -2368,11 +2368,11 @@ def model_feasible(rates, q):
     below = [(lo, hi, r) for lo, hi, r in ivs if lo <= b]
     if not below:
         return out
-    # maxWithin: the interval (in sorted order) reaching furthest names the rate.
+    # maxWithin: the furthest amount reached below the balance; the rate the
+    # ranking picks there names it (ruling 41), as for min and max.
     furthest = max(hi for _, hi, _ in below)
-    first = next(r for _, hi, r in below if hi == furthest)
     reach = min(furthest, b)
-    out["maxWithin"] = {"amount": fixed(reach, places), "rateId": first.id}
+    out["maxWithin"] = named(reach)
     if q["mode"] == "ExactOut":
         out["bestWithin"] = dict(out["maxWithin"], netOutput=frac_text(reach))
         return out
@@ -2437,6 +2437,10 @@ def feasible_cases():
     c.append(F("in a gap the balance falls back to the range below", [38], gap,
                spendable="3.00000001",
                want={"maxWithin": {"amount": "3.00000000", "rateId": "b"}}))
+    c.append(F("the largest amount within a balance names the ranking's choice there", [38, 41],
+               [Rate("a", "10", "0", "1", "5"), Rate("b", "9", "0", "1", "8")], spendable="3",
+               want={"maxWithin": {"amount": "3.00000000", "rateId": "a"}},
+               note="b reaches furthest (8), but at 3 a pays 30 and b 27"))
     c.append(F("the best value: each rate's top or the balance", [38],
                [Rate("a", "10", "0", "1", "2"), Rate("b", "9", "0", "1", "5")], spendable="2.1",
                want={"bestWithin": {"amount": "2.00000000", "rateId": "a", "netOutput": "20"}},

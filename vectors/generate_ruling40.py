@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Writes vectors/price_guard.json and vectors/verify.json (ruling 40).
+"""Writes vectors/price_guard.json and vectors/verify.json (rulings 40, 42).
 
-An independent model in exact fractions: the median of the valid,
-unexpired multipliers, the deviation in basis points, the inclusive bound,
+An independent model in exact fractions: the median of the multipliers of
+the rates that can serve some 8-place amount (ruling 42: valid, unexpired,
+some amount within the limits with a positive net), the deviation in basis
+points, the inclusive bound, the amount that works nearest a refused one,
 the ExactIn ranking of what is left (net = x * m - fee, highest first; the
 cases have no ties), and the order checks of ruling 40 written out by hand
 (expected mismatches listed per case). Run: python3 vectors/generate_ruling40.py
@@ -38,9 +40,21 @@ def rate(rid, m, fee="0.0002", mn="0.001", mx="8", expiry=LATER):
             "minerFee": {"assetId": "ETH", "value": fee}, "pairId": "BTC_ETH"}
 
 
+def served(r):
+    """The 8-place amounts (in units of 1e-8) rate `r` serves without a
+    guard: from the least amount above its min with a positive net, to its
+    max; None when empty, expired or invalid."""
+    m, fee = F(r["amount"]["value"]), F(r["minerFee"]["value"])
+    mn, mx = F(r["min"]["value"]), F(r["max"]["value"])
+    if r["expiry"] <= NOW or mn > mx:
+        return None
+    lo = max(math.ceil(mn * 10**8), 1, math.floor(fee / m * 10**8) + 1)
+    hi = math.floor(mx * 10**8)
+    return (lo, hi) if lo <= hi else None
+
+
 def median(rates):
-    ms = sorted(F(r["amount"]["value"]) for r in rates
-                if r["expiry"] > NOW and F(r["min"]["value"]) <= F(r["max"]["value"]))
+    ms = sorted(F(r["amount"]["value"]) for r in rates if served(r) is not None)
     if not ms:
         return None
     n = len(ms)
@@ -57,6 +71,12 @@ def guard_case(name, rates, x, bps, reference=None, note=""):
             continue
         if F(r["min"]["value"]) > F(r["max"]["value"]):
             rejected.append({"rateId": r["id"], "reason": "INVALID_RATE"})
+            continue
+        if F(x) < F(r["min"]["value"]):
+            rejected.append({"rateId": r["id"], "reason": "BELOW_MIN"})
+            continue
+        if F(x) > F(r["max"]["value"]):
+            rejected.append({"rateId": r["id"], "reason": "ABOVE_MAX"})
             continue
         net = F(x) * m - fee
         if net <= 0:
@@ -76,11 +96,20 @@ def guard_case(name, rates, x, bps, reference=None, note=""):
         if not rates:
             expect["error"] = {"code": "INSUFFICIENT_LIQUIDITY", "status": 503}
         elif any(r["reason"] == "PRICE_OUTLIER" for r in rejected):
-            expect["error"] = {"code": "PRICE_OUTLIER", "status": 502}
+            # The amount that works under the guard nearest the one asked:
+            # the largest when the amount is above them all, else the smallest.
+            admitted = [served(r) for r in rates if served(r) is not None and not (
+                ref is not None and abs(F(r["amount"]["value"]) - ref) * 10000 > bps * ref)]
+            working = None
+            if admitted:
+                low, high = min(a for a, _ in admitted), max(b for _, b in admitted)
+                near = high if high < F(x) * 10**8 else low
+                working = {"field": "fromAmount", "amount": text(F(near, 10**8)), "asset": "BTC"}
+            expect["error"] = {"code": "PRICE_OUTLIER", "status": 502, "working": working}
     guard = {"maxDeviationBps": bps}
     if reference is not None:
         guard["reference"] = reference
-    return {"name": name, "rules": [40], "input": {"rates": rates, "fromAmount": x, "now": NOW,
+    return {"name": name, "rules": [40, 42], "input": {"rates": rates, "fromAmount": x, "now": NOW,
             "priceGuard": guard}, "expect": expect, "note": note}
 
 
@@ -112,6 +141,19 @@ def price_guard():
         guard_case("a median with 29 places", [rate("a", "0.0000000000000000000000000001", fee="0"),
                                               rate("b", "0.0000000000000000000000000002", fee="0")],
                    "1", 3333, note="1.5e-28: each is 3333.33… bps away"),
+        guard_case("rates that can serve nothing have no vote",
+                   [rate("h1", "33", fee="0", mn="0", mx="10"), rate("h2", "33", fee="0.001", mn="0", mx="10"),
+                    rate("h3", "33", fee="0.002", mn="0", mx="10"), rate("outlier", "330", fee="0", mn="0", mx="10"),
+                    rate("d1", "330", fee="1000", mn="0.1", mx="1"), rate("d2", "330", fee="1000", mn="0.1", mx="1"),
+                    rate("d3", "330", fee="1000", mn="0.1", mx="1")], "1", 500,
+                   note="the decoys' fee 1000 exceeds 330 × 1: voters 33, 33, 33, 330, median 33"),
+        guard_case("a refused amount names the smallest amount that works",
+                   [rate("a", "33", fee="0", mn="1", mx="8"), rate("b", "33.1", fee="0", mn="1", mx="8"),
+                    rate("liar", "900000", fee="0", mn="0.1", mx="8")], "0.1", 500,
+                   note="median 33.1; only the liar takes 0.1; the others serve 1 to 8"),
+        guard_case("a refused amount above every honest max names the largest",
+                   [rate("honest", "33", fee="0", mn="0", mx="1"), rate("liar", "330", fee="0", mn="0", mx="100")],
+                   "5", 100, reference="33", note="honest serves up to 1"),
     ]
     return {"kind": "price_guard", "cases": cases}
 
