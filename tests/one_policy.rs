@@ -391,3 +391,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_route_query_estimates_under_the_contexts_guard() {
+    use swaproute::order::{OrderContext, RouteQuery};
+    use swaproute::screening::ScreeningPolicy;
+    // ExactOut 40 ETH without fromAmount: unguarded the liar's required
+    // input ceil8(40 / 900000) = 0.00004445 is the estimate; under the
+    // context's guard (median 33.1) it is b's ceil8(40 / 33.1) = 1.20845922.
+    let rates = vec![
+        rate("a", "33", "0", "1", "8").with_exact_out(true),
+        rate("b", "33.1", "0", "1", "8").with_exact_out(true),
+        rate("liar", "900000", "0", "0.00001", "8").with_exact_out(true),
+    ];
+    let query = RouteQuery::from_pairs([("swapMode", "ExactOut"), ("toAmount", "40")]).unwrap();
+    let screening = ScreeningPolicy::default();
+    let guard = PriceGuard::median(500);
+    let open = OrderContext::new(now(), &screening);
+    let guarded = OrderContext::new(now(), &screening).with_price_guard(&guard);
+    let unguarded = query.route_request_in(&rates, &open).unwrap();
+    assert_eq!(unguarded.from_amount().to_string(), "0.00004445");
+    let request = query.route_request_in(&rates, &guarded).unwrap();
+    assert_eq!(request.from_amount().to_string(), "1.20845922");
+    assert_eq!(id(request.best(&rates).unwrap().rate()), "b");
+}

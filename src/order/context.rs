@@ -4,7 +4,7 @@ use super::{PlanError, RequestField};
 use crate::decimal::Amount;
 use crate::discovery::PairAssets;
 use crate::rate::{CampaignLimits, PairId, NO_CAMPAIGNS};
-use crate::route::{LimitPolicy, PriceGuard};
+use crate::route::{LimitPolicy, Policy, PriceGuard};
 use crate::screening::{NetworkKind, RegionCode, ScreeningPolicy};
 use crate::time::EpochMillis;
 
@@ -70,6 +70,18 @@ impl<'a> OrderContext<'a> {
             limit_policy: LimitPolicy::Strict,
             assets: None,
             price_guard: None,
+        }
+    }
+
+    /// The route policy this context implies (ruling 41): its campaigns,
+    /// limit policy and price guard (an order context holds no floors).
+    pub fn policy(&self) -> Policy<'a> {
+        let policy = Policy::DEFAULT
+            .with_campaigns(self.campaigns)
+            .with_limit_policy(self.limit_policy);
+        match self.price_guard {
+            Some(guard) => policy.with_price_guard(guard),
+            None => policy,
         }
     }
 

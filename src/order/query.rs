@@ -15,7 +15,7 @@ use super::{FieldError, OrderContext, RequestErrors, RequestField};
 use crate::decimal::Amount;
 use crate::error::ErrorCode;
 use crate::rate::RateList;
-use crate::route::{estimate_exact_out, NoRoute, RouteRequest};
+use crate::route::{estimate_exact_out_under, NoRoute, Policy, RouteRequest};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -233,17 +233,33 @@ impl RouteQuery {
         rates: &R,
         now: EpochMillis,
     ) -> Result<RouteRequest<'static>, NoRoute> {
+        self.route_request_under(rates, now, Policy::DEFAULT)
+    }
+
+    /// The route request at `now` under the caller's whole `policy` (ruling
+    /// 41): the ExactOut estimate of a query without `fromAmount` is taken
+    /// under it too ([`estimate_exact_out_under`]), so the request ranks
+    /// the rate the estimate was made for.
+    ///
+    /// # Errors
+    /// As [`route_request`](Self::route_request).
+    pub fn route_request_under<'c, R: RateList + ?Sized>(
+        &self,
+        rates: &R,
+        now: EpochMillis,
+        policy: Policy<'c>,
+    ) -> Result<RouteRequest<'c>, NoRoute> {
         let from_amount = match (self.from_amount, self.swap_mode, self.to_amount) {
             (Some(from), _, _) => from,
             (None, _, Some(to)) => {
-                let estimate = estimate_exact_out(rates, to, now)?;
+                let estimate = estimate_exact_out_under(rates, to, now, policy)?;
                 // The estimate of a positive amount is positive.
                 Amount::try_from(estimate.from_amount()).unwrap_or(Amount::ZERO)
             }
             // `from_pairs` builds no query without either amount.
             (None, _, None) => Amount::ZERO,
         };
-        Ok(match (self.swap_mode, self.to_amount) {
+        let request = match (self.swap_mode, self.to_amount) {
             (SwapMode::ExactOut, Some(to)) => RouteRequest::exact_out(from_amount, to, now),
             (_, to) => {
                 let request = RouteRequest::exact_in(from_amount, now);
@@ -252,11 +268,13 @@ impl RouteQuery {
                     None => request,
                 }
             }
-        })
+        };
+        Ok(request.with_policy(policy))
     }
 
-    /// The route request under an order context: its `now`, campaigns and
-    /// limit policy (what [`FixedOrderRequest::route_request`](super::FixedOrderRequest::route_request)
+    /// The route request under an order context: its `now` and its policy
+    /// (campaigns, limit policy, price guard; what
+    /// [`FixedOrderRequest::route_request`](super::FixedOrderRequest::route_request)
     /// uses for a body).
     ///
     /// # Errors
@@ -266,9 +284,6 @@ impl RouteQuery {
         rates: &R,
         context: &OrderContext<'c>,
     ) -> Result<RouteRequest<'c>, NoRoute> {
-        Ok(self
-            .route_request(rates, context.now)?
-            .with_campaigns(context.campaigns)
-            .with_limit_policy(context.limit_policy))
+        self.route_request_under(rates, context.now, context.policy())
     }
 }
