@@ -256,6 +256,8 @@ fn book() -> impl Strategy<Value = Vec<Rate>> {
             0..MINS.len(),
             0..MAXES.len(),
             prop::bool::weighted(0.15),
+            prop::bool::weighted(0.7),
+            prop::bool::weighted(0.2),
         ),
         1..7,
     )
@@ -263,9 +265,9 @@ fn book() -> impl Strategy<Value = Vec<Rate>> {
         specs
             .into_iter()
             .enumerate()
-            .map(|(i, (m, f, lo, hi, expired))| {
+            .map(|(i, (m, f, lo, hi, expired, exact_out, sponsored))| {
                 let expiry = if expired { NOW - 1 } else { LATER };
-                btc_eth_rate(
+                let rate = btc_eth_rate(
                     &format!("r{i}"),
                     MULTIPLIERS[m],
                     FEES[f],
@@ -273,16 +275,25 @@ fn book() -> impl Strategy<Value = Vec<Rate>> {
                     MAXES[hi],
                     EpochMillis::new(expiry),
                 )
+                .with_exact_out(exact_out);
+                if sponsored {
+                    rate.sponsored_by(swaproute::CampaignId::new("c").unwrap())
+                } else {
+                    rate
+                }
             })
             .collect()
     })
 }
 
-/// A guard (none, a median one, or around 33) and floors (none or one).
+/// A guard (none, a median one, or around 33), floors (none or one), a
+/// campaign limit (none, below or above most limits) and the limit policy.
 #[derive(Clone, Debug)]
 struct RandomPolicy {
     guard: Option<PriceGuard>,
     floors: Floors,
+    campaign: Option<&'static str>,
+    strict: bool,
 }
 
 fn policy() -> impl Strategy<Value = RandomPolicy> {
@@ -301,7 +312,35 @@ fn policy() -> impl Strategy<Value = RandomPolicy> {
         Just(Floors::NONE.with_fee_multiple(Amount::parse("50").unwrap())),
         Just(Floors::NONE.with_max_fee_share_bps(30)),
     ];
-    (guard, floors).prop_map(|(guard, floors)| RandomPolicy { guard, floors })
+    let campaign = prop::sample::select(vec![None, Some("0.5"), Some("5")]);
+    (guard, floors, campaign, any::<bool>()).prop_map(|(guard, floors, campaign, strict)| {
+        RandomPolicy {
+            guard,
+            floors,
+            campaign,
+            strict,
+        }
+    })
+}
+
+/// The policy value of `random` (its campaigns in `campaigns`).
+fn policy_of<'a>(random: &'a RandomPolicy, campaigns: &'a mut CampaignLimits) -> Policy<'a> {
+    if let Some(limit) = random.campaign {
+        campaigns.insert(swaproute::CampaignId::new("c").unwrap(), amount(limit));
+    }
+    let limits = if random.strict {
+        swaproute::route::LimitPolicy::Strict
+    } else {
+        swaproute::route::LimitPolicy::Spec
+    };
+    let policy = Policy::DEFAULT
+        .with_campaigns(campaigns)
+        .with_limit_policy(limits)
+        .with_floors(random.floors);
+    match &random.guard {
+        Some(guard) => policy.with_price_guard(guard),
+        None => policy,
+    }
 }
 
 proptest! {
@@ -311,10 +350,8 @@ proptest! {
         random in policy(),
         at in 0..AMOUNTS.len(),
     ) {
-        let mut policy = Policy::DEFAULT.with_floors(random.floors);
-        if let Some(guard) = &random.guard {
-            policy = policy.with_price_guard(guard);
-        }
+        let mut campaigns = CampaignLimits::new();
+        let policy = policy_of(&random, &mut campaigns);
         let best_at = |x: Amount| RouteRequest::exact_in(x, now()).with_policy(policy).best(&rates);
         let x = amount(AMOUNTS[at]);
         let best = best_at(x);
@@ -367,9 +404,9 @@ proptest! {
             let book = RateBook::with_policy(&rates, policy, now()).unwrap();
             prop_assert_eq!(book.best(x, now()), best.clone());
         }
-        // A one-leg chain is the single pair.
+        // A one-leg chain is the single pair (the market holds the campaigns).
         let response = RatesResponse::try_from(rates.clone()).unwrap();
-        let market = Market::new([&response], &CampaignLimits::new(), now()).unwrap();
+        let market = Market::new([&response], &campaigns, now()).unwrap();
         let chain = ChainRequest::exact_in(
             AssetId::new("BTC").unwrap(),
             AssetId::new("ETH").unwrap(),
@@ -378,8 +415,12 @@ proptest! {
         )
         .with_max_legs(1)
         .unwrap()
-        .with_policy(policy)
-        .unwrap()
+        .with_policy(Policy::DEFAULT.with_floors(random.floors))
+        .unwrap();
+        let chain = match &random.guard {
+            Some(guard) => chain.with_price_guard(*guard),
+            None => chain,
+        }
         .best(&market);
         match (&chain, &best) {
             (Ok(chain), Ok(route)) => {
@@ -388,6 +429,73 @@ proptest! {
             }
             (Err(_), Err(_)) => {}
             _ => prop_assert!(false, "chain {:?} against best {:?}", chain.as_ref().ok().map(swaproute::route::chain::Chain::final_output), best),
+        }
+    }
+
+    #[test]
+    fn exact_out_questions_agree(
+        rates in book(),
+        random in policy(),
+        at in 0..AMOUNTS.len(),
+    ) {
+        let mut campaigns = CampaignLimits::new();
+        // The estimate and the amounts that work hold the required input to
+        // its limits: the strict policy is the one `best` agrees with there.
+        let random = RandomPolicy { strict: true, ..random };
+        let policy = policy_of(&random, &mut campaigns);
+        let y = amount(AMOUNTS[at]);
+        let feasible = FeasibleQuery::new(SwapMode::ExactOut, now())
+            .with_policy(policy)
+            .amounts(&rates)
+            .unwrap();
+        let estimate = estimate_exact_out_under(&rates, y, now(), policy);
+        // A toAmount works exactly when the estimate finds a rate for it.
+        prop_assert_eq!(feasible.contains(y.get()), estimate.is_ok());
+        if let Ok(estimate) = estimate {
+            // The rate named is the estimate's, and best at the estimate
+            // ranks it first with that required input.
+            let served = feasible.max_within(y).unwrap();
+            prop_assert_eq!(id(served.rate()), id(estimate.rate()));
+            let from = Amount::new(estimate.from_amount().get()).unwrap();
+            let best = RouteRequest::exact_out(from, y, now()).with_policy(policy).best(&rates).unwrap();
+            prop_assert_eq!(id(best.rate()), id(estimate.rate()));
+            prop_assert_eq!(best.order_amount(), estimate.from_amount().get());
+        } else if let Err(no_route) = &estimate {
+            if let Some(working) = no_route.working_amount() {
+                prop_assert!(
+                    estimate_exact_out_under(&rates, Amount::new(working.amount()).unwrap(), now(), policy).is_ok(),
+                    "{}", no_route
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn amounts_on_an_assets_grid_agree_with_best(
+        rates in book(),
+        random in policy(),
+        places in 0u8..4,
+        units in 1u32..2000,
+    ) {
+        let mut campaigns = CampaignLimits::new();
+        let policy = policy_of(&random, &mut campaigns);
+        // An amount on the grid of `places` decimals.
+        let x = Amount::new(swaproute::Decimal::new(i64::from(units), u32::from(places)) * swaproute::Decimal::new(5, 1)).unwrap();
+        let x = Amount::new(x.get().round_dp(u32::from(places))).unwrap();
+        prop_assume!(!x.get().is_zero());
+        let feasible = FeasibleQuery::new(SwapMode::ExactIn, now())
+            .with_policy(policy)
+            .with_decimals(places, 8)
+            .amounts(&rates)
+            .unwrap();
+        let best = RouteRequest::exact_in(x, now()).with_policy(policy).best(&rates);
+        prop_assert_eq!(feasible.contains(x.get()), best.is_ok());
+        for end in [feasible.min(), feasible.max()].into_iter().flatten() {
+            prop_assert!(end.amount().scale() <= u32::from(places));
+            let there = RouteRequest::exact_in(Amount::new(end.amount()).unwrap(), now())
+                .with_policy(policy)
+                .best(&rates);
+            prop_assert_eq!(there.map(|r| id(r.rate()).to_owned()).ok(), Some(id(end.rate()).to_owned()));
         }
     }
 }
@@ -414,4 +522,31 @@ fn a_route_query_estimates_under_the_contexts_guard() {
     let request = query.route_request_in(&rates, &guarded).unwrap();
     assert_eq!(request.from_amount().to_string(), "1.20845922");
     assert_eq!(id(request.best(&rates).unwrap().rate()), "b");
+}
+
+#[test]
+fn exact_out_floors_hold_the_order_amount() {
+    // ExactOut 0.99999999 ETH under a fee multiple of 50. r0: ×0.5, no fee:
+    // required ceil8(0.99999999 / 0.5) = 1.99999998 (net 0.99999999 ≥ 0).
+    // r1: ×30, fee 1: required ceil8(1.99999999 / 30) = 0.06666667, whose
+    // net 1.0000001 is below 50 × 1: refused at the order's amount. At the
+    // estimate 1.99999998, r1 would pay 58.9999994 ≥ 50: judging the floor
+    // there (not at the order amount) would rank r1, against the estimate.
+    let rates = vec![
+        rate("r0", "0.5", "0", "0", "5").with_exact_out(true),
+        rate("r1", "30", "1", "0", "5").with_exact_out(true),
+    ];
+    let policy = Policy::DEFAULT.with_floors(Floors::NONE.with_fee_multiple(amount("50")));
+    let y = amount("0.99999999");
+    let estimate = estimate_exact_out_under(&rates, y, now(), policy).unwrap();
+    assert_eq!(
+        (id(estimate.rate()), estimate.from_amount().to_string()),
+        ("r0", "1.99999998".to_owned())
+    );
+    let from = Amount::new(estimate.from_amount().get()).unwrap();
+    let selection = RouteRequest::exact_out(from, y, now())
+        .with_policy(policy)
+        .select(&rates);
+    assert_eq!(id(selection.routes()[0].rate()), "r0");
+    assert_eq!(selection.rejected()[0].reason().code(), "FEE_TOO_LARGE");
 }

@@ -93,7 +93,18 @@ pub(crate) fn check<'r>(
         }
         return Err(RejectReason::NoOutput { net_output });
     }
-    request.floors().check(rate, amount, net_output)?;
+    if request.mode() == SwapMode::ExactOut && !request.floors().is_none() {
+        // The floors hold the order, whose amount in ExactOut is the
+        // required input (rulings 34, 38): judged there, as the estimate
+        // and the amounts that work judge them (ruling 41).
+        let required = required_input_near(rate, request.exact_output(), request.from8())
+            .ok_or(RejectReason::Overflow)?
+            .get();
+        let net = super::net_output::net_output(rate, required).ok_or(RejectReason::Overflow)?;
+        request.floors().check(rate, required, net)?;
+    } else {
+        request.floors().check(rate, amount, net_output)?;
+    }
     guarded(rate, request.price_guard())?;
     if request.strict_exact_out() {
         let required = required_input_near(rate, request.exact_output(), request.from8())
