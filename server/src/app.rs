@@ -13,7 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{from_fn, from_fn_with_state, map_response, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use http_body_util::BodyExt;
 use swaproute::client::{ClientHeaders, Integration};
 use swaproute::order::{ChainQuery, RouteQuery};
@@ -23,6 +23,7 @@ use swaproute::order::{
 use swaproute::quote::Quote;
 use swaproute::route::{RatesByPair, RouteRequest, SplitPolicy};
 use swaproute::screening::{Address, ScreeningPolicy};
+use swaproute::wire::{Presence, Timestamp};
 use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
 use swaproute::{
     ApiError, CampaignLimits, EpochMillis, ErrorCode, OrderId, PairId, ProviderOrderId, QuoteId,
@@ -127,10 +128,20 @@ async fn require_app_name(request: Request, next: Next) -> Response {
         return next.run(request).await;
     }
     match ClientHeaders::from_header_map(request.headers(), Integration::Direct) {
-        Ok(_) => next.run(request).await,
+        Ok(client) => {
+            let mut request = request;
+            let app = AppName(client.app_name().to_owned());
+            request.extensions_mut().insert(app);
+            next.run(request).await
+        }
         Err(error) => error.into_response(),
     }
 }
+
+/// The request's `App-Name` (checked by [`require_app_name`]): the scope of
+/// its Idempotency-Keys (ruling 51).
+#[derive(Clone, Debug)]
+pub(crate) struct AppName(pub(crate) String);
 
 /// Reads the whole body first, at most [`BODY_LIMIT`] bytes within the body
 /// timeout: a slow or endless body is 408, a long one 413, and the
@@ -321,8 +332,11 @@ enum Flow {
     Float,
 }
 
-/// The request's Idempotency-Key, if it sent one: 1 to [`MAX_KEY_LEN`]
-/// visible ASCII characters, sent once.
+/// The request's Idempotency-Key, if it sent one, sent once. The draft
+/// (draft-ietf-httpapi-idempotency-key-header) makes the value an RFC 8941
+/// sf-string, `"8e03978e-40d5-43e8-bc93-6894a57f9324"`: its content is the
+/// key. A bare value (as Stripe-style clients send it) is taken as it is, 1
+/// to [`MAX_KEY_LEN`] visible ASCII characters; `abc` and `"abc"` are one key.
 fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let mut values = headers.get_all("idempotency-key").iter();
     let Some(value) = values.next() else {
@@ -332,16 +346,50 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
         return Err(fail(InvalidRequest, "Idempotency-Key: sent more than once"));
     }
     let bytes = value.as_bytes();
-    if bytes.is_empty() || bytes.len() > MAX_KEY_LEN || !bytes.iter().all(u8::is_ascii_graphic) {
+    let key = if bytes.first() == Some(&b'"') {
+        sf_string(bytes).ok_or_else(|| {
+            fail(
+                InvalidRequest,
+                "Idempotency-Key: a quoted value must be an RFC 8941 string \
+                 (printable ASCII; only \\\" and \\\\ escaped)",
+            )
+        })?
+    } else if bytes.iter().all(u8::is_ascii_graphic) {
+        String::from_utf8_lossy(bytes).into_owned()
+    } else {
+        return Err(fail(
+            InvalidRequest,
+            "Idempotency-Key: must be visible ASCII characters, or an RFC 8941 string in quotes",
+        ));
+    };
+    if key.is_empty() || key.len() > MAX_KEY_LEN {
         return Err(fail(
             InvalidRequest,
             format!(
-                "Idempotency-Key: must be 1 to {MAX_KEY_LEN} visible ASCII characters (got {} bytes)",
-                bytes.len()
+                "Idempotency-Key: must be 1 to {MAX_KEY_LEN} characters (got {})",
+                key.len()
             ),
         ));
     }
-    Ok(Some(String::from_utf8_lossy(bytes).into_owned()))
+    Ok(Some(key))
+}
+
+/// The content of an RFC 8941 sf-string (section 3.3.3): `"`, printable
+/// ASCII with `\"` and `\\` escaped, `"`, and nothing after.
+fn sf_string(bytes: &[u8]) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = bytes.strip_prefix(b"\"")?.iter();
+    loop {
+        match *rest.next()? {
+            b'"' => return rest.next().is_none().then_some(out),
+            b'\\' => match *rest.next()? {
+                c @ (b'"' | b'\\') => out.push(char::from(c)),
+                _ => return None,
+            },
+            c @ 0x20..=0x7e => out.push(char::from(c)),
+            _ => return None,
+        }
+    }
 }
 
 /// SHA3-256 of the endpoint and the body's exact bytes, in hex: a retry
@@ -456,6 +504,7 @@ fn store_failed(StoreError { text, busy }: StoreError) -> Failure {
 async fn create(
     server: &Server,
     flow: Flow,
+    app: &str,
     headers: &HeaderMap,
     body: &Bytes,
     make: impl FnOnce(&Server, &NewOrder, EpochMillis) -> Result<Order, ApiError>,
@@ -463,7 +512,7 @@ async fn create(
     let key = idempotency_key(headers)?;
     let digest = digest(flow, body);
     if let Some(key) = &key {
-        if let Some(stored) = server.store.by_key(key).await.map_err(store_failed)? {
+        if let Some(stored) = server.store.by_key(app, key).await.map_err(store_failed)? {
             return Ok(replay(stored, &digest));
         }
     }
@@ -471,11 +520,12 @@ async fn create(
     let (id, new) = new_order(now)?;
     let order = make(server, &new, now)?;
     let text = serde_json::to_string(&order).map_err(|e| fail(InternalError, e))?;
-    let created_at = i64::try_from(now.as_millis()).unwrap_or(i64::MAX);
+    let created_at = millis(now);
     let inserted = server
         .store
         .insert(
             &id,
+            app,
             key.as_deref().map(|k| (k, digest.as_str())),
             &text,
             created_at,
@@ -484,7 +534,7 @@ async fn create(
         .map_err(store_failed)?;
     match (inserted, &key) {
         (Inserted::New, _) => Ok(json_text(StatusCode::CREATED, text)),
-        (Inserted::KeyTaken, Some(key)) => match server.store.by_key(key).await {
+        (Inserted::KeyTaken, Some(key)) => match server.store.by_key(app, key).await {
             Ok(Some(stored)) => Ok(replay(stored, &digest)),
             Ok(None) => Err(fail(InternalError, "the order store lost a key").into()),
             Err(error) => Err(store_failed(error)),
@@ -496,15 +546,23 @@ async fn create(
 /// `POST /v3/orders`: a fixed-rate order at the best eligible rate.
 async fn create_fixed(
     State(server): Shared,
+    Extension(AppName(app)): Extension<AppName>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, Failure> {
-    create(&server, Flow::Fixed, &headers, &body, |server, new, now| {
-        let request = FixedOrderRequest::from_json(&body)?;
-        let rates = server.rates_of(request.pair_id().as_str())?;
-        let plan = request.plan(rates, &OrderContext::new(now, &server.screening))?;
-        Ok(plan.to_order(&request, new)?)
-    })
+    create(
+        &server,
+        Flow::Fixed,
+        &app,
+        &headers,
+        &body,
+        |server, new, now| {
+            let request = FixedOrderRequest::from_json(&body)?;
+            let rates = server.rates_of(request.pair_id().as_str())?;
+            let plan = request.plan(rates, &OrderContext::new(now, &server.screening))?;
+            Ok(plan.to_order(&request, new)?)
+        },
+    )
     .await
 }
 
@@ -513,15 +571,23 @@ async fn create_fixed(
 /// output at the body's `fromAmount`, floored to 8 places, good for 30 s.
 async fn create_float(
     State(server): Shared,
+    Extension(AppName(app)): Extension<AppName>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, Failure> {
-    create(&server, Flow::Float, &headers, &body, |server, new, now| {
-        let request = FloatOrderRequest::from_json(&body)?;
-        let quote = stand_in_quote(server, &request, now)?;
-        let plan = request.plan(&quote, &OrderContext::new(now, &server.screening))?;
-        Ok(plan.to_order(&request, new)?)
-    })
+    create(
+        &server,
+        Flow::Float,
+        &app,
+        &headers,
+        &body,
+        |server, new, now| {
+            let request = FloatOrderRequest::from_json(&body)?;
+            let quote = stand_in_quote(server, &request, now)?;
+            let plan = request.plan(&quote, &OrderContext::new(now, &server.screening))?;
+            Ok(plan.to_order(&request, new)?)
+        },
+    )
     .await
 }
 
@@ -573,10 +639,14 @@ async fn update_order(
         update
             .apply_to(&mut order)
             .map_err(|e| ApiError::from(e).with_order_id(order_id))?;
+        // The update moves `updatedAt` (the library reads no clock).
+        let now = server.now()?;
+        order.updated_at =
+            Presence::Value(Timestamp::try_from(now).map_err(|e| fail(InternalError, e))?);
         let text = serde_json::to_string(&order).map_err(|e| fail(InternalError, e))?;
         if server
             .store
-            .update(&id, stored.revision, &text)
+            .update(&id, stored.revision, &text, millis(now))
             .await
             .map_err(store_failed)?
         {
@@ -584,6 +654,11 @@ async fn update_order(
         }
     }
     Err(fail(InternalError, "the order kept changing; retry").into())
+}
+
+/// `now` as the database keeps instants (epoch ms in a BIGINT).
+fn millis(now: EpochMillis) -> i64 {
+    i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
 }
 
 fn fail(code: ErrorCode, details: impl std::fmt::Display) -> ApiError {

@@ -5,10 +5,11 @@
 //!
 //! A row holds the order's JSON body exactly as it was answered, so a read
 //! and an idempotent replay answer the same bytes. Creation is idempotent
-//! through the unique `idempotency_key` column: concurrent retries from any
-//! number of server processes race on the constraint, and exactly one row
-//! wins (`INSERT … ON CONFLICT (idempotency_key) DO NOTHING`, SQLite ≥ 3.24
-//! and PostgreSQL ≥ 9.5).
+//! through the unique `(app_name, idempotency_key)` pair: concurrent retries
+//! from any number of server processes race on the constraint, and exactly
+//! one row wins (`INSERT … ON CONFLICT (app_name, idempotency_key) DO
+//! NOTHING`, SQLite ≥ 3.24 and PostgreSQL ≥ 9.5). One application's key never
+//! finds another's order (ruling 51).
 
 use std::borrow::Cow;
 use std::time::Duration;
@@ -20,8 +21,14 @@ use sqlx::{AnyPool, Row};
 /// The schema, in order; applied at start, each once (sqlx's migrator keeps
 /// the applied versions in `_sqlx_migrations` and, on PostgreSQL, holds an
 /// advisory lock so several servers starting at once migrate once).
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "orders", include_str!("../migrations/0001_orders.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "orders", include_str!("../migrations/0001_orders.sql")),
+    (
+        2,
+        "keys per app",
+        include_str!("../migrations/0002_keys_per_app.sql"),
+    ),
+];
 
 /// Which database the orders are in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,11 +239,13 @@ impl Store {
         Ok(())
     }
 
-    /// The order created with `key`, if any.
-    pub(crate) async fn by_key(&self, key: &str) -> Result<Option<Stored>, StoreError> {
+    /// The order application `app` created with `key`, if any.
+    pub(crate) async fn by_key(&self, app: &str, key: &str) -> Result<Option<Stored>, StoreError> {
         let row = sqlx::query(
-            "SELECT body, request_digest, revision FROM orders WHERE idempotency_key = $1",
+            "SELECT body, request_digest, revision FROM orders \
+             WHERE app_name = $1 AND idempotency_key = $2",
         )
+        .bind(app)
         .bind(key)
         .fetch_optional(&self.pool)
         .await?;
@@ -252,11 +261,13 @@ impl Store {
         Ok(row.as_ref().map(stored).transpose()?)
     }
 
-    /// Writes a new order, in one statement (so never half-written). With a
-    /// key, a row already holding it wins and nothing is written.
+    /// Writes a new order of application `app`, in one statement (so never
+    /// half-written). With a key, a row of the same application already
+    /// holding it wins and nothing is written.
     pub(crate) async fn insert(
         &self,
         id: &str,
+        app: &str,
         key: Option<(&str, &str)>,
         body: &str,
         created_at: i64,
@@ -264,10 +275,13 @@ impl Store {
         let (key, digest) = key.unzip();
         let _turn = self.write_turn().await;
         let done = sqlx::query(
-            "INSERT INTO orders (id, idempotency_key, request_digest, body, revision, created_at) \
-             VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (idempotency_key) DO NOTHING",
+            "INSERT INTO orders \
+             (id, app_name, idempotency_key, request_digest, body, revision, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, $6) \
+             ON CONFLICT (app_name, idempotency_key) DO NOTHING",
         )
         .bind(id)
+        .bind(app)
         .bind(key)
         .bind(digest)
         .bind(body)
@@ -289,12 +303,15 @@ impl Store {
         id: &str,
         revision: i64,
         body: &str,
+        updated_at: i64,
     ) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
         let done = sqlx::query(
-            "UPDATE orders SET body = $1, revision = revision + 1 WHERE id = $2 AND revision = $3",
+            "UPDATE orders SET body = $1, revision = revision + 1, updated_at = $2 \
+             WHERE id = $3 AND revision = $4",
         )
         .bind(body)
+        .bind(updated_at)
         .bind(id)
         .bind(revision)
         .execute(&self.pool)

@@ -194,10 +194,15 @@ impl Server {
     }
 
     pub fn post_keyed(&self, path: &str, key: &str, body: &[u8]) -> Answer {
+        self.post_as("server-test", path, key, body)
+    }
+
+    /// A keyed creation by application `app`.
+    pub fn post_as(&self, app: &str, path: &str, key: &str, body: &[u8]) -> Answer {
         self.call(
             "POST",
             path,
-            &[("App-Name", "server-test"), ("Idempotency-Key", key)],
+            &[("App-Name", app), ("Idempotency-Key", key)],
             Some(body),
         )
     }
@@ -242,6 +247,18 @@ pub struct Answer {
     pub body: Value,
     pub text: String,
     pub content_type: String,
+    /// Every response header, names in lower case.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Answer {
+    /// The value of response header `name` (lower case), if sent.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 pub fn call(
@@ -274,13 +291,24 @@ pub fn call(
         .get("content-type")
         .map(|v| v.to_str().unwrap_or("").to_owned())
         .unwrap_or_default();
-    let text = response.body_mut().read_to_string().unwrap();
+    let headers = response
+        .headers()
+        .iter()
+        .map(|(n, v)| (n.as_str().to_owned(), v.to_str().unwrap_or("").to_owned()))
+        .collect();
+    let text = response
+        .body_mut()
+        .with_config()
+        .limit(64 * 1024 * 1024)
+        .read_to_string()
+        .unwrap();
     let body = serde_json::from_str(&text).unwrap_or_else(|_| Value::String(text.clone()));
     Answer {
         status,
         body,
         text,
         content_type,
+        headers,
     }
 }
 

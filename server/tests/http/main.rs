@@ -23,4 +23,5 @@ mod crash;
 mod doors;
 mod idempotency;
 mod load;
+mod migration;
 mod refusals;
