@@ -8,6 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -109,6 +110,8 @@ pub struct Server {
     pub base: String,
     pub addr: String,
     agent: ureq::Agent,
+    /// Every line the server wrote on stderr so far.
+    pub log: Arc<Mutex<Vec<String>>>,
 }
 
 impl Server {
@@ -142,12 +145,15 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        // The server's log, into the test's captured output.
+        // The server's log, into the test's captured output and `log`.
         let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let lines = Arc::clone(&log);
         std::thread::spawn(move || {
             let mut line = String::new();
             while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
                 eprint!("server: {line}");
+                lines.lock().unwrap().push(line.trim_end().to_owned());
                 line.clear();
             }
         });
@@ -171,7 +177,28 @@ impl Server {
             addr: base.trim_start_matches("http://").to_owned(),
             base,
             agent: agent(),
+            log,
         }
+    }
+
+    /// The log lines so far that parse as JSON objects.
+    pub fn log_json(&self) -> Vec<Value> {
+        self.log
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .filter(Value::is_object)
+            .collect()
+    }
+
+    /// Sends `signal` (a `kill` name: `HUP`, `TERM`) to the process.
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
     }
 
     /// `(status, body as JSON, or as a JSON string when it is not JSON)`.
@@ -310,6 +337,15 @@ pub fn call(
         content_type,
         headers,
     }
+}
+
+/// What `GET /v3/orders/{id}` answers for an order created as `created`
+/// (the creation's JSON text): the same order with `toAmount: null`, the
+/// deposit not analyzed yet (ruling 51).
+pub fn as_read(created: &str) -> Value {
+    let mut order: Value = serde_json::from_str(created).unwrap();
+    order["toAmount"] = Value::Null;
+    order
 }
 
 pub fn order_body(from: &str, to: &str, mode: &str) -> Vec<u8> {
