@@ -122,7 +122,17 @@ impl Server {
             Command::new(env!("CARGO_BIN_EXE_swaproute-server")),
             db,
             extra,
+            true,
         )
+    }
+
+    /// The same, with the server's log written to `log` (a file) instead of
+    /// read by the test (the load test: a reader in the client's process
+    /// would compete with the server for the cores).
+    pub fn start_logging_to(db: &Db, extra: &[&str], log: &std::path::Path) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_swaproute-server"));
+        command.stderr(std::fs::File::create(log).unwrap());
+        Self::spawn(command, db, extra, false)
     }
 
     /// The same, with the open-file limit lowered to `files` first.
@@ -133,30 +143,33 @@ impl Server {
             &format!("ulimit -n {files} && exec \"$0\" \"$@\""),
             env!("CARGO_BIN_EXE_swaproute-server"),
         ]);
-        Self::spawn(shell, db, extra)
+        Self::spawn(shell, db, extra, true)
     }
 
-    fn spawn(mut command: Command, db: &Db, extra: &[&str]) -> Server {
-        let mut child = command
+    fn spawn(mut command: Command, db: &Db, extra: &[&str], pipe_log: bool) -> Server {
+        command
             .args(["--listen", "127.0.0.1:0", "--now", &NOW.to_string()])
             .args(["--database", &db.arg()])
             .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+            .stdout(Stdio::piped());
+        if pipe_log {
+            command.stderr(Stdio::piped());
+        }
+        let mut child = command.spawn().unwrap();
         // The server's log, into the test's captured output and `log`.
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
         let log = Arc::new(Mutex::new(Vec::new()));
-        let lines = Arc::clone(&log);
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
-                eprint!("server: {line}");
-                lines.lock().unwrap().push(line.trim_end().to_owned());
-                line.clear();
-            }
-        });
+        if let Some(stderr) = child.stderr.take() {
+            let mut stderr = BufReader::new(stderr);
+            let lines = Arc::clone(&log);
+            std::thread::spawn(move || {
+                let mut line = String::new();
+                while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
+                    eprint!("server: {line}");
+                    lines.lock().unwrap().push(line.trim_end().to_owned());
+                    line.clear();
+                }
+            });
+        }
         let mut line = String::new();
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         stdout.read_line(&mut line).unwrap();

@@ -32,34 +32,38 @@ pub fn ramp_book(n: usize) -> String {
     serde_json::to_string(&rates).unwrap()
 }
 
-#[test]
-fn heavy_splits_neither_stall_healthz_nor_outlive_the_request_timeout() {
-    let db = &databases()[0];
+/// What the stall probe measured.
+#[derive(Debug)]
+pub struct Stall {
+    /// Each split's answer: status, code, time.
+    pub splits: Vec<(u16, serde_json::Value, Duration)>,
+    /// The slowest `/healthz` while they ran, and how many were made.
+    pub slowest_health: Duration,
+    pub healths: usize,
+}
+
+/// The stall probe: `splits` simultaneous splits at 10 BTC over the ramp
+/// book of `rates` rates, on a server with `--request-timeout timeout_ms`,
+/// and a `/healthz` every 100 ms from 300 ms after they start until they
+/// are all answered.
+pub fn stall_probe(db: &crate::common::Db, rates: usize, splits: usize, timeout_ms: u64) -> Stall {
     let dir = TempDir::new();
     let book = dir.0.join("ramp.json");
-    std::fs::write(&book, ramp_book(16_384)).unwrap();
+    std::fs::write(&book, ramp_book(rates)).unwrap();
+    let timeout = timeout_ms.to_string();
     let server = Server::start(
         db,
-        &[
-            "--rates",
-            book.to_str().unwrap(),
-            "--request-timeout",
-            "2000",
-        ],
+        &["--rates", book.to_str().unwrap(), "--request-timeout", &timeout],
     );
     let done = AtomicBool::new(false);
-    let slowest_health = std::thread::scope(|scope| {
-        let splits: Vec<_> = (0..4)
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..splits)
             .map(|_| {
                 let server = &server;
                 scope.spawn(move || {
                     let started = Instant::now();
                     let answer = server.get("/v3/pairs/BTC_ETH/route?fromAmount=10&split=true");
-                    (
-                        answer.status,
-                        answer.body["code"].clone(),
-                        started.elapsed(),
-                    )
+                    (answer.status, answer.body["code"].clone(), started.elapsed())
                 })
             })
             .collect();
@@ -75,23 +79,34 @@ fn heavy_splits_neither_stall_healthz_nor_outlive_the_request_timeout() {
                 count += 1;
                 std::thread::sleep(Duration::from_millis(100));
             }
-            slowest
+            (slowest, count)
         });
-        for split in splits {
-            let (status, code, took) = split.join().unwrap();
-            // Answered in time: the split's own answer, or 503 at the deadline.
-            assert!(took < Duration::from_secs(3), "{took:?} {status} {code}");
-            if status == 503 {
-                assert_eq!(code, "SERVICE_UNAVAILABLE");
-            }
-        }
+        let splits = handles.into_iter().map(|h| h.join().unwrap()).collect();
         done.store(true, Ordering::SeqCst);
-        health.join().unwrap()
-    });
-    eprintln!("stall probe: slowest /healthz {slowest_health:?} while 4 splits ran");
+        let (slowest_health, healths) = health.join().unwrap();
+        Stall {
+            splits,
+            slowest_health,
+            healths,
+        }
+    })
+}
+
+#[test]
+fn heavy_splits_neither_stall_healthz_nor_outlive_the_request_timeout() {
+    let stall = stall_probe(&databases()[0], 16_384, 4, 2_000);
+    for (status, code, took) in &stall.splits {
+        // Answered in time: the split's own answer, or 503 at the deadline.
+        assert!(*took < Duration::from_secs(3), "{took:?} {status} {code}");
+        if *status == 503 {
+            assert_eq!(code, "SERVICE_UNAVAILABLE");
+        }
+    }
+    eprintln!("stall probe: {stall:?}");
     assert!(
-        slowest_health < Duration::from_secs(1),
-        "{slowest_health:?}"
+        stall.slowest_health < Duration::from_secs(1),
+        "{:?}",
+        stall.slowest_health
     );
 }
 
@@ -121,21 +136,38 @@ fn keep_alive_health(stream: &mut BufReader<TcpStream>) -> Option<()> {
     Some(())
 }
 
-/// The hoarding probe: 20 clients, each a kept-alive connection with a
-/// `GET /healthz` every 2 s (reconnecting when closed), at
-/// `--max-connections 20`. A real request on a new connection is answered
-/// within a second (it waited past 25 s).
-#[test]
-fn clients_keeping_connections_alive_cannot_hold_every_slot() {
-    let db = &databases()[0];
-    let server = Server::start(db, &["--max-connections", "20"]);
+/// What the hoarding probe measured.
+#[derive(Debug)]
+pub struct Hoarding {
+    /// Each real request's time.
+    pub real: Vec<Duration>,
+    /// How often a hoarder found its connection closed and reconnected.
+    pub reconnects: usize,
+    /// `swaproute_connections_evicted_total` at the end.
+    pub evicted: u64,
+}
+
+/// The hoarding probe: `clients` clients, each a kept-alive connection with
+/// a `GET /healthz` every `every` (reconnecting when closed), at
+/// `--max-connections cap`; after `settle`, `real` requests on new
+/// connections, 300 ms apart.
+pub fn hoarding_probe(
+    db: &crate::common::Db,
+    clients: usize,
+    cap: usize,
+    every: Duration,
+    settle: Duration,
+    real: usize,
+) -> Hoarding {
+    let cap = cap.to_string();
+    let server = Server::start(db, &["--max-connections", &cap]);
     let stop = AtomicBool::new(false);
     let reconnects = AtomicUsize::new(0);
-    let slowest = std::thread::scope(|scope| {
-        for _ in 0..20 {
+    let real = std::thread::scope(|scope| {
+        for _ in 0..clients {
             let (addr, stop, reconnects) = (&server.addr, &stop, &reconnects);
             scope.spawn(move || {
-                let deadline = Instant::now() + Duration::from_secs(20);
+                let deadline = Instant::now() + settle + Duration::from_secs(60);
                 while !stop.load(Ordering::SeqCst) && Instant::now() < deadline {
                     let Ok(stream) = TcpStream::connect(addr) else {
                         std::thread::sleep(Duration::from_millis(100));
@@ -146,11 +178,12 @@ fn clients_keeping_connections_alive_cannot_hold_every_slot() {
                         .unwrap();
                     let mut stream = BufReader::new(stream);
                     while keep_alive_health(&mut stream).is_some() {
-                        for _ in 0..20 {
+                        let until = Instant::now() + every;
+                        while Instant::now() < until {
                             if stop.load(Ordering::SeqCst) {
                                 return;
                             }
-                            std::thread::sleep(Duration::from_millis(100));
+                            std::thread::sleep(Duration::from_millis(50));
                         }
                     }
                     reconnects.fetch_add(1, Ordering::Relaxed);
@@ -158,9 +191,9 @@ fn clients_keeping_connections_alive_cannot_hold_every_slot() {
             });
         }
         // Every slot taken, then real requests on new connections.
-        std::thread::sleep(Duration::from_millis(1_500));
-        let mut slowest = Duration::ZERO;
-        for _ in 0..5 {
+        std::thread::sleep(settle);
+        let mut times = Vec::new();
+        for _ in 0..real {
             let started = Instant::now();
             let agent = crate::common::agent();
             let answer = crate::common::call(
@@ -172,22 +205,40 @@ fn clients_keeping_connections_alive_cannot_hold_every_slot() {
                 None,
             );
             assert_eq!(answer.status, 200);
-            slowest = slowest.max(started.elapsed());
+            times.push(started.elapsed());
             std::thread::sleep(Duration::from_millis(300));
         }
         stop.store(true, Ordering::SeqCst);
-        slowest
+        times
     });
-    eprintln!(
-        "hoarding probe: slowest real request {slowest:?}, {} hoarder reconnects",
-        reconnects.load(Ordering::Relaxed)
-    );
-    assert!(slowest < Duration::from_secs(1), "{slowest:?}");
     let metrics = server.call("GET", "/metrics", &[], None).text;
-    assert!(
-        metrics
-            .lines()
-            .any(|l| l.starts_with("swaproute_connections_evicted_total ") && !l.ends_with(" 0")),
-        "{metrics}"
+    let evicted = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("swaproute_connections_evicted_total "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0);
+    Hoarding {
+        real,
+        reconnects: reconnects.load(Ordering::Relaxed),
+        evicted,
+    }
+}
+
+/// 20 clients keeping connections alive with a `/healthz` every 2 s at
+/// `--max-connections 20`: a real request on a new connection is answered
+/// within a second (it waited past 25 s).
+#[test]
+fn clients_keeping_connections_alive_cannot_hold_every_slot() {
+    let probe = hoarding_probe(
+        &databases()[0],
+        20,
+        20,
+        Duration::from_secs(2),
+        Duration::from_millis(1_500),
+        5,
     );
+    eprintln!("hoarding probe: {probe:?}");
+    let slowest = probe.real.iter().max().unwrap();
+    assert!(*slowest < Duration::from_secs(1), "{slowest:?}");
+    assert!(probe.evicted >= 1, "{probe:?}");
 }
