@@ -130,7 +130,11 @@ impl Server {
     /// read by the test (the load test: a reader in the client's process
     /// would compete with the server for the cores).
     pub fn start_logging_to(db: &Db, extra: &[&str], log: &std::path::Path) -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_swaproute-server"));
+        // SWAPROUTE_TEST_SERVER_BIN: another build to load (an earlier
+        // commit's binary, to compare figures taken in the same conditions).
+        let binary = std::env::var("SWAPROUTE_TEST_SERVER_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_swaproute-server").to_owned());
+        let mut command = Command::new(binary);
         command.stderr(std::fs::File::create(log).unwrap());
         Self::spawn(command, db, extra, false)
     }

@@ -10,6 +10,10 @@
 //! `--request-timeout 5000`).
 //!
 //! `cargo test --release -p swaproute-server --test http -- --ignored --nocapture load`
+//!
+//! With `SWAPROUTE_TEST_SERVER_BIN=PATH` the load phases (not the probes) run
+//! against that binary instead: an earlier build, to compare figures taken
+//! in the same conditions.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -115,6 +119,9 @@ fn load() {
             call(agent, &base, "GET", &path, &headers, None).status == 200
         });
         reads.report(db.name());
+    }
+    if std::env::var("SWAPROUTE_TEST_SERVER_BIN").is_ok() {
+        return; // another build: the load phases only
     }
     let db = &databases()[0];
     let hoarding = crate::fairness::hoarding_probe(
