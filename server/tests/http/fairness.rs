@@ -53,7 +53,12 @@ pub fn stall_probe(db: &crate::common::Db, rates: usize, splits: usize, timeout_
     let timeout = timeout_ms.to_string();
     let server = Server::start(
         db,
-        &["--rates", book.to_str().unwrap(), "--request-timeout", &timeout],
+        &[
+            "--rates",
+            book.to_str().unwrap(),
+            "--request-timeout",
+            &timeout,
+        ],
     );
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -63,7 +68,11 @@ pub fn stall_probe(db: &crate::common::Db, rates: usize, splits: usize, timeout_
                 scope.spawn(move || {
                     let started = Instant::now();
                     let answer = server.get("/v3/pairs/BTC_ETH/route?fromAmount=10&split=true");
-                    (answer.status, answer.body["code"].clone(), started.elapsed())
+                    (
+                        answer.status,
+                        answer.body["code"].clone(),
+                        started.elapsed(),
+                    )
                 })
             })
             .collect();
