@@ -327,12 +327,15 @@ async fn quotes(
             format!("amount: {}", cut(&e.to_string(), MAX_DETAILS)),
         )
     })?;
+    if amount.is_zero() {
+        return Err(fail(ErrorCode::InvalidAmount, "amount: must be greater than 0").into());
+    }
     let now = server.now()?;
     let book = server.books.current();
     server
         .cpu
         .run(move || -> Result<Response, Failure> {
-            let quote = book.stand_in_quote(&pair_id, amount, now)?;
+            let quote = book.stand_in_quote(&pair_id, ("amount", amount), now)?;
             Ok(Json(&quote).into_response())
         })
         .await?

@@ -173,13 +173,21 @@ impl Book {
     /// digest of what it promises (pair, amounts, rate), so a floating order
     /// that names it is planned against the same quote while the price
     /// holds, on any server with the same rates.
+    /// `field` names the amount in an error (`amount` on the quotes
+    /// endpoint, `fromAmount` in a floating order's body).
     pub(crate) fn stand_in_quote(
         &self,
         pair_id: &str,
-        amount: Amount,
+        (field, amount): (&str, Amount),
         now: EpochMillis,
     ) -> Result<Quote, Failure> {
         let rates = self.fresh(pair_id, now)?;
+        if let Some(pair) = rates.pair_id() {
+            // The amount on its asset's grid (BTC: 8 places), as an order's.
+            self.assets_of(pair)?
+                .check_from(&amount)
+                .map_err(|e| ApiError::new(ErrorCode::InvalidAmount, format!("{field}: {e}")))?;
+        }
         let request = RouteRequest::exact_in(amount, now);
         let best = match request.best(rates) {
             Ok(best) => best,

@@ -324,8 +324,11 @@ pub(crate) async fn create_float(
         body,
         |book, body, new, now| {
             let request = FloatOrderRequest::from_json(body)?;
-            let quote =
-                book.stand_in_quote(request.pair_id().as_str(), request.from_amount(), now)?;
+            let quote = book.stand_in_quote(
+                request.pair_id().as_str(),
+                ("fromAmount", request.from_amount()),
+                now,
+            )?;
             let screening = swaproute::screening::ScreeningPolicy::default();
             let context = context(&screening, book, request.pair_id(), now)?;
             let plan = request.plan(&quote, &context)?;

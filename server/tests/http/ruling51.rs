@@ -84,11 +84,14 @@ fn the_quotes_endpoint_answers_a_stand_in_quote_with_its_own_maximum() {
         400,
         "INVALID_REQUEST",
     );
-    assert_error(
-        &server.get("/v3/pairs/BTC_ETH/quotes?amount=abc"),
-        400,
-        "INVALID_AMOUNT",
-    );
+    // Not an amount, zero, or finer than the asset (BTC: 8 places).
+    for amount in ["abc", "0", "-1", "0.000000001"] {
+        assert_error(
+            &server.get(&format!("/v3/pairs/BTC_ETH/quotes?amount={amount}")),
+            400,
+            "INVALID_AMOUNT",
+        );
+    }
     assert_error(
         &server.get("/v3/pairs/BTC_SOL/quotes?amount=1"),
         404,
@@ -114,6 +117,16 @@ fn a_floating_order_above_every_rate_s_max_plans_against_the_quote() {
         );
         let fixed = server.post("/v3/orders", &order_body("30", "990", "ExactIn"));
         assert_error(&fixed, 400, "AMOUNT_ABOVE_LIMIT");
+        // Finer than BTC's 8 places: the body's field is named.
+        let fine = server.post("/v3/orders/float", &float_body("0.500000001", "16"));
+        assert_error(&fine, 400, "INVALID_AMOUNT");
+        assert!(
+            fine.body["details"]
+                .as_str()
+                .unwrap()
+                .starts_with("fromAmount"),
+            "{fine:?}"
+        );
         // The quote a client was shown, named in its order.
         let quote = server.get("/v3/pairs/BTC_ETH/quotes?amount=30");
         let mut body: Value = serde_json::from_slice(&float_body("30", "990")).unwrap();
