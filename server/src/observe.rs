@@ -327,7 +327,13 @@ pub(crate) async fn observe(
     next: Next,
 ) -> Response {
     let started = Instant::now();
-    let method = request.method().as_str().to_owned();
+    // A client may send any method token: the label takes the standard ones
+    // and `other`, so no client can grow the metrics without bound.
+    let method = match request.method().as_str() {
+        known @ ("GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "HEAD" | "OPTIONS") => known,
+        _ => "other",
+    }
+    .to_owned();
     let route = request
         .extensions()
         .get::<MatchedPath>()

@@ -87,7 +87,19 @@ fn metrics_count_requests_orders_replays_and_the_database() {
         server.post_keyed("/v3/orders", &key, &body);
         server.post_keyed("/v3/orders", &key, &body);
         server.get("/v3/pairs/BTC_ETH/route?fromAmount=0.0001");
+        // Made-up methods share one label (no client grows the metrics).
+        for method in ["BREW", "PROPFIND", "X-1"] {
+            let mut stream = TcpStream::connect(&server.addr).unwrap();
+            let head = format!(
+                "{method} /v3/orders HTTP/1.1\r\nHost: x\r\nApp-Name: m\r\nConnection: close\r\n\r\n"
+            );
+            stream.write_all(head.as_bytes()).unwrap();
+            let mut answer = String::new();
+            stream.read_to_string(&mut answer).unwrap();
+            assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+        }
         let text = metrics(&server);
+        assert!(!text.contains("BREW"), "{text}");
         for line in [
             r#"swaproute_http_requests_total{method="POST",route="/v3/orders",status="201"} 2"#,
             r#"swaproute_http_requests_total{method="GET",route="/v3/pairs/{pair_id}/route",status="400"} 1"#,
@@ -99,6 +111,7 @@ fn metrics_count_requests_orders_replays_and_the_database() {
             r#"swaproute_cpu_jobs{state="running"} 0"#,
             r#"swaproute_connections{state="cap"}"#,
             "swaproute_rates 7",
+            r#"swaproute_http_requests_total{method="other",route="/v3/orders",status="405"} 3"#,
         ] {
             assert!(text.contains(line), "{}: no {line}\n{text}", db.name());
         }
