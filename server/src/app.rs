@@ -270,10 +270,15 @@ async fn route(
 ) -> Result<Response, Failure> {
     let now = server.now()?;
     let book = server.books.current();
-    server
-        .cpu
-        .run(move || route_answer(&book, &pair_id, query, now))
-        .await?
+    let split = query
+        .iter()
+        .any(|(key, value)| key == "split" && value == "true");
+    let job = move || route_answer(&book, &pair_id, query, now);
+    if split {
+        server.cpu.run_heavy(job).await?
+    } else {
+        server.cpu.run(job).await?
+    }
 }
 
 fn route_answer(
@@ -400,7 +405,7 @@ async fn chain_route(
     let book = server.books.current();
     server
         .cpu
-        .run(move || -> Result<Response, Failure> {
+        .run_heavy(move || -> Result<Response, Failure> {
             book.any_fresh(now)?;
             let market = book.all().market(&CampaignLimits::new(), now)?;
             let selection = ChainQuery::from_pairs(query)?

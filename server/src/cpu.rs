@@ -11,12 +11,15 @@
 //! A job whose request gave up (its deadline passed, or its client left)
 //! runs to its end (CPU work cannot be interrupted; the engine's own work
 //! bound, ruling 36, ends it) and holds its turn until then, so at most
-//! `jobs` cores are ever busy with selection.
+//! `jobs` cores are ever busy with selection. Heavy jobs (splits, chained
+//! routes) also take one of `jobs / 2` (at least 1) heavy turns, so a
+//! stream of hard splits can never take every turn from the requests that
+//! only rank.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::errors::Failure;
 
@@ -24,6 +27,11 @@ use crate::errors::Failure;
 #[derive(Debug)]
 pub(crate) struct Cpu {
     permits: Arc<Semaphore>,
+    /// Turns for heavy jobs (splits, chained routes): at most half the
+    /// pool (at least one), so requests that only rank (routes, quotes,
+    /// order plans) always find a turn however many heavy requests a client
+    /// sends, and a heavy job that outlives its deadline holds one of these.
+    heavy: Arc<Semaphore>,
     jobs: usize,
     /// Jobs waiting for their turn.
     waiting: AtomicUsize,
@@ -34,6 +42,7 @@ impl Cpu {
     pub(crate) fn new(jobs: usize) -> Self {
         Cpu {
             permits: Arc::new(Semaphore::new(jobs)),
+            heavy: Arc::new(Semaphore::new((jobs / 2).max(1))),
             jobs,
             waiting: AtomicUsize::new(0),
         }
@@ -58,13 +67,36 @@ impl Cpu {
         F: FnOnce() -> T + Send + 'static,
         T: Send + 'static,
     {
+        self.start(None, job).await
+    }
+
+    /// The same for a heavy job (a split, chained routes): it takes one of
+    /// the heavy turns first.
+    pub(crate) async fn run_heavy<T, F>(&self, job: F) -> Result<T, Failure>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        let heavy = {
+            let _waiting = Waiting::new(&self.waiting);
+            Arc::clone(&self.heavy).acquire_owned().await
+        };
+        let heavy = heavy.map_err(|_| internal("the CPU pool is closed"))?;
+        self.start(Some(heavy), job).await
+    }
+
+    async fn start<T, F>(&self, heavy: Option<OwnedSemaphorePermit>, job: F) -> Result<T, Failure>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
         let permit = {
             let _waiting = Waiting::new(&self.waiting);
             Arc::clone(&self.permits).acquire_owned().await
         };
         let permit = permit.map_err(|_| internal("the CPU pool is closed"))?;
         tokio::task::spawn_blocking(move || {
-            let _turn = permit;
+            let _turn = (permit, heavy);
             job()
         })
         .await

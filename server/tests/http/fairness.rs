@@ -40,12 +40,15 @@ pub struct Stall {
     /// The slowest `/healthz` while they ran, and how many were made.
     pub slowest_health: Duration,
     pub healths: usize,
+    /// The slowest quote (5 BTC: one best route, a light job) made after
+    /// each `/healthz`.
+    pub slowest_route: Duration,
 }
 
 /// The stall probe: `splits` simultaneous splits at 10 BTC over the ramp
 /// book of `rates` rates, on a server with `--request-timeout timeout_ms`,
-/// and a `/healthz` every 100 ms from 300 ms after they start until they
-/// are all answered.
+/// and a `/healthz` and a quote (5 BTC) every 100 ms from 300 ms
+/// after they start until they are all answered.
 pub fn stall_probe(db: &crate::common::Db, rates: usize, splits: usize, timeout_ms: u64) -> Stall {
     let dir = TempDir::new();
     let book = dir.0.join("ramp.json");
@@ -79,24 +82,30 @@ pub fn stall_probe(db: &crate::common::Db, rates: usize, splits: usize, timeout_
         let health = scope.spawn(|| {
             std::thread::sleep(Duration::from_millis(300));
             let mut slowest = Duration::ZERO;
+            let mut slowest_route = Duration::ZERO;
             let mut count = 0;
             while !done.load(Ordering::SeqCst) || count < 5 {
                 let started = Instant::now();
                 let answer = server.call("GET", "/healthz", &[], None);
                 assert_eq!(answer.status, 200);
                 slowest = slowest.max(started.elapsed());
+                let started = Instant::now();
+                let route = server.get("/v3/pairs/BTC_ETH/quotes?amount=5");
+                assert_eq!(route.status, 200, "{}", route.text);
+                slowest_route = slowest_route.max(started.elapsed());
                 count += 1;
                 std::thread::sleep(Duration::from_millis(100));
             }
-            (slowest, count)
+            (slowest, count, slowest_route)
         });
         let splits = handles.into_iter().map(|h| h.join().unwrap()).collect();
         done.store(true, Ordering::SeqCst);
-        let (slowest_health, healths) = health.join().unwrap();
+        let (slowest_health, healths, slowest_route) = health.join().unwrap();
         Stall {
             splits,
             slowest_health,
             healths,
+            slowest_route,
         }
     })
 }
@@ -116,6 +125,13 @@ fn heavy_splits_neither_stall_healthz_nor_outlive_the_request_timeout() {
         stall.slowest_health < Duration::from_secs(1),
         "{:?}",
         stall.slowest_health
+    );
+    // Splits take at most half the CPU turns: a quote (a light job) is
+    // answered while they run.
+    assert!(
+        stall.slowest_route < Duration::from_secs(1),
+        "{:?}",
+        stall.slowest_route
     );
 }
 

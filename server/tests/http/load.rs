@@ -151,10 +151,11 @@ fn load() {
             .collect();
         println!(
             "stall: {splits} splits at 10 BTC over 16,384 ramp rates, --request-timeout 5000: \
-             answers {}; slowest of {} /healthz {:.1} ms",
+             answers {}; slowest of {} /healthz {:.1} ms, of as many quotes {:.1} ms",
             answers.join(", "),
             stall.healths,
-            stall.slowest_health.as_secs_f64() * 1000.0
+            stall.slowest_health.as_secs_f64() * 1000.0,
+            stall.slowest_route.as_secs_f64() * 1000.0
         );
     }
 }
