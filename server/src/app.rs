@@ -1,15 +1,16 @@
 //! The routes: each handler is a few calls into the crate (decode, validate,
-//! plan, build the order) and one statement on the store. Every failure is
-//! the crate's typed error, answered as its JSON body, or one of the server's
-//! own ([`crate::errors`]).
+//! plan, build the order) and one statement on the store. The crate's work
+//! runs on the CPU pool ([`crate::cpu`]), off the threads that handle
+//! connections. Every failure is the crate's typed error, answered as its
+//! JSON body, or one of the server's own ([`crate::errors`]).
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::header::CONTENT_TYPE;
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::{from_fn, from_fn_with_state, map_response, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -17,28 +18,23 @@ use axum::{Json, Router};
 use http_body_util::BodyExt;
 use swaproute::client::{ClientHeaders, Integration};
 use swaproute::order::{ChainQuery, RouteQuery};
-use swaproute::order::{
-    DepositTransactionUpdate, FixedOrderRequest, FloatOrderRequest, NewOrder, Order, OrderContext,
-};
-use swaproute::quote::Quote;
-use swaproute::route::{RatesByPair, RouteRequest, SplitPolicy};
-use swaproute::screening::{Address, ScreeningPolicy};
+use swaproute::route::SplitPolicy;
 use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
-use swaproute::{
-    ApiError, CampaignLimits, EpochMillis, ErrorCode, OrderId, PairId, ProviderOrderId, QuoteId,
-    RatesResponse,
-};
-use tiny_keccak::{Hasher, Sha3};
+use swaproute::{Amount, ApiError, CampaignLimits, EpochMillis, ErrorCode};
 
-use crate::errors::{closing, echo, own_error, Failure};
-use crate::store::{Inserted, Store, StoreError, Stored};
+use crate::book::{unexpired_json, Books};
+use crate::cpu::Cpu;
+use crate::errors::{closing, cut, own_error, Failure, MAX_DETAILS};
+pub(crate) use crate::observe::RequestNote;
+use crate::observe::{observe, Metrics};
+use crate::orders::{create_fixed, create_float, order, update_order};
+use crate::serve::Conns;
+use crate::store::Store;
 
 /// Bodies above this are 413 `PAYLOAD_TOO_LARGE` (ruling 25).
 pub(crate) const BODY_LIMIT: usize = 64 * 1024;
-/// The longest Idempotency-Key accepted.
-pub(crate) const MAX_KEY_LEN: usize = 255;
-/// How long a stand-in quote for a floating order is good for.
-const QUOTE_LIFETIME_MILLIS: u64 = 30_000;
+/// `/healthz` answers within this, whatever the database does.
+const HEALTH_DEADLINE: Duration = Duration::from_millis(800);
 
 /// Time limits of one request.
 #[derive(Clone, Copy, Debug)]
@@ -50,57 +46,62 @@ pub(crate) struct Timeouts {
     pub(crate) request: Duration,
 }
 
-/// What the handlers share: each pair's rates, a fixed clock if asked, the
-/// order store.
+/// What the handlers share: the book in force (rates, quote books, asset
+/// records; swapped whole on SIGHUP), a fixed clock if asked, the order
+/// store, the CPU pool and the metrics.
 #[derive(Debug)]
 pub(crate) struct Server {
-    rates: RatesByPair,
+    pub(crate) books: Books,
     now: Option<EpochMillis>,
-    screening: ScreeningPolicy,
-    store: Store,
+    pub(crate) store: Store,
     timeouts: Timeouts,
+    pub(crate) cpu: Cpu,
+    pub(crate) metrics: Arc<Metrics>,
+    /// The open connections (for the metrics).
+    pub(crate) conns: Arc<Conns>,
 }
 
 impl Server {
-    /// A server over `rates` and `store`, at `now` (the system clock when
-    /// `None`).
+    /// A server over `books` and `store`, at `now` (the system clock when
+    /// `None`), with at most `cpu_jobs` selection jobs at once.
     pub(crate) fn new(
-        rates: RatesByPair,
+        books: Books,
         now: Option<EpochMillis>,
         store: Store,
         timeouts: Timeouts,
+        cpu_jobs: usize,
+        metrics: Arc<Metrics>,
+        conns: Arc<Conns>,
     ) -> Self {
         Server {
-            rates,
+            books,
             now,
-            screening: ScreeningPolicy::default(),
             store,
             timeouts,
+            cpu: Cpu::new(cpu_jobs),
+            metrics,
+            conns,
         }
     }
 
-    fn now(&self) -> Result<EpochMillis, ApiError> {
+    pub(crate) fn now(&self) -> Result<EpochMillis, ApiError> {
         let clock = || EpochMillis::try_from(SystemTime::now()).map_err(|e| fail(InternalError, e));
         self.now.map_or_else(clock, Ok)
     }
-
-    fn rates_of(&self, pair_id: &str) -> Result<&RatesResponse, ApiError> {
-        let pair = PairId::new(pair_id).ok();
-        pair.and_then(|pair| self.rates.get(&pair))
-            .ok_or_else(|| fail(NotFound, format!("no rates for pair {}", echo(pair_id))))
-    }
 }
 
-type Shared = State<Arc<Server>>;
+pub(crate) type Shared = State<Arc<Server>>;
 
-/// The service's routes, behind (from the outside in) the JSON error layer,
-/// the request timeout, the `App-Name` check and the body reader.
-pub(crate) fn router(server: Server) -> Router {
-    let server = Arc::new(server);
+/// The service's routes, behind (from the outside in) the request log and
+/// metrics, the JSON error layer, the request timeout, the `App-Name`
+/// check and the body reader.
+pub(crate) fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/healthz", get(health))
+        .route("/metrics", get(metrics))
         .route("/v3/pairs/{pair_id}/rates", get(rates))
         .route("/v3/pairs/{pair_id}/route", get(route))
+        .route("/v3/pairs/{pair_id}/quotes", get(quotes))
         .route("/v3/route", get(chain_route))
         .route("/v3/orders", post(create_fixed))
         .route("/v3/orders/float", post(create_float))
@@ -117,20 +118,30 @@ pub(crate) fn router(server: Server) -> Router {
         .layer(from_fn(require_app_name))
         .layer(from_fn_with_state(server.clone(), time_limit))
         .layer(map_response(crate::errors::json_errors))
+        .layer(from_fn_with_state(server.clone(), observe))
         .with_state(server)
 }
 
-/// Every request but `/healthz` names its application (401 `UNAUTHORIZED`
-/// otherwise).
-async fn require_app_name(request: Request, next: Next) -> Response {
-    if request.uri().path() == "/healthz" {
+/// Every request but `/healthz` and `/metrics` names its application (401
+/// `UNAUTHORIZED` otherwise).
+async fn require_app_name(mut request: Request, next: Next) -> Response {
+    if matches!(request.uri().path(), "/healthz" | "/metrics") {
         return next.run(request).await;
     }
     match ClientHeaders::from_header_map(request.headers(), Integration::Direct) {
-        Ok(_) => next.run(request).await,
+        Ok(client) => {
+            let app = AppName(client.app_name().to_owned());
+            request.extensions_mut().insert(app);
+            next.run(request).await
+        }
         Err(error) => error.into_response(),
     }
 }
+
+/// The request's `App-Name` (checked by [`require_app_name`]): the scope of
+/// its Idempotency-Keys (ruling 51).
+#[derive(Clone, Debug)]
+pub(crate) struct AppName(pub(crate) String);
 
 /// Reads the whole body first, at most [`BODY_LIMIT`] bytes within the body
 /// timeout: a slow or endless body is 408, a long one 413, and the
@@ -181,9 +192,11 @@ async fn read_body(State(server): Shared, request: Request, next: Next) -> Respo
     }
 }
 
-/// The whole request within the request timeout, or 503. A creation cut
-/// short this way may still have been written: its client retries with the
-/// same Idempotency-Key and gets the order.
+/// The whole request within the request timeout, or 503. The timer runs on
+/// the connection threads, which never run the engine ([`crate::cpu`]), so
+/// it fires in time whatever a selection is doing. A creation cut short
+/// this way may still have been written: its client retries with the same
+/// Idempotency-Key and gets the order.
 async fn time_limit(State(server): Shared, request: Request, next: Next) -> Response {
     let limit = server.timeouts.request;
     match tokio::time::timeout(limit, next.run(request)).await {
@@ -199,37 +212,88 @@ async fn time_limit(State(server): Shared, request: Request, next: Next) -> Resp
     }
 }
 
-/// `GET /healthz`: 200 when the database answers, 503 otherwise.
+/// `GET /healthz`: 200 when the database answers within
+/// [`HEALTH_DEADLINE`], else 503 (at once when the pool cannot reach it).
 async fn health(State(server): Shared) -> Response {
-    match server.store.ping().await {
-        Ok(()) => Json(serde_json::json!({"status": "ok"})).into_response(),
-        Err(error) => {
-            eprintln!("healthz: database: {}", error.text);
-            own_error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "SERVICE_UNAVAILABLE",
-                "the database does not answer",
-            )
-        }
+    let down = |why: &str| {
+        tracing::warn!(reason = why, "healthz: the database does not answer");
+        own_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "SERVICE_UNAVAILABLE",
+            &format!("the database does not answer ({why})"),
+        )
+    };
+    match tokio::time::timeout(HEALTH_DEADLINE, server.store.ping()).await {
+        Ok(Ok(())) => Json(serde_json::json!({"status": "ok"})).into_response(),
+        Ok(Err(_)) => down("it refused"),
+        Err(_) => down("no answer within 800 ms"),
     }
 }
 
-async fn rates(State(server): Shared, Path(pair_id): Path<String>) -> Result<Response, ApiError> {
-    Ok(Json(server.rates_of(&pair_id)?).into_response())
+/// `GET /metrics`: Prometheus metrics (no `App-Name` needed).
+async fn metrics(State(server): Shared) -> Response {
+    let (size, idle, max) = server.store.pool_state();
+    server.metrics.db_pool(size, idle, max);
+    let (running, waiting) = server.cpu.load();
+    server.metrics.cpu_jobs(running, waiting);
+    let (busy, idle, cap) = server.conns.state();
+    server.metrics.connections(busy, idle, cap);
+    server.metrics.render()
+}
+
+fn json(text: String) -> Response {
+    let mut response = text.into_response();
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// `GET /v3/pairs/{pairId}/rates`: the pair's rates unexpired now (ruling
+/// 51), each as the file has it; 503 `STALE_RATES` when every one expired.
+async fn rates(State(server): Shared, Path(pair_id): Path<String>) -> Result<Response, Failure> {
+    let now = server.now()?;
+    let book = server.books.current();
+    let text = server
+        .cpu
+        .run(move || -> Result<String, Failure> {
+            Ok(unexpired_json(book.fresh(&pair_id, now)?, now)?)
+        })
+        .await??;
+    Ok(json(text))
 }
 
 async fn route(
     State(server): Shared,
     Path(pair_id): Path<String>,
     Query(query): Query<Vec<(String, String)>>,
-) -> Result<Response, ApiError> {
-    let rates = server.rates_of(&pair_id)?;
+) -> Result<Response, Failure> {
+    let now = server.now()?;
+    let book = server.books.current();
+    let split = query
+        .iter()
+        .any(|(key, value)| key == "split" && value == "true");
+    let job = move || route_answer(&book, &pair_id, query, now);
+    if split {
+        server.cpu.run_heavy(job).await?
+    } else {
+        server.cpu.run(job).await?
+    }
+}
+
+fn route_answer(
+    book: &crate::book::Book,
+    pair_id: &str,
+    query: Vec<(String, String)>,
+    now: EpochMillis,
+) -> Result<Response, Failure> {
+    let rates = book.fresh(pair_id, now)?;
     let split = split_policy(&query)?;
-    let request = RouteQuery::from_pairs(query)?.route_request(rates, server.now()?)?;
+    let request = RouteQuery::from_pairs(query)?.route_request(rates, now)?;
     let selection = request.select(rates);
     let Some(policy) = split else {
         return match selection.no_route() {
-            Some(no_route) => Err(no_route.clone().into()),
+            Some(no_route) => Err(ApiError::from(no_route.clone()).into()),
             None => Ok(Json(&selection).into_response()),
         };
     };
@@ -244,6 +308,42 @@ async fn route(
         object.insert("split".to_owned(), split);
     }
     Ok(Json(body).into_response())
+}
+
+/// `GET /v3/pairs/{pairId}/quotes?amount=…`: the server's stand-in quote for
+/// that amount (the spec's Quote resource; ruling 51): the best ExactIn
+/// route's net output floored to 8 places, good for 30 s; above every
+/// rate's max, priced with each rate's max raised 4 times (quotes allow
+/// larger maximums).
+async fn quotes(
+    State(server): Shared,
+    Path(pair_id): Path<String>,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Result<Response, Failure> {
+    let mut amounts = query.iter().filter(|(key, _)| key == "amount");
+    let text = match (amounts.next(), amounts.next()) {
+        (None, _) => return Err(fail(InvalidRequest, "amount: is required").into()),
+        (Some(_), Some(_)) => return Err(fail(InvalidRequest, "amount: sent twice").into()),
+        (Some((_, text)), None) => text.clone(),
+    };
+    let amount = Amount::parse(&text).map_err(|e| {
+        ApiError::new(
+            ErrorCode::InvalidAmount,
+            format!("amount: {}", cut(&e.to_string(), MAX_DETAILS)),
+        )
+    })?;
+    if amount.is_zero() {
+        return Err(fail(ErrorCode::InvalidAmount, "amount: must be greater than 0").into());
+    }
+    let now = server.now()?;
+    let book = server.books.current();
+    server
+        .cpu
+        .run(move || -> Result<Response, Failure> {
+            let quote = book.stand_in_quote(&pair_id, ("amount", amount), now)?;
+            Ok(Json(&quote).into_response())
+        })
+        .await?
 }
 
 /// The split parameters of the route endpoint: `split=true` and, with it,
@@ -268,8 +368,7 @@ fn split_policy(query: &[(String, String)]) -> Result<Option<SplitPolicy>, ApiEr
             }
             "perOrderCost" => {
                 options = true;
-                let cost = swaproute::Amount::parse(value)
-                    .map_err(|e| bad(format!("perOrderCost: {e}")))?;
+                let cost = Amount::parse(value).map_err(|e| bad(format!("perOrderCost: {e}")))?;
                 policy = policy.with_per_order_cost(cost);
             }
             "minGainBps" => {
@@ -301,291 +400,27 @@ const CHAINS_SHOWN: usize = 5;
 async fn chain_route(
     State(server): Shared,
     Query(query): Query<Vec<(String, String)>>,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Failure> {
     let now = server.now()?;
-    let market = server.rates.market(&CampaignLimits::new(), now)?;
-    let selection = ChainQuery::from_pairs(query)?
-        .chain_request(now)
-        .select(&market, CHAINS_SHOWN);
-    match selection.no_route() {
-        Some(no_route) => Err(no_route.clone().into()),
-        None => Ok(Json(&selection).into_response()),
-    }
+    let book = server.books.current();
+    server
+        .cpu
+        .run_heavy(move || -> Result<Response, Failure> {
+            book.any_fresh(now)?;
+            let market = book.all().market(&CampaignLimits::new(), now)?;
+            let selection = ChainQuery::from_pairs(query)?
+                .chain_request(now)
+                .select(&market, CHAINS_SHOWN);
+            match selection.no_route() {
+                Some(no_route) => Err(ApiError::from(no_route.clone()).into()),
+                None => Ok(Json(&selection).into_response()),
+            }
+        })
+        .await?
 }
 
-/// Which creation endpoint: part of the request digest, so one key used on
-/// both endpoints is a conflict even with one body.
-#[derive(Clone, Copy)]
-enum Flow {
-    Fixed,
-    Float,
-}
-
-/// The request's Idempotency-Key, if it sent one: 1 to [`MAX_KEY_LEN`]
-/// visible ASCII characters, sent once.
-fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    let mut values = headers.get_all("idempotency-key").iter();
-    let Some(value) = values.next() else {
-        return Ok(None);
-    };
-    if values.next().is_some() {
-        return Err(fail(InvalidRequest, "Idempotency-Key: sent more than once"));
-    }
-    let bytes = value.as_bytes();
-    if bytes.is_empty() || bytes.len() > MAX_KEY_LEN || !bytes.iter().all(u8::is_ascii_graphic) {
-        return Err(fail(
-            InvalidRequest,
-            format!(
-                "Idempotency-Key: must be 1 to {MAX_KEY_LEN} visible ASCII characters (got {} bytes)",
-                bytes.len()
-            ),
-        ));
-    }
-    Ok(Some(String::from_utf8_lossy(bytes).into_owned()))
-}
-
-/// SHA3-256 of the endpoint and the body's exact bytes, in hex: a retry
-/// must send the same bytes to the same endpoint.
-fn digest(flow: Flow, body: &[u8]) -> String {
-    let mut hasher = Sha3::v256();
-    hasher.update(match flow {
-        Flow::Fixed => b"POST /v3/orders\n",
-        Flow::Float => b"POST /v3/orders/float\n",
-    });
-    hasher.update(body);
-    let mut out = [0_u8; 32];
-    hasher.finalize(&mut out);
-    hex(&out)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    bytes.iter().fold(
-        String::with_capacity(bytes.len().saturating_mul(2)),
-        |mut text, b| {
-            let _ = write!(text, "{b:02x}");
-            text
-        },
-    )
-}
-
-/// `n` random bytes from the operating system, in hex.
-fn random_hex<const N: usize>() -> Result<String, ApiError> {
-    let mut bytes = [0_u8; N];
-    getrandom::fill(&mut bytes).map_err(|e| fail(InternalError, format!("random: {e}")))?;
-    Ok(hex(&bytes))
-}
-
-/// An order id: `ord_` and 128 random bits from the operating system, in hex
-/// (32 digits). Unguessable: reading or updating an order needs its id.
-fn new_order_id() -> Result<String, ApiError> {
-    Ok(format!("ord_{}", random_hex::<16>()?))
-}
-
-/// `true` when `id` has the form of [`new_order_id`]'s ids: anything else
-/// is 404 without a query.
-fn is_order_id(id: &str) -> bool {
-    id.len() == 36
-        && id.starts_with("ord_")
-        && id
-            .bytes()
-            .skip(4)
-            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
-
-/// The stand-ins for what a provider would give a new order.
-fn new_order(now: EpochMillis) -> Result<(String, NewOrder), ApiError> {
-    let id = new_order_id()?;
-    let new = NewOrder::new(
-        OrderId::new(&id).map_err(|e| fail(InternalError, e))?,
-        ProviderOrderId::new(&format!("provider-{}", random_hex::<8>()?))
-            .map_err(|e| fail(InternalError, e))?,
-        Address::new(&format!("fake-receive-address-{}", random_hex::<8>()?))
-            .map_err(|e| fail(InternalError, e))?,
-        now,
-    );
-    Ok((id, new))
-}
-
-fn json_text(status: StatusCode, text: String) -> Response {
-    let mut response = (status, text).into_response();
-    response
-        .headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    response
-}
-
-/// The answer to a creation whose key is already taken: the stored order
-/// when this is the same request, else 409.
-fn replay(stored: Stored, digest: &str) -> Response {
-    if stored.digest.as_deref() == Some(digest) {
-        let mut response = json_text(StatusCode::CREATED, stored.body);
-        response
-            .headers_mut()
-            .insert("idempotent-replayed", HeaderValue::from_static("true"));
-        response
-    } else {
-        own_error(
-            StatusCode::CONFLICT,
-            "IDEMPOTENCY_KEY_REUSED",
-            "this Idempotency-Key was used with another request body or endpoint; \
-             use a new key for a new order",
-        )
-    }
-}
-
-/// A database failure's answer: 503 `SERVICE_UNAVAILABLE` when it is
-/// overload (retry, with the same Idempotency-Key for a creation), else 500
-/// `INTERNAL_ERROR`. The database's own text goes to the log only.
-fn store_failed(StoreError { text, busy }: StoreError) -> Failure {
-    eprintln!("database: {text}");
-    if busy {
-        Failure(own_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "SERVICE_UNAVAILABLE",
-            "the order store is busy; retry (with the same Idempotency-Key for a creation)",
-        ))
-    } else {
-        Failure::from(fail(InternalError, "the order store failed"))
-    }
-}
-
-/// Both creation endpoints: the key's order if there is one; else decode,
-/// plan and build the order (`make`), then insert it: the one statement
-/// that decides, between concurrent retries, which one creates the order.
-async fn create(
-    server: &Server,
-    flow: Flow,
-    headers: &HeaderMap,
-    body: &Bytes,
-    make: impl FnOnce(&Server, &NewOrder, EpochMillis) -> Result<Order, ApiError>,
-) -> Result<Response, Failure> {
-    let key = idempotency_key(headers)?;
-    let digest = digest(flow, body);
-    if let Some(key) = &key {
-        if let Some(stored) = server.store.by_key(key).await.map_err(store_failed)? {
-            return Ok(replay(stored, &digest));
-        }
-    }
-    let now = server.now()?;
-    let (id, new) = new_order(now)?;
-    let order = make(server, &new, now)?;
-    let text = serde_json::to_string(&order).map_err(|e| fail(InternalError, e))?;
-    let created_at = i64::try_from(now.as_millis()).unwrap_or(i64::MAX);
-    let inserted = server
-        .store
-        .insert(
-            &id,
-            key.as_deref().map(|k| (k, digest.as_str())),
-            &text,
-            created_at,
-        )
-        .await
-        .map_err(store_failed)?;
-    match (inserted, &key) {
-        (Inserted::New, _) => Ok(json_text(StatusCode::CREATED, text)),
-        (Inserted::KeyTaken, Some(key)) => match server.store.by_key(key).await {
-            Ok(Some(stored)) => Ok(replay(stored, &digest)),
-            Ok(None) => Err(fail(InternalError, "the order store lost a key").into()),
-            Err(error) => Err(store_failed(error)),
-        },
-        (Inserted::KeyTaken, None) => Err(fail(InternalError, "the order was not stored").into()),
-    }
-}
-
-/// `POST /v3/orders`: a fixed-rate order at the best eligible rate.
-async fn create_fixed(
-    State(server): Shared,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, Failure> {
-    create(&server, Flow::Fixed, &headers, &body, |server, new, now| {
-        let request = FixedOrderRequest::from_json(&body)?;
-        let rates = server.rates_of(request.pair_id().as_str())?;
-        let plan = request.plan(rates, &OrderContext::new(now, &server.screening))?;
-        Ok(plan.to_order(&request, new)?)
-    })
-    .await
-}
-
-/// `POST /v3/orders/float`: a floating order. The reference server has no
-/// provider to quote it, so it quotes itself: the best ExactIn route's net
-/// output at the body's `fromAmount`, floored to 8 places, good for 30 s.
-async fn create_float(
-    State(server): Shared,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, Failure> {
-    create(&server, Flow::Float, &headers, &body, |server, new, now| {
-        let request = FloatOrderRequest::from_json(&body)?;
-        let quote = stand_in_quote(server, &request, now)?;
-        let plan = request.plan(&quote, &OrderContext::new(now, &server.screening))?;
-        Ok(plan.to_order(&request, new)?)
-    })
-    .await
-}
-
-fn stand_in_quote(
-    server: &Server,
-    request: &FloatOrderRequest,
-    now: EpochMillis,
-) -> Result<Quote, ApiError> {
-    let rates = server.rates_of(request.pair_id().as_str())?;
-    let best = RouteRequest::exact_in(request.from_amount(), now).best(rates)?;
-    let id = QuoteId::new(&format!("quote-{}", random_hex::<16>()?))?;
-    Ok(Quote::from_route(
-        id,
-        &best,
-        now.saturating_add(QUOTE_LIFETIME_MILLIS),
-    )?)
-}
-
-/// The stored order `id`, or 404 (an id not of the server's form is not
-/// looked up; it is echoed cut to [`crate::errors::MAX_ECHO`] characters).
-async fn find(server: &Server, id: &str) -> Result<Stored, Failure> {
-    let missing = || fail(NotFound, format!("no order {}", echo(id)));
-    if !is_order_id(id) {
-        return Err(missing().into());
-    }
-    let stored = server.store.get(id).await.map_err(store_failed)?;
-    Ok(stored.ok_or_else(missing)?)
-}
-
-async fn order(State(server): Shared, Path(id): Path<String>) -> Result<Response, Failure> {
-    Ok(json_text(StatusCode::OK, find(&server, &id).await?.body))
-}
-
-/// `PATCH /v3/orders/{id}`: sets the deposit transaction id, once. Two
-/// updates racing (in one process or several) are ordered by the row's
-/// revision: the second sees the first's value and is 412.
-async fn update_order(
-    State(server): Shared,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Result<Response, Failure> {
-    let update: DepositTransactionUpdate =
-        serde_json::from_slice(&body).map_err(|e| fail(InvalidRequest, format!("body: {e}")))?;
-    for _ in 0..3 {
-        let stored = find(&server, &id).await?;
-        let mut order: Order = serde_json::from_str(&stored.body)
-            .map_err(|e| fail(InternalError, format!("stored order: {e}")))?;
-        let order_id = order.id.clone();
-        update
-            .apply_to(&mut order)
-            .map_err(|e| ApiError::from(e).with_order_id(order_id))?;
-        let text = serde_json::to_string(&order).map_err(|e| fail(InternalError, e))?;
-        if server
-            .store
-            .update(&id, stored.revision, &text)
-            .await
-            .map_err(store_failed)?
-        {
-            return Ok(Json(&update).into_response());
-        }
-    }
-    Err(fail(InternalError, "the order kept changing; retry").into())
-}
-
-fn fail(code: ErrorCode, details: impl std::fmt::Display) -> ApiError {
-    ApiError::new(code, details.to_string())
+/// An error of the crate's table with `details` shortened
+/// ([`crate::errors::shorten`]: echoes cut, the reason kept).
+pub(crate) fn fail(code: ErrorCode, details: impl std::fmt::Display) -> ApiError {
+    ApiError::new(code, crate::errors::shorten(&details.to_string()))
 }

@@ -20,25 +20,33 @@ use swaproute::{ErrorBody, HttpStatus};
 pub(crate) const MAX_ECHO: usize = 64;
 /// Every `details` is cut to this many characters, then `…`.
 pub(crate) const MAX_DETAILS: usize = 512;
-/// An error body longer than this is not parsed again; its `details` is
-/// replaced (no error body the server writes comes near it).
-const MAX_ERROR_BODY: usize = 16 * 1024;
+/// An error body longer than this is not parsed again; its `details` says
+/// so (a body's echo can make an error body long: the body cap is 64 KiB,
+/// so none the server writes comes near this).
+const MAX_ERROR_BODY: usize = 1024 * 1024;
 
 /// A handler's failure: the crate's typed errors (every `E: Into<ApiError>`
 /// converts with `?`), or an answer of the server's own (a 503 when the
 /// database is overloaded).
 #[derive(Debug)]
-pub(crate) struct Failure(pub(crate) Response);
+pub(crate) struct Failure(Box<Response>);
+
+impl Failure {
+    /// A failure answered with `response`.
+    pub(crate) fn new(response: Response) -> Self {
+        Failure(Box::new(response))
+    }
+}
 
 impl<E: Into<swaproute::ApiError>> From<E> for Failure {
     fn from(error: E) -> Self {
-        Failure(error.into().into_response())
+        Failure::new(error.into().into_response())
     }
 }
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        self.0
+        *self.0
     }
 }
 
@@ -48,6 +56,43 @@ pub(crate) fn cut(text: &str, max: usize) -> String {
         None => text.to_owned(),
         Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
     }
+}
+
+/// `details` with every quoted value in it (`"…"`, as serde and the crate
+/// quote what they echo) cut to [`MAX_ECHO`] characters, then the whole to
+/// [`MAX_DETAILS`]: a long echo never pushes the reason out of `details`.
+pub(crate) fn shorten(details: &str) -> String {
+    let mut out = String::with_capacity(details.len().min(MAX_DETAILS.saturating_mul(4)));
+    let mut quoted = String::new();
+    let mut inside = false;
+    let mut escaped = false;
+    for c in details.chars() {
+        if !inside {
+            out.push(c);
+            inside = c == '"';
+            continue;
+        }
+        if escaped {
+            escaped = false;
+            quoted.push(c);
+            continue;
+        }
+        match c {
+            '\\' => {
+                escaped = true;
+                quoted.push(c);
+            }
+            '"' => {
+                out.push_str(&echo(&quoted));
+                out.push('"');
+                quoted.clear();
+                inside = false;
+            }
+            _ => quoted.push(c),
+        }
+    }
+    out.push_str(&echo(&quoted));
+    cut(&out, MAX_DETAILS)
 }
 
 /// An echoed value, cut to [`MAX_ECHO`] characters.
@@ -114,12 +159,18 @@ pub(crate) async fn json_errors(response: Response) -> Response {
         .get(CONTENT_TYPE)
         .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
     let (mut parts, body) = response.into_parts();
-    let bytes = to_bytes(body, MAX_ERROR_BODY).await.unwrap_or_default();
+    let Ok(bytes) = to_bytes(body, MAX_ERROR_BODY).await else {
+        return own_error(
+            status,
+            code_of(status),
+            "the error's own description was too long to send",
+        );
+    };
     if is_json {
         if let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&bytes) {
             if let Some(details) = value.get_mut("details") {
                 if let Some(text) = details.as_str().filter(|t| t.chars().count() > MAX_DETAILS) {
-                    *details = serde_json::Value::String(cut(text, MAX_DETAILS));
+                    *details = serde_json::Value::String(shorten(text));
                     parts.headers.remove(axum::http::header::CONTENT_LENGTH);
                     return Response::from_parts(parts, Body::from(value.to_string()));
                 }
@@ -130,7 +181,7 @@ pub(crate) async fn json_errors(response: Response) -> Response {
     let text = String::from_utf8_lossy(&bytes);
     let details = match text.trim() {
         "" => status.canonical_reason().unwrap_or("error").to_owned(),
-        text => text.to_owned(),
+        text => shorten(text),
     };
     let mut answer = own_error(status, code_of(status), &details);
     for name in [CONNECTION, axum::http::header::ALLOW] {
@@ -144,6 +195,16 @@ pub(crate) async fn json_errors(response: Response) -> Response {
 #[cfg(test)]
 mod tests {
     use super::cut;
+
+    #[test]
+    fn shorten_cuts_quoted_echoes_and_keeps_the_reason() {
+        let long = "x".repeat(60_000);
+        let details = format!("body: invalid value: string \"{long}\", expected a transaction id");
+        let short = super::shorten(&details);
+        assert!(short.ends_with("\", expected a transaction id"), "{short}");
+        assert!(short.chars().count() < 200);
+        assert_eq!(super::shorten("a \"b\\\"c\" d"), "a \"b\\\"c\" d");
+    }
 
     #[test]
     fn cut_keeps_short_text_and_cuts_long_text_at_a_character() {

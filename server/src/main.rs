@@ -5,16 +5,21 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod app;
+mod book;
+mod cpu;
 mod errors;
+mod observe;
+mod orders;
 mod serve;
 mod store;
 
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Duration;
 
-use serve::Limits;
+use book::{Books, Sources};
+use serve::{Conns, Limits};
 use store::{Location, Store};
-use swaproute::route::RatesByPair;
 
 const USAGE: &str = "\
 swaproute-server: the reference HTTP service over the swaproute crate
@@ -30,7 +35,11 @@ usage: swaproute-server [OPTIONS]
                                the command line, which other users can see)
   --rates FILE               one pair's rates (GET /v3/pairs/:pairId/rates JSON);
                                repeat for more pairs (chained routes use them all)
-                               [the bundled BTC_ETH sample]
+                               [the bundled BTC_ETH sample]; read again on SIGHUP
+  --assets FILE              the asset records of every pair's assets (GET /v3/assets
+                               JSON): addresses are checked against their asset's
+                               network, amounts against its decimals [the bundled
+                               records of BTC, ETH and SOL]; read again on SIGHUP
   --now EPOCH_MS             a fixed clock, for tests [the system clock]
   --max-connections N        open connections at most [1024, lowered to fit the
                                open-file limit]; past it, new clients wait
@@ -39,10 +48,13 @@ usage: swaproute-server [OPTIONS]
   --body-timeout MS          a request's body must arrive within this (408) [10000]
   --request-timeout MS       a request must be answered within this (503) [30000]
   --db-pool N                database connections at most [16]
+  --cpu-jobs N               selection jobs at once, off the connection threads
+                               [the number of cores]
   --shutdown-grace MS        on SIGTERM, how long requests in flight may take [30000]
   -h, --help                 this text
 
-It prints `listening on http://ADDR` once it accepts connections.";
+It prints `listening on http://ADDR` once it accepts connections, and logs one
+JSON line per request on stderr. GET /metrics has Prometheus metrics.";
 
 #[tokio::main]
 async fn main() {
@@ -57,12 +69,14 @@ struct Options {
     listen: String,
     database: String,
     rates: Vec<String>,
+    assets: Option<String>,
     now: Option<u64>,
     max_connections: usize,
     header_timeout: Duration,
     body_timeout: Duration,
     request_timeout: Duration,
     db_pool: u32,
+    cpu_jobs: usize,
     shutdown_grace: Duration,
 }
 
@@ -83,6 +97,7 @@ const VALUED: &[&str] = &[
     "--listen",
     "--database",
     "--rates",
+    "--assets",
     "--now",
     "--max-connections",
     "--header-timeout",
@@ -90,6 +105,7 @@ const VALUED: &[&str] = &[
     "--request-timeout",
     "--shutdown-grace",
     "--db-pool",
+    "--cpu-jobs",
 ];
 
 /// `Ok(None)` for `--help`.
@@ -101,12 +117,14 @@ fn parse(mut words: impl Iterator<Item = String>) -> Result<Option<Options>, Str
             .filter(|url| !url.is_empty())
             .unwrap_or_else(|| "swaproute-orders.sqlite3".to_owned()),
         rates: Vec::new(),
+        assets: None,
         now: None,
         max_connections: 1024,
         header_timeout: Duration::from_secs(10),
         body_timeout: Duration::from_secs(10),
         request_timeout: Duration::from_secs(30),
         db_pool: 16,
+        cpu_jobs: cpu::Cpu::default_jobs(),
         shutdown_grace: Duration::from_secs(30),
     };
     while let Some(flag) = words.next() {
@@ -126,6 +144,13 @@ fn parse(mut words: impl Iterator<Item = String>) -> Result<Option<Options>, Str
             "--listen" => options.listen = value,
             "--database" => options.database = value,
             "--rates" => options.rates.push(value),
+            "--assets" => options.assets = Some(value),
+            "--cpu-jobs" => {
+                options.cpu_jobs = number(&flag, &value)?;
+                if options.cpu_jobs == 0 {
+                    return Err("--cpu-jobs: must be at least 1".to_owned());
+                }
+            }
             "--now" => options.now = Some(number(&flag, &value)?),
             "--max-connections" => {
                 options.max_connections = number(&flag, &value)?;
@@ -160,18 +185,18 @@ async fn run() -> Result<(), String> {
         let _ = writeln!(std::io::stdout(), "{USAGE}");
         return Ok(());
     };
-    let mut responses = Vec::new();
-    for path in &options.rates {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        responses.push(serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?);
-    }
-    if responses.is_empty() {
-        let sample = include_str!("../../examples/data/rates.json");
-        responses.push(serde_json::from_str(sample).map_err(|e| format!("rates: {e}"))?);
-    }
-    let rates = RatesByPair::from_responses(responses).map_err(|e| format!("--rates: {e}"))?;
+    let books = Books::load(Sources {
+        rates: options.rates.clone(),
+        assets: options.assets.clone(),
+    })?;
+    observe::start_log();
+    let metrics = Arc::new(observe::Metrics::new());
+    let book = books.current();
+    metrics.book(book.count());
+    tracing::info!(book = %book.summary(), "rates loaded");
+    drop(book);
     let location = Location::parse(&options.database)?;
-    let store = Store::open(&location, options.db_pool)
+    let store = Store::open(&location, options.db_pool, Arc::clone(&metrics))
         .await
         .map_err(|e| format!("database ({}): {}", location.shown(), e.text))?;
     // Leave room under the open-file limit for the database, the listener
@@ -183,7 +208,7 @@ async fn run() -> Result<(), String> {
             .saturating_add(32);
         let room = files.saturating_sub(reserve).max(1);
         if room < max_connections {
-            eprintln!(
+            tracing::warn!(
                 "--max-connections {max_connections} lowered to {room}: the open-file limit is {files}"
             );
             max_connections = room;
@@ -193,24 +218,72 @@ async fn run() -> Result<(), String> {
         .await
         .map_err(|e| format!("{}: {e}", options.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let router = app::router(app::Server::new(
-        rates,
+    let server = Arc::new(app::Server::new(
+        books,
         options.now.map(swaproute::EpochMillis::new),
         store.clone(),
         app::Timeouts {
             body: options.body_timeout,
             request: options.request_timeout,
         },
+        options.cpu_jobs,
+        Arc::clone(&metrics),
+        Arc::new(Conns::new()),
     ));
-    eprintln!("orders in {}", location.shown());
+    let router = app::router(Arc::clone(&server));
+    tokio::spawn(reload_on_hangup(Arc::clone(&server)));
+    tracing::info!(
+        database = %location.shown(),
+        listen = %addr,
+        max_connections,
+        cpu_jobs = options.cpu_jobs,
+        "started"
+    );
     let _ = writeln!(std::io::stdout(), "listening on http://{addr}");
     let limits = Limits {
         header_timeout: options.header_timeout,
         max_connections,
         shutdown_grace: options.shutdown_grace,
     };
-    serve::serve(listener, router, limits, serve::shutdown_signal()).await;
+    serve::serve(
+        listener,
+        router,
+        limits,
+        Arc::clone(&server.conns),
+        metrics,
+        serve::shutdown_signal(),
+    )
+    .await;
     store.close().await;
-    eprintln!("stopped");
+    tracing::info!("stopped");
     Ok(())
+}
+
+/// Reads the rates and asset records again on each SIGHUP and swaps the new
+/// book in whole; a file that fails keeps the old book, and the log says
+/// why.
+async fn reload_on_hangup(server: Arc<app::Server>) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+            tracing::warn!("SIGHUP cannot be caught: rates are not reloaded");
+            return;
+        };
+        while hangups.recv().await.is_some() {
+            match server.books.reload() {
+                Ok(book) => {
+                    server.metrics.reload(true);
+                    server.metrics.book(book.count());
+                    tracing::info!(book = %book.summary(), "SIGHUP: rates reloaded");
+                }
+                Err(error) => {
+                    server.metrics.reload(false);
+                    tracing::error!(%error, "SIGHUP: reload refused; the old rates stay in force");
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = server;
 }

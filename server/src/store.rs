@@ -5,23 +5,33 @@
 //!
 //! A row holds the order's JSON body exactly as it was answered, so a read
 //! and an idempotent replay answer the same bytes. Creation is idempotent
-//! through the unique `idempotency_key` column: concurrent retries from any
-//! number of server processes race on the constraint, and exactly one row
-//! wins (`INSERT … ON CONFLICT (idempotency_key) DO NOTHING`, SQLite ≥ 3.24
-//! and PostgreSQL ≥ 9.5).
+//! through the unique `(app_name, idempotency_key)` pair: concurrent retries
+//! from any number of server processes race on the constraint, and exactly
+//! one row wins (`INSERT … ON CONFLICT (app_name, idempotency_key) DO
+//! NOTHING`, SQLite ≥ 3.24 and PostgreSQL ≥ 9.5). One application's key never
+//! finds another's order (ruling 51).
 
 use std::borrow::Cow;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Row};
 
+use crate::observe::Metrics;
+
 /// The schema, in order; applied at start, each once (sqlx's migrator keeps
 /// the applied versions in `_sqlx_migrations` and, on PostgreSQL, holds an
 /// advisory lock so several servers starting at once migrate once).
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "orders", include_str!("../migrations/0001_orders.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "orders", include_str!("../migrations/0001_orders.sql")),
+    (
+        2,
+        "keys per app",
+        include_str!("../migrations/0002_keys_per_app.sql"),
+    ),
+];
 
 /// Which database the orders are in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,6 +166,8 @@ pub(crate) enum Inserted {
 #[derive(Clone, Debug)]
 pub(crate) struct Store {
     pool: AnyPool,
+    pool_size: u32,
+    metrics: Arc<Metrics>,
     /// SQLite has one writer at a time: a process's writes queue here, in
     /// order, instead of polling SQLite's busy handler (whose back-off, up
     /// to 100 ms a try, made the slowest creations under load take 0.6 s).
@@ -167,7 +179,11 @@ pub(crate) struct Store {
 impl Store {
     /// Connects (creating the SQLite file if needed), then applies the
     /// migrations not yet applied.
-    pub(crate) async fn open(location: &Location, pool_size: u32) -> Result<Self, StoreError> {
+    pub(crate) async fn open(
+        location: &Location,
+        pool_size: u32,
+        metrics: Arc<Metrics>,
+    ) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
         let backend = location.backend;
         // One plain connection first: a database that cannot be reached
@@ -223,57 +239,87 @@ impl Store {
             .await
             .map_err(|e| StoreError::fault(format!("migrations: {e}")))?;
         let writer = (backend == Backend::Sqlite).then(Default::default);
-        Ok(Store { pool, writer })
+        Ok(Store {
+            pool,
+            pool_size,
+            metrics,
+            writer,
+        })
     }
 
     /// `SELECT 1`, for `/healthz`.
     pub(crate) async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
-        Ok(())
+        self.timed("ping", sqlx::query("SELECT 1").execute(&self.pool))
+            .await
+            .map(drop)
     }
 
-    /// The order created with `key`, if any.
-    pub(crate) async fn by_key(&self, key: &str) -> Result<Option<Stored>, StoreError> {
-        let row = sqlx::query(
-            "SELECT body, request_digest, revision FROM orders WHERE idempotency_key = $1",
+    /// Runs a statement, timed and counted in the metrics.
+    async fn timed<T>(
+        &self,
+        query: &'static str,
+        statement: impl std::future::Future<Output = Result<T, sqlx::Error>>,
+    ) -> Result<T, StoreError> {
+        let started = Instant::now();
+        let result = statement.await.map_err(StoreError::from);
+        let error = result.as_ref().err().map(|e| e.busy);
+        self.metrics.db_query(query, started.elapsed(), error);
+        result
+    }
+
+    /// `(connections, idle, the pool's size)` now.
+    pub(crate) fn pool_state(&self) -> (u32, usize, u32) {
+        (self.pool.size(), self.pool.num_idle(), self.pool_size)
+    }
+
+    /// The order application `app` created with `key`, if any.
+    pub(crate) async fn by_key(&self, app: &str, key: &str) -> Result<Option<Stored>, StoreError> {
+        let query = sqlx::query(
+            "SELECT body, request_digest, revision FROM orders \
+             WHERE app_name = $1 AND idempotency_key = $2",
         )
-        .bind(key)
-        .fetch_optional(&self.pool)
-        .await?;
+        .bind(app)
+        .bind(key);
+        let row = self
+            .timed("by_key", query.fetch_optional(&self.pool))
+            .await?;
         Ok(row.as_ref().map(stored).transpose()?)
     }
 
     /// Order `id`, if any.
     pub(crate) async fn get(&self, id: &str) -> Result<Option<Stored>, StoreError> {
-        let row = sqlx::query("SELECT body, request_digest, revision FROM orders WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let query =
+            sqlx::query("SELECT body, request_digest, revision FROM orders WHERE id = $1").bind(id);
+        let row = self.timed("get", query.fetch_optional(&self.pool)).await?;
         Ok(row.as_ref().map(stored).transpose()?)
     }
 
-    /// Writes a new order, in one statement (so never half-written). With a
-    /// key, a row already holding it wins and nothing is written.
+    /// Writes a new order of application `app`, in one statement (so never
+    /// half-written). With a key, a row of the same application already
+    /// holding it wins and nothing is written.
     pub(crate) async fn insert(
         &self,
         id: &str,
+        app: &str,
         key: Option<(&str, &str)>,
         body: &str,
         created_at: i64,
     ) -> Result<Inserted, StoreError> {
         let (key, digest) = key.unzip();
         let _turn = self.write_turn().await;
-        let done = sqlx::query(
-            "INSERT INTO orders (id, idempotency_key, request_digest, body, revision, created_at) \
-             VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (idempotency_key) DO NOTHING",
+        let query = sqlx::query(
+            "INSERT INTO orders \
+             (id, app_name, idempotency_key, request_digest, body, revision, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, $6) \
+             ON CONFLICT (app_name, idempotency_key) DO NOTHING",
         )
         .bind(id)
+        .bind(app)
         .bind(key)
         .bind(digest)
         .bind(body)
-        .bind(created_at)
-        .execute(&self.pool)
-        .await?;
+        .bind(created_at);
+        let done = self.timed("insert", query.execute(&self.pool)).await?;
         Ok(if done.rows_affected() == 1 {
             Inserted::New
         } else {
@@ -289,16 +335,18 @@ impl Store {
         id: &str,
         revision: i64,
         body: &str,
+        updated_at: i64,
     ) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
-        let done = sqlx::query(
-            "UPDATE orders SET body = $1, revision = revision + 1 WHERE id = $2 AND revision = $3",
+        let query = sqlx::query(
+            "UPDATE orders SET body = $1, revision = revision + 1, updated_at = $2 \
+             WHERE id = $3 AND revision = $4",
         )
         .bind(body)
+        .bind(updated_at)
         .bind(id)
-        .bind(revision)
-        .execute(&self.pool)
-        .await?;
+        .bind(revision);
+        let done = self.timed("update", query.execute(&self.pool)).await?;
         Ok(done.rows_affected() == 1)
     }
 

@@ -33,6 +33,8 @@ fn help_names_every_flag() {
         "--request-timeout",
         "--db-pool",
         "--shutdown-grace",
+        "--assets",
+        "--cpu-jobs",
     ] {
         assert!(out.contains(flag), "{flag}");
     }

@@ -8,6 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -109,6 +110,8 @@ pub struct Server {
     pub base: String,
     pub addr: String,
     agent: ureq::Agent,
+    /// Every line the server wrote on stderr so far.
+    pub log: Arc<Mutex<Vec<String>>>,
 }
 
 impl Server {
@@ -119,7 +122,21 @@ impl Server {
             Command::new(env!("CARGO_BIN_EXE_swaproute-server")),
             db,
             extra,
+            true,
         )
+    }
+
+    /// The same, with the server's log written to `log` (a file) instead of
+    /// read by the test (the load test: a reader in the client's process
+    /// would compete with the server for the cores).
+    pub fn start_logging_to(db: &Db, extra: &[&str], log: &std::path::Path) -> Server {
+        // SWAPROUTE_TEST_SERVER_BIN: another build to load (an earlier
+        // commit's binary, to compare figures taken in the same conditions).
+        let binary = std::env::var("SWAPROUTE_TEST_SERVER_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_swaproute-server").to_owned());
+        let mut command = Command::new(binary);
+        command.stderr(std::fs::File::create(log).unwrap());
+        Self::spawn(command, db, extra, false)
     }
 
     /// The same, with the open-file limit lowered to `files` first.
@@ -130,27 +147,33 @@ impl Server {
             &format!("ulimit -n {files} && exec \"$0\" \"$@\""),
             env!("CARGO_BIN_EXE_swaproute-server"),
         ]);
-        Self::spawn(shell, db, extra)
+        Self::spawn(shell, db, extra, true)
     }
 
-    fn spawn(mut command: Command, db: &Db, extra: &[&str]) -> Server {
-        let mut child = command
+    fn spawn(mut command: Command, db: &Db, extra: &[&str], pipe_log: bool) -> Server {
+        command
             .args(["--listen", "127.0.0.1:0", "--now", &NOW.to_string()])
             .args(["--database", &db.arg()])
             .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The server's log, into the test's captured output.
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
-                eprint!("server: {line}");
-                line.clear();
-            }
-        });
+            .stdout(Stdio::piped());
+        if pipe_log {
+            command.stderr(Stdio::piped());
+        }
+        let mut child = command.spawn().unwrap();
+        // The server's log, into the test's captured output and `log`.
+        let log = Arc::new(Mutex::new(Vec::new()));
+        if let Some(stderr) = child.stderr.take() {
+            let mut stderr = BufReader::new(stderr);
+            let lines = Arc::clone(&log);
+            std::thread::spawn(move || {
+                let mut line = String::new();
+                while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
+                    eprint!("server: {line}");
+                    lines.lock().unwrap().push(line.trim_end().to_owned());
+                    line.clear();
+                }
+            });
+        }
         let mut line = String::new();
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         stdout.read_line(&mut line).unwrap();
@@ -171,7 +194,28 @@ impl Server {
             addr: base.trim_start_matches("http://").to_owned(),
             base,
             agent: agent(),
+            log,
         }
+    }
+
+    /// The log lines so far that parse as JSON objects.
+    pub fn log_json(&self) -> Vec<Value> {
+        self.log
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .filter(Value::is_object)
+            .collect()
+    }
+
+    /// Sends `signal` (a `kill` name: `HUP`, `TERM`) to the process.
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
     }
 
     /// `(status, body as JSON, or as a JSON string when it is not JSON)`.
@@ -194,10 +238,15 @@ impl Server {
     }
 
     pub fn post_keyed(&self, path: &str, key: &str, body: &[u8]) -> Answer {
+        self.post_as("server-test", path, key, body)
+    }
+
+    /// A keyed creation by application `app`.
+    pub fn post_as(&self, app: &str, path: &str, key: &str, body: &[u8]) -> Answer {
         self.call(
             "POST",
             path,
-            &[("App-Name", "server-test"), ("Idempotency-Key", key)],
+            &[("App-Name", app), ("Idempotency-Key", key)],
             Some(body),
         )
     }
@@ -242,6 +291,18 @@ pub struct Answer {
     pub body: Value,
     pub text: String,
     pub content_type: String,
+    /// Every response header, names in lower case.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Answer {
+    /// The value of response header `name` (lower case), if sent.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 pub fn call(
@@ -274,14 +335,34 @@ pub fn call(
         .get("content-type")
         .map(|v| v.to_str().unwrap_or("").to_owned())
         .unwrap_or_default();
-    let text = response.body_mut().read_to_string().unwrap();
+    let headers = response
+        .headers()
+        .iter()
+        .map(|(n, v)| (n.as_str().to_owned(), v.to_str().unwrap_or("").to_owned()))
+        .collect();
+    let text = response
+        .body_mut()
+        .with_config()
+        .limit(64 * 1024 * 1024)
+        .read_to_string()
+        .unwrap();
     let body = serde_json::from_str(&text).unwrap_or_else(|_| Value::String(text.clone()));
     Answer {
         status,
         body,
         text,
         content_type,
+        headers,
     }
+}
+
+/// What `GET /v3/orders/{id}` answers for an order created as `created`
+/// (the creation's JSON text): the same order with `toAmount: null`, the
+/// deposit not analyzed yet (ruling 51).
+pub fn as_read(created: &str) -> Value {
+    let mut order: Value = serde_json::from_str(created).unwrap();
+    order["toAmount"] = Value::Null;
+    order
 }
 
 pub fn order_body(from: &str, to: &str, mode: &str) -> Vec<u8> {

@@ -320,7 +320,9 @@ fn sigterm_lets_requests_in_flight_finish() {
         std::mem::forget(server);
         let server = Server::start(&db, &[]);
         let stored = server.get(&format!("/v3/orders/{}", order["id"].as_str().unwrap()));
-        assert_eq!((stored.status, &stored.body), (200, &order));
+        let mut read = order.clone();
+        read["toAmount"] = serde_json::Value::Null;
+        assert_eq!((stored.status, &stored.body), (200, &read));
     }
 }
 
@@ -359,7 +361,10 @@ fn a_locked_database_is_503_and_the_retry_succeeds() {
         started.elapsed()
     );
     let id = before.body["id"].as_str().unwrap();
-    assert_eq!(server.get(&format!("/v3/orders/{id}")).text, before.text);
+    assert_eq!(
+        server.get(&format!("/v3/orders/{id}")).body,
+        crate::common::as_read(&before.text)
+    );
     runtime
         .block_on(sqlx::query("ROLLBACK").execute(&mut lock))
         .unwrap();

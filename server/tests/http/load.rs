@@ -3,9 +3,17 @@
 //! then 20,000 mixed reads (an order by id, the rates, a route) at
 //! concurrency 64, against each database. Reports throughput and p50/p99
 //! latency. Every request must succeed; the run is bounded in count, and
-//! each request in time (30 s).
+//! each request in time (30 s). Then, in the same run, the issue's two
+//! probes with its own parameters: the hoarding probe (20 clients, a
+//! kept-alive `/healthz` every 5 s, `--max-connections 20`) and the stall
+//! probe (2 and 4 splits over the 16,384-rate ramp book,
+//! `--request-timeout 5000`).
 //!
 //! `cargo test --release -p swaproute-server --test http -- --ignored --nocapture load`
+//!
+//! With `SWAPROUTE_TEST_SERVER_BIN=PATH` the load phases (not the probes) run
+//! against that binary instead: an earlier build, to compare figures taken
+//! in the same conditions.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -82,7 +90,8 @@ fn phase(
 fn load() {
     for db in databases() {
         let pool = CONCURRENCY.to_string();
-        let server = Server::start(&db, &["--db-pool", &pool]);
+        let dir = crate::common::TempDir::new();
+        let server = Server::start_logging_to(&db, &["--db-pool", &pool], &dir.0.join("log"));
         let base = server.base.clone();
         let run = key();
         let body = order_body("0.5", "16.5", "ExactIn");
@@ -110,5 +119,43 @@ fn load() {
             call(agent, &base, "GET", &path, &headers, None).status == 200
         });
         reads.report(db.name());
+    }
+    if std::env::var("SWAPROUTE_TEST_SERVER_BIN").is_ok() {
+        return; // another build: the load phases only
+    }
+    let db = &databases()[0];
+    let hoarding = crate::fairness::hoarding_probe(
+        db,
+        20,
+        20,
+        Duration::from_secs(5),
+        Duration::from_secs(6),
+        10,
+    );
+    let mut real = hoarding.real.clone();
+    real.sort_unstable();
+    println!(
+        "hoarding: 20 clients, /healthz every 5 s kept alive, --max-connections 20: \
+         10 real requests, median {:.1} ms, slowest {:.1} ms; {} evictions, {} hoarder reconnects",
+        real[real.len() / 2].as_secs_f64() * 1000.0,
+        real[real.len() - 1].as_secs_f64() * 1000.0,
+        hoarding.evicted,
+        hoarding.reconnects
+    );
+    for splits in [2, 4] {
+        let stall = crate::fairness::stall_probe(db, 16_384, splits, 5_000);
+        let answers: Vec<String> = stall
+            .splits
+            .iter()
+            .map(|(status, _, took)| format!("{status} in {:.2} s", took.as_secs_f64()))
+            .collect();
+        println!(
+            "stall: {splits} splits at 10 BTC over 16,384 ramp rates, --request-timeout 5000: \
+             answers {}; slowest of {} /healthz {:.1} ms, of as many quotes {:.1} ms",
+            answers.join(", "),
+            stall.healths,
+            stall.slowest_health.as_secs_f64() * 1000.0,
+            stall.slowest_route.as_secs_f64() * 1000.0
+        );
     }
 }

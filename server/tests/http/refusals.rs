@@ -89,8 +89,9 @@ fn an_order_that_misses_its_slippage_bound_is_409() {
 /// is 3.5. By default the server's plans are strict (ruling 34); the error
 /// names the required input, never fromAmount, and the toAmount that works:
 /// d5b1 (max 8.33028657) serves up to ⌊8.33028657 × 33.14218692377834 −
-/// 0.00019192⌋₈ = 276.08372271 ETH and needs ⌈100000.00019192 /
-/// 33.14218692377834⌉₈ = 3017.30240138 BTC.
+/// 0.00019192⌋₁₈ = 276.083722711580319358 ETH (the server's asset records
+/// give ETH 18 decimals, so the amounts that work are on ETH's grid) and
+/// needs ⌈100000.00019192 / 33.14218692377834⌉₈ = 3017.30240138 BTC.
 #[test]
 fn exact_out_orders_outside_every_limit_are_refused_by_default() {
     for db in databases() {
@@ -105,7 +106,7 @@ fn exact_out_orders_outside_every_limit_are_refused_by_default() {
             let details = body["details"].as_str().unwrap();
             assert!(!details.contains("fromAmount"), "{details}");
             assert!(
-                details.ends_with("the largest toAmount that works is 276.08372271 ETH"),
+                details.ends_with("the largest toAmount that works is 276.083722711580319358 ETH"),
                 "{details}"
             );
         }
@@ -114,14 +115,15 @@ fn exact_out_orders_outside_every_limit_are_refused_by_default() {
             "the nearest route needs 3017.30240138 BTC, above its maximum 8.33028657 BTC"
         ));
         // Below: 7c9e (min 0.0005) needs ⌈0.0001 / 32.98701122334455⌉₈ = 0.00000304
-        // and serves from ⌊0.00049999 × 32.98701122334455⌋₈ + 10^-8 = 0.01649318.
+        // and serves from ⌊0.00049999 × 32.98701122334455⌋₁₈ + 10^-18 =
+        // 0.016493175741560042 (ETH's 18 decimals, from the asset records).
         let answer = refused(&server, &db, &order_body("0.5", "0.0001", "ExactOut"));
         assert_eq!(
             answer,
             (
                 400,
                 json!({"status": 400, "code": "AMOUNT_BELOW_LIMIT",
-                "details": "toAmount 0.0001 ETH needs less than every route's minimum: the nearest route needs 0.00000304 BTC, below its minimum 0.0005 BTC; the smallest toAmount that works is 0.01649318 ETH",
+                "details": "toAmount 0.0001 ETH needs less than every route's minimum: the nearest route needs 0.00000304 BTC, below its minimum 0.0005 BTC; the smallest toAmount that works is 0.016493175741560042 ETH",
                 "min": "0.0005"})
             ),
             "{}",
