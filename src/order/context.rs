@@ -149,7 +149,8 @@ impl<'a> OrderContext<'a> {
     ///   records only fill a kind that is [`NetworkKind::Other`].
     ///
     /// Records of other assets than the body's pair are refused
-    /// (`INTERNAL_ERROR`).
+    /// (`INTERNAL_ERROR`, ruling 46: the caller's configuration, not the
+    /// client's addresses), before any address is judged.
     ///
     /// ```
     /// use swaproute::discovery::AssetsResponse;
@@ -177,6 +178,27 @@ impl<'a> OrderContext<'a> {
         }
         self.assets = Some(assets);
         self
+    }
+
+    /// Whether a plan under this context checks addresses against their
+    /// networks (ruling 46): the context has the pair's asset records
+    /// ([`with_assets`](Self::with_assets)), or both network kinds were set
+    /// to something other than [`NetworkKind::Other`]. Otherwise the
+    /// networks are unknown and only the generic address rules apply.
+    pub fn networks_known(&self) -> bool {
+        self.assets.is_some()
+            || (self.from_network != NetworkKind::Other && self.to_network != NetworkKind::Other)
+    }
+
+    /// Refuses asset records of another pair than `pair` (ruling 46: the
+    /// caller's configuration error, reported before any address is judged).
+    pub(crate) fn check_assets_pair(&self, pair: &PairId) -> Result<(), PlanError> {
+        match self.assets {
+            Some(assets) if !assets.matches(pair) => Err(PlanError::AssetsOfAnotherPair {
+                order: alloc::boxed::Box::new(pair.clone()),
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// The precision check of a plan (see [`with_assets`](Self::with_assets)):

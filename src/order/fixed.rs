@@ -16,7 +16,7 @@ use crate::discovery::Decimals;
 use crate::ids::{CampaignId, RateId};
 use crate::rate::{PairId, Rate, RateList};
 use crate::route::{LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest};
-use crate::screening::TagWarning;
+use crate::screening::{NetworkKind, TagWarning};
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 use crate::wire::present;
@@ -306,6 +306,7 @@ impl FixedOrderRequest {
         rates: &'r (impl RateList + ?Sized),
         context: &OrderContext<'_>,
     ) -> Result<FixedOrderPlan<'r>, PlanError> {
+        context.check_assets_pair(&self.pair_id)?;
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
@@ -348,6 +349,8 @@ impl FixedOrderRequest {
             swap_mode: self.swap_mode,
             slippage: self.slippage,
             warnings,
+            networks: (context.from_network, context.to_network),
+            addresses_checked: context.networks_known(),
         };
         // Ruling 33: after the selection, never changing it.
         match self.swap_mode {
@@ -437,9 +440,27 @@ pub struct FixedOrderPlan<'r> {
     swap_mode: SwapMode,
     slippage: Slippage,
     warnings: Vec<TagWarning>,
+    networks: (NetworkKind, NetworkKind),
+    addresses_checked: bool,
 }
 
 impl<'r> FixedOrderPlan<'r> {
+    /// Whether the request's addresses were checked against their assets'
+    /// networks (ruling 46): `false` when the context knew neither the
+    /// asset records nor the network kinds
+    /// ([`OrderContext::networks_known`]), so only the generic address
+    /// rules applied.
+    pub fn addresses_checked(&self) -> bool {
+        self.addresses_checked
+    }
+
+    /// The network kinds of the from and to assets the plan was made with
+    /// ([`NetworkKind::Other`]: unknown or without extra checks);
+    /// verification checks the deposit address against the first.
+    pub fn networks(&self) -> (NetworkKind, NetworkKind) {
+        self.networks
+    }
+
     /// The selected route.
     pub fn route(&self) -> &Route<'r> {
         &self.route
