@@ -713,7 +713,7 @@ fn the_deposit_address_is_checked_where_the_network_is_known() {
         serde_json::to_value(&error).unwrap(),
         json!([{
             "field": "payInAddress", "check": "depositAddress",
-            "planned": "a deposit address, not restricted (DENYLISTED)",
+            "planned": "a deposit address, not a restricted address (DENYLISTED)",
             "returned": pay_in
         }])
     );

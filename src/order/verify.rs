@@ -167,39 +167,55 @@ pub enum Expected {
 
 /// Why a created order's `payInAddress` is not one to send funds to (ruling
 /// 45), in the order the checks run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DepositDefect {
     /// Absent, `null` or `""`.
-    #[error("no deposit address")]
     Missing,
     /// Not an address at all (too long, spaces, non-ASCII look-alikes).
-    #[error("not an address: {0}")]
     Malformed(InvalidAddress),
     /// Characters no address format uses: a deposit address is letters and
     /// digits, with at most `:` `.` `-` `_` between them (CashAddr's
     /// prefix, Hedera's `0.0.123`, EOS names), so `"!"` is none.
-    #[error("an address's characters")]
     Characters,
     /// An address nobody can spend from ([`Address::is_burn`]: the EVM zero
     /// address, Bitcoin's `1111111111111111111114oLvT2`).
-    #[error("a burn address")]
     Burn,
     /// Refused by the screening policy (the denylist).
-    #[error("restricted ({})", .0.code())]
     Restricted(Restriction),
     /// Not an address of the from asset's network (its kind known from the
     /// plan's context), or, where the plan knew the networks, a broken
     /// checksum its shape promises ([`Address::check_shape`]).
-    #[error("not an address of the from asset's network: {0}")]
     Network(InvalidAddress),
     /// The request's own `toAddress`: the user would pay themselves, the
     /// provider nothing.
-    #[error("the request's toAddress")]
     ToAddress,
     /// The request's own `fromAddress`.
-    #[error("the request's fromAddress")]
     FromAddress,
+}
+
+impl fmt::Display for DepositDefect {
+    /// What the returned address is, in words that follow "not":
+    /// `a burn address`, `the request's toAddress`, ….
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DepositDefect::Missing => f.write_str("no deposit address"),
+            DepositDefect::Malformed(reason) => write!(f, "malformed text ({reason})"),
+            DepositDefect::Characters => f.write_str("text of no address format"),
+            DepositDefect::Burn => f.write_str("a burn address"),
+            DepositDefect::Restricted(restriction) => {
+                write!(f, "a restricted address ({})", restriction.code())
+            }
+            DepositDefect::Network(reason) => {
+                write!(
+                    f,
+                    "an invalid address for the from asset's network ({reason})"
+                )
+            }
+            DepositDefect::ToAddress => f.write_str("the request's toAddress"),
+            DepositDefect::FromAddress => f.write_str("the request's fromAddress"),
+        }
+    }
 }
 
 impl Expected {
@@ -226,6 +242,7 @@ impl Expected {
             Expected::Equal(text) => Some(text.clone()),
             Expected::AtLeast(bound) => Some(bound.to_string()),
             Expected::Nothing | Expected::NonEmpty => None,
+            Expected::DepositAddress(DepositDefect::Missing) => Some("a deposit address".into()),
             Expected::DepositAddress(defect) => {
                 Some(alloc::format!("a deposit address, not {defect}"))
             }
@@ -241,6 +258,7 @@ impl fmt::Display for Expected {
             Expected::Nothing => f.write_str("none"),
             Expected::AtLeast(bound) => write!(f, "at least {bound}"),
             Expected::NonEmpty => f.write_str("a non-empty address"),
+            Expected::DepositAddress(DepositDefect::Missing) => f.write_str("a deposit address"),
             Expected::DepositAddress(defect) => write!(f, "a deposit address, not {defect}"),
             Expected::OpenStatus => f.write_str(OPEN_STATUSES),
         }
