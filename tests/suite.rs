@@ -51,6 +51,7 @@ mod plain_ids;
 mod price_guard;
 mod rate_book;
 mod rate_integrity;
+mod rate_leniency;
 mod rate_parts;
 mod request_parsing;
 mod round_trip;
