@@ -147,3 +147,59 @@ fn the_exact_out_capability_is_assumed_at_the_boundary() {
         Some("0.49029610".into())
     );
 }
+
+/// Ruling 44: `partnerRevenueShareAmount`, whose structure the spec does not
+/// show, is kept as opaque JSON, read as an amount when it has that shape,
+/// and never fails a quote's decode.
+#[test]
+fn a_revenue_share_of_any_shape_keeps_the_quote() {
+    use swaproute::quote::Quote;
+    use swaproute::wire::{Opaque, RevenueShare};
+    let base: Value = serde_json::from_str(include_str!("payloads/quote-response.json")).unwrap();
+    for (share, amount) in [
+        (
+            serde_json::json!({"assetId": "SOL", "value": "0.01"}),
+            Some("0.01"),
+        ),
+        (
+            serde_json::json!({"assetId": "SOL", "value": 0.01}),
+            Some("0.01"),
+        ),
+        (
+            serde_json::json!({"value": "0.01", "assetId": "SOL"}),
+            Some("0.01"),
+        ),
+        (
+            serde_json::json!({"assetId": "SOL", "value": "0.01", "bps": 25}),
+            None,
+        ),
+        (
+            serde_json::json!({"amount": {"asset": "SOL", "value": "0.01"}}),
+            None,
+        ),
+        (serde_json::json!({"assetId": "SOL", "value": "1e-2"}), None),
+        (serde_json::json!([1, 2.5, "three", null, false]), None),
+        (serde_json::json!(0.01), None),
+        (serde_json::json!("0.01"), None),
+    ] {
+        let mut json = base.clone();
+        json["partnerRevenueShareAmount"] = share.clone();
+        let quote: Quote = serde_json::from_value(json.clone()).unwrap();
+        let read = quote
+            .partner_revenue_share_amount
+            .value()
+            .and_then(RevenueShare::amount)
+            .map(|a| a.value.get().to_string());
+        assert_eq!(read.as_deref(), amount, "{share}");
+        assert_eq!(serde_json::to_value(&quote).unwrap(), json, "{share}");
+        assert_eq!(quote.defect(), None, "{share}");
+    }
+    // The opaque form keeps the structure.
+    let mut json = base;
+    json["partnerRevenueShareAmount"] = serde_json::json!({"bps": 25});
+    let quote: Quote = serde_json::from_value(json).unwrap();
+    let Some(RevenueShare::Opaque(opaque)) = quote.partner_revenue_share_amount.value() else {
+        panic!()
+    };
+    assert_eq!(opaque.get("bps"), Some(&Opaque::Number("25".into())));
+}
