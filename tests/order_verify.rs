@@ -130,6 +130,7 @@ fn the_real_orders_pass() {
 }
 
 /// Every single-field tamper of the live body: (key, new value or removed, field).
+#[allow(clippy::too_many_lines)]
 fn live_tampers() -> Vec<(&'static str, Option<Value>, OrderField)> {
     vec![
         ("pairId", Some(json!("LTC_BTC")), F::PairId),

@@ -26,6 +26,7 @@ mod chain_floors;
 mod chain_properties;
 mod client_headers;
 mod compact_layout;
+mod departures;
 mod discovery;
 mod discovery_orders;
 mod error_codes;

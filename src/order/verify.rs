@@ -281,7 +281,8 @@ pub struct Mismatch {
     pub field: OrderField,
     /// What the plan expected.
     pub planned: Expected,
-    /// What the order carries, as text (`None`: absent, `null` or `""`).
+    /// What the order carries, as text (`None`: absent, `null` or `""`);
+    /// past 64 characters, its first 64 and `… (N bytes in all)`.
     pub returned: Option<String>,
 }
 
@@ -452,11 +453,16 @@ pub(super) fn verify(
     }
 }
 
+/// A mismatch; the returned text cut to 64 characters with its length when
+/// longer (a provider's 50 MB value is never repeated whole).
 fn mismatch(field: OrderField, planned: Expected, returned: Option<String>) -> Mismatch {
     Mismatch {
         field,
         planned,
-        returned,
+        returned: returned.map(|text| match crate::text::echo(&text) {
+            alloc::borrow::Cow::Borrowed(_) => text,
+            alloc::borrow::Cow::Owned(cut) => cut,
+        }),
     }
 }
 

@@ -12,7 +12,10 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::AssetAmount;
 use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
-use crate::decimal::{decimal_from_f64, parse_amount, parse_json_number, DecimalError};
+use crate::decimal::{
+    decimal_from_f64, decimal_from_i64, decimal_from_u64, parse_amount, parse_json_number,
+    DecimalError,
+};
 use crate::ids::AssetId;
 
 /// A value of a rate that no `Decimal` holds exactly (more than 28 places,
@@ -58,11 +61,14 @@ impl UnheldValue {
 }
 
 impl fmt::Display for UnheldValue {
+    /// The text (a string quoted), cut to 64 characters with its length
+    /// when longer: a message never repeats a huge value whole.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = crate::text::echo(&self.text);
         if self.string {
-            write!(f, "{:?}", self.text)
+            write!(f, "{text:?}")
         } else {
-            f.write_str(&self.text)
+            f.write_str(&text)
         }
     }
 }
@@ -97,11 +103,11 @@ impl From<Result<Decimal, UnheldValue>> for LenientValue {
 
 crate::decimal::serde::deserialize_any!(<'de> LenientValue, "a decimal as a JSON number or string", {
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<LenientValue, E> {
-        Ok(LenientValue::Held(Decimal::from(v)))
+        Ok(LenientValue::Held(decimal_from_u64(v)))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<LenientValue, E> {
-        Ok(LenientValue::Held(Decimal::from(v)))
+        Ok(LenientValue::Held(decimal_from_i64(v)))
     }
 
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<LenientValue, E> {

@@ -213,6 +213,12 @@ impl RevenueShare {
 
 /// A number's text as a decimal: exact text, or through its double.
 fn number(text: &str) -> Option<rust_decimal::Decimal> {
+    if let Ok(integer) = text.parse::<u64>() {
+        return Some(crate::decimal::decimal_from_u64(integer));
+    }
+    if let Ok(integer) = text.parse::<i64>() {
+        return Some(crate::decimal::decimal_from_i64(integer));
+    }
     parse_json_number(text).ok().or_else(|| {
         text.parse::<f64>()
             .ok()
