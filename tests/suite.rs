@@ -39,6 +39,7 @@ mod fuzz_regressions;
 mod glue_chains;
 mod glue_helpers;
 mod glue_routes;
+mod live_payloads;
 mod manifests;
 mod order_builders;
 mod order_planning;
