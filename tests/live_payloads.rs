@@ -1,3 +1,4 @@
+#![allow(clippy::arithmetic_side_effects)]
 //! The live-data suite (issue 42, item 3): every payload of tests/payloads/
 //! (copied from ../shared/payloads, with tests/payloads/derived/'s variants
 //! of them) is decoded and re-encoded to the same JSON value (ruling 22),
@@ -241,8 +242,7 @@ fn every_payload_is_decoded_re_encoded_planned_and_ranked() {
     let text_of = |name: &str| -> String {
         all.iter()
             .find(|(n, _)| n == name)
-            .map(|(_, t)| t.clone())
-            .unwrap_or_else(|| panic!("{name} missing"))
+            .map_or_else(|| panic!("{name} missing"), |(_, t)| t.clone())
     };
     let mut seen = 0;
     for (name, text) in &all {
