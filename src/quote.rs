@@ -11,7 +11,7 @@ use crate::ids::{AssetId, CampaignId, QuoteId};
 use crate::rate::PairId;
 use crate::route::Route;
 use crate::time::EpochMillis;
-use crate::wire::{Presence, SentAmount, SentDecimal};
+use crate::wire::{Presence, RevenueShare, SentAmount, SentDecimal};
 
 /// A V3 quote (`GET /v3/pairs/:pairId/quotes`): one price for one exact amount.
 /// Not the V4 [`v4::Quote`](crate::v4::Quote) of `POST /v4/quotes`: this one
@@ -51,9 +51,11 @@ pub struct Quote {
     pub to_amount: SentAmount,
     /// Expiry, epoch milliseconds: the quote is expired at `now >= expiry`.
     pub expiry: EpochMillis,
-    /// The partner's revenue share in the source asset, when revenue sharing is configured.
+    /// The partner's revenue share in the source asset, when revenue sharing
+    /// is configured. The spec does not show its structure (ruling 44): an
+    /// amount when it is `{assetId, value}`, any other JSON kept as sent.
     #[serde(default, skip_serializing_if = "Presence::is_absent")]
-    pub partner_revenue_share_amount: Presence<SentAmount>,
+    pub partner_revenue_share_amount: Presence<RevenueShare>,
     /// The sponsoring campaign of a campaign-sponsored quote.
     #[serde(default, skip_serializing_if = "Presence::is_absent")]
     pub sponsored_by_campaign_id: Presence<CampaignId>,
@@ -127,8 +129,8 @@ impl Quote {
     /// The first way this quote breaks ruling 32 (docs/RULES.md), if any,
     /// checked in field order: `fromAmount` must be positive and in the pair's
     /// from asset; `toAmount` positive and in the pair's to asset;
-    /// `partnerRevenueShareAmount`, when present, in the from asset (the
-    /// spec's "amount in the source asset") and not negative (a share may be
+    /// `partnerRevenueShareAmount`, when present as an amount, in the from
+    /// asset (the spec's "amount in the source asset") and not negative (a share may be
     /// zero, as a rate's miner fee may, ruling 2).
     ///
     /// ```
@@ -147,7 +149,8 @@ impl Quote {
         positive(QuoteField::FromAmount, &self.from_amount, from)
             .or_else(|| positive(QuoteField::ToAmount, &self.to_amount, to))
             .or_else(|| {
-                self.partner_revenue_share_amount.value().and_then(|share| {
+                let share = self.partner_revenue_share_amount.value();
+                share.and_then(RevenueShare::amount).and_then(|share| {
                     let field = QuoteField::PartnerRevenueShareAmount;
                     check_amount(field, share, from, share.value.get() >= Decimal::ZERO)
                 })

@@ -342,6 +342,23 @@ pub(crate) fn is_blank(text: &str) -> bool {
     text.chars().all(|c| c == ' ' || is_invisible(c))
 }
 
+/// The most characters of a sent text an error message or report repeats.
+pub(crate) const MAX_ECHO_CHARS: usize = 64;
+
+/// `text` as an error repeats it: whole when it has at most
+/// [`MAX_ECHO_CHARS`] characters, else its first ones and `… (N bytes in
+/// all)`, so a 50 MB value never travels into a message.
+pub(crate) fn echo(text: &str) -> alloc::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_ECHO_CHARS) {
+        None => alloc::borrow::Cow::Borrowed(text),
+        Some((at, _)) => alloc::borrow::Cow::Owned(alloc::format!(
+            "{}… ({} bytes in all)",
+            text.get(..at).unwrap_or_default(),
+            text.len()
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{check_visible_ascii, is_blank, is_invisible, TokenDefect, INVISIBLE};

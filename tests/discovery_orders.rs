@@ -170,6 +170,32 @@ fn records_of_another_pair_are_an_internal_error() {
     );
 }
 
+/// Ruling 46: records of another pair are the caller's configuration error,
+/// reported before any address is judged. USDC_LTC's records put the from
+/// asset (USDC) on an EVM network; read for LTC_USDC they would call the
+/// client's Litecoin `fromAddress` invalid.
+#[test]
+fn records_of_another_pair_are_reported_before_addresses() {
+    let listing = listing();
+    let policy = ScreeningPolicy::new();
+    let context = OrderContext::new(EpochMillis::new(NOW), &policy)
+        .with_assets(listing.pair_assets(&"USDC_LTC".parse().unwrap()).unwrap());
+    let request: FixedOrderRequest = serde_json::from_value(json!({"pairId": "LTC_USDC",
+        "fromAmount": "1.5", "toAmount": "100",
+        "fromAddress": "ltc1qwkzh53vfnxzmunzdjs0fpd4njmtvj2jvcgvgrm",
+        "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7"}))
+    .unwrap();
+    let error = request.plan(&ltc_usdc(), &context).unwrap_err();
+    assert!(matches!(error, PlanError::AssetsOfAnotherPair { .. }));
+    assert_eq!(error.code(), ErrorCode::InternalError);
+    // With the pair's own records the same body plans, its addresses checked.
+    let own = OrderContext::new(EpochMillis::new(NOW), &policy)
+        .with_assets(listing.pair_assets(&"LTC_USDC".parse().unwrap()).unwrap());
+    let rates = ltc_usdc();
+    let plan = request.plan(&rates, &own).unwrap();
+    assert!(plan.addresses_checked());
+}
+
 #[test]
 fn screening_still_comes_first() {
     let listing = listing();

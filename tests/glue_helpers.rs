@@ -160,8 +160,9 @@ fn amounts_convert_without_loss() {
     assert_eq!(DecimalError::TooManyPlaces.code(), "TOO_MANY_PLACES");
 }
 
-/// An order resource says whether the deposit was detected: a deposit
-/// transaction, or a status only a detected deposit reaches.
+/// An order resource says whether the deposit was detected: a status only a
+/// detected deposit reaches. `fromTransactionId` is not evidence: the client
+/// sets it with PATCH (ruling 47).
 #[test]
 fn an_order_is_observed_without_guesses() {
     use swaproute::order::{reconcile, Order, OrderStatus, TrackedStatus};
@@ -176,7 +177,7 @@ fn an_order_is_observed_without_guesses() {
     let cases = [
         ("awaiting", None, false),
         ("awaiting", Some(""), false),
-        ("awaiting", Some("tx1"), true),
+        ("awaiting", Some("tx1"), false),
         ("delayed", None, false),
         ("inProgress", None, true),
         ("swapped", Some(""), true),
@@ -184,8 +185,8 @@ fn an_order_is_observed_without_guesses() {
         ("refunded", None, true),
         ("failed", None, false),
         ("failed", Some(""), false),
-        ("failed", Some("tx1"), true),
-        ("expired", Some("tx1"), true),
+        ("failed", Some("tx1"), false),
+        ("expired", Some("tx1"), false),
         ("waitingForPayout", None, false),
     ];
     for (status, tx, detected) in cases {
@@ -200,13 +201,27 @@ fn an_order_is_observed_without_guesses() {
             TrackedStatus::new(order.status.clone(), detected)
         );
     }
-    // `failed` with the deposit transaction set is definitive (rule 21);
-    // without it, an awaiting order adopts it as reported, not definitive.
+    // `failed` with the deposit transaction set (by the client's PATCH) is
+    // not definitive (ruling 47): adopted as reported from `awaiting`, and
+    // `inProgress` once the deposit has a confirmation.
     let awaiting = TrackedStatus::new(OrderStatus::Awaiting, false);
-    let late = reconcile(&awaiting, &order("failed", Some("tx1")).observation());
+    let patched = order("failed", Some("tx1")).observation();
+    let late = reconcile(&awaiting, &patched);
     assert_eq!(
         (late.status(), late.is_definitive()),
-        (&OrderStatus::Failed, true)
+        (&OrderStatus::Failed, false)
+    );
+    let confirmed = reconcile(&awaiting, &patched.clone().with_confirmations(1));
+    assert_eq!(
+        (confirmed.status(), confirmed.is_definitive()),
+        (&OrderStatus::InProgress, false)
+    );
+    // From `inProgress` (the provider had reported it), a read of `failed`
+    // with the deposit transaction set leaves the order in progress.
+    let in_progress = TrackedStatus::new(OrderStatus::InProgress, true);
+    assert_eq!(
+        reconcile(&in_progress, &patched).status(),
+        &OrderStatus::InProgress
     );
     let early = reconcile(&awaiting, &order("failed", Some("")).observation());
     assert_eq!(

@@ -56,8 +56,9 @@ fn fixed_builder_writes_every_key_that_was_set() {
     .swap_mode(SwapMode::ExactOut)
     .build()
     .unwrap();
+    // Ruling 52: an ExactOut fromAmount the crate writes has 8 places.
     let expected = json!({
-        "pairId": "XRP_ETH", "fromAmount": "120", "toAmount": "0.05",
+        "pairId": "XRP_ETH", "fromAmount": "120.00000000", "toAmount": "0.05",
         "fromAddress": "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh", "fromAddressTag": "3302145",
         "toAddress": ETH_ADDRESS, "toAddressTag": "memo-1",
         "slippage": 0.5, "swapMode": "ExactOut"

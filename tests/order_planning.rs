@@ -915,6 +915,7 @@ fn quote_lifecycle_helpers() {
         quote
             .partner_revenue_share_amount
             .value()
+            .and_then(swaproute::wire::RevenueShare::amount)
             .unwrap()
             .value
             .get(),

@@ -587,11 +587,12 @@ fn serialize_writes_the_wire_shape_and_decodes_back_equal() {
         "swapMode": "ExactOut"
     }));
     let wire = serde_json::to_value(&request).unwrap();
-    // Amounts as strings, fromAddress null, tags omitted, slippage a number.
+    // Amounts as sent (ruling 52: the number stays a number), fromAddress
+    // null, tags omitted, slippage a number.
     assert_eq!(
         wire,
         json!({
-            "fromAmount": "0.5", "fromAddress": null, "toAmount": "16.5",
+            "fromAmount": 0.5, "fromAddress": null, "toAmount": "16.5",
             "toAddress": ETH_ADDRESS, "pairId": "BTC_ETH", "slippage": 0.5,
             "swapMode": "ExactOut"
         })

@@ -208,16 +208,46 @@ fn fixed_order_request_optional_keys() {
     }
 }
 
-/// Whole numbers past `i64` stay JSON numbers (not rounded through a double,
-/// not turned into strings).
+/// Whole numbers past 2^53 stay JSON numbers (never strings) and decode as
+/// the same value written as a float does (ruling 1, issue 42): the decimal
+/// of the nearest double. u64::MAX's nearest double is 2^64, whose shortest
+/// digits are 1.8446744073709552e19; 2^63 is a double, shortest
+/// 9.223372036854776e18. Written back, each is that same double.
 #[test]
 fn large_whole_numbers_stay_numbers() {
     let text = r#"{"pairId":"BTC_ETH","fromAmount":18446744073709551615,"fromAddress":null,
         "toAmount":9223372036854775808,"toAddress":"x"}"#;
-    let request: FloatOrderRequest = round_trip("huge amounts", text);
-    assert_eq!(request.from_amount().get(), Decimal::from(u64::MAX));
-    let amount = r#"{"assetId":"BTC","value":18446744073709551615}"#;
-    round_trip::<swaproute::wire::SentAmount>("huge order amount", amount);
+    let request: FloatOrderRequest = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        request.from_amount().get(),
+        "18446744073709552000".parse::<Decimal>().unwrap()
+    );
+    assert_eq!(
+        request.to_amount().get(),
+        "9223372036854776000".parse::<Decimal>().unwrap()
+    );
+    let as_float: FloatOrderRequest = serde_json::from_str(
+        r#"{"pairId":"BTC_ETH","fromAmount":18446744073709551615.0,"fromAddress":null,
+        "toAmount":9223372036854775808.0,"toAddress":"x"}"#,
+    )
+    .unwrap();
+    assert_eq!(as_float, request);
+    let back = serde_json::to_value(&request).unwrap();
+    assert!(back["fromAmount"].is_number() && back["toAmount"].is_number());
+    assert_eq!(
+        back["fromAmount"].as_f64(),
+        Some(18_446_744_073_709_551_615_f64)
+    );
+    assert_eq!(
+        back["toAmount"].as_f64(),
+        Some(9_223_372_036_854_775_808_f64)
+    );
+    let amount: swaproute::wire::SentAmount =
+        serde_json::from_str(r#"{"assetId":"BTC","value":18446744073709551615}"#).unwrap();
+    assert_eq!(
+        serde_json::to_value(&amount).unwrap()["value"].as_f64(),
+        Some(18_446_744_073_709_551_615_f64)
+    );
 }
 
 /// Rates (ruling 22): `"features":[]` and `"sponsoredByCampaignId":null` stay

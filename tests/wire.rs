@@ -213,14 +213,6 @@ fn malformed_rates_are_errors_not_panics() {
             LIVE_RATE.replace(r#""pairId":"BTC_ETH""#, r#""pairId":"BTCETH""#),
         ),
         (
-            "exponent in a string",
-            LIVE_RATE.replace(r#""value":0.00019192"#, r#""value":"1e-4""#),
-        ),
-        (
-            "number out of range",
-            LIVE_RATE.replace(r#""value":0.00019192"#, r#""value":1e300"#),
-        ),
-        (
             "negative expiry",
             LIVE_RATE.replace(r#""expiry":1785333919000"#, r#""expiry":-1"#),
         ),
@@ -235,6 +227,27 @@ fn malformed_rates_are_errors_not_panics() {
     for (why, rate) in broken {
         assert!(
             serde_json::from_str::<RatesResponse>(&format!("[{rate}]")).is_err(),
+            "{why}"
+        );
+    }
+    // A value no `Decimal` holds is the rate's defect, not the response's
+    // decode error (ruling 44; tests/rate_leniency.rs).
+    for (why, rate) in [
+        (
+            "exponent in a string",
+            LIVE_RATE.replace(r#""value":0.00019192"#, r#""value":"1e-4""#),
+        ),
+        (
+            "number out of range",
+            LIVE_RATE.replace(r#""value":0.00019192"#, r#""value":1e300"#),
+        ),
+    ] {
+        let rates = serde_json::from_str::<RatesResponse>(&format!("[{rate}]")).unwrap();
+        assert!(
+            matches!(
+                rates[0].defect(),
+                Some(swaproute::RateDefect::UnheldValue { .. })
+            ),
             "{why}"
         );
     }

@@ -1600,8 +1600,11 @@ def header_cases():
          "direct", legacy)
     for p in ["desktop", "mobile", "browser"]:
         case(f"App-Platform {p}", [14], [GOOD, ("App-Platform", p)], "direct", ok("my-wallet"))
-    case("App-Platform tablet", [14], [GOOD, ("App-Platform", "tablet")], "direct", invalid)
-    case("App-Platform values are lower case", [14], [GOOD, ("App-Platform", "Mobile")], "direct", invalid)
+    # Ruling 52: the header is informational; an unknown value is kept as text.
+    case("App-Platform tablet is kept, not refused", [14, 52], [GOOD, ("App-Platform", "tablet")], "direct",
+         ok("my-wallet"))
+    case("App-Platform in another case is that platform", [14, 52], [GOOD, ("App-Platform", "Mobile")],
+         "direct", ok("my-wallet"))
     case("App-Name twice with different values", [14], [GOOD, ("App-Name", "other")], "direct", invalid)
     case("App-Name twice with the same value", [14], [GOOD, GOOD], "direct", ok("my-wallet"))
     case("a proxy must send Forwarded", [14, 20], [GOOD], "proxying", invalid)

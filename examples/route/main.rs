@@ -51,6 +51,11 @@
 //! `error` still describe the single routes; `"splitError"`, when the search
 //! stops at its work limit, ruling 36).
 //!
+//! `--order BODY.json [--verify CREATED.json [--read created|fetched]]` plans
+//! a fixed order and verifies what the service created; `--assume-exact-out`
+//! takes every non-sponsored rate as ExactOut-capable (ruling 4) and the
+//! answer says so (order.rs; exit 3 when the created order differs).
+//!
 //! Exit status: 0 with a route (or a split), 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
 //! bundled sample at `--from-amount 0.5`.
@@ -82,6 +87,7 @@ const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 mod chain;
 mod feasible;
 mod guard;
+mod order;
 mod split;
 
 pub(crate) const USAGE: &str =
@@ -89,7 +95,8 @@ pub(crate) const USAGE: &str =
 [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
 [--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--dust DEC] [--fee-multiple DEC] \
 [--max-fee-share-bps N] [--feasible [--spendable DEC]] [--max-deviation-bps B [--reference M]] \
-[--split [--split-legs 2|3] [--per-order-cost DEC] [--min-gain-bps N]] [--json]";
+[--split [--split-legs 2|3] [--per-order-cost DEC] [--min-gain-bps N]] [--assume-exact-out] \
+[--order BODY.json [--spec-limits] [--verify CREATED.json [--read created|fetched]]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -119,6 +126,8 @@ pub(crate) struct Args {
     guard: guard::GuardArgs,
     /// `--split` and its options (ruling 39).
     split: split::SplitArgs,
+    /// `--order`, `--verify`, `--assume-exact-out` (order.rs).
+    order: order::OrderArgs,
 }
 
 fn main() -> ExitCode {
@@ -166,6 +175,14 @@ fn run() -> Result<ExitCode, String> {
             "--split serves one pair's amount: drop --feasible and --from/--to\n{USAGE}"
         ));
     }
+    args.order.check()?;
+    if (args.order.planning() || args.order.assume_exact_out)
+        && (args.from.is_some() || args.to.is_some() || args.feasible || args.split.on)
+    {
+        return Err(format!(
+            "--order and --assume-exact-out work on one pair's ranking: drop --from/--to, --feasible and --split\n{USAGE}"
+        ));
+    }
     if args.from.is_some() || args.to.is_some() {
         if args.slippage.is_some() {
             return Err(format!(
@@ -185,6 +202,10 @@ fn run() -> Result<ExitCode, String> {
     let text = read_rates(args.rates.first().map(String::as_str))?;
     let rates: RatesResponse = serde_json::from_str(&text)
         .map_err(|e| format!("rates are not a valid rates response: {e}"))?;
+    let rates = args.order.rates(rates);
+    if args.order.planning() {
+        return order::run(&args, now, &rates);
+    }
     if args.feasible {
         return feasible::run(&args, now, &rates);
     }
@@ -266,11 +287,17 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                 guard::to_json(guard, &request, rates),
             );
         }
+        if let (Some(object), true) = (report.as_object_mut(), args.order.assume_exact_out) {
+            object.insert("exactOutAssumed".to_owned(), Value::Bool(true));
+        }
         emit(&format!("{report}\n"));
     } else {
         let mut text = print_table(&request, estimate.as_ref(), &selection, args.top);
         if let Some(guard) = &price_guard {
             text.insert_str(0, &guard::describe(guard, &request, rates));
+        }
+        if args.order.assume_exact_out {
+            text.insert_str(0, order::ASSUMED_LINE);
         }
         if split_policy.is_some() {
             split::text(&mut text, split.as_ref(), split_error.as_ref());
@@ -358,6 +385,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         floors: Floors::NONE,
         guard: guard::GuardArgs::default(),
         split: split::SplitArgs::default(),
+        order: order::OrderArgs::default(),
     };
     while let Some(flag) = words.next() {
         let mut value = |name: &str| {
@@ -369,6 +397,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
             "-h" | "--help" => return Ok(None),
             "--json" => args.json = true,
             f if args.split.parse(f, &mut value)? => {}
+            f if args.order.parse(f, &mut value)? => {}
             "--feasible" => args.feasible = true,
             "--spendable" => args.spendable = Some(amount("--spendable", &value("--spendable")?)?),
             f if parse_floor(f, &mut value, &mut args.floors)? => {}

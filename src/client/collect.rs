@@ -76,6 +76,7 @@ pub(super) struct Checked {
     pub(super) app_name: String,
     pub(super) app_version: Option<String>,
     pub(super) app_platform: Option<AppPlatform>,
+    pub(super) app_platform_text: Option<String>,
     pub(super) user_agent: Option<String>,
     pub(super) forwarded: Option<Forwarded>,
 }
@@ -149,13 +150,15 @@ impl<'a> Collected<'a> {
             .check(ClientHeader::AppName)?
             .ok_or(HeaderError::MissingAppName)?;
         let app_version = self.app_version.check(ClientHeader::AppVersion)?;
-        let app_platform = match self.app_platform.check(ClientHeader::AppPlatform)? {
-            Some(text) => Some(
-                text.parse::<AppPlatform>()
-                    .map_err(|_| HeaderError::InvalidPlatform)?,
-            ),
-            None => None,
-        };
+        // Ruling 52 (docs/RULES.md): the header is informational. A known
+        // value is matched case-insensitively; any other is kept as text
+        // and never refuses the request.
+        let app_platform_text = self.app_platform.check(ClientHeader::AppPlatform)?;
+        let app_platform = app_platform_text.and_then(|text| {
+            AppPlatform::ALL
+                .into_iter()
+                .find(|p| p.as_str().eq_ignore_ascii_case(text))
+        });
         let user_agent = self.user_agent.check(ClientHeader::UserAgent)?;
         let forwarded = self.forwarded()?;
         if proxying {
@@ -170,6 +173,7 @@ impl<'a> Collected<'a> {
             app_name: app_name.into(),
             app_version: app_version.map(String::from),
             app_platform,
+            app_platform_text: app_platform_text.map(String::from),
             user_agent: user_agent.map(String::from),
             forwarded,
         })

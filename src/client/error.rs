@@ -98,6 +98,8 @@ pub enum HeaderError {
         header: ClientHeader,
     },
     /// `App-Platform` is not `desktop`, `mobile` or `browser` (400 `INVALID_REQUEST`).
+    /// No longer produced by header parsing (ruling 52: an unknown value is
+    /// kept as text); kept for callers that hold a platform to the three values.
     #[error("App-Platform header must be `desktop`, `mobile` or `browser`")]
     InvalidPlatform,
     /// `Forwarded` is malformed (400 `INVALID_REQUEST`).

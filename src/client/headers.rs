@@ -30,6 +30,7 @@ pub struct ClientHeaders {
     pub(super) app_name: String,
     pub(super) app_version: Option<String>,
     pub(super) app_platform: Option<AppPlatform>,
+    pub(super) app_platform_text: Option<String>,
     pub(super) user_agent: Option<String>,
     pub(super) forwarded: Option<Forwarded>,
 }
@@ -44,6 +45,7 @@ impl ClientHeaders {
             app_name,
             app_version,
             app_platform,
+            app_platform_text,
             user_agent,
             forwarded,
         } = collected.finish(integration == Integration::Proxying)?;
@@ -51,6 +53,7 @@ impl ClientHeaders {
             app_name,
             app_version,
             app_platform,
+            app_platform_text,
             user_agent,
             forwarded,
         })
@@ -112,9 +115,29 @@ impl ClientHeaders {
         self.app_version.as_deref()
     }
 
-    /// `App-Platform`, when sent.
+    /// `App-Platform`, when sent and one of `desktop`, `mobile`, `browser`
+    /// in any letter case (ruling 52: `Mobile` is mobile). Any other value is
+    /// kept as text ([`app_platform_text`](Self::app_platform_text)) and
+    /// refuses nothing: the header is informational.
+    ///
+    /// ```
+    /// use swaproute::client::{AppPlatform, ClientHeaders, Integration};
+    /// let headers = ClientHeaders::from_pairs(
+    ///     [("App-Name", "my-wallet"), ("App-Platform", "Mobile")],
+    ///     Integration::Direct,
+    /// )?;
+    /// assert_eq!(headers.app_platform(), Some(AppPlatform::Mobile));
+    /// let tv = ClientHeaders::from_pairs([("App-Name", "x"), ("App-Platform", "tv")], Integration::Direct)?;
+    /// assert_eq!((tv.app_platform(), tv.app_platform_text()), (None, Some("tv")));
+    /// # Ok::<(), swaproute::client::HeaderError>(())
+    /// ```
     pub fn app_platform(&self) -> Option<AppPlatform> {
         self.app_platform
+    }
+
+    /// `App-Platform` as sent (trimmed), whatever its value.
+    pub fn app_platform_text(&self) -> Option<&str> {
+        self.app_platform_text.as_deref()
     }
 
     /// `User-Agent`, when sent.
@@ -176,10 +199,7 @@ impl ClientHeaders {
     pub fn to_pairs(&self) -> impl Iterator<Item = (&'static str, String)> + '_ {
         let optional = [
             (ClientHeader::AppVersion, self.app_version.clone()),
-            (
-                ClientHeader::AppPlatform,
-                self.app_platform.map(|p| String::from(p.as_str())),
-            ),
+            (ClientHeader::AppPlatform, self.app_platform_text.clone()),
             (ClientHeader::UserAgent, self.user_agent.clone()),
             (
                 ClientHeader::Forwarded,

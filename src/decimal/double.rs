@@ -23,6 +23,30 @@ pub(crate) fn decimal_from_f64(value: f64) -> Result<Decimal, DecimalError> {
     via_text(value)
 }
 
+/// 2^53: every integer of at most this magnitude is a double exactly.
+const EXACT_INTEGER: u64 = 1 << 53;
+
+/// A JSON integer token as the decimal of its double (ruling 1): exact up
+/// to 2^53, and above it the shortest decimal of the nearest double, the
+/// same decimal the value written as a float (`9007199254740993.0`) decodes
+/// to. A double-based encoder, the service's, never writes more.
+pub(crate) fn decimal_from_u64(value: u64) -> Decimal {
+    if value <= EXACT_INTEGER {
+        return Decimal::from(value);
+    }
+    // The conversion rounds to the nearest double, as a JSON parser does.
+    #[allow(clippy::cast_precision_loss)]
+    let double = value as f64;
+    decimal_from_f64(double).unwrap_or_else(|_| Decimal::from(value))
+}
+
+/// [`decimal_from_u64`] for a signed integer token.
+pub(crate) fn decimal_from_i64(value: i64) -> Decimal {
+    let mut decimal = decimal_from_u64(value.unsigned_abs());
+    decimal.set_sign_negative(value < 0);
+    decimal
+}
+
 /// The same decimal through the formatter's text: the general path, and the
 /// reference [`shortest_exact`] is tested against.
 fn via_text(value: f64) -> Result<Decimal, DecimalError> {

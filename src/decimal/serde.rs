@@ -119,11 +119,11 @@ impl<'de> Visitor<'de> for NumberOrString {
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {
-        Ok(Decimal::from(v))
+        Ok(super::decimal_from_u64(v))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Decimal, E> {
-        Ok(Decimal::from(v))
+        Ok(super::decimal_from_i64(v))
     }
 
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<Decimal, E> {

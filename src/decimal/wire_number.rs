@@ -68,11 +68,11 @@ impl Serialize for WireNumber {
 
 crate::decimal::serde::deserialize_any!(<'de> WireNumber, "a decimal as a JSON number or string", {
         fn visit_u64<E: de::Error>(self, v: u64) -> Result<WireNumber, E> {
-            Ok(WireNumber::Decimal(Decimal::from(v)))
+            Ok(WireNumber::Decimal(super::decimal_from_u64(v)))
         }
 
         fn visit_i64<E: de::Error>(self, v: i64) -> Result<WireNumber, E> {
-            Ok(WireNumber::Decimal(Decimal::from(v)))
+            Ok(WireNumber::Decimal(super::decimal_from_i64(v)))
         }
 
         fn visit_u128<E: de::Error>(self, v: u128) -> Result<WireNumber, E> {
@@ -89,6 +89,11 @@ crate::decimal::serde::deserialize_any!(<'de> WireNumber, "a decimal as a JSON n
         }
 
         fn visit_f64<E: de::Error>(self, v: f64) -> Result<WireNumber, E> {
+            // `-1e-400` is a negative number the parser rounded to -0: refused
+            // as negative, never taken as 0.
+            if v == 0.0 && v.is_sign_negative() {
+                return Ok(WireNumber::Malformed(DecimalError::Negative));
+            }
             Ok(decimal_from_f64(v).into())
         }
 

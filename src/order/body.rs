@@ -43,19 +43,23 @@ impl Common {
 
     /// Each key as a client writes it: `pairId`, `fromAmount`,
     /// `fromAddress` (`null` when not set: the key is required), `fromAddressTag`,
-    /// `toAmount`, `toAddress`, `toAddressTag`, `slippage`; amounts as strings,
+    /// `toAmount`, `toAddress`, `toAddressTag`, `slippage`; amounts as strings
+    /// without insignificant zeros,
     /// slippage as a number, unset optional keys absent.
     pub(super) fn loose(&self) -> LooseCommon {
         LooseCommon {
             pair_id: Some(text(self.pair_id.as_str())),
-            from_amount: Some(Loose::Str(self.from_amount.to_string())),
+            // Without insignificant zeros (`16.5498`, not `16.54980000`);
+            // a fixed ExactOut body then writes its fromAmount with 8 places
+            // (ruling 52).
+            from_amount: Some(Loose::Str(self.from_amount.get().normalize().to_string())),
             from_address: Some(
                 self.from_address
                     .as_ref()
                     .map_or(Loose::Null, |address| text(address.as_str())),
             ),
             from_address_tag: self.from_address_tag.as_ref().map(|t| text(t.as_str())),
-            to_amount: Some(Loose::Str(self.to_amount.to_string())),
+            to_amount: Some(Loose::Str(self.to_amount.get().normalize().to_string())),
             to_address: Some(text(self.to_address.as_str())),
             to_address_tag: self.to_address_tag.as_ref().map(|t| text(t.as_str())),
             slippage: self.slippage.map(|slippage| {

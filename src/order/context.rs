@@ -52,6 +52,11 @@ pub struct OrderContext<'a> {
     /// The caller's price guard (ruling 40; [`with_price_guard`](Self::with_price_guard)):
     /// a fixed plan selects among the rates it admits. `None`: off.
     pub price_guard: Option<&'a PriceGuard>,
+    /// Whether the assets' networks are known (ruling 46): set by
+    /// [`with_assets`](Self::with_assets) and [`with_networks`](Self::with_networks).
+    /// A plan says so ([`FixedOrderPlan::addresses_checked`](super::FixedOrderPlan::addresses_checked)),
+    /// and verification then holds the deposit address to its checksum.
+    pub networks_known: bool,
 }
 
 impl<'a> OrderContext<'a> {
@@ -70,6 +75,7 @@ impl<'a> OrderContext<'a> {
             limit_policy: LimitPolicy::Strict,
             assets: None,
             price_guard: None,
+            networks_known: false,
         }
     }
 
@@ -131,11 +137,14 @@ impl<'a> OrderContext<'a> {
         self
     }
 
-    /// With the network kinds of the sent and received assets.
+    /// With the network kinds of the sent and received assets: the caller
+    /// knows the networks ([`networks_known`](Self::networks_known)), even
+    /// when their kind is [`NetworkKind::Other`] (Bitcoin's).
     #[must_use]
     pub fn with_networks(mut self, from: NetworkKind, to: NetworkKind) -> Self {
         self.from_network = from;
         self.to_network = to;
+        self.networks_known = true;
         self
     }
 
@@ -161,7 +170,8 @@ impl<'a> OrderContext<'a> {
     ///   records only fill a kind that is [`NetworkKind::Other`].
     ///
     /// Records of other assets than the body's pair are refused
-    /// (`INTERNAL_ERROR`).
+    /// (`INTERNAL_ERROR`, ruling 46: the caller's configuration, not the
+    /// client's addresses), before any address is judged.
     ///
     /// ```
     /// use swaproute::discovery::AssetsResponse;
@@ -188,7 +198,28 @@ impl<'a> OrderContext<'a> {
             self.to_network = to;
         }
         self.assets = Some(assets);
+        self.networks_known = true;
         self
+    }
+
+    /// Whether a plan under this context checks addresses against their
+    /// networks (ruling 46): the context has the pair's asset records
+    /// ([`with_assets`](Self::with_assets)) or the caller set the networks
+    /// ([`with_networks`](Self::with_networks)). Otherwise the networks are
+    /// unknown and only the generic address rules apply.
+    pub fn networks_known(&self) -> bool {
+        self.networks_known
+    }
+
+    /// Refuses asset records of another pair than `pair` (ruling 46: the
+    /// caller's configuration error, reported before any address is judged).
+    pub(crate) fn check_assets_pair(&self, pair: &PairId) -> Result<(), PlanError> {
+        match self.assets {
+            Some(assets) if !assets.matches(pair) => Err(PlanError::AssetsOfAnotherPair {
+                order: alloc::boxed::Box::new(pair.clone()),
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// The precision check of a plan (see [`with_assets`](Self::with_assets)):

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::forms::{Form, InForm, Sent};
+use super::forms::{Form, InForm, Sent, Spelled, Spelling};
 use super::loose::{object_only, Loose};
 use super::parties::{Parties, RawParties};
 use super::required::{Collector, Grids};
@@ -16,7 +16,7 @@ use crate::discovery::Decimals;
 use crate::ids::{CampaignId, RateId};
 use crate::rate::{PairId, Rate, RateList};
 use crate::route::{LimitCheck, LimitPolicy, NoRoute, Route, RouteRequest};
-use crate::screening::TagWarning;
+use crate::screening::{NetworkKind, TagWarning};
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 use crate::wire::present;
@@ -109,6 +109,7 @@ pub struct FixedOrderRequest {
     slippage: Slippage,
     swap_mode: SwapMode,
     sent: SentKeys,
+    spellings: Spellings,
 }
 
 /// Which optional keys of the body were sent, and whether as `null`, so the
@@ -126,6 +127,14 @@ impl SentKeys {
             swap_mode: Sent::key(fields.swap_mode.as_ref()),
         }
     }
+}
+
+/// How the two amounts were spelled (ruling 52: a decoded body re-encodes
+/// as it was sent).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Spellings {
+    from_amount: Spelling,
+    to_amount: Spelling,
 }
 
 impl FixedOrderRequest {
@@ -180,6 +189,10 @@ impl FixedOrderRequest {
                 slippage,
                 swap_mode,
                 sent: SentKeys::of(raw),
+                spellings: Spellings {
+                    from_amount: Spelling::of(raw.from_amount.as_ref()),
+                    to_amount: Spelling::of(raw.to_amount.as_ref()),
+                },
             }),
             _ => Err(RequestErrors::collected(errors)),
         }
@@ -306,6 +319,7 @@ impl FixedOrderRequest {
         rates: &'r (impl RateList + ?Sized),
         context: &OrderContext<'_>,
     ) -> Result<FixedOrderPlan<'r>, PlanError> {
+        context.check_assets_pair(&self.pair_id)?;
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
@@ -348,6 +362,8 @@ impl FixedOrderRequest {
             swap_mode: self.swap_mode,
             slippage: self.slippage,
             warnings,
+            networks: (context.from_network, context.to_network),
+            addresses_checked: context.networks_known(),
         };
         // Ruling 33: after the selection, never changing it.
         match self.swap_mode {
@@ -437,9 +453,27 @@ pub struct FixedOrderPlan<'r> {
     swap_mode: SwapMode,
     slippage: Slippage,
     warnings: Vec<TagWarning>,
+    networks: (NetworkKind, NetworkKind),
+    addresses_checked: bool,
 }
 
 impl<'r> FixedOrderPlan<'r> {
+    /// Whether the request's addresses were checked against their assets'
+    /// networks (ruling 46): `false` when the context knew neither the
+    /// asset records nor the network kinds
+    /// ([`OrderContext::networks_known`]), so only the generic address
+    /// rules applied.
+    pub fn addresses_checked(&self) -> bool {
+        self.addresses_checked
+    }
+
+    /// The network kinds of the from and to assets the plan was made with
+    /// ([`NetworkKind::Other`]: unknown or without extra checks);
+    /// verification checks the deposit address against the first.
+    pub fn networks(&self) -> (NetworkKind, NetworkKind) {
+        self.networks
+    }
+
     /// The selected route.
     pub fn route(&self) -> &Route<'r> {
         &self.route
@@ -525,7 +559,10 @@ impl<'r> FixedOrderPlan<'r> {
 }
 
 /// The body in the service's shape (`POST /v3/orders`): `pairId`, amounts as
-/// strings, `fromAddress` (`null` when absent), `toAddress`, the tags when they
+/// they were sent (ruling 52: a string's exact text, `"12.50000000"` keeps
+/// its places; a JSON number as a number; a built body's amounts as strings,
+/// an ExactOut `fromAmount` with 8 places), `fromAddress` (`null` when
+/// absent), `toAddress`, the tags when they
 /// hold a value, and `slippage` (a number) and `swapMode` only when the body
 /// had them (as `null` when sent as `null`), so a decoded body encodes back to
 /// the keys it came with and a built one to the keys that were set.
@@ -535,8 +572,8 @@ impl Serialize for FixedOrderRequest {
         #[serde(rename_all = "camelCase")]
         struct Wire<'a> {
             pair_id: &'a PairId,
-            from_amount: Amount,
-            to_amount: Amount,
+            from_amount: Spelled<'a>,
+            to_amount: Spelled<'a>,
             #[serde(flatten)]
             parties: &'a Parties,
             #[serde(skip_serializing_if = "Sent::is_absent")]
@@ -546,8 +583,8 @@ impl Serialize for FixedOrderRequest {
         }
         Wire {
             pair_id: &self.pair_id,
-            from_amount: self.from_amount,
-            to_amount: self.to_amount,
+            from_amount: Spelled(self.from_amount.get(), &self.spellings.from_amount),
+            to_amount: Spelled(self.to_amount.get(), &self.spellings.to_amount),
             parties: &self.parties,
             slippage: self
                 .sent

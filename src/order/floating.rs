@@ -15,7 +15,7 @@ use crate::error::ErrorCode;
 use crate::ids::{CampaignId, QuoteId};
 use crate::quote::Quote;
 use crate::rate::PairId;
-use crate::screening::TagWarning;
+use crate::screening::{NetworkKind, TagWarning};
 use crate::slippage::Slippage;
 use crate::swap_mode::SwapMode;
 use crate::wire::present;
@@ -298,6 +298,7 @@ impl FloatOrderRequest {
         quote: &'q Quote,
         context: &OrderContext<'_>,
     ) -> Result<FloatOrderPlan<'q>, PlanError> {
+        context.check_assets_pair(&self.pair_id)?;
         let warnings = self
             .parties
             .screen(context, self.pair_id.from(), self.pair_id.to())?;
@@ -337,7 +338,12 @@ impl FloatOrderRequest {
             quote.to_amount.value.get(),
             self.pair_id.to(),
         )?;
-        Ok(FloatOrderPlan { quote, warnings })
+        Ok(FloatOrderPlan {
+            quote,
+            warnings,
+            networks: (context.from_network, context.to_network),
+            addresses_checked: context.networks_known(),
+        })
     }
 }
 
@@ -346,9 +352,23 @@ impl FloatOrderRequest {
 pub struct FloatOrderPlan<'q> {
     quote: &'q Quote,
     warnings: Vec<TagWarning>,
+    networks: (NetworkKind, NetworkKind),
+    addresses_checked: bool,
 }
 
 impl<'q> FloatOrderPlan<'q> {
+    /// Whether the request's addresses were checked against their assets'
+    /// networks (ruling 46), as
+    /// [`FixedOrderPlan::addresses_checked`](super::FixedOrderPlan::addresses_checked).
+    pub fn addresses_checked(&self) -> bool {
+        self.addresses_checked
+    }
+
+    /// The network kinds of the from and to assets the plan was made with.
+    pub fn networks(&self) -> (NetworkKind, NetworkKind) {
+        self.networks
+    }
+
     /// The quote the order is built from.
     pub fn quote(&self) -> &'q Quote {
         self.quote

@@ -90,3 +90,48 @@ pub(super) struct Forms {
     pub(super) to_amount: Form,
     pub(super) slippage: Sent<Form>,
 }
+
+/// How an amount of a body was spelled: its exact text when sent as a
+/// string (`"12.50000000"` keeps its eight places, ruling 52), or a JSON
+/// number. Not part of what the body means: any two spellings are equal.
+#[derive(Clone, Debug, Default)]
+pub(super) enum Spelling {
+    /// A string, as sent.
+    Text(alloc::boxed::Box<str>),
+    /// A JSON number.
+    Number,
+    /// Not known (written as the decimal's text).
+    #[default]
+    Unknown,
+}
+
+impl Spelling {
+    pub(super) fn of(value: Option<&Loose>) -> Self {
+        match value {
+            Some(Loose::Str(text)) => Spelling::Text(text.as_str().into()),
+            Some(Loose::Number(_)) => Spelling::Number,
+            _ => Spelling::Unknown,
+        }
+    }
+}
+
+impl PartialEq for Spelling {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Spelling {}
+
+/// An amount written as it was spelled.
+pub(super) struct Spelled<'a>(pub(super) Decimal, pub(super) &'a Spelling);
+
+impl Serialize for Spelled<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.1 {
+            Spelling::Text(text) => serializer.serialize_str(text),
+            Spelling::Number => crate::wire::serialize_number(self.0, serializer),
+            Spelling::Unknown => serializer.collect_str(&self.0),
+        }
+    }
+}

@@ -76,18 +76,27 @@ crate::decimal::serde::deserialize_any!(<'de> Loose, "any JSON value", {
         // for a negative one, and `visit_f64` for anything with a fraction or an
         // exponent or too large for 64 bits, so only the first two are exact integers.
         fn visit_u64<E: de::Error>(self, v: u64) -> Result<Loose, E> {
-            Ok(JsonNumber::loose(Ok(Decimal::from(v)), Some(v)))
+            // The tag keeps the integer's digits (ruling 28); an amount is the
+            // integer's double's decimal (ruling 1).
+            Ok(JsonNumber::loose(Ok(crate::decimal::decimal_from_u64(v)), Some(v)))
         }
 
         fn visit_i64<E: de::Error>(self, v: i64) -> Result<Loose, E> {
             Ok(JsonNumber::loose(
-                Ok(Decimal::from(v)),
+                Ok(crate::decimal::decimal_from_i64(v)),
                 u64::try_from(v).ok(),
             ))
         }
 
         fn visit_f64<E: de::Error>(self, v: f64) -> Result<Loose, E> {
-            Ok(JsonNumber::loose(decimal_from_f64(v), None))
+            // `-1e-400` is a negative number the parser rounded to -0:
+            // refused as negative, never taken as 0.
+            let value = if v == 0.0 && v.is_sign_negative() {
+                Err(crate::decimal::DecimalError::Negative)
+            } else {
+                decimal_from_f64(v)
+            };
+            Ok(JsonNumber::loose(value, None))
         }
 
         fn visit_str<E: de::Error>(self, v: &str) -> Result<Loose, E> {

@@ -78,4 +78,4 @@ pub use status::{
     reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,
     UnknownStatus, MAX_STATUS_LEN,
 };
-pub use verify::{Expected, Mismatch, OrderField, OrderMismatches, OrderRead};
+pub use verify::{DepositDefect, Expected, Mismatch, OrderField, OrderMismatches, OrderRead};

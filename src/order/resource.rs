@@ -131,22 +131,23 @@ impl Order {
     }
 
     /// Whether the order shows that the provider detected the deposit
-    /// (rule 21 read from a resource; docs/RULES.md, "The glue in the
-    /// library"): a deposit transaction id is set
-    /// ([`deposit_transaction_id`](Self::deposit_transaction_id)), or the
-    /// status is one only a detected deposit reaches: `inProgress`,
-    /// `swapped`, `complete` or `refunded`. `awaiting`, `delayed`, an
-    /// unknown status, and `expired`/`failed` without a deposit transaction
-    /// say nothing of a deposit, so they are "not detected".
+    /// (ruling 47, docs/RULES.md: detection is the provider's): the status is
+    /// one only a detected deposit reaches, `inProgress`, `swapped`,
+    /// `complete` or `refunded`. `fromTransactionId` is no evidence (the
+    /// client sets it with `PATCH /v3/orders/:id`), and `awaiting`,
+    /// `delayed`, an unknown status, and `expired`/`failed` say nothing of a
+    /// deposit, so they are "not detected". A caller that saw the provider
+    /// report a status past `awaiting` earlier (its stored
+    /// [`TrackedStatus`]) knows more than one read shows: it sets
+    /// [`Observation::with_deposit_detected`] itself.
     pub fn deposit_detected(&self) -> bool {
-        self.deposit_transaction_id().is_some()
-            || matches!(
-                self.status,
-                OrderStatus::InProgress
-                    | OrderStatus::Swapped
-                    | OrderStatus::Complete
-                    | OrderStatus::Refunded
-            )
+        matches!(
+            self.status,
+            OrderStatus::InProgress
+                | OrderStatus::Swapped
+                | OrderStatus::Complete
+                | OrderStatus::Refunded
+        )
     }
 
     /// This read of the order as an [`Observation`] for
@@ -158,21 +159,17 @@ impl Order {
     ///
     /// ```
     /// use swaproute::order::{reconcile, Order, OrderStatus, TrackedStatus};
-    /// // Stored: the order was in progress.
-    /// let stored = TrackedStatus::new(OrderStatus::InProgress, true);
-    /// // The provider now reports `failed`, with the deposit transaction set:
-    /// // a failure after the deposit was detected is definitive.
+    /// let awaiting = TrackedStatus::new(OrderStatus::Awaiting, false);
+    /// // The client set the deposit transaction itself (PATCH), then the
+    /// // provider gives up early: that `failed` is premature, not definitive
+    /// // (ruling 47)...
     /// let read: Order = serde_json::from_str(r#"{"id":"o-1","status":"failed",
     ///   "pairId":"BTC_ETH","fromTransactionId":"4a5e1e4baab89f3a32518a88c31bc87f"}"#)?;
-    /// let next = reconcile(&stored, &read.observation());
-    /// assert_eq!(*next.status(), OrderStatus::Failed);
-    /// assert!(next.is_definitive());
-    ///
-    /// // Without a deposit transaction the same `failed` is premature: the
-    /// // order stays in progress.
-    /// let early: Order = serde_json::from_str(r#"{"id":"o-1","status":"failed",
-    ///   "pairId":"BTC_ETH","fromTransactionId":""}"#)?;
-    /// assert_eq!(*reconcile(&stored, &early.observation()).status(), OrderStatus::InProgress);
+    /// let next = reconcile(&awaiting, &read.observation());
+    /// assert_eq!((next.status(), next.is_definitive()), (&OrderStatus::Failed, false));
+    /// // ...and with the deposit confirmed once, the order is in progress.
+    /// let next = reconcile(&awaiting, &read.observation().with_confirmations(1));
+    /// assert_eq!(*next.status(), OrderStatus::InProgress);
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn observation(&self) -> Observation {

@@ -9,7 +9,7 @@
 //! | --- | --- |
 //! | `pairId` | the plan's pair |
 //! | `rateId` | the plan's rate (fixed flow only) |
-//! | `amount` | the plan's amount, by value (`1.25` is `1.250`), as a string or a number |
+//! | `amount` | the plan's amount, by value (`1.25` is `1.250`), as a string; as a JSON number, that value or its nearest double (ruling 45) |
 //! | `amount.assetId` | the pair's from asset |
 //! | `toAddress` | the request's, equal in canonical form (ruling 27) |
 //! | `toAddressTag` | the request's tag, or none (`""`, `null` and absent are none); tags compared exactly |
@@ -18,8 +18,8 @@
 //! | `sponsoredByCampaignId` | the plan's campaign, or none |
 //! | `toAmount` | when present: at least the bound (ExactIn: `toAmount × (100 − slippage) / 100`, ruling 33, exactly; ExactOut: the exact `toAmount`) |
 //! | `toAmount.assetId` | when present as an object: the pair's to asset |
-//! | `payInAddress` | a non-empty, valid [`Address`] |
-//! | `status` | `awaiting`, on creation ([`OrderRead::Created`]) |
+//! | `payInAddress` | a deposit address: see [`DepositDefect`] (ruling 45) |
+//! | `status` | on creation ([`OrderRead::Created`]): open, `awaiting`, `inProgress`, `delayed` or `swapped` (ruling 45) |
 //!
 //! Canonical form (ruling 27): EVM hex, bech32/bech32m and CashAddr compare
 //! in lower case (a bare CashAddr and its `bitcoincash:` form are one
@@ -41,16 +41,20 @@ use super::{Order, OrderStatus, Presence, ToAmount};
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{AssetId, CampaignId, RateId};
 use crate::rate::PairId;
-use crate::screening::{Address, AddressEncoding, AddressTag};
+use crate::screening::{
+    Address, AddressEncoding, AddressTag, InvalidAddress, NetworkKind, Restriction, ScreeningPolicy,
+};
 use crate::slippage::{Slippage, SlippageError};
 use crate::swap_mode::SwapMode;
+use crate::wire::SentDecimal;
 
 /// Which read of the order is verified.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum OrderRead {
     /// The answer to `POST /v3/orders` (or `/float`), HTTP 201: its status
-    /// must be `awaiting`.
+    /// must be open, not definitive (ruling 45: the spec says `awaiting`,
+    /// live 201s say `inProgress`).
     #[default]
     Created,
     /// A later `GET /v3/orders/:orderId`: any status.
@@ -65,7 +69,7 @@ pub enum OrderRead {
 /// | --- | --- |
 /// | `pairId` | the plan's pair |
 /// | `rateId` | the plan's rate (fixed flow only) |
-/// | `amount` | the plan's amount, by value (`1.25` is `1.250`), as a string or a number |
+/// | `amount` | the plan's amount, by value (`1.25` is `1.250`), as a string; as a JSON number, that value or its nearest double (ruling 45) |
 /// | `amount.assetId` | the pair's from asset |
 /// | `toAddress` | the request's, equal in canonical form (ruling 27) |
 /// | `toAddressTag` | the request's tag, or none (`""`, `null` and absent are none); tags compared exactly |
@@ -74,8 +78,8 @@ pub enum OrderRead {
 /// | `sponsoredByCampaignId` | the plan's campaign, or none |
 /// | `toAmount` | when present: at least the bound (ExactIn: `toAmount × (100 − slippage) / 100`, ruling 33, exactly; ExactOut: the exact `toAmount`) |
 /// | `toAmount.assetId` | when present as an object: the pair's to asset |
-/// | `payInAddress` | a non-empty, valid [`Address`] |
-/// | `status` | `awaiting`, on creation ([`OrderRead::Created`]) |
+/// | `payInAddress` | a deposit address: see [`DepositDefect`] (ruling 45) |
+/// | `status` | on creation ([`OrderRead::Created`]): open, `awaiting`, `inProgress`, `delayed` or `swapped` (ruling 45) |
 ///
 /// Addresses compare in ruling 27's canonical form: EVM hex, bech32/bech32m
 /// and CashAddr in lower case (a bare CashAddr is its `bitcoincash:` form),
@@ -153,26 +157,96 @@ pub enum Expected {
     AtLeast(Decimal),
     /// Any non-empty, valid address.
     NonEmpty,
+    /// A deposit address the user may send to (ruling 45); what the
+    /// returned one is not.
+    DepositAddress(DepositDefect),
+    /// An open status on creation: `awaiting`, `inProgress`, `delayed` or
+    /// `swapped` (ruling 45).
+    OpenStatus,
+}
+
+/// Why a created order's `payInAddress` is not one to send funds to (ruling
+/// 45), in the order the checks run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DepositDefect {
+    /// Absent, `null` or `""`.
+    Missing,
+    /// Not an address at all (too long, spaces, non-ASCII look-alikes).
+    Malformed(InvalidAddress),
+    /// Characters no address format uses: a deposit address is letters and
+    /// digits, with at most `:` `.` `-` `_` between them (CashAddr's
+    /// prefix, Hedera's `0.0.123`, EOS names), so `"!"` is none.
+    Characters,
+    /// An address nobody can spend from ([`Address::is_burn`]: the EVM zero
+    /// address, Bitcoin's `1111111111111111111114oLvT2`).
+    Burn,
+    /// Refused by the screening policy (the denylist).
+    Restricted(Restriction),
+    /// Not an address of the from asset's network (its kind known from the
+    /// plan's context), or, where the plan knew the networks, a broken
+    /// checksum its shape promises ([`Address::check_shape`]).
+    Network(InvalidAddress),
+    /// The request's own `toAddress`: the user would pay themselves, the
+    /// provider nothing.
+    ToAddress,
+    /// The request's own `fromAddress`.
+    FromAddress,
+}
+
+impl fmt::Display for DepositDefect {
+    /// What the returned address is, in words that follow "not":
+    /// `a burn address`, `the request's toAddress`, ….
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DepositDefect::Missing => f.write_str("no deposit address"),
+            DepositDefect::Malformed(reason) => write!(f, "malformed text ({reason})"),
+            DepositDefect::Characters => f.write_str("text of no address format"),
+            DepositDefect::Burn => f.write_str("a burn address"),
+            DepositDefect::Restricted(restriction) => {
+                write!(f, "a restricted address ({})", restriction.code())
+            }
+            DepositDefect::Network(reason) => {
+                write!(
+                    f,
+                    "an invalid address for the from asset's network ({reason})"
+                )
+            }
+            DepositDefect::ToAddress => f.write_str("the request's toAddress"),
+            DepositDefect::FromAddress => f.write_str("the request's fromAddress"),
+        }
+    }
 }
 
 impl Expected {
-    /// The check's name on the wire: `"equal"`, `"atLeast"` or `"nonEmpty"`
-    /// ([`Nothing`](Self::Nothing) is `"equal"` with no value).
+    /// The check's name on the wire: `"equal"`, `"atLeast"`, `"nonEmpty"`,
+    /// `"depositAddress"` or `"open"` ([`Nothing`](Self::Nothing) is
+    /// `"equal"` with no value).
     pub const fn check(&self) -> &'static str {
         match self {
             Expected::Equal(_) | Expected::Nothing => "equal",
             Expected::AtLeast(_) => "atLeast",
             Expected::NonEmpty => "nonEmpty",
+            Expected::DepositAddress(_) => "depositAddress",
+            Expected::OpenStatus => "open",
         }
     }
 
     /// The planned value as text, `None` for [`Nothing`](Self::Nothing)
-    /// and [`NonEmpty`](Self::NonEmpty).
+    /// and [`NonEmpty`](Self::NonEmpty); for
+    /// [`DepositAddress`](Self::DepositAddress) the rule's words (`"a
+    /// deposit address, not the request's toAddress"`), for
+    /// [`OpenStatus`](Self::OpenStatus) the statuses accepted.
     pub fn value(&self) -> Option<String> {
         match self {
             Expected::Equal(text) => Some(text.clone()),
             Expected::AtLeast(bound) => Some(bound.to_string()),
             Expected::Nothing | Expected::NonEmpty => None,
+            Expected::DepositAddress(DepositDefect::Missing) => Some("a deposit address".into()),
+            Expected::DepositAddress(defect) => {
+                Some(alloc::format!("a deposit address, not {defect}"))
+            }
+            Expected::OpenStatus => Some(OPEN_STATUSES.into()),
         }
     }
 }
@@ -184,9 +258,15 @@ impl fmt::Display for Expected {
             Expected::Nothing => f.write_str("none"),
             Expected::AtLeast(bound) => write!(f, "at least {bound}"),
             Expected::NonEmpty => f.write_str("a non-empty address"),
+            Expected::DepositAddress(DepositDefect::Missing) => f.write_str("a deposit address"),
+            Expected::DepositAddress(defect) => write!(f, "a deposit address, not {defect}"),
+            Expected::OpenStatus => f.write_str(OPEN_STATUSES),
         }
     }
 }
+
+/// The statuses a created order may carry, as [`Expected::OpenStatus`] says them.
+const OPEN_STATUSES: &str = "awaiting, inProgress, delayed or swapped";
 
 /// One difference between the plan and the order: the field, what was
 /// planned, and what came back (`None`: the key absent, `null` or `""`).
@@ -201,7 +281,8 @@ pub struct Mismatch {
     pub field: OrderField,
     /// What the plan expected.
     pub planned: Expected,
-    /// What the order carries, as text (`None`: absent, `null` or `""`).
+    /// What the order carries, as text (`None`: absent, `null` or `""`);
+    /// past 64 characters, its first 64 and `… (N bytes in all)`.
     pub returned: Option<String>,
 }
 
@@ -306,6 +387,13 @@ pub(super) struct Planned<'a> {
     pub(super) to_bound: ToBound,
     pub(super) parties: &'a Parties,
     pub(super) sponsored_by_campaign_id: Option<&'a CampaignId>,
+    /// The kind of the from asset's network (`Other`: unknown).
+    pub(super) from_network: NetworkKind,
+    /// Whether the networks were known to the plan (ruling 46): then a
+    /// deposit address's shape is held to its checksum too.
+    pub(super) networks_known: bool,
+    /// The screening policy the deposit address must pass.
+    pub(super) screening: &'a ScreeningPolicy,
 }
 
 impl ToBound {
@@ -365,11 +453,16 @@ pub(super) fn verify(
     }
 }
 
+/// A mismatch; the returned text cut to 64 characters with its length when
+/// longer (a provider's 50 MB value is never repeated whole).
 fn mismatch(field: OrderField, planned: Expected, returned: Option<String>) -> Mismatch {
     Mismatch {
         field,
         planned,
-        returned,
+        returned: returned.map(|text| match crate::text::echo(&text) {
+            alloc::borrow::Cow::Borrowed(_) => text,
+            alloc::borrow::Cow::Owned(cut) => cut,
+        }),
     }
 }
 
@@ -393,7 +486,7 @@ fn terms(planned: &Planned<'_>, order: &Order, out: &mut Vec<Mismatch>) {
         }
     }
     let amount = order.amount.value();
-    if amount.map(|a| a.value.get()) != Some(planned.amount) {
+    if !amount.is_some_and(|a| amount_matches(planned.amount, a.value)) {
         out.push(mismatch(
             OrderField::Amount,
             Expected::Equal(planned.amount.normalize().to_string()),
@@ -472,21 +565,95 @@ fn outcome(planned: &Planned<'_>, order: &Order, read: OrderRead, out: &mut Vec<
             }
         }
     }
-    let deposit = order.pay_in_address.value();
-    if deposit.is_none_or(|text| Address::new(text).is_err()) {
+    if let Err(defect) = deposit_address(planned, order) {
         out.push(mismatch(
             OrderField::PayInAddress,
-            Expected::NonEmpty,
+            Expected::DepositAddress(defect),
             text_of(&order.pay_in_address),
         ));
     }
-    if read == OrderRead::Created && order.status != OrderStatus::Awaiting {
+    if read == OrderRead::Created && !open_on_creation(&order.status) {
         out.push(mismatch(
             OrderField::Status,
-            Expected::Equal(OrderStatus::Awaiting.as_str().into()),
+            Expected::OpenStatus,
             Some(order.status.as_str().into()),
         ));
     }
+}
+
+/// A created order's status (ruling 45): not definitive. The open statuses
+/// the service is known to write; `complete`, `refunded`, `expired`,
+/// `failed` and a status this crate does not know are refused (an unknown
+/// status cannot be shown open, and no funds should move on a guess).
+fn open_on_creation(status: &OrderStatus) -> bool {
+    matches!(
+        status,
+        OrderStatus::Awaiting
+            | OrderStatus::InProgress
+            | OrderStatus::Delayed
+            | OrderStatus::Swapped
+    )
+}
+
+/// The returned amount is the plan's: equal by value, or, written as a JSON
+/// number, the shortest decimal of the plan's amount's nearest double
+/// (ruling 45: a double-based encoder cannot write more than 17 digits).
+fn amount_matches(planned: Decimal, returned: SentDecimal) -> bool {
+    match returned {
+        SentDecimal::Text(value) => value == planned,
+        SentDecimal::Number(value) => {
+            value == planned
+                || planned
+                    .to_string()
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(|double| crate::decimal::decimal_from_f64(double).ok())
+                    .is_some_and(|nearest| nearest == value)
+        }
+    }
+}
+
+/// The deposit address checks of ruling 45, in [`DepositDefect`]'s order.
+fn deposit_address(planned: &Planned<'_>, order: &Order) -> Result<(), DepositDefect> {
+    let text = order
+        .pay_in_address
+        .value()
+        .filter(|t| !t.is_empty())
+        .ok_or(DepositDefect::Missing)?;
+    let address = Address::new(text).map_err(DepositDefect::Malformed)?;
+    let alphanumeric = text.bytes().filter(u8::is_ascii_alphanumeric).count();
+    let punctuation = text.bytes().filter(|b| b":.-_".contains(b)).count();
+    if alphanumeric == 0 || alphanumeric.saturating_add(punctuation) != text.len() {
+        return Err(DepositDefect::Characters);
+    }
+    if address.is_burn() {
+        return Err(DepositDefect::Burn);
+    }
+    if planned.screening.is_denylisted(&address) {
+        return Err(DepositDefect::Restricted(Restriction::Denylisted));
+    }
+    // Where the network is known, checksums too (the shape's promise); where
+    // it is not, only the generic rules: the plan says so (ruling 46).
+    address
+        .check_network(planned.from_network)
+        .and_then(|()| {
+            if planned.networks_known {
+                address.check_shape()
+            } else {
+                Ok(())
+            }
+        })
+        .map_err(DepositDefect::Network)?;
+    let same = |party: &Address| {
+        address.encoding() == party.encoding() && address.canonical() == party.canonical()
+    };
+    if same(planned.parties.to_address()) {
+        return Err(DepositDefect::ToAddress);
+    }
+    if planned.parties.from_address().is_some_and(same) {
+        return Err(DepositDefect::FromAddress);
+    }
+    Ok(())
 }
 
 /// The text of an optional key: `None` for absent, `null` and `""`.
@@ -544,7 +711,9 @@ impl super::FixedOrderPlan<'_> {
     /// plan's pair, rate, amount and campaign; the request's addresses and
     /// tags (canonical form, ruling 27); `toAmount` against the request's
     /// slippage bound (ruling 33; in ExactOut, at least the exact
-    /// `toAmount`); a deposit address; `awaiting` on creation.
+    /// `toAmount`); a deposit address (ruling 45: valid for the from asset's
+    /// network when the plan knew it, not a burn address, not the request's
+    /// own addresses); an open status on creation.
     ///
     /// ```
     /// use swaproute::order::{FixedOrderRequest, OrderContext, OrderField, OrderRead, Order};
@@ -586,6 +755,22 @@ impl super::FixedOrderPlan<'_> {
         order: &Order,
         read: OrderRead,
     ) -> Result<(), OrderMismatches> {
+        self.verify_screened(request, order, read, &ScreeningPolicy::new())
+    }
+
+    /// [`verify`](Self::verify), the deposit address also screened by
+    /// `screening` (its denylist; ruling 45). Pass the policy the plan was
+    /// made under.
+    ///
+    /// # Errors
+    /// [`OrderMismatches`] with every difference.
+    pub fn verify_screened(
+        &self,
+        request: &super::FixedOrderRequest,
+        order: &Order,
+        read: OrderRead,
+        screening: &ScreeningPolicy,
+    ) -> Result<(), OrderMismatches> {
         let rate = self.route().rate();
         verify(
             &Planned {
@@ -595,6 +780,9 @@ impl super::FixedOrderPlan<'_> {
                 to_bound: ToBound::of(request.swap_mode(), request.to_amount(), request.slippage()),
                 parties: request.parties(),
                 sponsored_by_campaign_id: self.sponsored_by_campaign_id(),
+                from_network: self.networks().0,
+                networks_known: self.addresses_checked(),
+                screening,
             },
             order,
             read,
@@ -617,6 +805,21 @@ impl super::FloatOrderPlan<'_> {
         order: &Order,
         read: OrderRead,
     ) -> Result<(), OrderMismatches> {
+        self.verify_screened(request, order, read, &ScreeningPolicy::new())
+    }
+
+    /// [`verify`](Self::verify), the deposit address also screened by
+    /// `screening` (its denylist; ruling 45).
+    ///
+    /// # Errors
+    /// [`OrderMismatches`] with every difference.
+    pub fn verify_screened(
+        &self,
+        request: &super::FloatOrderRequest,
+        order: &Order,
+        read: OrderRead,
+        screening: &ScreeningPolicy,
+    ) -> Result<(), OrderMismatches> {
         verify(
             &Planned {
                 pair_id: &self.quote().pair_id,
@@ -625,6 +828,9 @@ impl super::FloatOrderPlan<'_> {
                 to_bound: ToBound::of(SwapMode::ExactIn, request.to_amount(), request.slippage()),
                 parties: request.parties(),
                 sponsored_by_campaign_id: self.sponsored_by_campaign_id(),
+                from_network: self.networks().0,
+                networks_known: self.addresses_checked(),
+                screening,
             },
             order,
             read,

@@ -3,6 +3,7 @@
 mod asset_amount;
 mod campaign;
 mod features;
+mod lenient;
 mod list;
 mod pair;
 pub(crate) mod prepared;
@@ -13,6 +14,7 @@ pub use asset_amount::{as_number, as_string, AssetAmount};
 pub use campaign::CampaignLimits;
 pub(crate) use campaign::NO_CAMPAIGNS;
 pub use features::{Feature, Features};
+pub use lenient::UnheldValue;
 pub use list::{DuplicateRateId, InvalidRates, MixedPairs, RateList, TooManyRates, MAX_RATES};
 pub use pair::{InvalidPairId, PairId};
 pub use record::{Rate, RateDefect, RateField, RateTerms};

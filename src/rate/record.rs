@@ -1,13 +1,16 @@
 //! A rate: one provider's offer for a pair.
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 use core::fmt;
 
 use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 
+use super::lenient::{LenientAmount, UnheldAmount};
 use super::prepared::{Compact, Numbers, Prepared};
-use super::{AssetAmount, CampaignLimits, Features};
+use super::{AssetAmount, CampaignLimits, Features, UnheldValue};
 use crate::ids::{AssetId, CampaignId, RateId};
 use crate::rate::PairId;
 use crate::time::EpochMillis;
@@ -47,6 +50,13 @@ pub struct Rate {
     pair_id: PairId,
     features: Features,
     sponsored_by_campaign_id: Option<CampaignId>,
+    /// Values no `Decimal` holds (ruling 44), each with its field, in field
+    /// order; the field's `AssetAmount` holds zero in its place. Empty (no
+    /// allocation) for every rate but a defective one.
+    unheld: Box<[(RateField, UnheldValue)]>,
+    /// The caller stated the ExactOut capability ([`Rate::assume_exact_out`],
+    /// ruling 4); the wire's `features` are left as sent.
+    exact_out_assumed: bool,
     /// How the optional keys were spelled on the wire.
     keys: OptionalKeys,
     /// The ranking fast path's form of the numbers above, kept in step by
@@ -64,6 +74,8 @@ enum KeyForm {
     Null,
     /// A value (for `features`, possibly `[]`).
     Value,
+    /// `""`: an empty optional id, read as absent (ruling 44).
+    Empty,
 }
 
 impl KeyForm {
@@ -87,12 +99,12 @@ struct OptionalKeys {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct RateWire {
-    amount: AssetAmount,
+    amount: LenientAmount,
     expiry: EpochMillis,
     id: RateId,
-    max: AssetAmount,
-    min: AssetAmount,
-    miner_fee: AssetAmount,
+    max: LenientAmount,
+    min: LenientAmount,
+    miner_fee: LenientAmount,
     pair_id: PairId,
     // `None`: absent; `Some(None)`: `null`. Three cases, as on the wire.
     #[allow(clippy::option_option)]
@@ -100,25 +112,69 @@ struct RateWire {
     features: Option<Option<Features>>,
     #[allow(clippy::option_option)]
     #[serde(default, deserialize_with = "present")]
-    sponsored_by_campaign_id: Option<Option<CampaignId>>,
+    sponsored_by_campaign_id: Option<Option<OptionalCampaign>>,
+}
+
+/// A campaign id where `""` stands for none (ruling 44: the service writes
+/// `""` for empty ids).
+struct OptionalCampaign(Option<CampaignId>);
+
+impl<'de> Deserialize<'de> for OptionalCampaign {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = OptionalCampaign;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a campaign id")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<OptionalCampaign, E> {
+                if v.is_empty() {
+                    return Ok(OptionalCampaign(None));
+                }
+                CampaignId::new(v)
+                    .map(|id| OptionalCampaign(Some(id)))
+                    .map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
 }
 
 impl From<RateWire> for Rate {
     fn from(wire: RateWire) -> Self {
+        let sponsor_form = match &wire.sponsored_by_campaign_id {
+            Some(Some(OptionalCampaign(None))) => KeyForm::Empty,
+            other => KeyForm::of(other.as_ref()),
+        };
         let keys = OptionalKeys {
             features: KeyForm::of(wire.features.as_ref()),
-            sponsored_by_campaign_id: KeyForm::of(wire.sponsored_by_campaign_id.as_ref()),
+            sponsored_by_campaign_id: sponsor_form,
         };
+        let mut unheld = Vec::new();
+        let mut take = |field: RateField, amount: LenientAmount| {
+            let (amount, value) = amount.split();
+            if let Some(value) = value {
+                unheld.push((field, value));
+            }
+            amount
+        };
+        let amount = take(RateField::Amount, wire.amount);
+        let max = take(RateField::Max, wire.max);
+        let min = take(RateField::Min, wire.min);
+        let miner_fee = take(RateField::MinerFee, wire.miner_fee);
+        unheld.sort_by_key(|(field, _)| *field);
         Rate {
-            amount: wire.amount,
+            amount,
             expiry: wire.expiry,
             id: wire.id,
-            max: wire.max,
-            min: wire.min,
-            miner_fee: wire.miner_fee,
+            max,
+            min,
+            miner_fee,
             pair_id: wire.pair_id,
             features: wire.features.flatten().unwrap_or_default(),
-            sponsored_by_campaign_id: wire.sponsored_by_campaign_id.flatten(),
+            sponsored_by_campaign_id: wire.sponsored_by_campaign_id.flatten().and_then(|c| c.0),
+            unheld: unheld.into_boxed_slice(),
+            exact_out_assumed: false,
             keys,
             prepared: Prepared::default(),
         }
@@ -138,12 +194,12 @@ impl Serialize for Rate {
             .saturating_add(usize::from(features))
             .saturating_add(usize::from(sponsor));
         let mut out = serializer.serialize_struct("Rate", len)?;
-        out.serialize_field("amount", &self.amount)?;
+        self.serialize_amount(&mut out, "amount", RateField::Amount, &self.amount)?;
         out.serialize_field("expiry", &self.expiry)?;
         out.serialize_field("id", &self.id)?;
-        out.serialize_field("max", &self.max)?;
-        out.serialize_field("min", &self.min)?;
-        out.serialize_field("minerFee", &self.miner_fee)?;
+        self.serialize_amount(&mut out, "max", RateField::Max, &self.max)?;
+        self.serialize_amount(&mut out, "min", RateField::Min, &self.min)?;
+        self.serialize_amount(&mut out, "minerFee", RateField::MinerFee, &self.miner_fee)?;
         out.serialize_field("pairId", &self.pair_id)?;
         if features {
             if self.features.is_empty() && self.keys.features == KeyForm::Null {
@@ -153,9 +209,38 @@ impl Serialize for Rate {
             }
         }
         if sponsor {
-            out.serialize_field("sponsoredByCampaignId", &self.sponsored_by_campaign_id)?;
+            if self.sponsored_by_campaign_id.is_none()
+                && self.keys.sponsored_by_campaign_id == KeyForm::Empty
+            {
+                out.serialize_field("sponsoredByCampaignId", "")?;
+            } else {
+                out.serialize_field("sponsoredByCampaignId", &self.sponsored_by_campaign_id)?;
+            }
         }
         out.end()
+    }
+}
+
+impl Rate {
+    /// One `{assetId, value}` object: the unheld value as sent when there
+    /// is one (ruling 44), else the amount.
+    fn serialize_amount<S: SerializeStruct>(
+        &self,
+        out: &mut S,
+        key: &'static str,
+        field: RateField,
+        amount: &AssetAmount,
+    ) -> Result<(), S::Error> {
+        match self.unheld_value(field) {
+            Some(value) => out.serialize_field(
+                key,
+                &UnheldAmount {
+                    asset_id: &amount.asset_id,
+                    value,
+                },
+            ),
+            None => out.serialize_field(key, amount),
+        }
     }
 }
 
@@ -172,6 +257,8 @@ impl PartialEq for Rate {
             && self.pair_id == other.pair_id
             && self.features == other.features
             && self.sponsored_by_campaign_id == other.sponsored_by_campaign_id
+            && self.unheld == other.unheld
+            && self.exact_out_assumed == other.exact_out_assumed
     }
 }
 
@@ -192,6 +279,8 @@ impl fmt::Debug for Rate {
             .field("pair_id", &self.pair_id)
             .field("features", &self.features)
             .field("sponsored_by_campaign_id", &self.sponsored_by_campaign_id)
+            .field("unheld", &self.unheld)
+            .field("exact_out_assumed", &self.exact_out_assumed)
             .finish()
     }
 }
@@ -244,6 +333,17 @@ crate::text::str_enum!(
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateDefect {
+    /// A value no `Decimal` holds exactly (ruling 44: more than 28 places,
+    /// out of range, or a string outside the amount grammar), e.g. a
+    /// multiplier of `6.441788833519116e-14` (29 places). The rate keeps
+    /// the value as sent; the response's other rates stay usable.
+    #[error("{field}.value {value} cannot be held exactly: {reason}", reason = value.reason())]
+    UnheldValue {
+        /// The object whose value it is.
+        field: RateField,
+        /// The value as sent.
+        value: UnheldValue,
+    },
     /// An object names another asset than the pair requires for it: `amount`
     /// and `minerFee` are in the pair's to asset, `min` and `max` in its from
     /// asset (ruling 18). Such a rate's numbers are not of its pair at all.
@@ -307,6 +407,8 @@ impl Rate {
             pair_id,
             features: Features::new(),
             sponsored_by_campaign_id: None,
+            unheld: Box::default(),
+            exact_out_assumed: false,
             keys: OptionalKeys::default(),
             prepared: Prepared::default(),
         }
@@ -444,9 +546,42 @@ impl Rate {
         &self.features
     }
 
-    /// `true` when the provider supports exact output (`"exactOut"` in `features`).
+    /// `true` when the provider supports exact output: `"exactOut"` in
+    /// `features`, or the caller stated it ([`assume_exact_out`](Self::assume_exact_out)).
     pub fn supports_exact_out(&self) -> bool {
-        self.features.exact_out()
+        self.features.exact_out() || self.exact_out_assumed
+    }
+
+    /// The same rate taken as ExactOut-capable on the caller's word (ruling
+    /// 4: the capability is the provider's, and the caller may know it when
+    /// the wire's `features` do not say; no live rate lists `"exactOut"`).
+    /// A sponsored variant is left as it is (ruling 3: never selected in
+    /// ExactOut). The wire form is unchanged: `features` encode as sent.
+    /// [`is_exact_out_assumed`](Self::is_exact_out_assumed) says the
+    /// capability was assumed, so an answer that used the rate can say so.
+    #[must_use]
+    pub fn assume_exact_out(mut self) -> Self {
+        if !self.is_sponsored() && !self.features.exact_out() {
+            self.exact_out_assumed = true;
+            self.refresh();
+        }
+        self
+    }
+
+    /// `true` when the rate supports ExactOut only because the caller
+    /// assumed it ([`assume_exact_out`](Self::assume_exact_out)).
+    pub fn is_exact_out_assumed(&self) -> bool {
+        self.exact_out_assumed
+    }
+
+    /// The value of `field` as sent when no `Decimal` holds it (ruling 44);
+    /// the field's accessor then reads zero and [`defect`](Self::defect)
+    /// reports [`RateDefect::UnheldValue`].
+    pub fn unheld_value(&self, field: RateField) -> Option<&UnheldValue> {
+        self.unheld
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, value)| value)
     }
 
     /// The sponsoring campaign of a sponsored variant.
@@ -459,7 +594,8 @@ impl Rate {
         self.sponsored_by_campaign_id.is_some()
     }
 
-    /// The first broken rule, or `None` for a usable rate: first the assets
+    /// The first broken rule, or `None` for a usable rate: first a value no
+    /// `Decimal` holds (ruling 44, in field order), then the assets
     /// (ruling 18: `amount`, `minerFee`, `min`, `max` in that order, each in the
     /// asset its side of the pair requires), then the numbers (ruling 2:
     /// multiplier > 0, miner fee ≥ 0, 0 ≤ min ≤ max).
@@ -475,6 +611,12 @@ impl Rate {
     /// assert_eq!(defect.to_string(), "amount.assetId is DOGE, but the pair's to asset is ETH");
     /// ```
     pub fn defect(&self) -> Option<RateDefect> {
+        if let Some((field, value)) = self.unheld.first() {
+            return Some(RateDefect::UnheldValue {
+                field: *field,
+                value: value.clone(),
+            });
+        }
         let (from, to) = (self.pair_id.from(), self.pair_id.to());
         for (field, object, required) in [
             (RateField::Amount, &self.amount, to),

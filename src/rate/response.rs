@@ -82,6 +82,45 @@ impl RatesResponse {
         self.rates.first().map(Rate::pair_id)
     }
 
+    /// The same response with every non-sponsored rate taken as
+    /// ExactOut-capable on the caller's word ([`Rate::assume_exact_out`];
+    /// ruling 4). The capability is applied here, at the boundary, and not
+    /// by any question: ranking, estimates and plans then treat those rates
+    /// as capable. Sponsored variants stay excluded from ExactOut (ruling
+    /// 3). Encoding gives back the response as sent (`features` unchanged),
+    /// and every route over such a rate can say the capability was assumed
+    /// ([`Rate::is_exact_out_assumed`]).
+    ///
+    /// ```
+    /// use swaproute::route::RouteRequest;
+    /// use swaproute::{Amount, EpochMillis, RatesResponse};
+    /// let json = r#"[{"amount":{"assetId":"ETH","value":33.1},"expiry":4102444800000,"id":"a",
+    ///   "max":{"assetId":"BTC","value":8},"min":{"assetId":"BTC","value":0.001},
+    ///   "minerFee":{"assetId":"ETH","value":0.0002},"pairId":"BTC_ETH","features":[]}]"#;
+    /// let rates: RatesResponse = serde_json::from_str(json)?;
+    /// let now = EpochMillis::new(1_785_000_000_000);
+    /// let request = RouteRequest::exact_out(Amount::parse("0.5")?, Amount::parse("16.5")?, now);
+    /// assert!(request.best(&rates).is_err()); // UNSUPPORTED_SWAP_MODE: no rate says exactOut
+    /// let assumed = rates.assume_exact_out();
+    /// let route = request.best(&assumed)?;
+    /// assert!(route.rate().is_exact_out_assumed());
+    /// // (16.5 + 0.0002) / 33.1 = 0.49849546…, rounded up to 8 places.
+    /// assert_eq!(route.required_input().map(|a| a.to_string()), Some("0.49849547".into()));
+    /// assert_eq!(serde_json::to_value(&assumed)?, serde_json::from_str::<serde_json::Value>(json)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn assume_exact_out(self) -> Self {
+        let rates = self.rates.into_iter().map(Rate::assume_exact_out).collect();
+        RatesResponse::with_records(rates)
+    }
+
+    /// `true` when some rate's ExactOut capability was assumed by the
+    /// caller ([`assume_exact_out`](Self::assume_exact_out)).
+    pub fn is_exact_out_assumed(&self) -> bool {
+        self.rates.iter().any(Rate::is_exact_out_assumed)
+    }
+
     /// The compact ranking layout: the records and their ceilings.
     pub(crate) fn layout(&self) -> Layout<'_> {
         Layout::new(&self.compact, &self.ceilings)

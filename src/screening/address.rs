@@ -71,6 +71,10 @@ pub enum NetworkKind {
     Other,
 }
 
+/// Bitcoin's best-known burn address: base58check of version 0 and the
+/// all-zero hash160.
+const BITCOIN_BURN: &str = "1111111111111111111114oLvT2";
+
 /// A blockchain address: non-empty, at most [`MAX_ADDRESS_LEN`] bytes, visible
 /// ASCII only (no whitespace, control or non-ASCII characters).
 ///
@@ -171,6 +175,48 @@ impl Address {
     /// `true` for the EVM zero address, `0x` + 40 zeros (any case), on any network.
     pub fn is_evm_zero(&self) -> bool {
         evm::is_evm_zero_address(&self.0)
+    }
+
+    /// `true` for a well-known address whose funds nobody can spend: the EVM
+    /// zero address (any case) and Bitcoin's `1111111111111111111114oLvT2`
+    /// (the pay-to-public-key-hash address of the all-zero hash, the base58
+    /// twin of the EVM zero address). A deposit sent there is burnt, so a
+    /// created order's `payInAddress` may be neither (ruling 45).
+    pub fn is_burn(&self) -> bool {
+        self.is_evm_zero() || &*self.0 == BITCOIN_BURN
+    }
+
+    /// Checks what the address's own shape promises, whatever its network:
+    /// a text that starts like a SegWit address of Bitcoin or Litecoin
+    /// (`bc1`, `tb1`, `bcrt1`, `ltc1`, `tltc1`, any case) must be a valid
+    /// bech32 or bech32m string, checksum and single case included. Such a
+    /// prefix is never the start of a base58 address (base58 has no `0`
+    /// and its `1`s are leading), so nothing valid is refused.
+    ///
+    /// ```
+    /// use swaproute::screening::Address;
+    /// assert!(Address::new("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")?.check_shape().is_ok());
+    /// assert!(Address::new("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr")?.check_shape().is_err());
+    /// assert!(Address::new("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")?.check_shape().is_ok());
+    /// # Ok::<(), swaproute::screening::InvalidAddress>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`InvalidAddress::Bech32Syntax`], [`InvalidAddress::Bech32MixedCase`]
+    /// or [`InvalidAddress::Bech32Checksum`].
+    pub fn check_shape(&self) -> Result<(), InvalidAddress> {
+        let segwit = ["bc1", "tb1", "bcrt1", "ltc1", "tltc1"]
+            .iter()
+            .any(|prefix| {
+                self.0
+                    .get(..prefix.len())
+                    .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
+            });
+        if segwit {
+            self.check_network(NetworkKind::Bech32)
+        } else {
+            Ok(())
+        }
     }
 
     /// The address text, exactly as given.

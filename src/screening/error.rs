@@ -93,6 +93,13 @@ pub enum ScreeningError {
         /// The asset.
         asset: AssetId,
     },
+    /// `HIGH_RISK_TOKENS` (403): the asset is on the screening policy's
+    /// high-risk list (ruling 52).
+    #[error("{asset} is a high-risk token")]
+    HighRiskToken {
+        /// The asset.
+        asset: AssetId,
+    },
 }
 
 impl ScreeningError {
@@ -106,6 +113,7 @@ impl ScreeningError {
             }
             ScreeningError::MarketClosed { .. } => ErrorCode::MarketClosed,
             ScreeningError::AssetPaused { .. } => ErrorCode::AssetPaused,
+            ScreeningError::HighRiskToken { .. } => ErrorCode::HighRiskTokens,
         }
     }
 }

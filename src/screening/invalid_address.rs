@@ -8,7 +8,7 @@
 pub const MAX_ADDRESS_LEN: usize = 128;
 
 /// Why a text is not a valid address. Maps to `INVALID_ADDRESS`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum InvalidAddress {
     /// The address is empty.

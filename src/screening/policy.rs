@@ -39,6 +39,7 @@ pub struct ScreeningPolicy {
     restricted_regions: BTreeSet<RegionCode>,
     market_states: BTreeMap<AssetId, MarketState>,
     paused: BTreeSet<AssetId>,
+    high_risk: BTreeSet<AssetId>,
     tag_assets: BTreeSet<AssetId>,
     unknown_region: UnknownRegion,
 }
@@ -109,6 +110,7 @@ impl ScreeningPolicy {
             restricted_regions: BTreeSet::new(),
             market_states: BTreeMap::new(),
             paused: BTreeSet::new(),
+            high_risk: BTreeSet::new(),
             tag_assets: default_tag_assets(),
             unknown_region: UnknownRegion::Refuse,
         }
@@ -304,12 +306,43 @@ impl ScreeningPolicy {
         }
     }
 
-    /// Checks that `asset` can be swapped: a paused asset gives
-    /// `ASSET_PAUSED`, checked first; a closed market gives `MARKET_CLOSED`.
+    /// Lists `asset` as high-risk (ruling 52): a request for a pair naming
+    /// it is refused, 403 `HIGH_RISK_TOKENS`.
+    #[must_use]
+    pub fn high_risk_asset(mut self, asset: AssetId) -> Self {
+        self.high_risk.insert(asset);
+        self
+    }
+
+    /// `true` when `asset` is on the high-risk list.
+    pub fn is_high_risk(&self, asset: &AssetId) -> bool {
+        self.high_risk.contains(asset)
+    }
+
+    /// Checks that `asset` can be swapped: a high-risk asset gives
+    /// `HIGH_RISK_TOKENS` (403, ruling 52), checked first; then a paused
+    /// asset gives `ASSET_PAUSED`; a closed market gives `MARKET_CLOSED`.
+    ///
+    /// ```
+    /// use swaproute::screening::ScreeningPolicy;
+    /// use swaproute::AssetId;
+    /// let policy = ScreeningPolicy::new().high_risk_asset(AssetId::new("SCAM")?);
+    /// let error = policy.check_asset(&AssetId::new("SCAM")?).unwrap_err();
+    /// assert_eq!(error.code().as_str(), "HIGH_RISK_TOKENS");
+    /// assert_eq!(error.code().http_status().as_u16(), 403);
+    /// assert!(policy.check_asset(&AssetId::new("BTC")?).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
-    /// [`ScreeningError::AssetPaused`] or [`ScreeningError::MarketClosed`].
+    /// [`ScreeningError::HighRiskToken`], [`ScreeningError::AssetPaused`] or
+    /// [`ScreeningError::MarketClosed`].
     pub fn check_asset(&self, asset: &AssetId) -> Result<(), ScreeningError> {
+        if self.is_high_risk(asset) {
+            return Err(ScreeningError::HighRiskToken {
+                asset: asset.clone(),
+            });
+        }
         if self.is_paused(asset) {
             return Err(ScreeningError::AssetPaused {
                 asset: asset.clone(),

@@ -245,7 +245,11 @@ pub struct QuotePolicy<'a> {
     pub supported_chains: &'a BTreeSet<ChainId>,
     /// Address and asset screening, as in V3.
     pub screening: &'a ScreeningPolicy,
-    /// The end user's region, when known (from `Forwarded`); `None` skips the check.
+    /// The end user's region, when known (from `Forwarded`). `None` is an
+    /// unknown region, screened as [`ScreeningPolicy::screen_location`](crate::screening::ScreeningPolicy::screen_location)
+    /// says: it passes only when the screening policy restricts no region or
+    /// allows unknown ones, and is refused (`RESTRICTED_REGION`) otherwise;
+    /// it never skips the check.
     pub region: Option<&'a RegionCode>,
 }
 

@@ -9,11 +9,13 @@
 
 mod amount;
 mod field;
+mod opaque;
 mod presence;
 mod timestamp;
 
 pub use amount::SentAmount;
 pub use field::RequestField;
+pub use opaque::{Opaque, RevenueShare};
 pub use presence::{Presence, SentDecimal};
 pub use timestamp::{InvalidTimestamp, Timestamp};
 

@@ -30,6 +30,15 @@ impl RawRates {
             .map_err(|failure| JsValue::from_str(&envelope(Err(failure))))
     }
 
+    /// The same rates with every non-sponsored one taken as ExactOut-capable
+    /// (ruling 4; `Rates#assumeExactOut` in JavaScript).
+    #[must_use]
+    pub fn assume_exact_out(&self) -> RawRates {
+        RawRates {
+            response: self.response.clone().assume_exact_out(),
+        }
+    }
+
     /// `{pairId, count}`.
     pub fn summary(&self) -> String {
         envelope(route::summary(&self.response))

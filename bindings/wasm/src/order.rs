@@ -103,6 +103,63 @@ struct PlanInput {
     /// The price guard (ruling 40); off when absent.
     #[serde(default, deserialize_with = "crate::input::present")]
     price_guard: Option<crate::verify::GuardInput>,
+    /// The networks of the pair's assets, by name (ruling 46).
+    #[serde(default, deserialize_with = "crate::input::present")]
+    networks: Option<NetworksInput>,
+    /// Takes every non-sponsored rate as ExactOut-capable (ruling 4).
+    #[serde(default)]
+    assume_exact_out: bool,
+}
+
+/// `{from, to}`: the networks of the pair's two assets by the names asset
+/// records use (`"ethereum"`, `"bitcoin"`, `"osmosis"`): addresses are
+/// checked against their kind, and the plan says its addresses were checked
+/// (ruling 46).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NetworksInput {
+    from: String,
+    to: String,
+}
+
+impl NetworksInput {
+    /// The two kinds.
+    pub(crate) fn kinds(
+        &self,
+    ) -> Result<
+        (
+            swaproute::screening::NetworkKind,
+            swaproute::screening::NetworkKind,
+        ),
+        Failure,
+    > {
+        let kind = |field: &str, text: &str| {
+            text.parse::<swaproute::discovery::Network>()
+                .map(|network| network.kind())
+                .map_err(|e| {
+                    Failure::invalid_request(format!("options.networks.{field}: {e}"))
+                        .with("field", "networks")
+                })
+        };
+        Ok((kind("from", &self.from)?, kind("to", &self.to)?))
+    }
+}
+
+/// The context's address knowledge from the options (ruling 46): the named
+/// networks, and not the decimals-only records (their network is none).
+pub(crate) fn with_networks<'a>(
+    context: swaproute::order::OrderContext<'a>,
+    networks: Option<&NetworksInput>,
+) -> Result<swaproute::order::OrderContext<'a>, Failure> {
+    let mut context = context;
+    context.networks_known = false;
+    match networks {
+        Some(networks) => {
+            let (from, to) = networks.kinds()?;
+            Ok(context.with_networks(from, to))
+        }
+        None => Ok(context),
+    }
 }
 
 /// The two asset records a plan rounds to: only `decimals` matters here;
@@ -169,6 +226,14 @@ pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: 
             .map_err(|e| Failure::invalid_request(format!("options.decimals: {e}")))?;
         context = context.with_assets(assets);
     }
+    let context = with_networks(context, input.networks.as_ref())?;
+    let assumed;
+    let rates = if input.assume_exact_out {
+        assumed = rates.clone().assume_exact_out();
+        &assumed
+    } else {
+        rates
+    };
     match request.plan(rates, &context) {
         Ok(plan) => {
             let to_amount = plan
@@ -185,6 +250,8 @@ pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: 
                 "sponsoredByCampaignId": plan
                     .sponsored_by_campaign_id()
                     .map(swaproute::CampaignId::as_str),
+                "addressesChecked": plan.addresses_checked(),
+                "exactOutAssumed": plan.route().rate().is_exact_out_assumed(),
             });
             Ok(Json::value(&out))
         }

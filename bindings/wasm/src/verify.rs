@@ -74,6 +74,10 @@ mod orders {
         price_guard: Option<GuardInput>,
         #[serde(default, deserialize_with = "crate::input::present")]
         read: Option<String>,
+        #[serde(default, deserialize_with = "crate::input::present")]
+        networks: Option<crate::order::NetworksInput>,
+        #[serde(default)]
+        assume_exact_out: bool,
     }
 
     fn read(text: Option<&str>) -> Result<OrderRead, Failure> {
@@ -87,8 +91,13 @@ mod orders {
         }
     }
 
-    /// `{ok, mismatches}`: every mismatch `{field, check, planned, returned}`.
-    fn answer(verdict: Result<(), OrderMismatches>) -> Answer {
+    /// `{ok, mismatches, addressesChecked, exactOutAssumed}`: every mismatch
+    /// `{field, check, planned, returned}`.
+    fn answer(
+        verdict: Result<(), OrderMismatches>,
+        addresses_checked: bool,
+        exact_out_assumed: bool,
+    ) -> Answer {
         let mismatches = match &verdict {
             Ok(()) => json!([]),
             Err(mismatches) => serde_json::to_value(mismatches)
@@ -97,6 +106,8 @@ mod orders {
         Ok(Json::value(&json!({
             "ok": verdict.is_ok(),
             "mismatches": mismatches,
+            "addressesChecked": addresses_checked,
+            "exactOutAssumed": exact_out_assumed,
         })))
     }
 
@@ -137,10 +148,22 @@ mod orders {
                 .map_err(|e| Failure::invalid_request(format!("options.decimals: {e}")))?;
             context = context.with_assets(assets);
         }
+        let context = crate::order::with_networks(context, input.networks.as_ref())?;
+        let assumed;
+        let rates = if input.assume_exact_out {
+            assumed = rates.clone().assume_exact_out();
+            &assumed
+        } else {
+            rates
+        };
         let plan = request
             .plan(rates, &context)
             .map_err(|e| Failure::api(&e.to_api_error()))?;
-        answer(plan.verify(&request, &order, read))
+        answer(
+            plan.verify(&request, &order, read),
+            plan.addresses_checked(),
+            plan.route().rate().is_exact_out_assumed(),
+        )
     }
 
     /// `{now, read?}` of a floating order's verification.
@@ -150,6 +173,8 @@ mod orders {
         now: u64,
         #[serde(default, deserialize_with = "crate::input::present")]
         read: Option<String>,
+        #[serde(default, deserialize_with = "crate::input::present")]
+        networks: Option<crate::order::NetworksInput>,
     }
 
     /// Plans the floating `body` from `quote` again and verifies `order`.
@@ -162,9 +187,14 @@ mod orders {
         let read = read(input.read.as_deref())?;
         let screening = ScreeningPolicy::new();
         let context = OrderContext::new(EpochMillis::new(input.now), &screening);
+        let context = crate::order::with_networks(context, input.networks.as_ref())?;
         let plan = request
             .plan(&quote, &context)
             .map_err(|e| Failure::api(&e.to_api_error()))?;
-        answer(plan.verify(&request, &order, read))
+        answer(
+            plan.verify(&request, &order, read),
+            plan.addresses_checked(),
+            false,
+        )
     }
 }

@@ -83,7 +83,14 @@ impl FixedOrderBuilder {
     // `..default()` keeps this compiling when the body gains a key.
     #[allow(clippy::needless_update)]
     fn raw(&self) -> RawFixedOrderRequest {
-        let common = self.common.loose();
+        let mut common = self.common.loose();
+        // Ruling 52: an ExactOut `fromAmount` the crate writes has 8 places
+        // (the spec's form, `"12.50000000"`), when it has no more.
+        if self.swap_mode == Some(SwapMode::ExactOut) {
+            if let Ok(fixed) = crate::decimal::Fixed8::exact(self.common.from_amount.get()) {
+                common.from_amount = Some(Loose::Str(fixed.to_string()));
+            }
+        }
         RawFixedOrderRequest {
             fields: FixedFields {
                 from_amount: common.from_amount,
