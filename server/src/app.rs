@@ -18,7 +18,7 @@ use axum::{Json, Router};
 use http_body_util::BodyExt;
 use swaproute::client::{ClientHeaders, Integration};
 use swaproute::order::{ChainQuery, RouteQuery};
-use swaproute::route::SplitPolicy;
+use swaproute::route::{Policy, PriceGuard, PriceReference, SplitPolicy};
 use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
 use swaproute::{Amount, ApiError, CampaignLimits, EpochMillis, ErrorCode};
 
@@ -289,7 +289,14 @@ fn route_answer(
 ) -> Result<Response, Failure> {
     let rates = book.fresh(pair_id, now)?;
     let split = split_policy(&query)?;
-    let request = RouteQuery::from_pairs(query)?.route_request(rates, now)?;
+    // The caller's price guard holds every question of the request (ruling
+    // 41): the estimate, the ranking, the split and each leg.
+    let guard = price_guard(&query)?;
+    let policy = match &guard {
+        Some(guard) => Policy::DEFAULT.with_price_guard(guard),
+        None => Policy::DEFAULT,
+    };
+    let request = RouteQuery::from_pairs(query)?.route_request_under(rates, now, policy)?;
     let selection = request.select(rates);
     let Some(policy) = split else {
         return match selection.no_route() {
@@ -391,6 +398,48 @@ fn split_policy(query: &[(String, String)]) -> Result<Option<SplitPolicy>, ApiEr
     Ok(on.then_some(policy))
 }
 
+/// The price guard of a route query (rulings 40-42): `maxDeviationBps=N`
+/// and, optionally, `reference=DEC` (else the median of the rates that can
+/// serve some amount; for chains, of each leg's pair).
+fn price_guard(query: &[(String, String)]) -> Result<Option<PriceGuard>, ApiError> {
+    let bad = |text: String| ApiError::new(InvalidRequest, text);
+    let mut bps: Option<u32> = None;
+    let mut reference: Option<PriceReference> = None;
+    for (key, value) in query {
+        match key.as_str() {
+            "maxDeviationBps" => {
+                if bps.is_some() {
+                    return Err(bad("maxDeviationBps: sent twice".to_owned()));
+                }
+                bps = Some(value.parse().map_err(|_| {
+                    bad(format!(
+                        "maxDeviationBps: {:?} is not a whole number of basis points (0 to 4294967295)",
+                        cut(value, MAX_DETAILS)
+                    ))
+                })?);
+            }
+            "reference" => {
+                if reference.is_some() {
+                    return Err(bad("reference: sent twice".to_owned()));
+                }
+                let multiplier =
+                    Amount::parse(value).map_err(|e| bad(format!("reference: {e}")))?;
+                reference = Some(
+                    PriceReference::new(multiplier.get())
+                        .map_err(|e| bad(format!("reference: {e}")))?,
+                );
+            }
+            _ => {}
+        }
+    }
+    match (bps, reference) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => Err(bad("reference needs maxDeviationBps".to_owned())),
+        (Some(bps), None) => Ok(Some(PriceGuard::median(bps))),
+        (Some(bps), Some(reference)) => Ok(Some(PriceGuard::against(reference, bps))),
+    }
+}
+
 /// At most this many chains in a `/v3/route` answer.
 const CHAINS_SHOWN: usize = 5;
 
@@ -408,9 +457,14 @@ async fn chain_route(
         .run_heavy(move || -> Result<Response, Failure> {
             book.any_fresh(now)?;
             let market = book.all().market(&CampaignLimits::new(), now)?;
-            let selection = ChainQuery::from_pairs(query)?
-                .chain_request(now)
-                .select(&market, CHAINS_SHOWN);
+            let guard = price_guard(&query)?;
+            let request = ChainQuery::from_pairs(query)?.chain_request(now);
+            // Each leg under its own pair's median, or the caller's reference.
+            let request = match guard {
+                Some(guard) => request.with_price_guard(guard),
+                None => request,
+            };
+            let selection = request.select(&market, CHAINS_SHOWN);
             match selection.no_route() {
                 Some(no_route) => Err(ApiError::from(no_route.clone()).into()),
                 None => Ok(Json(&selection).into_response()),

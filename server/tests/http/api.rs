@@ -327,3 +327,42 @@ fn the_route_endpoint_splits_an_amount_above_every_max() {
         "INVALID_REQUEST",
     );
 }
+
+#[test]
+fn the_route_endpoints_take_the_price_guard() {
+    let db = &databases()[0];
+    let server = Server::start(db, &[]);
+    // Every BTC_ETH multiplier is about 33: 1 bp around 1000 refuses them all.
+    let answer =
+        server.get("/v3/pairs/BTC_ETH/route?fromAmount=0.5&maxDeviationBps=1&reference=1000");
+    assert_error(&answer, 502, "PRICE_OUTLIER");
+    // 10000 bps around 33.2 admits every honest rate: the unguarded best.
+    let answer =
+        server.get("/v3/pairs/BTC_ETH/route?fromAmount=0.5&maxDeviationBps=10000&reference=33.2");
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.body["routes"][0]["rateId"], BEST);
+    // The split and each of its legs apply it too: 30 BTC (above every
+    // max, 25) splits unguarded; guarded no leg is left, and the answer is
+    // the single pair's "no route".
+    let answer = server.get("/v3/pairs/BTC_ETH/route?fromAmount=30&split=true");
+    assert_eq!(answer.status, 200);
+    assert!(answer.body["split"].is_object(), "{:?}", answer.body);
+    let answer = server
+        .get("/v3/pairs/BTC_ETH/route?fromAmount=30&split=true&maxDeviationBps=1&reference=1000");
+    assert_error(&answer, 400, "AMOUNT_ABOVE_LIMIT");
+    // And the chains, leg by leg.
+    let answer =
+        server.get("/v3/route?from=BTC&to=ETH&fromAmount=0.5&maxDeviationBps=1&reference=1000");
+    assert_error(&answer, 502, "PRICE_OUTLIER");
+    // Bad guard parameters are the client's.
+    assert_error(
+        &server.get("/v3/pairs/BTC_ETH/route?fromAmount=0.5&reference=33"),
+        400,
+        "INVALID_REQUEST",
+    );
+    assert_error(
+        &server.get("/v3/pairs/BTC_ETH/route?fromAmount=0.5&maxDeviationBps=-1"),
+        400,
+        "INVALID_REQUEST",
+    );
+}

@@ -135,6 +135,8 @@ fn reason_error(code: &str) -> ErrorCode {
         "EXACT_OUT_UNSUPPORTED" | "SPONSORED_IN_EXACT_OUT" => ErrorCode::UnsupportedSwapMode,
         "BELOW_MIN" | "REQUIRED_INPUT_BELOW_MIN" => ErrorCode::AmountBelowLimit,
         "ABOVE_MAX" | "REQUIRED_INPUT_ABOVE_MAX" => ErrorCode::AmountAboveLimit,
+        // The guard refused the leg's rates (rulings 40, 41): as the single pair.
+        "PRICE_OUTLIER" => ErrorCode::PriceOutlier,
         _ => ErrorCode::InsufficientLiquidity,
     }
 }
