@@ -279,7 +279,11 @@ fn context<'b>(
     pair: &swaproute::PairId,
     now: EpochMillis,
 ) -> Result<OrderContext<'b>, ApiError> {
-    Ok(OrderContext::new(now, server_screening).with_assets(book.assets_of(pair)?))
+    let context = OrderContext::new(now, server_screening);
+    Ok(match book.assets_of(pair) {
+        Some(records) => context.with_assets(records),
+        None => context,
+    })
 }
 
 /// `POST /v3/orders`: a fixed-rate order at the best eligible rate.
