@@ -278,12 +278,12 @@ fn context<'b>(
     book: &'b Book,
     pair: &swaproute::PairId,
     now: EpochMillis,
-) -> Result<OrderContext<'b>, ApiError> {
+) -> OrderContext<'b> {
     let context = OrderContext::new(now, server_screening);
-    Ok(match book.assets_of(pair) {
+    match book.assets_of(pair) {
         Some(records) => context.with_assets(records),
         None => context,
-    })
+    }
 }
 
 /// `POST /v3/orders`: a fixed-rate order at the best eligible rate.
@@ -303,7 +303,7 @@ pub(crate) async fn create_fixed(
             let request = FixedOrderRequest::from_json(body)?;
             let rates = book.fresh(request.pair_id().as_str(), now)?;
             let screening = swaproute::screening::ScreeningPolicy::default();
-            let context = context(&screening, book, request.pair_id(), now)?;
+            let context = context(&screening, book, request.pair_id(), now);
             let plan = request.plan(rates, &context)?;
             Ok(plan.to_order(&request, new)?)
         },
@@ -334,7 +334,7 @@ pub(crate) async fn create_float(
                 now,
             )?;
             let screening = swaproute::screening::ScreeningPolicy::default();
-            let context = context(&screening, book, request.pair_id(), now)?;
+            let context = context(&screening, book, request.pair_id(), now);
             let plan = request.plan(&quote, &context)?;
             Ok(plan.to_order(&request, new)?)
         },
