@@ -427,3 +427,27 @@ fn update_refused(body: &[u8], error: &serde_json::Error) -> ApiError {
 fn millis(now: EpochMillis) -> i64 {
     i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::sf_string;
+
+    #[test]
+    fn sf_strings_are_read_as_rfc_8941_says() {
+        let read = |text: &str| sf_string(text.as_bytes());
+        assert_eq!(read("\"abc\"").as_deref(), Some("abc"));
+        assert_eq!(read("\"a b\"").as_deref(), Some("a b"));
+        assert_eq!(read(r#""a\"b\\c""#).as_deref(), Some(r#"a"b\c"#));
+        assert_eq!(read("\"\"").as_deref(), Some(""));
+        for bad in [
+            r#""a\b""#,
+            "\"ab\"c",
+            "\"abc",
+            "abc",
+            "\"a\u{7f}\"",
+            "\"é\"",
+        ] {
+            assert_eq!(read(bad), None, "{bad}");
+        }
+    }
+}
