@@ -50,6 +50,11 @@ pub(crate) struct Book {
     /// times: what a stand-in quote above every rate's max is priced from.
     quotes: BTreeMap<PairId, RatesResponse>,
     assets: AssetsResponse,
+    /// Pairs whose assets the bundled records do not hold (no `--assets`
+    /// given): their networks are unknown, so their addresses get the
+    /// checks that need no network (ruling 46: checked where the network is
+    /// known). Said in the log at start and on reload.
+    unchecked: Vec<PairId>,
     /// How many rates in all (for the log).
     count: usize,
 }
@@ -74,21 +79,31 @@ impl Book {
         let (assets_text, assets_name) = match &sources.assets {
             Some(path) => (
                 std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
-                path.as_str(),
+                format!("--assets {path}"),
             ),
-            None => (SAMPLE_ASSETS.to_owned(), "the bundled asset records"),
+            None => (
+                SAMPLE_ASSETS.to_owned(),
+                "the bundled asset records (BTC, ETH, SOL; no --assets)".to_owned(),
+            ),
         };
-        let assets: AssetsResponse = serde_json::from_str(&assets_text)
-            .map_err(|e| format!("--assets {assets_name}: {e}"))?;
+        let assets: AssetsResponse =
+            serde_json::from_str(&assets_text).map_err(|e| format!("{assets_name}: {e}"))?;
         let mut quotes = BTreeMap::new();
         let mut count = 0_usize;
+        let mut unchecked = Vec::new();
         for (pair, response) in rates.iter() {
-            assets.pair_assets(pair).map_err(|e| {
-                format!(
-                    "--assets {assets_name}: no records for pair {pair}: {e} \
-                     (give --assets a listing that holds every pair's two assets)"
-                )
-            })?;
+            match assets.pair_assets(pair) {
+                Ok(_) => {}
+                // The bundled records cover the bundled samples only.
+                Err(_) if sources.assets.is_none() => unchecked.push(pair.clone()),
+                // The operator's own records must hold every pair's assets.
+                Err(e) => {
+                    return Err(format!(
+                        "{assets_name}: no records for pair {pair}: {e} \
+                         (give --assets a listing that holds every pair's two assets)"
+                    ))
+                }
+            }
             quotes.insert(pair.clone(), quote_book(response)?);
             count = count.saturating_add(response.rates().len());
         }
@@ -96,6 +111,7 @@ impl Book {
             rates,
             quotes,
             assets,
+            unchecked,
             count,
         })
     }
@@ -155,14 +171,16 @@ impl Book {
         }
     }
 
-    /// `pair`'s two asset records (present for every pair: [`Book::load`]).
-    pub(crate) fn assets_of(&self, pair: &PairId) -> Result<PairAssets<'_>, ApiError> {
-        self.assets.pair_assets(pair).map_err(|e| {
-            ApiError::new(
-                ErrorCode::InternalError,
-                format!("the server has no asset records for {pair}: {e}"),
-            )
-        })
+    /// `pair`'s two asset records; `None` for a pair the bundled records do
+    /// not hold ([`Book::unchecked`]).
+    pub(crate) fn assets_of(&self, pair: &PairId) -> Option<PairAssets<'_>> {
+        self.assets.pair_assets(pair).ok()
+    }
+
+    /// The pairs whose addresses are not checked against a network (their
+    /// assets are not in the bundled records, and no `--assets` was given).
+    pub(crate) fn unchecked(&self) -> &[PairId] {
+        &self.unchecked
     }
 
     /// The stand-in quote for `amount` of `pair` at `now`: the best ExactIn
@@ -182,9 +200,9 @@ impl Book {
         now: EpochMillis,
     ) -> Result<Quote, Failure> {
         let rates = self.fresh(pair_id, now)?;
-        if let Some(pair) = rates.pair_id() {
+        if let Some(records) = rates.pair_id().and_then(|pair| self.assets_of(pair)) {
             // The amount on its asset's grid (BTC: 8 places), as an order's.
-            self.assets_of(pair)?
+            records
                 .check_from(&amount)
                 .map_err(|e| ApiError::new(ErrorCode::InvalidAmount, format!("{field}: {e}")))?;
         }

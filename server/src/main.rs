@@ -194,6 +194,7 @@ async fn run() -> Result<(), String> {
     let book = books.current();
     metrics.book(book.count());
     tracing::info!(book = %book.summary(), "rates loaded");
+    warn_unchecked(&book);
     drop(book);
     let location = Location::parse(&options.database)?;
     let store = Store::open(&location, options.db_pool, Arc::clone(&metrics))
@@ -259,6 +260,17 @@ async fn run() -> Result<(), String> {
     Ok(())
 }
 
+/// Says which pairs' addresses are not checked against a network.
+fn warn_unchecked(book: &book::Book) {
+    for pair in book.unchecked() {
+        tracing::warn!(
+            pair = %pair,
+            "no asset records for this pair (the bundled ones hold BTC, ETH and SOL): \
+             its addresses are not checked against their network; give --assets FILE"
+        );
+    }
+}
+
 /// Reads the rates and asset records again on each SIGHUP and swaps the new
 /// book in whole; a file that fails keeps the old book, and the log says
 /// why.
@@ -276,6 +288,7 @@ async fn reload_on_hangup(server: Arc<app::Server>) {
                     server.metrics.reload(true);
                     server.metrics.book(book.count());
                     tracing::info!(book = %book.summary(), "SIGHUP: rates reloaded");
+                    warn_unchecked(&book);
                 }
                 Err(error) => {
                     server.metrics.reload(false);

@@ -278,8 +278,12 @@ fn context<'b>(
     book: &'b Book,
     pair: &swaproute::PairId,
     now: EpochMillis,
-) -> Result<OrderContext<'b>, ApiError> {
-    Ok(OrderContext::new(now, server_screening).with_assets(book.assets_of(pair)?))
+) -> OrderContext<'b> {
+    let context = OrderContext::new(now, server_screening);
+    match book.assets_of(pair) {
+        Some(records) => context.with_assets(records),
+        None => context,
+    }
 }
 
 /// `POST /v3/orders`: a fixed-rate order at the best eligible rate.
@@ -299,7 +303,7 @@ pub(crate) async fn create_fixed(
             let request = FixedOrderRequest::from_json(body)?;
             let rates = book.fresh(request.pair_id().as_str(), now)?;
             let screening = swaproute::screening::ScreeningPolicy::default();
-            let context = context(&screening, book, request.pair_id(), now)?;
+            let context = context(&screening, book, request.pair_id(), now);
             let plan = request.plan(rates, &context)?;
             Ok(plan.to_order(&request, new)?)
         },
@@ -330,7 +334,7 @@ pub(crate) async fn create_float(
                 now,
             )?;
             let screening = swaproute::screening::ScreeningPolicy::default();
-            let context = context(&screening, book, request.pair_id(), now)?;
+            let context = context(&screening, book, request.pair_id(), now);
             let plan = request.plan(&quote, &context)?;
             Ok(plan.to_order(&request, new)?)
         },
@@ -422,4 +426,28 @@ fn update_refused(body: &[u8], error: &serde_json::Error) -> ApiError {
 /// `now` as the database keeps instants (epoch ms in a BIGINT).
 fn millis(now: EpochMillis) -> i64 {
     i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sf_string;
+
+    #[test]
+    fn sf_strings_are_read_as_rfc_8941_says() {
+        let read = |text: &str| sf_string(text.as_bytes());
+        assert_eq!(read("\"abc\"").as_deref(), Some("abc"));
+        assert_eq!(read("\"a b\"").as_deref(), Some("a b"));
+        assert_eq!(read(r#""a\"b\\c""#).as_deref(), Some(r#"a"b\c"#));
+        assert_eq!(read("\"\"").as_deref(), Some(""));
+        for bad in [
+            r#""a\b""#,
+            "\"ab\"c",
+            "\"abc",
+            "abc",
+            "\"a\u{7f}\"",
+            "\"é\"",
+        ] {
+            assert_eq!(read(bad), None, "{bad}");
+        }
+    }
 }

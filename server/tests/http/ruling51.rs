@@ -203,6 +203,26 @@ fn payout_addresses_are_checked_against_the_asset_records() {
         "{stderr}"
     );
     assert!(output.stdout.is_empty());
+    // No --assets, and a pair the bundled records do not hold: the server
+    // starts, and its log says the pair's addresses are not checked.
+    let usdt = dir.0.join("btc_usdt.json");
+    std::fs::write(
+        &usdt,
+        crate::common::RATES
+            .replace("BTC_ETH", "BTC_USDT")
+            .replace("\"ETH\"", "\"USDT\""),
+    )
+    .unwrap();
+    let server = Server::start(db, &["--rates", usdt.to_str().unwrap()]);
+    assert_eq!(server.get("/v3/pairs/BTC_USDT/rates").status, 200);
+    let warned = server.log_json().iter().any(|line| {
+        line["level"] == "WARN"
+            && line["pair"] == "BTC_USDT"
+            && line["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("not checked"))
+    });
+    assert!(warned, "{:?}", server.log_json());
 }
 
 /// `PATCH` moves `updatedAt` to the update's time; `createdAt` stays.
