@@ -337,10 +337,7 @@ fn policy_of<'a>(random: &'a RandomPolicy, campaigns: &'a mut CampaignLimits) ->
         .with_campaigns(campaigns)
         .with_limit_policy(limits)
         .with_floors(random.floors);
-    match &random.guard {
-        Some(guard) => policy.with_price_guard(guard),
-        None => policy,
-    }
+    policy.with_price_guard(random.guard.as_ref())
 }
 
 proptest! {
@@ -480,8 +477,11 @@ proptest! {
         let mut campaigns = CampaignLimits::new();
         let policy = policy_of(&random, &mut campaigns);
         // An amount on the grid of `places` decimals.
-        let x = Amount::new(swaproute::Decimal::new(i64::from(units), u32::from(places)) * swaproute::Decimal::new(5, 1)).unwrap();
-        let x = Amount::new(x.get().round_dp(u32::from(places))).unwrap();
+        // `units` half-units of the last place, rounded to the grid.
+        let half = swaproute::Decimal::new(i64::from(units), u32::from(places))
+            .checked_mul(swaproute::Decimal::new(5, 1))
+            .unwrap();
+        let x = Amount::new(half.round_dp(u32::from(places))).unwrap();
         prop_assume!(!x.get().is_zero());
         let feasible = FeasibleQuery::new(SwapMode::ExactIn, now())
             .with_policy(policy)

@@ -23,10 +23,7 @@ pub(crate) fn run(
         .with_campaigns(&args.campaigns)
         .with_limit_policy(args.limit_policy)
         .with_floors(args.floors);
-    let policy = match &guard {
-        Some(guard) => policy.with_price_guard(guard),
-        None => policy,
-    };
+    let policy = policy.with_price_guard(guard.as_ref());
     let mut query = FeasibleQuery::new(args.mode, now).with_policy(policy);
     if let Some(path) = &args.assets {
         if let Some((from, to)) = pair_records(path, rates)? {

@@ -227,10 +227,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
         .with_campaigns(&args.campaigns)
         .with_limit_policy(args.limit_policy)
         .with_floors(args.floors);
-    let policy = match &price_guard {
-        Some(guard) => policy.with_price_guard(guard),
-        None => policy,
-    };
+    let policy = policy.with_price_guard(price_guard.as_ref());
     let mut estimate: Option<Estimate<'_>> = None;
     let request = match args.mode {
         SwapMode::ExactIn => {

@@ -292,10 +292,7 @@ fn route_answer(
     // The caller's price guard holds every question of the request (ruling
     // 41): the estimate, the ranking, the split and each leg.
     let guard = price_guard(&query)?;
-    let policy = match &guard {
-        Some(guard) => Policy::DEFAULT.with_price_guard(guard),
-        None => Policy::DEFAULT,
-    };
+    let policy = Policy::DEFAULT.with_price_guard(guard.as_ref());
     let request = RouteQuery::from_pairs(query)?.route_request_under(rates, now, policy)?;
     let selection = request.select(rates);
     let Some(policy) = split else {

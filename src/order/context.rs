@@ -85,10 +85,7 @@ impl<'a> OrderContext<'a> {
         let policy = Policy::DEFAULT
             .with_campaigns(self.campaigns)
             .with_limit_policy(self.limit_policy);
-        match self.price_guard {
-            Some(guard) => policy.with_price_guard(guard),
-            None => policy,
-        }
+        policy.with_price_guard(self.price_guard)
     }
 
     /// With a price guard (ruling 40): a fixed plan refuses a rate whose

@@ -138,6 +138,7 @@ impl<'c> FeasibleQuery<'c> {
                 policy: m.policy.with_price_guard(guard),
                 ..m
             },
+            // No guard, or the caller's reference: as given.
             None => m,
         };
         let mut intervals: Vec<Interval<'r>> = rates

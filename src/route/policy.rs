@@ -111,14 +111,15 @@ impl<'c> Policy<'c> {
         Policy { floors, ..self }
     }
 
-    /// With the caller's price guard (rulings 40 and 42).
+    /// With the caller's price guard (rulings 40 and 42): `&guard`, or an
+    /// `Option<&PriceGuard>` (`None` leaves the policy without one).
     #[must_use]
-    pub fn with_price_guard<'a>(self, guard: &'a PriceGuard) -> Policy<'a>
+    pub fn with_price_guard<'a>(self, guard: impl Into<Option<&'a PriceGuard>>) -> Policy<'a>
     where
         'c: 'a,
     {
         Policy {
-            price_guard: Some(guard),
+            price_guard: guard.into(),
             ..self
         }
     }

@@ -208,10 +208,7 @@ pub(crate) fn estimate(rates: &RatesResponse, request: &str) -> Answer {
     let floors = floors(input.floors.as_ref())?;
     let guard = crate::verify::guard(input.price_guard.as_ref())?;
     let policy = Policy::DEFAULT.with_floors(floors);
-    let policy = match &guard {
-        Some(guard) => policy.with_price_guard(guard),
-        None => policy,
-    };
+    let policy = policy.with_price_guard(guard.as_ref());
     match estimate_exact_out_under(rates, to_amount, now, policy) {
         Ok(estimate) => to_json(&estimate),
         Err(no_route) => Err(Failure::no_route(&no_route)),
@@ -230,10 +227,7 @@ pub(crate) fn feasible(rates: &RatesResponse, request: &str) -> Answer {
         .with_campaigns(&campaigns)
         .with_limit_policy(crate::input::limit_policy(input.limit_policy.as_deref())?)
         .with_floors(floors(input.floors.as_ref())?);
-    let policy = match &guard {
-        Some(guard) => policy.with_price_guard(guard),
-        None => policy,
-    };
+    let policy = policy.with_price_guard(guard.as_ref());
     let mut query = FeasibleQuery::new(
         mode(input.mode.as_deref())?,
         swaproute::EpochMillis::new(input.now),
