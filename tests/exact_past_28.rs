@@ -185,7 +185,7 @@ proptest! {
     /// net is not positive.
     #[test]
     fn best_is_the_exact_maximum(
-        x in (1u128..1u128 << 64, 10u32..=20),
+        x in (1u128..1u128 << 64, 10u32..=28),
         book in proptest::collection::vec(
             ((1u128..1u128 << 95, 14u32..=28), (0u128..1u128 << 80, 20u32..=28)),
             1..8,
@@ -196,11 +196,16 @@ proptest! {
         prop_assume!(!amount.is_zero());
         let mut rates = Vec::new();
         for (i, ((m, ms), (f, fs))) in book.iter().enumerate() {
-            // "close": multipliers one unit of their last place apart, so
-            // the nets differ only past 28 places.
-            let m = if close { deep(book[0].0 .0 + i as u128, book[0].0 .1) } else { deep(*m, *ms) };
-            let fee = deep(*f, *fs);
-            rates.push(rate(&format!("r{}", 9 - i), &m.to_string(), &fee.to_string()));
+            // "close": multipliers one unit of their last place apart and
+            // one fee, so the nets often differ only past 28 places; the
+            // larger multiplier has the larger id, so the tie-breaks alone
+            // would put it last.
+            let (m, fee) = if close {
+                (deep(book[0].0 .0 + i as u128, book[0].0 .1), deep(book[0].1 .0, book[0].1 .1))
+            } else {
+                (deep(*m, *ms), deep(*f, *fs))
+            };
+            rates.push(rate(&format!("r{i}"), &m.to_string(), &fee.to_string()));
         }
         let exact: Vec<BigInt> = rates
             .iter()
