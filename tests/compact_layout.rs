@@ -20,7 +20,7 @@
 //! Case counts follow `PROPTEST_CASES` (default 256 per property).
 
 use crate::common;
-use common::exact_net;
+use common::{exact_net, exact_positive, exact_value};
 
 use proptest::prelude::*;
 use swaproute::route::RouteRequest;
@@ -160,9 +160,11 @@ fn oracle_best(rates: &[Rate], x: Decimal, campaigns: &CampaignLimits) -> Option
         .iter()
         .filter(|r| r.defect().is_none() && r.expiry().as_millis() > NOW)
         .filter(|r| r.min() <= x && x <= r.effective_max(campaigns))
-        .filter_map(|r| exact_net(x, r.multiplier(), r.miner_fee()))
-        .filter(|net| *net > Decimal::ZERO)
-        .max()
+        .filter(|r| exact_net(x, r.multiplier(), r.miner_fee()).is_some())
+        .filter(|r| exact_positive(x, r.multiplier(), r.miner_fee()))
+        // Ruling 43: the largest exact net, reported as its floor.
+        .max_by_key(|r| exact_value(x, r.multiplier(), r.miner_fee()))
+        .and_then(|r| exact_net(x, r.multiplier(), r.miner_fee()))
 }
 
 fn campaigns(limit: Decimal) -> CampaignLimits {
@@ -377,8 +379,10 @@ fn oracle_best_id(rates: &[Rate], x: Decimal, campaigns: &CampaignLimits) -> Opt
         .iter()
         .filter(|r| r.defect().is_none() && r.expiry().as_millis() > NOW)
         .filter(|r| r.min() <= x && x <= r.effective_max(campaigns))
-        .filter_map(|r| Some((exact_net(x, r.multiplier(), r.miner_fee())?, r)))
-        .filter(|(net, _)| *net > Decimal::ZERO)
+        .filter(|r| exact_net(x, r.multiplier(), r.miner_fee()).is_some())
+        .filter(|r| exact_positive(x, r.multiplier(), r.miner_fee()))
+        // Ruling 43: by the exact nets.
+        .map(|r| (exact_value(x, r.multiplier(), r.miner_fee()), r))
         .min_by(|(na, a), (nb, b)| {
             nb.cmp(na)
                 .then(a.miner_fee().cmp(&b.miner_fee()))

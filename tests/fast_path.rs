@@ -14,7 +14,7 @@
 //! Case counts follow `PROPTEST_CASES` (default 256 per property).
 
 use crate::common;
-use common::exact_net;
+use common::{exact_net, exact_positive, exact_value};
 use std::cmp::Ordering;
 
 use proptest::prelude::*;
@@ -156,10 +156,13 @@ fn oracle_at<'r>(
         .filter(|r| r.defect().is_none() && r.expiry().as_millis() > now)
         .filter(|r| r.min() <= x && x <= r.effective_max(campaigns))
         .filter_map(|r| Some((r, exact_net(x, r.multiplier(), r.miner_fee())?)))
-        .filter(|(_, net)| *net > Decimal::ZERO)
+        .filter(|(r, _)| exact_positive(x, r.multiplier(), r.miner_fee()))
         .collect();
-    ranked.sort_by(|(a, an), (b, bn)| {
-        bn.cmp(an)
+    // Ruling 43: by the exact nets, not their reported floors.
+    let exact = |r: &Rate| exact_value(x, r.multiplier(), r.miner_fee());
+    ranked.sort_by(|(a, _), (b, _)| {
+        exact(b)
+            .cmp(&exact(a))
             .then_with(|| a.miner_fee().cmp(&b.miner_fee()))
             .then_with(|| a.is_sponsored().cmp(&b.is_sponsored()))
             .then_with(|| a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
@@ -207,7 +210,7 @@ proptest! {
         let selection = request.select(&rates);
         let got: Vec<_> = selection.routes().iter().map(|r| key(r.rate(), r.net_output())).collect();
         prop_assert_eq!(&got, &expected);
-        // The reported net output is the exact one rounded once; where plain
+        // The reported net output is the exact one or its floor; where plain
         // `Decimal` arithmetic is exact too, it is that value, scale included.
         for route in selection.routes() {
             let (m, fee) = (route.rate().multiplier(), route.rate().miner_fee());

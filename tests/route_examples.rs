@@ -868,60 +868,64 @@ fn a_net_that_decimal_rounds_is_reported_exactly() {
     );
 }
 
-/// A product past 28 places is rounded once, after the fee: 0.00000005 ×
-/// 0.000000000000000000005 = 2.5 × 10⁻²⁸, minus 10⁻²⁸ is 1.5 × 10⁻²⁸,
-/// which rounds (half to even) to 2 × 10⁻²⁸. Rounding the product first
-/// (to 2 × 10⁻²⁸) and then subtracting would give 1 × 10⁻²⁸.
+/// A net past 28 places is the floor of the exact value (ruling 43), never
+/// of a rounded product: 0.00000005 × 0.0000000000000000000057 = 2.85 ×
+/// 10⁻²⁸, minus 10⁻²⁸ is 1.85 × 10⁻²⁸, whose floor at 28 places is 1 ×
+/// 10⁻²⁸. Rounding half to even would give 2 × 10⁻²⁸ (above the exact
+/// value), and so would rounding the product first (3 × 10⁻²⁸) and then
+/// subtracting.
 #[test]
-fn a_product_past_28_places_is_rounded_once_after_the_fee() {
+fn a_net_past_28_places_is_the_floor_of_the_exact_value() {
     let rates = vec![rate(
         "tiny",
-        "0.000000000000000000005",
+        "0.0000000000000000000057",
         "0.0000000000000000000000000001",
         "0",
         "10",
     )];
     let best = exact_in("0.00000005").best(&rates).unwrap();
-    assert_eq!(best.net_output(), d("0.0000000000000000000000000002"));
+    assert_eq!(best.net_output(), d("0.0000000000000000000000000001"));
 }
 
-/// Ranked by the nets the service reports, which `Decimal` rounds when the
-/// exact net does not fit: a: 1 × 101 − 0.9999999999999999999999999999 =
-/// 100.0000000000000000000000000001 (31 digits), reported as 100; b: 1 × 100
-/// − 0 = 100. A tie on the net, so the lower fee wins: b.
+/// Ranked by the exact nets (ruling 43), not by the `Decimal`s reported: a:
+/// 1 × 101 − 0.9999999999999999999999999999 = 100.0000000000000000000000000001
+/// (31 digits), reported as its floor 100 (26 places fit: 29 digits); b:
+/// 1 × 100 − 0 = 100. a is larger by 10⁻²⁸, so a first, though b has the
+/// lower fee.
 #[test]
-fn nets_too_wide_for_decimal_rank_as_reported() {
+fn nets_too_wide_for_decimal_rank_by_their_exact_values() {
     let rates = vec![
         rate("a", "101", "0.9999999999999999999999999999", "0", "10"),
         rate("b", "100", "0", "0", "10"),
     ];
     let ranked = exact_in("1").select(&rates);
-    assert_eq!(ranked_ids(&ranked), ["b", "a"]);
+    assert_eq!(ranked_ids(&ranked), ["a", "b"]);
+    assert_eq!(ranked.routes()[0].net_output(), d("100"));
     assert_eq!(ranked.routes()[1].net_output(), d("100"));
     assert_eq!(
         exact_in("1").best(&rates).unwrap().rate().id().as_str(),
-        "b"
+        "a"
     );
 }
 
-/// Products too wide for `Decimal` rank by the nets it reports. At
-/// x = 1.0000000000000000001: a: x × 8.000000001 − 0.000000001 =
-/// 8.0000000000000000008000000001 (29 digits), reported as
-/// 8.0000000000000000008; b: x × 8 − 0 = 8.0000000000000000008. A tie on
-/// the reported net, so the lower fee wins: b (ranking by the exact values
-/// would pick a, by 10⁻²⁸).
+/// Products too wide for `Decimal` rank by their exact values (ruling 43).
+/// At x = 1.0000000000000000001: a: x × 8.000000001 − 0.000000001 =
+/// 8.0000000000000000008000000001 (29 digits: 8 × 10²⁸ is past 2^96 ≈ 7.92 ×
+/// 10²⁸ at 28 places), reported as its floor at 27 places,
+/// 8.0000000000000000008; b: x × 8 − 0 = 8.0000000000000000008. a is larger
+/// by 10⁻²⁸: a first, though both report the same and b's fee is lower.
 #[test]
-fn products_too_wide_for_decimal_rank_as_reported() {
+fn products_too_wide_for_decimal_rank_by_their_exact_values() {
     let rates = vec![
         rate("a", "8.000000001", "0.000000001", "0", "10"),
         rate("b", "8", "0", "0", "10"),
     ];
     let x = "1.0000000000000000001";
     let ranked = exact_in(x).select(&rates);
-    assert_eq!(ranked_ids(&ranked), ["b", "a"]);
+    assert_eq!(ranked_ids(&ranked), ["a", "b"]);
     assert_eq!(ranked.routes()[0].net_output(), d("8.0000000000000000008"));
     assert_eq!(ranked.routes()[1].net_output(), d("8.0000000000000000008"));
-    assert_eq!(exact_in(x).best(&rates).unwrap().rate().id().as_str(), "b");
+    assert_eq!(exact_in(x).best(&rates).unwrap().rate().id().as_str(), "a");
 }
 
 /// Equal nets go to the lower fee, whichever path computed them: a keeps

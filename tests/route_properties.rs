@@ -518,7 +518,10 @@ fn exact_required(to: Decimal, fee: Decimal, m: Decimal) -> Option<Decimal> {
 #[derive(Clone, Debug, PartialEq)]
 struct Expected {
     id: String,
+    /// The reported net: the exact one or its floor (ruling 43).
     net: Decimal,
+    /// The exact net at scale 56, which ranks (ruling 43).
+    exact: num_bigint::BigInt,
     fee: Decimal,
     sponsored: bool,
     effective_max: Decimal,
@@ -572,12 +575,14 @@ fn oracle_check(case: &Case, spec: &Spec) -> Result<Expected, (&'static str, Opt
     let (Some(net), Some(required)) = (net, required) else {
         return Err(("OVERFLOW", None));
     };
-    if net <= Decimal::ZERO {
+    // Ruling 43: by the exact sign, whatever the reported floor.
+    if !common::exact_positive(case.from, spec.m, spec.fee) {
         return Err(("NO_OUTPUT", Some(net)));
     }
     Ok(Expected {
         id: spec.id.clone(),
         net,
+        exact: common::exact_value(case.from, spec.m, spec.fee),
         fee: spec.fee,
         sponsored: spec.campaign.is_some(),
         effective_max,
@@ -601,10 +606,11 @@ fn oracle(case: &Case) -> Oracle {
             }
         }
     }
-    // Ruling 7: net desc, fee asc, non-sponsored first, id bytes asc.
+    // Ruling 7: net desc (the exact net, ruling 43), fee asc, non-sponsored
+    // first, id bytes asc.
     ranked.sort_by(|a, b| {
-        b.net
-            .cmp(&a.net)
+        b.exact
+            .cmp(&a.exact)
             .then(a.fee.cmp(&b.fee))
             .then(a.sponsored.cmp(&b.sponsored))
             .then(a.id.as_bytes().cmp(b.id.as_bytes()))
@@ -1032,7 +1038,11 @@ proptest! {
                 continue;
             };
             let net = common::exact_net(input, s.m, s.fee);
-            if s.min <= input && input <= s.max && net.is_some_and(|n| n > Decimal::ZERO) {
+            if s.min <= input
+                && input <= s.max
+                && net.is_some()
+                && common::exact_positive(input, s.m, s.fee)
+            {
                 inputs.push(input);
             }
         }

@@ -32,6 +32,7 @@ mod discovery_orders;
 mod error_codes;
 mod error_conversions;
 mod exact_floors;
+mod exact_past_28;
 mod fast_path;
 mod feasible;
 mod floors_no_route;

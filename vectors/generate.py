@@ -18,6 +18,7 @@ import os
 import re
 from decimal import Decimal as D, getcontext
 from fractions import Fraction
+import math
 from math import ceil
 
 getcontext().prec = 120
@@ -196,6 +197,18 @@ def fits(x):
     return abs(x) * 10**n <= MAX_DECIMAL
 
 
+def floor28(x):
+    """Ruling 43: a net output as the decimal type reports it: exact when it
+    fits (at most 28 places, a mantissa of at most 2^96 - 1), else its floor
+    (toward minus infinity) at the most places, at most 28, whose mantissa
+    fits; None when not even the floor at 0 places fits (an overflow)."""
+    for n in range(min(places(x), 28), -1, -1):
+        units = math.floor(x * 10**n)
+        if abs(units) <= MAX_DECIMAL:
+            return Fraction(units, 10**n)
+    return None
+
+
 def fits8(x):
     """A required input written with all 8 places fits the decimal type:
     its value times 10^8 is at most 2^96 - 1 (so at most 20 integer digits)."""
@@ -235,8 +248,9 @@ def check(rate, req):
         return ("ABOVE_MAX", emax)
     product = amount * rate.m()
     net = product - rate.f()
-    # Ruling 35: the exact net output must fit; the product alone may not.
-    if not fits(net):
+    # Ruling 35: the exact net output must fit (ruling 43: its floor where
+    # it has more than 28 places); the product alone may not.
+    if floor28(net) is None:
         return ("OVERFLOW", None)
     required = None
     if mode == "ExactOut":
@@ -337,7 +351,8 @@ def model_select(rates, req):
         key=lambda p: rank_key(p[0], p[1][1]))
     routes = []
     for rate, (_, net, emax, required) in ranked:
-        route = {"rateId": rate.id, "netOutput": frac_text(net)}
+        # Ruling 43: ranked by the exact net, reported as its floor at 28 places.
+        route = {"rateId": rate.id, "netOutput": frac_text(floor28(net))}
         if required is None:
             route["requiredInput"] = None
             route["requiredInputLimits"] = None
@@ -868,6 +883,28 @@ def ranking_cases():
                     "119a72d1-74c9-4f6a-8c01-1cdd9474031b"],
                rej={"451abd81-f1d6-4ed6-97f5-e837d70820fe": "ABOVE_MAX"},
                note="the first two tie on every number: '5' (0x35) < 'W' (0x57)"))
+    # Ruling 43: exact past 28 places.
+    c.append(S("exact nets past 28 places: x1.000000000000000000000000001 beats x1 at 0.003",
+               [6, 43],
+               [Rate("a", "1", "0", "0", "10"),
+                Rate("b", "1.000000000000000000000000001", "0", "0", "10")],
+               from_amount="0.003", ids=["b", "a"],
+               note="b: 0.003 + 0.003e-27 = 0.003000000000000000000000000003 (30 places) > a: "
+                    "0.003; both report 0.003 (b's net floored at 28 places), and the "
+                    "tie-breaks would put a first"))
+    c.append(S("a positive exact net of 1e-29 is a route, reported as its floor 0", [5, 43],
+               [Rate("t", "0.000000000000000000000000001", "0", "0", "10"),
+                Rate("u", "0.000000000000000000000000001", "0.0000000000000000000000000001",
+                     "0", "10")],
+               from_amount="0.01", ids=["t"], rej={"u": "NO_OUTPUT"},
+               note="t: 0.01 x 1e-27 = 1e-29 > 0; u: 1e-29 - 1e-28 = -9e-29"))
+    c.append(S("a net past 28 places is reported as its floor, never above", [6, 43],
+               [Rate("r", "33073464.331913818581565556041", "0", "0", "100")],
+               from_amount="12.34567891", ids=["r"],
+               note="12.34567891 x 33073464.331913818581565556041 = "
+                    "408314371.08314566999999999999779679531; 20 places fit 96 bits: "
+                    "408314371.08314566999999999999 (half to even would print "
+                    "408314371.08314567)"))
     return c
 
 

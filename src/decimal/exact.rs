@@ -12,7 +12,9 @@ use crate::numeric::{Wide, MAX_MANTISSA};
 /// trailing zeros dropped that make it fit), otherwise within half a unit of
 /// its last digit. `Decimal`'s own `a × b − c` rounds the product first, which
 /// can lose the digits that survive the subtraction. `None` for a negative `a`
-/// or `b`, or a value beyond `Decimal`'s range.
+/// or `b`, or a value beyond `Decimal`'s range. Kept for tests: the plain
+/// net output reports the floor instead (ruling 43, `route::rules::net_output`).
+#[cfg(test)]
 pub(crate) fn product_minus(a: Decimal, b: Decimal, c: Decimal) -> Option<Decimal> {
     // −0 is refused with the negatives here (`floor_product_minus` takes it as 0).
     if a.is_sign_negative() || b.is_sign_negative() {

@@ -31,7 +31,6 @@ pub use rust_decimal::Decimal;
 pub use wire_number::WireNumber;
 
 pub(crate) use double::{decimal_from_f64, decimal_from_i64, decimal_from_u64};
-pub(crate) use exact::product_minus;
 
 /// Why a text or number is not an acceptable decimal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

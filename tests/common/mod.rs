@@ -51,11 +51,28 @@ pub(crate) fn amount(text: &str) -> Amount {
     Amount::parse(text).unwrap()
 }
 
-/// `x × m − fee` as the engine reports it: the exact value, rounded once
-/// (half to even) at the largest scale ≤ 28 whose mantissa fits 96 bits;
-/// `None` only where even scale 0 does not (ruling 35: an intermediate past
-/// `Decimal`'s range, the product alone, is no overflow). Big integers, so it
-/// shares nothing with the library's wide arithmetic.
+/// `x × m − fee` exactly, as an integer at scale 56 (every amount,
+/// multiplier and fee is one there): what ranking compares (ruling 43).
+pub(crate) fn exact_value(amount: Decimal, multiplier: Decimal, fee: Decimal) -> BigInt {
+    let ten = |e: u32| BigInt::from(10u8).pow(e);
+    BigInt::from(amount.mantissa())
+        * BigInt::from(multiplier.mantissa())
+        * ten(56 - amount.scale() - multiplier.scale())
+        - BigInt::from(fee.mantissa()) * ten(56 - fee.scale())
+}
+
+/// Whether the exact `x × m − fee` is positive (ruling 43: then never
+/// `NO_OUTPUT`, whatever its `Decimal` floor).
+pub(crate) fn exact_positive(amount: Decimal, multiplier: Decimal, fee: Decimal) -> bool {
+    exact_value(amount, multiplier, fee) > BigInt::from(0u8)
+}
+
+/// `x × m − fee` as the engine reports it: the exact value where it fits a
+/// `Decimal`, else its floor (toward −∞) at the largest scale ≤ 28 whose
+/// mantissa fits 96 bits (ruling 43); `None` only where even scale 0 does
+/// not (ruling 35: an intermediate past `Decimal`'s range, the product
+/// alone, is no overflow). Big integers, so it shares nothing with the
+/// library's wide arithmetic.
 pub(crate) fn exact_net(amount: Decimal, multiplier: Decimal, fee: Decimal) -> Option<Decimal> {
     let plain = amount
         .checked_mul(multiplier)
@@ -72,16 +89,21 @@ pub(crate) fn exact_net(amount: Decimal, multiplier: Decimal, fee: Decimal) -> O
     for scale in (0..=top.min(28)).rev() {
         let divisor = ten(top - scale);
         let (quotient, rest) = (&magnitude / &divisor, &magnitude % &divisor);
-        let twice = &rest * 2u8;
-        let up = twice > divisor || (twice == divisor && &quotient % 2u8 == BigInt::from(1u8));
-        let rounded = if up { quotient + 1u8 } else { quotient };
-        if rounded <= max {
-            let mantissa = i128::try_from(rounded).ok()?;
+        // Toward −∞: a negative value with digits dropped is one unit further.
+        let dropped = rest != BigInt::from(0u8);
+        let floor = if negative && dropped {
+            quotient + 1u8
+        } else {
+            quotient
+        };
+        if floor <= max {
+            let mantissa = i128::try_from(floor).ok()?;
             let exact =
                 Decimal::from_i128_with_scale(if negative { -mantissa } else { mantissa }, scale);
-            // Where plain `Decimal` is right, its scale is kept.
+            // Where plain `Decimal` is right (the exact value, no digit
+            // dropped), its scale is kept; a floor is at its own scale.
             return Some(match plain {
-                Some(plain) if plain == exact => plain,
+                Some(plain) if plain == exact && !dropped => plain,
                 _ => exact,
             });
         }

@@ -282,7 +282,7 @@ impl<'r> RateBook<'r> {
             // Rates equal in every key but input order, one keyed and one
             // plain: the engine's pick depends on which kind each is to it;
             // let it pick.
-            if rank_order(&plain, &keyed) == Ordering::Equal {
+            if rank_order(amount.get(), &plain, &keyed) == Ordering::Equal {
                 return self.fall_back(&guarded);
             }
         }

@@ -91,7 +91,8 @@ pub(crate) fn keep_best_plain<'r>(
     plain: &mut Option<Candidate<'r>>,
 ) {
     if let Ok(candidate) = check(rate, request) {
-        if plain.is_none_or(|held| rank_order(&candidate, &held) == Ordering::Less) {
+        let amount = request.from_amount().get();
+        if plain.is_none_or(|held| rank_order(amount, &candidate, &held) == Ordering::Less) {
             *plain = Some(candidate);
         }
     }
@@ -177,8 +178,9 @@ fn offer_plain<'r, PS, US>(
     US: Slots<Item = ()>,
 {
     if let Ok(candidate) = check(rate, request) {
+        let amount = request.from_amount().get();
         plain.offer(Some(candidate), (), |new, (), held, ()| match (new, held) {
-            (Some(new), Some(held)) => rank_order(new, held) == Ordering::Less,
+            (Some(new), Some(held)) => rank_order(amount, new, held) == Ordering::Less,
             (Some(_), None) => true,
             (None, _) => false,
         });

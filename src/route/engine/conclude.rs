@@ -259,10 +259,11 @@ impl RouteRequest<'_> {
             None => None,
         };
         let mut next_plain = plain_rest.next();
+        let amount = self.from_amount().get();
         let mut len = 0usize;
         for slot in routes.iter_mut() {
             let take_plain = match (&next_keyed, &next_plain) {
-                (Some(a), Some(b)) => rank_order(b, a) == Ordering::Less,
+                (Some(a), Some(b)) => rank_order(amount, b, a) == Ordering::Less,
                 (Some(_), None) => false,
                 (None, Some(_)) => true,
                 (None, None) => break,

@@ -136,18 +136,19 @@ fn full_key<'r>(
 /// not negative) and `x × M`, an upper bound of the exact net output, is
 /// below `best` by a margin that covers the plain path's rounding.
 ///
-/// The plain path's value is the exact net output `v` rounded once (half to
-/// even) at the largest scale `s <= 28` whose mantissa fits 96 bits
-/// ([`product_minus`](crate::decimal::product_minus)): off by at most half
-/// a unit of `10^-s`, and `10^s × v >= 2^96 / 10` when `s < 28`, so by at
-/// most `5 v / 2^96 < v / 2^93`, or `10^-28 / 2` at `s = 28`. With `P = x ×
-/// M × 10^28` at the product's scale (`P >= v × 10^28`) below `B = best −
-/// (best >> 89) − 4`, the plain value × 10^28 is at most `P (1 + 2^-93) +
-/// 1/2 < B + B / 2^93 + 1 < best`: strictly below the held key, so neither
-/// first nor tied. The answer of `best` cannot change; the rate's verdict
-/// is only skipped (a route is held, so "no route" is not asked). The same
-/// bound covers the full record's key (the exact net output, at most `P`),
-/// so such a rate is skipped before its full record is read.
+/// The plain path's value is the exact net output `v`, or its floor at the
+/// largest scale `s <= 28` whose mantissa fits 96 bits (ruling 43,
+/// [`floor_net`](crate::route::rules::net_output::floor_net)): never above
+/// `v`, and ranking compares the exact `v` wherever the `Decimal` may be a
+/// floor. With `P = x × M × 10^28` at the product's scale (`P >= v ×
+/// 10^28`) below `B = best − (best >> 89) − 4 < best`, both are strictly
+/// below the held key, so neither first nor tied. (The margin dates from a
+/// plain path that rounded half to even, up to `v / 2^93 + 10^-28 / 2`
+/// above `v`; it is kept, a little more work and no less right.) The answer
+/// of `best` cannot change; the rate's verdict is only skipped (a route is
+/// held, so "no route" is not asked). The same bound covers the full
+/// record's key (the exact net output, at most `P`), so such a rate is
+/// skipped before its full record is read.
 fn below_held(fast: &FastRequest, record: &Compact, best: i128) -> bool {
     if record.flags() & DECIDES == 0 {
         return false;

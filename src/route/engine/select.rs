@@ -161,7 +161,8 @@ impl RouteRequest<'_> {
                 }
             }
         }
-        sort_stable(&mut candidates, rank_order);
+        let amount = self.from_amount().get();
+        sort_stable(&mut candidates, |a, b| rank_order(amount, a, b));
         let scanned = rejected.len();
         let mut routes = Vec::with_capacity(candidates.len());
         for candidate in candidates {

@@ -17,7 +17,7 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::net_output::net_output;
+use super::net_output::{net_is_positive, net_output};
 use super::required_input::{required_input, required_input_near};
 use crate::rate::prepared::{Compact, DECIDES, EXACT_OUT, SPONSORED, USABLE};
 use crate::rate::Rate;
@@ -83,7 +83,7 @@ pub(crate) fn check<'r>(
     let amount = request.from_amount().get();
     let effective_max = within_limits(rate, amount, request)?;
     let net_output = net_output(rate, amount).ok_or(RejectReason::Overflow)?;
-    if net_output <= Decimal::ZERO {
+    if !net_is_positive(rate, amount, net_output) {
         // Ruling 5 puts overflow before "no output": in ExactOut the required
         // input is part of the arithmetic.
         if request.mode() == SwapMode::ExactOut

@@ -7,7 +7,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::eligibility::{admit, guarded, within_limits};
-use super::net_output::net_output;
+use super::net_output::{net_is_positive, net_output};
 use super::no_route::{NamedAmount, Tally};
 use super::order::estimate_order;
 use super::required_input::required_input;
@@ -228,7 +228,7 @@ fn candidate(
     *smallest_input = Some(smallest_input.map_or(input.get(), |held| held.min(input.get())));
     within_limits(rate, input.get(), probe)?;
     let net = net_output(rate, input.get()).ok_or(RejectReason::Overflow)?;
-    if net <= Decimal::ZERO {
+    if !net_is_positive(rate, input.get(), net) {
         return Err(RejectReason::NoOutput { net_output: net });
     }
     probe.floors().check(rate, input.get(), net)?;

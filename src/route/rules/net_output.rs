@@ -1,10 +1,15 @@
-//! The net output `fromAmount × multiplier − minerFee` (ruling 6 in
-//! docs/RULES.md), the ranking score, in its plain and its fast form.
+//! The net output `fromAmount × multiplier − minerFee` (rulings 6 and 43 in
+//! docs/RULES.md), the ranking score, in its plain, its fast and its exact
+//! form.
 //!
 //! The plain form ([`net_output`]) computes it with `Decimal`'s
 //! `checked_mul` and `checked_sub`, and where those round (a result with
-//! more digits than a `Decimal` holds) recomputes it exactly. The fast form
-//! computes the same number as an `i128` at scale 28 from a rate's
+//! more digits than a `Decimal` holds) recomputes it exactly and reports its
+//! **floor** at the largest scale (at most 28) that fits: never above the
+//! exact value (ruling 43). The exact form ([`exact_cmp`],
+//! [`net_is_positive`]) compares the exact values in 512-bit integers, for
+//! the rare nets the plain form had to floor ([`may_be_floored`]). The fast
+//! form computes the same number as an `i128` at scale 28 from a rate's
 //! prepared integers, and only when it can prove the plain path is exact
 //! for that rate and amount:
 //!
@@ -18,17 +23,22 @@
 //! the rate is [`Score::Slow`](super::eligibility::Score::Slow) and the
 //! caller asks the plain path.
 
+use core::cmp::Ordering;
+
 use rust_decimal::Decimal;
 
-use crate::decimal::product_minus;
-use crate::numeric::{widening_mul, MANTISSA_LIMIT, OPERAND_LIMIT, POW10, SCALE};
+use crate::numeric::{
+    widening_mul, Wide, MANTISSA_LIMIT, MAX_MANTISSA, OPERAND_LIMIT, POW10, SCALE,
+};
 use crate::rate::prepared::{Compact, Prepared, FAST};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 
-/// `amount × multiplier − minerFee`, or `None` on overflow: only when the
-/// exact value is past `Decimal`'s range (ruling 35), not when the product
-/// alone is.
+/// `amount × multiplier − minerFee` as a `Decimal`, or `None` on overflow:
+/// only when the exact value is past `Decimal`'s range (ruling 35), not when
+/// the product alone is. Exact when a `Decimal` holds the exact value, else
+/// its floor at the largest scale (at most 28) that fits (ruling 43): a
+/// positive exact net may be reported as 0 (see [`net_is_positive`]).
 pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
     let (multiplier, fee) = (rate.multiplier(), rate.miner_fee());
     let Some((product, rounded)) = amount
@@ -37,21 +47,153 @@ pub(crate) fn net_output(rate: &Rate, amount: Decimal) -> Option<Decimal> {
     else {
         // The product (or the difference `Decimal` computes from its rounded
         // product) is past the range; the exact difference may not be.
-        return product_minus(amount, multiplier, fee);
+        return floor_net(amount, multiplier, fee);
     };
     // `Decimal` rounds a product (or the difference) that needs more than its
     // 28-29 digits, and a large product minus a large fee can leave a small
-    // net whose exact digits were lost. When the exact net fits a `Decimal`,
-    // report that; only an exact value wider than a `Decimal` stays rounded.
+    // net whose exact digits were lost. Report the exact net where it fits a
+    // `Decimal`, else its floor (ruling 43).
     // (`Decimal` returns the product itself for a zero fee, whatever its scale.)
     let difference_exact = fee.is_zero() || rounded.scale() == product.scale().max(fee.scale());
     if product_is_exact(amount, multiplier, product) && difference_exact {
         return Some(rounded);
     }
-    // Where `Decimal` was right after all, its representation (scale) is kept.
-    Some(match product_minus(amount, multiplier, fee) {
-        Some(exact) if exact != rounded => exact,
-        _ => rounded,
+    // Where `Decimal` was right after all (the exact value fits and equals
+    // it), its representation (scale) is kept; a floor keeps its own, which
+    // marks it ([`may_be_floored`]).
+    Some(match floor_parts(amount, multiplier, fee) {
+        Some((exact, true)) if exact == rounded => rounded,
+        Some((floor, _)) => floor,
+        None => rounded,
+    })
+}
+
+/// `a × b − c` (`a`, `b` not negative) exactly, as its magnitude and sign
+/// at `scale`, which must be at least `a`'s + `b`'s and `c`'s scales.
+fn exact_at(a: Decimal, b: Decimal, c: Decimal, scale: u32) -> Option<(Wide, bool)> {
+    if a.is_sign_negative() && !a.is_zero() || b.is_sign_negative() && !b.is_zero() {
+        return None;
+    }
+    let product_scale = a.scale().checked_add(b.scale())?;
+    let product = Wide::at_scale(a, a.scale())?
+        .mul_u128(b.mantissa().unsigned_abs())?
+        .scaled(scale.checked_sub(product_scale)?)?;
+    let fee = Wide::at_scale(c, scale)?;
+    Some(if c.is_sign_negative() {
+        (product.add(fee)?, false)
+    } else if product >= fee {
+        (product.sub(fee)?, false)
+    } else {
+        (fee.sub(product)?, true)
+    })
+}
+
+/// The floor of `a × b − c` (computed exactly) at the largest scale, at most
+/// 28, whose mantissa fits a `Decimal`; the exact value itself (at the scale
+/// `max(a's + b's, c's)`) when it fits. `None` past the range, and for a
+/// negative `a` or `b`.
+pub(crate) fn floor_net(a: Decimal, b: Decimal, c: Decimal) -> Option<Decimal> {
+    floor_parts(a, b, c).map(|(floor, _)| floor)
+}
+
+/// [`floor_net`], and whether it is the exact value (no digit dropped).
+fn floor_parts(a: Decimal, b: Decimal, c: Decimal) -> Option<(Decimal, bool)> {
+    let mut scale = a.scale().checked_add(b.scale())?.max(c.scale());
+    let (mut magnitude, negative) = exact_at(a, b, c, scale)?;
+    let mut dropped = false;
+    let mantissa = loop {
+        if scale <= SCALE {
+            if let Some(truncated) = magnitude.to_u128() {
+                // Toward −∞: a negative value with dropped digits moves one
+                // unit away from zero.
+                let floor = if negative && dropped {
+                    truncated.checked_add(1)
+                } else {
+                    Some(truncated)
+                };
+                if let Some(floor) = floor.filter(|&m| m <= MAX_MANTISSA) {
+                    break floor;
+                }
+            }
+            if scale == 0 {
+                return None;
+            }
+        }
+        let (quotient, digit) = magnitude.div10()?;
+        dropped |= digit != 0;
+        magnitude = quotient;
+        scale = scale.checked_sub(1)?;
+    };
+    let signed = i128::try_from(mantissa).ok()?;
+    let signed = if negative {
+        signed.checked_neg()?
+    } else {
+        signed
+    };
+    let floor = Decimal::try_from_i128_with_scale(signed, scale).ok()?;
+    Some((floor, !dropped))
+}
+
+/// Whether `net`, [`net_output`]'s value for `rate` at `amount`, stands for a
+/// positive exact net output: a positive floor, or a floor of 0 above an
+/// exact value that is not (ruling 43: a positive exact net is never
+/// `NO_OUTPUT`).
+pub(crate) fn net_is_positive(rate: &Rate, amount: Decimal, net: Decimal) -> bool {
+    if !net.is_zero() {
+        return net.is_sign_positive();
+    }
+    zero_floor_is_positive(rate, amount)
+}
+
+/// The exact sign of a net output whose floor is 0. Rare: out of line.
+#[cold]
+#[inline(never)]
+fn zero_floor_is_positive(rate: &Rate, amount: Decimal) -> bool {
+    let (m, fee) = (rate.multiplier(), rate.miner_fee());
+    let scale = amount.scale().saturating_add(m.scale()).max(fee.scale());
+    exact_at(amount, m, fee, scale)
+        .is_some_and(|(magnitude, negative)| !negative && magnitude != Wide::from_u128(0))
+}
+
+/// The smallest mantissa of a `Decimal` at a scale below 28 that
+/// [`net_output`] may have floored: `⌊2^96 / 10⌋` (the value did not fit one
+/// place further).
+const FLOORED_BELOW_28: u128 = MANTISSA_LIMIT / 10;
+
+/// Whether `net` may be a floor of a wider exact value ([`net_output`]): at
+/// scale 28, or with a mantissa of at least `⌊2^96 / 10⌋`. Every other
+/// `Decimal` net output is exact, and two exact values compare as their
+/// `Decimal`s do.
+#[inline]
+pub(crate) fn may_be_floored(net: Decimal) -> bool {
+    net.scale() >= SCALE || net.mantissa().unsigned_abs() >= FLOORED_BELOW_28
+}
+
+/// The exact order of `a_amount × a.multiplier − a.fee` against the same of
+/// `b`: `Greater` when `a`'s exact net output is larger. `None` when either
+/// has a negative amount or multiplier (no eligible rate has). Cold: asked
+/// only when a `Decimal` net may be a floor ([`may_be_floored`]).
+#[cold]
+#[inline(never)]
+pub(crate) fn exact_cmp(
+    a_amount: Decimal,
+    a: &Rate,
+    b_amount: Decimal,
+    b: &Rate,
+) -> Option<Ordering> {
+    // Every exact net is an integer at scale 56 (28 + 28 >= a fee's 28).
+    let at = SCALE.checked_mul(2)?;
+    let (am, an) = exact_at(a_amount, a.multiplier(), a.miner_fee(), at)?;
+    let (bm, bn) = exact_at(b_amount, b.multiplier(), b.miner_fee(), at)?;
+    let zero = Wide::from_u128(0);
+    // Signed: −0 and +0 are one value.
+    let a_neg = an && am != zero;
+    let b_neg = bn && bm != zero;
+    Some(match (a_neg, b_neg) {
+        (false, false) => am.cmp(&bm),
+        (true, true) => bm.cmp(&am),
+        (false, true) => Ordering::Greater,
+        (true, false) => Ordering::Less,
     })
 }
 
@@ -320,9 +462,14 @@ const fn fit_96_table() -> [(u128, u128); 29] {
 
 #[cfg(test)]
 mod tests {
-    use super::{exact_net, net_from_parts, product_is_exact, shift, times_pow10_below_2_96};
+    use super::{
+        exact_cmp, exact_net, floor_net, may_be_floored, net_from_parts, net_is_positive,
+        product_is_exact, shift, times_pow10_below_2_96,
+    };
     use crate::numeric::{MANTISSA_LIMIT, OPERAND_LIMIT};
     use crate::route::rules::fixtures::{d, rate};
+    use alloc::string::ToString;
+    use rust_decimal::Decimal;
 
     /// 2^96, written out.
     const TWO_96: u128 = 79_228_162_514_264_337_593_543_950_336;
@@ -455,5 +602,106 @@ mod tests {
                 (0, 0, 0)
             );
         }
+    }
+
+    #[test]
+    fn a_net_past_28_places_is_floored_not_rounded() {
+        // 12.34567891 × 33073464.331913818581565556041 =
+        // 408314371.08314566999999999999779679531 (29 places; Python's
+        // decimal at 100 digits). 9 integer digits leave 20 places; the
+        // floor there, where half-to-even gave 408314371.08314567.
+        let (x, m) = (d("12.34567891"), "33073464.331913818581565556041");
+        let net = super::net_output(&rate(m, "0"), x).unwrap();
+        assert_eq!(net.to_string(), "408314371.08314566999999999999");
+        // A negative exact value: toward −∞. 1 × 10^-27 × 0.01 − 10^-28 =
+        // −0.9 × 10^-28: floor −10^-28.
+        let tiny = "0.000000000000000000000000001";
+        let fee = "0.0000000000000000000000000001";
+        assert_eq!(
+            super::net_output(&rate(tiny, fee), d("0.01")),
+            Some(d("-0.0000000000000000000000000001"))
+        );
+        // An exact value that fits keeps its value (3.375 − 0.1 = 3.275).
+        assert_eq!(floor_net(d("1.5"), d("2.25"), d("0.1")), Some(d("3.275")));
+        // A negative factor: none.
+        assert_eq!(floor_net(d("-1"), d("1"), d("0")), None);
+        // Past the range at scale 0: none. (2^96 − 1) × 2 = 2^97 − 2.
+        assert_eq!(floor_net(Decimal::MAX, d("2"), d("0")), None);
+        // Just past 2^96 − 1 at one place, and the floor at scale 0 fits:
+        // (2^96 − 1) + 0.5 with half-to-even would be 2^96; the floor is 2^96 − 1.
+        assert_eq!(
+            floor_net(Decimal::MAX, d("1"), d("-0.5")),
+            Some(Decimal::MAX)
+        );
+    }
+
+    #[test]
+    fn a_zero_floor_is_positive_only_above_an_exact_positive_net() {
+        let tiny = "0.000000000000000000000000001";
+        let fee = "0.0000000000000000000000000001";
+        // 0.01 × 10^-27 = 10^-29 > 0, floored to 0.
+        let r = rate(tiny, "0");
+        let net = super::net_output(&r, d("0.01")).unwrap();
+        assert!(net.is_zero());
+        assert!(net_is_positive(&r, d("0.01"), net));
+        // 0.1 × 10^-27 − 10^-28 = 0: not positive.
+        let r = rate(tiny, fee);
+        let net = super::net_output(&r, d("0.1")).unwrap();
+        assert!(net.is_zero());
+        assert!(!net_is_positive(&r, d("0.1"), net));
+        // Non-zero floors decide by their sign.
+        assert!(net_is_positive(&r, d("1"), d("0.5")));
+        assert!(!net_is_positive(&r, d("1"), d("-0.5")));
+    }
+
+    #[test]
+    fn only_scale_28_or_wide_mantissas_may_be_floors() {
+        assert!(may_be_floored(d("0.0030000000000000000000000000")));
+        assert!(!may_be_floored(d("0.003")));
+        // ⌊2^96 / 10⌋ = 7922816251426433759354395033: at scale 1 that
+        // mantissa may be a floor, one below it cannot.
+        assert!(may_be_floored(Decimal::from_i128_with_scale(
+            7_922_816_251_426_433_759_354_395_033,
+            1
+        )));
+        assert!(!may_be_floored(Decimal::from_i128_with_scale(
+            7_922_816_251_426_433_759_354_395_032,
+            1
+        )));
+    }
+
+    #[test]
+    fn exact_cmp_orders_past_28_places() {
+        use core::cmp::Ordering;
+        let (one, more) = (rate("1", "0"), rate("1.000000000000000000000000001", "0"));
+        // 0.003 vs 0.003000000000000000000000000003.
+        assert_eq!(
+            exact_cmp(d("0.003"), &more, d("0.003"), &one),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(
+            exact_cmp(d("0.003"), &one, d("0.003"), &more),
+            Some(Ordering::Less)
+        );
+        assert_eq!(
+            exact_cmp(d("0.003"), &one, d("0.003"), &one),
+            Some(Ordering::Equal)
+        );
+        // Signs: −1 (1 × 1 − 2) below 0 (1 × 1 − 1), and −1 above −2.
+        let (zero, minus1, minus2) = (rate("1", "1"), rate("1", "2"), rate("1", "3"));
+        assert_eq!(
+            exact_cmp(d("1"), &minus1, d("1"), &zero),
+            Some(Ordering::Less)
+        );
+        assert_eq!(
+            exact_cmp(d("1"), &zero, d("1"), &minus1),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(
+            exact_cmp(d("1"), &minus1, d("1"), &minus2),
+            Some(Ordering::Greater)
+        );
+        // A negative amount has no exact order here.
+        assert_eq!(exact_cmp(d("-1"), &one, d("1"), &one), None);
     }
 }

@@ -19,6 +19,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::eligibility::Candidate;
+use super::net_output::{exact_cmp, may_be_floored};
 use crate::decimal::Fixed8;
 use crate::rate::prepared::FAST;
 use crate::rate::Rate;
@@ -26,23 +27,40 @@ use crate::route::work;
 use crate::route::Route;
 use crate::swap_mode::SwapMode;
 
-/// The total ranking order on plain candidates: `Less` means `a` ranks first.
+/// The total ranking order on plain candidates at `amount` (the request's
+/// `fromAmount`, which both were checked at): `Less` means `a` ranks first.
 ///
 /// Ids are unique within a sane response; when two rates share every number
 /// *and* their id, they are interchangeable and either may come first.
-pub(crate) fn rank_order(a: &Candidate<'_>, b: &Candidate<'_>) -> Ordering {
-    order(a.net_output, a.rate, b.net_output, b.rate)
+pub(crate) fn rank_order(amount: Decimal, a: &Candidate<'_>, b: &Candidate<'_>) -> Ordering {
+    order(
+        (a.net_output, amount, a.rate),
+        (b.net_output, amount, b.rate),
+    )
 }
 
 /// [`rank_order`] on finished routes.
 pub(crate) fn route_order(a: &Route<'_>, b: &Route<'_>) -> Ordering {
-    order(a.net_output, a.rate, b.net_output, b.rate)
+    order(
+        (a.net_output, a.from_amount, a.rate),
+        (b.net_output, b.from_amount, b.rate),
+    )
 }
 
-/// The ranking order on a `Decimal` net output and its rate.
-fn order(a_net: Decimal, a: &Rate, b_net: Decimal, b: &Rate) -> Ordering {
+/// The ranking order on a `Decimal` net output, the amount it is at and its
+/// rate. Ruling 43: by the exact nets. A `Decimal` net output is exact
+/// unless [`may_be_floored`] says it may be a floor; then (rare, out of the
+/// usual path) the exact values are compared in wide integers.
+fn order(a: (Decimal, Decimal, &Rate), b: (Decimal, Decimal, &Rate)) -> Ordering {
     work::tick();
-    b_net.cmp(&a_net).then_with(|| tie_order(a, b))
+    let (a_net, a_amount, a_rate) = a;
+    let (b_net, b_amount, b_rate) = b;
+    let net_order = if may_be_floored(a_net) || may_be_floored(b_net) {
+        exact_cmp(b_amount, b_rate, a_amount, a_rate).unwrap_or_else(|| b_net.cmp(&a_net))
+    } else {
+        b_net.cmp(&a_net)
+    };
+    net_order.then_with(|| tie_order(a_rate, b_rate))
 }
 
 /// The ranking order on fast keys (net output × 10^28, exact): `Less` means
@@ -128,7 +146,8 @@ pub(crate) fn chain_order<'a>(
 /// The ExactOut estimator's order: the smaller required input first, then
 /// the ranking order at that amount.
 pub(crate) fn estimate_order(a: (Fixed8, Decimal, &Rate), b: (Fixed8, Decimal, &Rate)) -> Ordering {
-    a.0.cmp(&b.0).then_with(|| order(a.1, a.2, b.1, b.2))
+    a.0.cmp(&b.0)
+        .then_with(|| order((a.1, a.0.into(), a.2), (b.1, b.0.into(), b.2)))
 }
 
 #[cfg(test)]
@@ -151,7 +170,10 @@ mod tests {
         // the lower fee, which is the lower slope, as the hulls assume;
         // either side of the crossing the higher net wins as usual.
         let (low, high) = (rate("z", "2", "1"), rate("a", "3", "3"));
-        let at = |x: &str| rank_order(&candidate(&low, x), &candidate(&high, x));
+        let at = |x: &str| {
+            let amount: Decimal = x.parse().unwrap();
+            rank_order(amount, &candidate(&low, x), &candidate(&high, x))
+        };
         assert_eq!(at("2"), Ordering::Less, "tie: lower fee (and slope) first");
         assert_eq!(at("1.9"), Ordering::Less, "2x − 1 is higher below 2");
         assert_eq!(at("2.1"), Ordering::Greater, "3x − 3 is higher above 2");
