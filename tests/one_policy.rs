@@ -550,3 +550,23 @@ fn exact_out_floors_hold_the_order_amount() {
     assert_eq!(id(selection.routes()[0].rate()), "r0");
     assert_eq!(selection.rejected()[0].reason().code(), "FEE_TOO_LARGE");
 }
+
+#[test]
+fn the_amounts_that_work_name_the_exactly_better_rate() {
+    // At 0.003, ×1 pays exactly 0.003 and ×1.000000000000000000000000001
+    // pays 0.003000000000000000000000000003: both print 0.003 (28 places),
+    // the second is better (ruling 43), though "a" comes first in the tie
+    // order. The amounts that work name the rate best picks.
+    let rates = vec![
+        rate("a", "1", "0", "0.001", "1"),
+        rate("b", "1.000000000000000000000000001", "0", "0.001", "1"),
+    ];
+    let x = amount("0.003");
+    let best = RouteRequest::exact_in(x, now()).best(&rates).unwrap();
+    assert_eq!(id(best.rate()), "b");
+    let feasible = FeasibleQuery::new(SwapMode::ExactIn, now())
+        .amounts(&rates)
+        .unwrap();
+    assert_eq!(id(feasible.max_within(x).unwrap().rate()), "b");
+    assert_eq!(id(feasible.best_within(x).unwrap().rate()), "b");
+}

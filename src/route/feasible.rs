@@ -25,7 +25,7 @@ use serde::{Serialize, Serializer};
 
 use super::envelope::{at, envelope, Piece, Rank};
 use super::rules::eligibility::admit;
-use super::rules::order::tie_order;
+use super::rules::order::{net_cmp, tie_order};
 use super::rules::served::{
     decimal_at, exact_units, grid_ceil, grid_floor, resolve_guard, AmountModel, PLACES,
 };
@@ -179,8 +179,10 @@ impl<'c> FeasibleQuery<'c> {
                 .collect();
             by_top.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| tie_order(a.2, b.2)));
             let mut held: Option<(i128, Decimal, &'r Rate)> = None;
+            let places = m.from_places;
             for slot in &mut by_top {
-                let better = held.is_none_or(|(_, net, _)| slot.1 > net);
+                let better = held
+                    .is_none_or(|held| exact_order(*slot, held, places) == Some(Ordering::Greater));
                 if better {
                     held = Some(*slot);
                 } else if let Some(best) = held {
@@ -330,6 +332,17 @@ impl RouteRequest<'_> {
     }
 }
 
+/// The exact order (ruling 43) of two ExactIn routes given as (amount on the
+/// grid at `places`, `Decimal` net output, rate).
+fn exact_order(
+    a: (i128, Decimal, &Rate),
+    b: (i128, Decimal, &Rate),
+    places: u32,
+) -> Option<Ordering> {
+    let (xa, xb) = (decimal_at(a.0, places)?, decimal_at(b.0, places)?);
+    Some(net_cmp((a.1, xa, a.2), (b.1, xb, b.2)))
+}
+
 /// The ranking's upper envelope over the rates' ExactIn intervals at
 /// `places` (see `envelope.rs`).
 fn ranking_envelope<'r>(intervals: &[Interval<'r>], places: u32) -> Vec<Piece<'r>> {
@@ -347,7 +360,12 @@ fn ranking_envelope<'r>(intervals: &[Interval<'r>], places: u32) -> Vec<Piece<'r
         };
         let net = |r: &Rate| super::rules::net_output::net_output(r, amount);
         match (net(a), net(b)) {
-            (Some(na), Some(nb)) => na > nb || (na == nb && tie_order(a, b) == Ordering::Less),
+            // By the exact nets (ruling 43), as the ranking orders them.
+            (Some(na), Some(nb)) => match net_cmp((na, amount, a), (nb, amount, b)) {
+                Ordering::Greater => true,
+                Ordering::Equal => tie_order(a, b) == Ordering::Less,
+                Ordering::Less => false,
+            },
             (Some(_), None) => true,
             _ => false,
         }
@@ -563,7 +581,15 @@ impl<'r> Feasible<'r> {
             .and_then(|piece| Some((b, self.net_in(piece.rate, b)?, piece.rate)));
         let (x, net_output, rate) = match (below, at_balance) {
             // Equal nets: the smaller amount, the top below the balance.
-            (Some(low), Some(high)) if high.1 < low.1 || (high.1 == low.1 && low.0 < b) => low,
+            (Some(low), Some(high))
+                if match exact_order(high, low, self.places) {
+                    Some(Ordering::Less) => true,
+                    Some(Ordering::Equal) => low.0 < b,
+                    _ => false,
+                } =>
+            {
+                low
+            }
             (_, Some(high)) => high,
             (low, None) => low?,
         };

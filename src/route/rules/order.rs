@@ -53,14 +53,21 @@ pub(crate) fn route_order(a: &Route<'_>, b: &Route<'_>) -> Ordering {
 /// usual path) the exact values are compared in wide integers.
 fn order(a: (Decimal, Decimal, &Rate), b: (Decimal, Decimal, &Rate)) -> Ordering {
     work::tick();
+    net_cmp(b, a).then_with(|| tie_order(a.2, b.2))
+}
+
+/// The order of two exact net outputs (ruling 43), each given as its
+/// `Decimal` net output, the amount it is at and its rate: `Greater` when
+/// `a`'s exact net is larger. The amounts may differ (the amounts that work
+/// compare a rate's best under a balance with another's).
+pub(crate) fn net_cmp(a: (Decimal, Decimal, &Rate), b: (Decimal, Decimal, &Rate)) -> Ordering {
     let (a_net, a_amount, a_rate) = a;
     let (b_net, b_amount, b_rate) = b;
-    let net_order = if may_be_floored(a_net) || may_be_floored(b_net) {
-        exact_cmp(b_amount, b_rate, a_amount, a_rate).unwrap_or_else(|| b_net.cmp(&a_net))
+    if may_be_floored(a_net) || may_be_floored(b_net) {
+        exact_cmp(a_amount, a_rate, b_amount, b_rate).unwrap_or_else(|| a_net.cmp(&b_net))
     } else {
-        b_net.cmp(&a_net)
-    };
-    net_order.then_with(|| tie_order(a_rate, b_rate))
+        a_net.cmp(&b_net)
+    }
 }
 
 /// The ranking order on fast keys (net output × 10^28, exact): `Less` means
