@@ -95,6 +95,8 @@ use crate::numeric::Wide;
 use crate::rate::{MixedPairs, Rate, RateList};
 use crate::swap_mode::SwapMode;
 
+mod marginal;
+
 /// Amounts are 8-place: `10^8` units make one.
 const UNIT: i128 = 100_000_000;
 /// The scale of the bounds when the numbers have no more places (or finer
@@ -186,6 +188,7 @@ pub struct SplitPolicy {
     legs: SplitLegs,
     per_order_cost: Amount,
     min_gain_bps: Option<u32>,
+    decimals: Option<u8>,
     first_work: Option<u64>,
 }
 
@@ -195,6 +198,7 @@ impl SplitPolicy {
         legs: SplitLegs::THREE,
         per_order_cost: Amount::ZERO,
         min_gain_bps: None,
+        decimals: None,
         first_work: None,
     };
 
@@ -219,6 +223,34 @@ impl SplitPolicy {
     pub fn with_min_gain_bps(mut self, bps: u32) -> Self {
         self.min_gain_bps = Some(bps);
         self
+    }
+
+    /// With the from asset's decimals (ruling 48): every leg's amount lies
+    /// on that asset's grid, `min(8, from)` places (a 0-decimal asset's
+    /// legs are whole numbers), and the split is the exact optimum on that
+    /// grid. A `fromAmount` off the grid is refused
+    /// ([`SplitError::OffGrid`]): no order can carry it.
+    #[must_use]
+    pub fn with_decimals(mut self, from: u8) -> Self {
+        self.decimals = Some(from);
+        self
+    }
+
+    /// The from asset's decimals, when given.
+    pub fn decimals(&self) -> Option<u8> {
+        self.decimals
+    }
+
+    /// The places of the legs' amounts: `min(8, decimals)`, or 8.
+    fn places(&self) -> u32 {
+        self.decimals.map_or(8, |d| u32::from(d).min(8))
+    }
+
+    /// The grid's step in 8-place units: `10^(8 − places)`.
+    fn step(&self) -> i128 {
+        crate::numeric::pow10(8u32.saturating_sub(self.places()))
+            .and_then(|s| i128::try_from(s).ok())
+            .unwrap_or(1)
     }
 
     /// For tests: the allowance of the first walk (steps 2-3), in units,
@@ -401,6 +433,14 @@ pub enum SplitError {
     NoRoute(NoRoute),
     /// Splits are defined for ExactIn only.
     ExactOut,
+    /// The from asset's decimals were given and `fromAmount` has more
+    /// places than its grid (ruling 48): no order can carry it.
+    OffGrid {
+        /// The amount asked.
+        amount: Decimal,
+        /// The grid's places (`min(8, decimals)`).
+        places: u32,
+    },
     /// The search would take more than its work limit (ruling 36): `limit`
     /// units for these rates (see [`split_work_limit`]), twice (before and
     /// after the dominance pass). Books of copies, of one multiplier and
@@ -415,12 +455,14 @@ pub enum SplitError {
 }
 
 impl SplitError {
-    /// The stable code: the "no route" code, `UNSUPPORTED_SWAP_MODE`, or
-    /// `INVALID_REQUEST` past the work limit.
+    /// The stable code: the "no route" code, `UNSUPPORTED_SWAP_MODE`,
+    /// `INVALID_AMOUNT` off the asset's grid, or `SEARCH_EXHAUSTED` (503)
+    /// past the work limit.
     pub fn code(&self) -> crate::ErrorCode {
         match self {
             SplitError::NoRoute(no_route) => no_route.code(),
             SplitError::ExactOut => crate::ErrorCode::UnsupportedSwapMode,
+            SplitError::OffGrid { .. } => crate::ErrorCode::InvalidAmount,
             // The providers' book is hard, not the request (ruling 48).
             SplitError::TooMuchWork { .. } => crate::ErrorCode::SearchExhausted,
         }
@@ -441,6 +483,10 @@ impl fmt::Display for SplitError {
         match self {
             SplitError::NoRoute(no_route) => fmt::Display::fmt(no_route, f),
             SplitError::ExactOut => f.write_str("splits are defined for ExactIn only"),
+            SplitError::OffGrid { amount, places } => write!(
+                f,
+                "fromAmount {amount} is not on the from asset's grid of {places} places: a split's legs are orders (ruling 48)"
+            ),
             SplitError::TooMuchWork { limit } => write!(
                 f,
                 "the split search would take more than {limit} steps for these rates, twice (before and after its dominance pass; ruling 36)"
@@ -468,6 +514,8 @@ struct Candidate<'r> {
     hi: i128,
     /// The multiplier at the bounds' scale, rounded up (`-1`: too large).
     m_up: i128,
+    /// The multiplier at the bounds' scale, rounded down (`-1`: too large).
+    m_down: i128,
     /// The fee at the bounds' scale, rounded down (`0` when too large:
     /// still a bound).
     fee_down: i128,
@@ -528,6 +576,18 @@ impl RouteRequest<'_> {
             return Err(SplitError::ExactOut);
         }
         let rates = rates.one_pair()?;
+        if policy.decimals.is_some() {
+            let amount = self.from_amount().get();
+            let on_grid = grid_units(amount)
+                .and_then(|units| units.checked_rem(policy.step()))
+                .is_some_and(|rem| rem == 0);
+            if !on_grid {
+                return Err(SplitError::OffGrid {
+                    amount,
+                    places: policy.places(),
+                });
+            }
+        }
         // The guard's median, found once (ruling 42): the single route, every
         // candidate and every leg are judged against one reference.
         if let Some(guard) = self
@@ -634,11 +694,17 @@ impl RouteRequest<'_> {
         let Some(total) = grid_units(amount) else {
             return Ok(None);
         };
+        // The legs' grid (ruling 48): every end and the amount are
+        // multiples of `step`, so the pour stays on it.
+        let step = policy.step();
+        if total.checked_rem(step) != Some(0) {
+            return Ok(None);
+        }
         let legs = usize::from(policy.legs.get());
         let cost = policy.per_order_cost.get();
         let mut candidates: Vec<Candidate<'r>> = rates
             .iter()
-            .filter_map(|rate| self.split_candidate(rate, total))
+            .filter_map(|rate| self.split_candidate(rate, total, step))
             .collect();
         if candidates.len() < 2 {
             return Ok(None);
@@ -646,12 +712,15 @@ impl RouteRequest<'_> {
         let scale = bounds_scale(&candidates, total, cost);
         for c in &mut candidates {
             c.m_up = bound_units(c.rate.multiplier(), scale, true).unwrap_or(-1);
+            c.m_down = bound_units(c.rate.multiplier(), scale, false).unwrap_or(-1);
             c.fee_down = bound_units(c.rate.miner_fee(), scale, false).unwrap_or(0);
         }
         let mut search = Search {
             request: self,
             scale,
             total,
+            step,
+            places: policy.places(),
             cost,
             cost_wide: Wide::at_scale(cost, VALUE_SCALE)
                 .ok_or(SplitError::TooMuchWork { limit: 0 })?,
@@ -661,6 +730,7 @@ impl RouteRequest<'_> {
             left: policy
                 .first_work
                 .unwrap_or_else(|| split_work_limit(rates.len())),
+            last: None,
             exhausted: false,
         };
         if let Some(single) = single {
@@ -677,18 +747,36 @@ impl RouteRequest<'_> {
             });
             search.floor = search.value_floor().unwrap_or(i128::MIN);
         }
-        search.run(&mut candidates, legs);
+        // Step 2: the exact best pair by its marginal leg, and a bound on
+        // every triple (marginal.rs). When it decides the pairs, the walk
+        // is left only the triples a bound cannot rule out.
+        let first = search.left;
+        let pairs_known = search.pairs_by_marginal(&mut candidates);
+        if pairs_known {
+            if legs == 3 && !search.triples_cannot_win(&candidates) {
+                search.run(&mut candidates, legs, true);
+            }
+        } else if !search.exhausted || policy.first_work.is_some() {
+            // Undecided (numbers too large for the bounds): the walk,
+            // with the rest of the allowance.
+            search.run(&mut candidates, legs, false);
+        } else {
+            // Out of work: the walk, with the first allowance again.
+            search.left = first;
+            search.exhausted = false;
+            search.run(&mut candidates, legs, false);
+        }
         if search.exhausted {
             // Step 4: only rates that `legs` others cannot replace for the
             // better (a strict dominance pass, O(n²) comparisons at most),
             // then steps 2-3 again with a fresh allowance.
-            let kept = search.undominated(candidates, legs);
             search.left = split_work_limit(rates.len());
             search.exhausted = false;
-            search.work.reduced = Some(kept.len());
-            candidates = kept;
-            if candidates.len() >= 2 {
-                search.run(&mut candidates, legs);
+            let kept = search.undominated(candidates, legs);
+            search.work.reduced = kept.as_ref().map(Vec::len);
+            candidates = kept.unwrap_or_default();
+            if candidates.len() >= 2 && !search.exhausted {
+                search.run(&mut candidates, legs, false);
             }
             if search.exhausted {
                 return Err(SplitError::TooMuchWork {
@@ -705,7 +793,12 @@ impl RouteRequest<'_> {
 
     /// Step 1 for one rate: admitted, its limits on the grid, a leg only
     /// below `total`.
-    fn split_candidate<'r>(&self, rate: &'r Rate, total: i128) -> Option<Candidate<'r>> {
+    fn split_candidate<'r>(
+        &self,
+        rate: &'r Rate,
+        total: i128,
+        step: i128,
+    ) -> Option<Candidate<'r>> {
         admit(rate, self.now(), SwapMode::ExactIn).ok()?;
         // A rate the guard refuses serves no leg (ruling 41).
         if self
@@ -732,8 +825,15 @@ impl RouteRequest<'_> {
                 i128::try_from(hi).unwrap_or(i128::MAX),
             )
         };
-        let lo = lo.max(1);
-        let hi = hi.min(total.checked_sub(1)?);
+        // On the grid: `lo` up, `hi` down, a leg at least one step and
+        // leaving at least one step to the others.
+        let lo = lo
+            .checked_add(step.checked_sub(1)?)?
+            .checked_div(step)?
+            .checked_mul(step)?;
+        let lo = lo.max(step);
+        let hi = hi.min(total.checked_sub(step)?);
+        let hi = hi.checked_div_euclid(step)?.checked_mul(step)?;
         if lo > hi {
             return None;
         }
@@ -743,6 +843,7 @@ impl RouteRequest<'_> {
             hi,
             // Set at the search's scale, once it is known (split_search).
             m_up: 0,
+            m_down: 0,
             fee_down: 0,
             score: 0,
             known: Known::Unknown,
@@ -764,6 +865,10 @@ struct Search<'q, 'c, 'r> {
     /// The scale of the bounds ([`bounds_scale`]).
     scale: u32,
     total: i128,
+    /// The legs' grid step in 8-place units (ruling 48).
+    step: i128,
+    /// The legs' places.
+    places: u32,
     cost: Decimal,
     cost_wide: Wide,
     best: Option<Found<'r>>,
@@ -773,12 +878,17 @@ struct Search<'q, 'c, 'r> {
     work: SplitWork,
     /// Units of work left; the search stops at zero.
     left: u64,
+    /// The objective of the set [`consider`](Search::consider) evaluated
+    /// last, when it did.
+    last: Option<Wide>,
     exhausted: bool,
 }
 
 impl<'r> Search<'_, '_, 'r> {
     /// Steps 2 and 3 over `candidates` (stops when the work runs out).
-    fn run(&mut self, candidates: &mut [Candidate<'r>], legs: usize) {
+    /// With `pairs_known`, the best pair is already found (step 2): only
+    /// the triples are walked.
+    fn run(&mut self, candidates: &mut [Candidate<'r>], legs: usize, pairs_known: bool) {
         // Step 2: a first split among the rates of highest m·hi − fee (one
         // pass keeping the best few).
         let mut seed: [Option<(i128, usize)>; SEED] = [None; SEED];
@@ -818,7 +928,7 @@ impl<'r> Search<'_, '_, 'r> {
                 _ => Ordering::Equal,
             }
         });
-        self.prune(candidates, &order, legs, lambda);
+        self.prune(candidates, &order, legs, lambda, pairs_known);
     }
 
     /// Step 4: the candidates that can be in the best set. A rate `r` is
@@ -835,9 +945,18 @@ impl<'r> Search<'_, '_, 'r> {
     /// interval are dropped too. Sorted by multiplier (descending), fee,
     /// then ruling 7, dominators come first: at most `n(n − 1)/2`
     /// comparisons, each of a few integers.
-    fn undominated(&self, candidates: Vec<Candidate<'r>>, legs: usize) -> Vec<Candidate<'r>> {
+    /// Every rate read and every comparison costs one unit of the work
+    /// left: `None` when it runs out (the pass is metered like the walk).
+    fn undominated(
+        &mut self,
+        candidates: Vec<Candidate<'r>>,
+        legs: usize,
+    ) -> Option<Vec<Candidate<'r>>> {
         let mut all: Vec<(Candidate<'r>, i128, i128)> = Vec::with_capacity(candidates.len());
         for mut c in candidates {
+            if !self.spend(1) {
+                return None;
+            }
             if let Some((lo, hi)) = self.exact(&mut c) {
                 c.known = Known::Interval(lo, hi);
                 all.push((c, lo, hi));
@@ -857,6 +976,9 @@ impl<'r> Search<'_, '_, 'r> {
             let mut unsponsored = 0usize;
             let mut dominated = false;
             for &(d, dlo, dhi) in all.iter().take(at) {
+                if !self.spend(1) {
+                    return None;
+                }
                 let (dm, dfee) = (d.rate.multiplier(), d.rate.miner_fee());
                 let covers = dm >= m && dfee <= fee && dlo <= lo && dhi >= hi;
                 let strict = dm > m || dfee < fee || tie_order(d.rate, c.rate) == Ordering::Less;
@@ -877,7 +999,7 @@ impl<'r> Search<'_, '_, 'r> {
                 kept.push(c);
             }
         }
-        kept
+        Some(kept)
     }
 
     /// Every set of 2..=legs among the `seed` candidates.
@@ -907,6 +1029,7 @@ impl<'r> Search<'_, '_, 'r> {
         order: &[u32],
         legs: usize,
         lambda: i128,
+        pairs_known: bool,
     ) {
         let cost = bound_units(self.cost, self.scale, false).unwrap_or(0);
         let walk = Walk {
@@ -915,7 +1038,9 @@ impl<'r> Search<'_, '_, 'r> {
             lambda,
             cost,
         };
-        self.prune_pairs(candidates, &walk);
+        if !pairs_known {
+            self.prune_pairs(candidates, &walk);
+        }
         if legs == 3 {
             self.prune_triples(candidates, &walk);
         }
@@ -1001,6 +1126,10 @@ impl<'r> Search<'_, '_, 'r> {
                 continue;
             }
             for j in i1..count {
+                // Every pair of the triples' loop is one unit (ruling 48).
+                if !self.spend(1) {
+                    return;
+                }
                 let j1 = j.saturating_add(1);
                 let sij = si.saturating_add(walk.score(candidates, j));
                 let top = sij
@@ -1134,6 +1263,7 @@ impl<'r> Search<'_, '_, 'r> {
     /// Evaluates one set (indices into `candidates`) and keeps it when it is
     /// the best so far; `true` when it was kept.
     fn consider(&mut self, candidates: &mut [Candidate<'r>], set: &[usize]) -> bool {
+        self.last = None;
         if !self.spend(1) {
             return false;
         }
@@ -1192,6 +1322,7 @@ impl<'r> Search<'_, '_, 'r> {
         let Some(found) = self.evaluate(candidates, chosen) else {
             return false;
         };
+        self.last = Some(found.objective);
         let better = match &self.best {
             None => true,
             Some(best) => before(&found, best) == Ordering::Less,
@@ -1229,8 +1360,13 @@ impl<'r> Search<'_, '_, 'r> {
             Known::Unknown => {}
         }
         let interval = self.quick_interval(c).or_else(|| {
-            AmountModel::new(SwapMode::ExactIn, self.request.now(), self.request.policy())
-                .interval(c.rate)
+            // The one model of a rate over amounts, on the legs' grid.
+            let model = AmountModel {
+                from_places: self.places,
+                ..AmountModel::new(SwapMode::ExactIn, self.request.now(), self.request.policy())
+            };
+            let (lo, hi) = model.interval(c.rate)?;
+            Some((lo.checked_mul(self.step)?, hi.checked_mul(self.step)?))
         });
         c.known = interval.map_or(Known::Empty, |(lo, hi)| Known::Interval(lo, hi));
         interval
@@ -1299,7 +1435,9 @@ impl<'r> Search<'_, '_, 'r> {
                 // Its own max (the interval's top may be capped below the
                 // amount, which is no max of the rate's).
                 stop: if x == hi
-                    && grid(rate.effective_max(self.request.campaigns()), false) == Some(x)
+                    && grid(rate.effective_max(self.request.campaigns()), false)
+                        .and_then(|max| max.checked_sub(max.checked_rem_euclid(self.step)?))
+                        == Some(x)
                 {
                     SplitStop::Max
                 } else {
@@ -1650,6 +1788,7 @@ mod tests {
                 lo: 1,
                 hi: 1,
                 m_up: -1,
+                m_down: -1,
                 fee_down: 0,
                 score: 0,
                 known: Known::Unknown,

@@ -1,0 +1,467 @@
+//! Step 2 of the split search: the exact best pair found by its marginal
+//! leg, and one bound on every triple (ruling 48: no work refusal for
+//! ordinary books).
+//!
+//! # Sets by their marginal leg
+//! For a set `S` poured by multiplier (module documentation), at most one
+//! leg `r` ends strictly inside its interval: the *marginal* leg. Every leg
+//! poured before it stands at its `hi`, every leg after it at its `lo`, and
+//! `r` takes the rest, `A − Σ x_s`. So the set's value is
+//! `m_r·A − f_r + Σ_{s ≠ r} ((m_s − m_r)·x_s − f_s)`: each other leg adds a
+//! *line* in `t = m_r`, `c_s − t·x_s` with `c_s = m_s·x_s − f_s`,
+//! `x_s ∈ {hi_s, lo_s}`. With every number rounded the bounds' way
+//! (`m` up in `c`, `t` down, fees down) and the intervals relaxed, that is
+//! an upper bound of every set whose marginal leg is `r`:
+//!
+//! - a pair `{a, r}`: `a` at `hi_a` (needs `hi_a ≥ A − hi_r`) or at
+//!   `lo_a` (needs `lo_a ≥ A − hi_r`). For each `r` the largest line at
+//!   `t = m_r` among the rates past that threshold comes from one sweep
+//!   (rates by threshold, lines by key, both descending) over an upper
+//!   envelope of lines at the multipliers (a Li Chao tree): `O(n log n)`.
+//!   The line that wins (ties: ruling 7's order) names a *candidate*
+//!   partner, evaluated exactly. When the candidate reaches the bound, no
+//!   other partner of `r` can beat it (nor come before it in ruling 39's
+//!   tie order: equal lines are listed in ruling 7's order); when the
+//!   bound is below the best found, `r` is done; otherwise every partner of
+//!   `r` is evaluated (one unit each). The rates are taken by bound,
+//!   highest first, until the bound falls below the best.
+//! - a triple: two other legs at `(hi, hi)`, `(hi, lo)` or `(lo, lo)`,
+//!   each at most the largest line at `t` (all rates), each form only when
+//!   the book's smallest and largest ends can hold `[A − hi_r, A − lo_r]`.
+//!   When no rate's bound reaches the best pair (or single route), no
+//!   triple can win (a triple that ties loses to fewer legs) and the walk
+//!   of the triples is skipped.
+//!
+//! On a ramp book (multipliers and fees rising together, one limit) each
+//! rate's bound is the value of its best pair, the best rate's candidate
+//! reaches it, and the next bound is below: `O(n log n)` in all.
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::{Candidate, Search, UNIT, VALUE_SCALE};
+use crate::numeric::Wide;
+use crate::route::rules::order::tie_order;
+
+/// A rate's line in `t`: `c − t·x`, at the bounds' scale + 8 places.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    /// The candidate's index.
+    at: usize,
+    /// Its position in ruling 7's order (ties between equal values).
+    rank: usize,
+    x: i128,
+    c: i128,
+}
+
+impl Line {
+    /// The line of candidate `at` with its amount at `x`.
+    fn new(at: usize, rank: usize, candidate: &Candidate<'_>, x: i128) -> Option<Line> {
+        let c = candidate
+            .m_up
+            .checked_mul(x)?
+            .checked_sub(candidate.fee_down.checked_mul(UNIT)?)?;
+        Some(Line { at, rank, x, c })
+    }
+
+    /// `c − t·x` (the numbers are checked to fit before any line is made).
+    fn value(&self, t: i128) -> i128 {
+        t.checked_mul(self.x)
+            .and_then(|tx| self.c.checked_sub(tx))
+            .unwrap_or(i128::MAX)
+    }
+
+    /// Higher at `t`, then first in ruling 7's order.
+    fn beats(&self, other: &Line, t: i128) -> bool {
+        match self.value(t).cmp(&other.value(t)) {
+            Ordering::Greater => true,
+            Ordering::Less => false,
+            Ordering::Equal => self.rank < other.rank,
+        }
+    }
+}
+
+/// The upper envelope of lines at the points `ts` (ascending): a Li Chao
+/// tree, `O(log n)` per insertion and per query.
+struct Envelope<'p> {
+    ts: &'p [i128],
+    tree: Vec<Option<Line>>,
+}
+
+impl<'p> Envelope<'p> {
+    fn new(ts: &'p [i128]) -> Self {
+        Envelope {
+            ts,
+            tree: alloc::vec![None; ts.len().saturating_mul(4).max(1)],
+        }
+    }
+
+    fn insert(&mut self, line: Line) {
+        let Some(mut hi) = self.ts.len().checked_sub(1) else {
+            return;
+        };
+        let (mut node, mut lo, mut line) = (1usize, 0usize, line);
+        loop {
+            let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
+            let (Some(&t_lo), Some(&t_mid), Some(&t_hi)) =
+                (self.ts.get(lo), self.ts.get(mid), self.ts.get(hi))
+            else {
+                return;
+            };
+            let Some(slot) = self.tree.get_mut(node) else {
+                return;
+            };
+            let Some(mut held) = *slot else {
+                *slot = Some(line);
+                return;
+            };
+            if line.beats(&held, t_mid) {
+                core::mem::swap(&mut held, &mut line);
+                *slot = Some(held);
+            }
+            // `held` wins at `mid`; `line` can win on one side only.
+            if lo == hi {
+                return;
+            }
+            if line.beats(&held, t_lo) {
+                node = node.saturating_mul(2);
+                hi = mid;
+            } else if line.beats(&held, t_hi) {
+                node = node.saturating_mul(2).saturating_add(1);
+                lo = mid.saturating_add(1);
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// The best line at point `i` (by [`Line::beats`]).
+    fn best(&self, i: usize) -> Option<Line> {
+        let t = *self.ts.get(i)?;
+        let mut hi = self.ts.len().checked_sub(1)?;
+        let (mut node, mut lo) = (1usize, 0usize);
+        let mut best: Option<Line> = None;
+        while let Some(Some(held)) = self.tree.get(node) {
+            if best.is_none_or(|b| held.beats(&b, t)) {
+                best = Some(*held);
+            }
+            if lo == hi {
+                break;
+            }
+            let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
+            if i <= mid {
+                node = node.saturating_mul(2);
+                hi = mid;
+            } else {
+                node = node.saturating_mul(2).saturating_add(1);
+                lo = mid.saturating_add(1);
+            }
+        }
+        best
+    }
+}
+
+/// What the pair step knows of the book: each candidate's rank in ruling
+/// 7's order and its point among the multipliers.
+struct Book {
+    ranks: Vec<usize>,
+    /// The distinct `m_down`, ascending.
+    ts: Vec<i128>,
+    /// Each candidate's index into `ts`.
+    point: Vec<usize>,
+}
+
+impl Book {
+    fn new(candidates: &[Candidate<'_>]) -> Option<Book> {
+        let n = candidates.len();
+        let mut by_tie: Vec<usize> = (0..n).collect();
+        by_tie.sort_unstable_by(|&a, &b| match (candidates.get(a), candidates.get(b)) {
+            (Some(x), Some(y)) => tie_order(x.rate, y.rate).then(a.cmp(&b)),
+            _ => Ordering::Equal,
+        });
+        let mut ranks = alloc::vec![0usize; n];
+        for (rank, &at) in by_tie.iter().enumerate() {
+            *ranks.get_mut(at)? = rank;
+        }
+        let mut ts: Vec<i128> = candidates.iter().map(|c| c.m_down).collect();
+        ts.sort_unstable();
+        ts.dedup();
+        let point = candidates
+            .iter()
+            .map(|c| ts.binary_search(&c.m_down).ok())
+            .collect::<Option<Vec<usize>>>()?;
+        Some(Book { ranks, ts, point })
+    }
+}
+
+/// Per candidate: the best line at its multiplier among the rates past its
+/// threshold, with `x` from `key` (`hi` or `lo`).
+fn sweep(
+    candidates: &[Candidate<'_>],
+    book: &Book,
+    total: i128,
+    key: fn(&Candidate<'_>) -> i128,
+) -> Option<Vec<Option<Line>>> {
+    let n = candidates.len();
+    let mut lines: Vec<Line> = Vec::with_capacity(n);
+    for (at, c) in candidates.iter().enumerate() {
+        lines.push(Line::new(at, *book.ranks.get(at)?, c, key(c))?);
+    }
+    lines.sort_unstable_by(|a, b| b.x.cmp(&a.x));
+    // The rates by threshold `A − hi`, highest first.
+    let mut asks: Vec<(i128, usize)> = candidates
+        .iter()
+        .enumerate()
+        .map(|(at, c)| (total.saturating_sub(c.hi), at))
+        .collect();
+    asks.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    let mut envelope = Envelope::new(&book.ts);
+    let mut out = alloc::vec![None; n];
+    let mut next = lines.iter().peekable();
+    for &(threshold, at) in &asks {
+        while let Some(line) = next.next_if(|l| l.x >= threshold) {
+            envelope.insert(*line);
+        }
+        *out.get_mut(at)? = envelope.best(*book.point.get(at)?);
+    }
+    Some(out)
+}
+
+/// The best line at each candidate's multiplier among every rate, `x` from
+/// `key`.
+fn everywhere(
+    candidates: &[Candidate<'_>],
+    book: &Book,
+    key: fn(&Candidate<'_>) -> i128,
+) -> Option<Vec<i128>> {
+    let mut envelope = Envelope::new(&book.ts);
+    for (at, c) in candidates.iter().enumerate() {
+        envelope.insert(Line::new(at, *book.ranks.get(at)?, c, key(c))?);
+    }
+    candidates
+        .iter()
+        .zip(&book.point)
+        .map(|(c, &i)| envelope.best(i).map(|l| l.value(c.m_down)))
+        .collect()
+}
+
+/// `true` when every product the bounds form fits an `i128` with room for
+/// sums of three legs: `m·A`, `fee·10^8`.
+fn fits(candidates: &[Candidate<'_>], total: i128) -> bool {
+    let room = total.max(UNIT).checked_mul(64);
+    candidates.iter().all(|c| {
+        c.m_up >= 0
+            && c.m_down >= 0
+            && room.and_then(|r| c.m_up.checked_mul(r)).is_some()
+            && c.fee_down.checked_mul(UNIT.saturating_mul(64)).is_some()
+    })
+}
+
+impl<'r> Search<'_, '_, 'r> {
+    /// `m_up·A − fee_down·10^8` of candidate `c`: its share of a set's
+    /// bound as the marginal leg.
+    fn own(&self, c: &Candidate<'_>) -> Option<i128> {
+        c.m_up
+            .checked_mul(self.total)?
+            .checked_sub(c.fee_down.checked_mul(UNIT)?)
+    }
+
+    /// The per-order cost at the bounds' scale + 8, rounded down (a bound).
+    fn cost_down8(&self) -> i128 {
+        super::bound_units(self.cost, self.scale, false)
+            .and_then(|c| c.checked_mul(UNIT))
+            .unwrap_or(0)
+    }
+
+    /// The best value found at the bounds' scale + 8, rounded down.
+    fn floor8(&self) -> Option<i128> {
+        if self.best.is_none() {
+            return None;
+        }
+        self.floor.checked_mul(UNIT)
+    }
+
+    /// Step 2 for pairs (module documentation). `true` when it decided
+    /// them: the best pair (if one beats the incumbent) is the search's
+    /// best. `false` when the numbers are too large for its bounds or the
+    /// work ran out (then [`Search::exhausted`]).
+    pub(super) fn pairs_by_marginal(&mut self, candidates: &mut [Candidate<'r>]) -> bool {
+        let n = candidates.len();
+        // The sweeps and the sorts: a unit per rate each.
+        let units = u64::try_from(n).unwrap_or(u64::MAX).saturating_mul(4);
+        if !fits(candidates, self.total) || !self.spend(units) {
+            return false;
+        }
+        let Some(book) = Book::new(candidates) else {
+            return false;
+        };
+        let (Some(high), Some(low)) = (
+            sweep(candidates, &book, self.total, |c| c.hi),
+            sweep(candidates, &book, self.total, |c| c.lo),
+        ) else {
+            return false;
+        };
+        let cost = self.cost_down8();
+        // Each rate's two forms: (bound of the pair's value, candidate).
+        let mut rates: Vec<(i128, usize)> = Vec::with_capacity(n);
+        let mut forms: Vec<[Option<(i128, usize)>; 2]> = Vec::with_capacity(n);
+        for (r, c) in candidates.iter().enumerate() {
+            let Some(own) = self.own(c).and_then(|o| o.checked_sub(cost)) else {
+                return false;
+            };
+            let form = |line: Option<&Option<Line>>| {
+                line.copied()
+                    .flatten()
+                    .and_then(|l| Some((own.checked_add(l.value(c.m_down))?, l.at)))
+            };
+            let pair = [form(high.get(r)), form(low.get(r))];
+            if let Some(bound) = pair.iter().flatten().map(|p| p.0).max() {
+                rates.push((bound, r));
+            }
+            forms.push(pair);
+        }
+        rates.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        for &(bound, r) in &rates {
+            if self.floor8().is_some_and(|floor| bound < floor) {
+                break;
+            }
+            let pair = forms.get(r).copied().unwrap_or([None, None]);
+            let mut settled = true;
+            for (form_bound, partner) in pair.into_iter().flatten() {
+                if !self.form_settled(candidates, r, form_bound, partner, cost) {
+                    settled = false;
+                }
+                if self.exhausted {
+                    return false;
+                }
+            }
+            if !settled {
+                // Every partner of `r`, one unit each.
+                for a in (0..n).filter(|&a| a != r) {
+                    self.consider(candidates, &[a, r]);
+                    if self.exhausted {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Evaluates `r`'s candidate of one form (bounded at `bound`, the
+    /// pair's value at the bounds' scale + 8) and says whether no partner of
+    /// `r` in that form can beat the best found.
+    fn form_settled(
+        &mut self,
+        candidates: &mut [Candidate<'r>],
+        r: usize,
+        bound: i128,
+        partner: usize,
+        cost: i128,
+    ) -> bool {
+        if self.floor8().is_some_and(|floor| bound < floor) {
+            return true;
+        }
+        let valid = partner != r;
+        // Below zero, no pair of positive legs reaches the bound.
+        let mut reached = bound.saturating_add(cost) < 0;
+        if valid && !reached {
+            self.consider(candidates, &[partner, r]);
+            // The candidate's exact value reaches the bound: every other
+            // partner is at most it, and equal lines come later in ruling 7.
+            reached = self
+                .last
+                .zip(self.bound_wide(bound.saturating_add(cost)))
+                .is_some_and(|(objective, sum)| objective.sub(self.cost_wide) >= Some(sum));
+        }
+        if reached || self.floor8().is_some_and(|floor| bound < floor) {
+            return true;
+        }
+        // At exactly the best's value: fewer legs win the tie, or the
+        // candidate's set comes after the best's (and so does every other
+        // partner's at this bound: their lines come later in ruling 7).
+        if self.floor8() == Some(bound) {
+            if self.best_legs() < 2 {
+                return true;
+            }
+            return valid && self.tied_after(candidates, &[Some(partner), Some(r)]);
+        }
+        false
+    }
+
+    /// A non-negative sum at the bounds' scale + 8 as a [`Wide`] at
+    /// [`VALUE_SCALE`].
+    fn bound_wide(&self, sum: i128) -> Option<Wide> {
+        let sum = u128::try_from(sum).ok()?;
+        let up = VALUE_SCALE.checked_sub(self.scale)?.checked_sub(8)?;
+        Wide::from_u128(sum).scaled(up)
+    }
+
+    /// `true` when no triple can beat the best found (a pair or the single
+    /// route): every rate's bound as a triple's marginal leg is at most it.
+    pub(super) fn triples_cannot_win(&mut self, candidates: &[Candidate<'r>]) -> bool {
+        let Some(floor) = self.floor8() else {
+            return false;
+        };
+        let units = u64::try_from(candidates.len())
+            .unwrap_or(u64::MAX)
+            .saturating_mul(2);
+        if !fits(candidates, self.total) || !self.spend(units) {
+            return false;
+        }
+        let Some(book) = Book::new(candidates) else {
+            return false;
+        };
+        let (Some(high), Some(low)) = (
+            everywhere(candidates, &book, |c| c.hi),
+            everywhere(candidates, &book, |c| c.lo),
+        ) else {
+            return false;
+        };
+        // The book's two smallest and two largest ends.
+        let two = |values: &mut dyn Iterator<Item = i128>| -> Option<[i128; 4]> {
+            let mut v: Vec<i128> = values.collect();
+            v.sort_unstable();
+            let len = v.len();
+            Some([
+                *v.first()?,
+                v.first()?.checked_add(*v.get(1)?)?,
+                *v.last()?,
+                v.last()?.checked_add(*v.get(len.checked_sub(2)?)?)?,
+            ])
+        };
+        let (Some([hi1, hi2, hi_max, hi_max2]), Some([lo1, lo2, lo_max, lo_max2])) = (
+            two(&mut candidates.iter().map(|c| c.hi)),
+            two(&mut candidates.iter().map(|c| c.lo)),
+        ) else {
+            return false;
+        };
+        let cost2 = self.cost_down8().saturating_mul(2);
+        for ((c, h), l) in candidates.iter().zip(&high).zip(&low) {
+            let Some(own) = self.own(c).and_then(|o| o.checked_sub(cost2)) else {
+                return false;
+            };
+            let (need_lo, need_hi) = (
+                self.total.saturating_sub(c.hi),
+                self.total.saturating_sub(c.lo),
+            );
+            let holds = |least: i128, most: i128| least <= need_hi && most >= need_lo;
+            let mut forms: [Option<i128>; 3] = [None; 3];
+            if holds(hi1.saturating_add(lo1), hi_max.saturating_add(lo_max)) {
+                forms[0] = h.checked_add(*l);
+            }
+            if holds(hi2, hi_max2) {
+                forms[1] = h.checked_mul(2);
+            }
+            if holds(lo2, lo_max2) {
+                forms[2] = l.checked_mul(2);
+            }
+            for form in forms.into_iter().flatten() {
+                if own.checked_add(form).is_none_or(|b| b > floor) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
