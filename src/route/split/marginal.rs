@@ -207,14 +207,14 @@ fn sweep(
     for (at, c) in candidates.iter().enumerate() {
         lines.push(Line::new(at, *book.ranks.get(at)?, c, key(c))?);
     }
-    lines.sort_unstable_by(|a, b| b.x.cmp(&a.x));
+    lines.sort_unstable_by_key(|l| core::cmp::Reverse(l.x));
     // The rates by threshold `A − hi`, highest first.
     let mut asks: Vec<(i128, usize)> = candidates
         .iter()
         .enumerate()
         .map(|(at, c)| (total.saturating_sub(c.hi), at))
         .collect();
-    asks.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    asks.sort_unstable_by_key(|a| core::cmp::Reverse(a.0));
     let mut envelope = Envelope::new(&book.ts);
     let mut out = alloc::vec![None; n];
     let mut next = lines.iter().peekable();
@@ -275,9 +275,7 @@ impl<'r> Search<'_, '_, 'r> {
 
     /// The best value found at the bounds' scale + 8, rounded down.
     fn floor8(&self) -> Option<i128> {
-        if self.best.is_none() {
-            return None;
-        }
+        self.best.as_ref()?;
         self.floor.checked_mul(UNIT)
     }
 
@@ -320,7 +318,7 @@ impl<'r> Search<'_, '_, 'r> {
             }
             forms.push(pair);
         }
-        rates.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        rates.sort_unstable_by_key(|r| core::cmp::Reverse(r.0));
         for &(bound, r) in &rates {
             if self.floor8().is_some_and(|floor| bound < floor) {
                 break;
