@@ -441,3 +441,54 @@ fn a_legs_minimum_is_rounded_up_onto_the_grid() {
         ]
     );
 }
+
+#[test]
+fn finer_staggered_and_widened_ramps_answer_without_refusal() {
+    // Mins rising by 10⁻⁵ per rate (to 0.65), maxes rising by 10⁻⁵ (to
+    // 6.65), and both, at 65,536 rates and 2 or 3 legs: answered (no
+    // SEARCH_EXHAUSTED), the legs summing to the amount. With rising maxes
+    // the last rate takes its max 6.65535 and r0 the rest (the leg above 5
+    // wants the highest i and the most, the other the lowest i: by the
+    // same argument as `by_hand`).
+    let n: i64 = 65_536;
+    let build = |min_step: i64, max_step: i64| {
+        let rates: Vec<Rate> = (0..n)
+            .map(|i| {
+                btc_eth_rate(
+                    &id(i),
+                    &micro(1_000_000 + i),
+                    &micro(5 * i),
+                    &micro(min_step * i),
+                    &micro(6_000_000 + max_step * i),
+                    EpochMillis::new(LATER),
+                )
+            })
+            .collect();
+        RatesResponse::try_from(rates).unwrap()
+    };
+    for (min_step, max_step) in [(10, 0), (0, 10), (10, 10)] {
+        let data = build(min_step, max_step);
+        for most in [SplitLegs::TWO, SplitLegs::THREE] {
+            let answer = RouteRequest::exact_in(amount("10"), NOW)
+                .split(&data, &SplitPolicy::DEFAULT.with_legs(most))
+                .unwrap_or_else(|e| panic!("{min_step} {max_step} {most:?}: {e}"));
+            let got = legs(&answer);
+            if max_step == 10 {
+                assert_eq!(
+                    got,
+                    vec![
+                        (id(n - 1), "6.65535000".to_owned()),
+                        (id(0), "3.34465000".to_owned())
+                    ],
+                    "{min_step} {max_step} {most:?}"
+                );
+            } else {
+                assert_eq!(
+                    got,
+                    by_hand(Variant::Ramp, n),
+                    "{min_step} {max_step} {most:?}"
+                );
+            }
+        }
+    }
+}
