@@ -41,27 +41,33 @@ use core::cmp::Ordering;
 
 use super::{Candidate, Search, UNIT, VALUE_SCALE};
 use crate::numeric::Wide;
+use crate::rate::Rate;
 use crate::route::rules::order::tie_order;
 
 /// A rate's line in `t`: `c − t·x`, at the bounds' scale + 8 places.
 #[derive(Clone, Copy, Debug)]
-struct Line {
+struct Line<'r> {
     /// The candidate's index.
     at: usize,
-    /// Its position in ruling 7's order (ties between equal values).
-    rank: usize,
+    /// Its rate (ruling 7's order decides between equal values).
+    rate: &'r Rate,
     x: i128,
     c: i128,
 }
 
-impl Line {
+impl<'r> Line<'r> {
     /// The line of candidate `at` with its amount at `x`.
-    fn new(at: usize, rank: usize, candidate: &Candidate<'_>, x: i128) -> Option<Line> {
+    fn new(at: usize, candidate: &Candidate<'r>, x: i128) -> Option<Line<'r>> {
         let c = candidate
             .m_up
             .checked_mul(x)?
             .checked_sub(candidate.fee_down.checked_mul(UNIT)?)?;
-        Some(Line { at, rank, x, c })
+        Some(Line {
+            at,
+            rate: candidate.rate,
+            x,
+            c,
+        })
     }
 
     /// `c − t·x` (the numbers are checked to fit before any line is made).
@@ -71,36 +77,52 @@ impl Line {
             .unwrap_or(i128::MAX)
     }
 
-    /// Higher at `t`, then first in ruling 7's order.
-    fn beats(&self, other: &Line, t: i128) -> bool {
+    /// Higher at `t`, then first in ruling 7's order (then by index: a
+    /// total order).
+    fn beats(&self, other: &Line<'_>, t: i128) -> bool {
         match self.value(t).cmp(&other.value(t)) {
             Ordering::Greater => true,
             Ordering::Less => false,
-            Ordering::Equal => self.rank < other.rank,
+            Ordering::Equal => {
+                tie_order(self.rate, other.rate).then(self.at.cmp(&other.at)) == Ordering::Less
+            }
         }
     }
 }
+
+/// No line in a node of the [`Envelope`].
+const EMPTY: u32 = u32::MAX;
 
 /// The upper envelope of lines at the points `ts` (ascending): a Li Chao
-/// tree, `O(log n)` per insertion and per query.
-struct Envelope<'p> {
+/// tree of indices into `lines`, `O(log n)` per insertion and per query.
+struct Envelope<'p, 'r> {
     ts: &'p [i128],
-    tree: Vec<Option<Line>>,
+    lines: &'p [Line<'r>],
+    tree: Vec<u32>,
 }
 
-impl<'p> Envelope<'p> {
-    fn new(ts: &'p [i128]) -> Self {
+impl<'p, 'r> Envelope<'p, 'r> {
+    fn new(ts: &'p [i128], lines: &'p [Line<'r>]) -> Self {
+        // Halving `[0, len)` reaches depth ⌈log2 len⌉: nodes below
+        // `2 × len.next_power_of_two()`.
+        let nodes = ts.len().next_power_of_two().saturating_mul(2).max(2);
         Envelope {
             ts,
-            tree: alloc::vec![None; ts.len().saturating_mul(4).max(1)],
+            lines,
+            tree: alloc::vec![EMPTY; nodes],
         }
     }
 
-    fn insert(&mut self, line: Line) {
+    fn line(&self, at: u32) -> Option<&Line<'r>> {
+        self.lines.get(usize::try_from(at).ok()?)
+    }
+
+    /// Adds `lines[at]`.
+    fn insert(&mut self, at: u32) {
         let Some(mut hi) = self.ts.len().checked_sub(1) else {
             return;
         };
-        let (mut node, mut lo, mut line) = (1usize, 0usize, line);
+        let (mut node, mut lo, mut at) = (1usize, 0usize, at);
         loop {
             let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
             let (Some(&t_lo), Some(&t_mid), Some(&t_hi)) =
@@ -108,25 +130,34 @@ impl<'p> Envelope<'p> {
             else {
                 return;
             };
-            let Some(slot) = self.tree.get_mut(node) else {
+            let Some(&held_at) = self.tree.get(node) else {
                 return;
             };
-            let Some(mut held) = *slot else {
-                *slot = Some(line);
+            let (Some(line), Some(held)) = (self.line(at), self.line(held_at)) else {
+                if let Some(slot) = self.tree.get_mut(node) {
+                    *slot = at;
+                }
                 return;
             };
-            if line.beats(&held, t_mid) {
-                core::mem::swap(&mut held, &mut line);
-                *slot = Some(held);
+            let (line, held) = (*line, *held);
+            // The node keeps the line that wins at `mid`; the other can win
+            // on one side only.
+            let (keep, lose, kept, lost) = if line.beats(&held, t_mid) {
+                (at, held_at, line, held)
+            } else {
+                (held_at, at, held, line)
+            };
+            if let Some(slot) = self.tree.get_mut(node) {
+                *slot = keep;
             }
-            // `held` wins at `mid`; `line` can win on one side only.
             if lo == hi {
                 return;
             }
-            if line.beats(&held, t_lo) {
+            at = lose;
+            if lost.beats(&kept, t_lo) {
                 node = node.saturating_mul(2);
                 hi = mid;
-            } else if line.beats(&held, t_hi) {
+            } else if lost.beats(&kept, t_hi) {
                 node = node.saturating_mul(2).saturating_add(1);
                 lo = mid.saturating_add(1);
             } else {
@@ -136,12 +167,12 @@ impl<'p> Envelope<'p> {
     }
 
     /// The best line at point `i` (by [`Line::beats`]).
-    fn best(&self, i: usize) -> Option<Line> {
+    fn best(&self, i: usize) -> Option<Line<'r>> {
         let t = *self.ts.get(i)?;
         let mut hi = self.ts.len().checked_sub(1)?;
         let (mut node, mut lo) = (1usize, 0usize);
-        let mut best: Option<Line> = None;
-        while let Some(Some(held)) = self.tree.get(node) {
+        let mut best: Option<Line<'r>> = None;
+        while let Some(held) = self.tree.get(node).and_then(|&at| self.line(at)) {
             if best.is_none_or(|b| held.beats(&b, t)) {
                 best = Some(*held);
             }
@@ -161,28 +192,25 @@ impl<'p> Envelope<'p> {
     }
 }
 
-/// What the pair step knows of the book: each candidate's rank in ruling
-/// 7's order and its point among the multipliers.
+/// What the pair step knows of the book: each candidate's point among the
+/// multipliers.
 struct Book {
-    ranks: Vec<usize>,
     /// The distinct `m_down`, ascending.
     ts: Vec<i128>,
     /// Each candidate's index into `ts`.
     point: Vec<usize>,
+    /// The candidates by threshold `A − hi`, highest first.
+    asks: Vec<(i128, usize)>,
 }
 
 impl Book {
-    fn new(candidates: &[Candidate<'_>]) -> Option<Book> {
-        let n = candidates.len();
-        let mut by_tie: Vec<usize> = (0..n).collect();
-        by_tie.sort_unstable_by(|&a, &b| match (candidates.get(a), candidates.get(b)) {
-            (Some(x), Some(y)) => tie_order(x.rate, y.rate).then(a.cmp(&b)),
-            _ => Ordering::Equal,
-        });
-        let mut ranks = alloc::vec![0usize; n];
-        for (rank, &at) in by_tie.iter().enumerate() {
-            *ranks.get_mut(at)? = rank;
-        }
+    fn new(candidates: &[Candidate<'_>], total: i128) -> Option<Book> {
+        let mut asks: Vec<(i128, usize)> = candidates
+            .iter()
+            .enumerate()
+            .map(|(at, c)| (total.saturating_sub(c.hi), at))
+            .collect();
+        asks.sort_unstable_by_key(|a| core::cmp::Reverse(a.0));
         let mut ts: Vec<i128> = candidates.iter().map(|c| c.m_down).collect();
         ts.sort_unstable();
         ts.dedup();
@@ -190,37 +218,30 @@ impl Book {
             .iter()
             .map(|c| ts.binary_search(&c.m_down).ok())
             .collect::<Option<Vec<usize>>>()?;
-        Some(Book { ranks, ts, point })
+        Some(Book { ts, point, asks })
     }
 }
 
 /// Per candidate: the best line at its multiplier among the rates past its
-/// threshold, with `x` from `key` (`hi` or `lo`).
-fn sweep(
-    candidates: &[Candidate<'_>],
+/// threshold (`book.asks`), with `x` from `key` (`hi` or `lo`).
+fn sweep<'r>(
+    candidates: &[Candidate<'r>],
     book: &Book,
-    total: i128,
     key: fn(&Candidate<'_>) -> i128,
-) -> Option<Vec<Option<Line>>> {
+) -> Option<Vec<Option<Line<'r>>>> {
     let n = candidates.len();
-    let mut lines: Vec<Line> = Vec::with_capacity(n);
+    let mut lines: Vec<Line<'r>> = Vec::with_capacity(n);
     for (at, c) in candidates.iter().enumerate() {
-        lines.push(Line::new(at, *book.ranks.get(at)?, c, key(c))?);
+        lines.push(Line::new(at, c, key(c))?);
     }
     lines.sort_unstable_by_key(|l| core::cmp::Reverse(l.x));
-    // The rates by threshold `A − hi`, highest first.
-    let mut asks: Vec<(i128, usize)> = candidates
-        .iter()
-        .enumerate()
-        .map(|(at, c)| (total.saturating_sub(c.hi), at))
-        .collect();
-    asks.sort_unstable_by_key(|a| core::cmp::Reverse(a.0));
-    let mut envelope = Envelope::new(&book.ts);
+    let mut envelope = Envelope::new(&book.ts, &lines);
     let mut out = alloc::vec![None; n];
-    let mut next = lines.iter().peekable();
-    for &(threshold, at) in &asks {
-        while let Some(line) = next.next_if(|l| l.x >= threshold) {
-            envelope.insert(*line);
+    let mut next = 0usize;
+    for &(threshold, at) in &book.asks {
+        while lines.get(next).is_some_and(|l| l.x >= threshold) {
+            envelope.insert(u32::try_from(next).ok()?);
+            next = next.saturating_add(1);
         }
         *out.get_mut(at)? = envelope.best(*book.point.get(at)?);
     }
@@ -234,9 +255,14 @@ fn everywhere(
     book: &Book,
     key: fn(&Candidate<'_>) -> i128,
 ) -> Option<Vec<i128>> {
-    let mut envelope = Envelope::new(&book.ts);
-    for (at, c) in candidates.iter().enumerate() {
-        envelope.insert(Line::new(at, *book.ranks.get(at)?, c, key(c))?);
+    let lines = candidates
+        .iter()
+        .enumerate()
+        .map(|(at, c)| Line::new(at, c, key(c)))
+        .collect::<Option<Vec<Line<'_>>>>()?;
+    let mut envelope = Envelope::new(&book.ts, &lines);
+    for at in 0..lines.len() {
+        envelope.insert(u32::try_from(at).ok()?);
     }
     candidates
         .iter()
@@ -290,12 +316,12 @@ impl<'r> Search<'_, '_, 'r> {
         if !fits(candidates, self.total) || !self.spend(units) {
             return false;
         }
-        let Some(book) = Book::new(candidates) else {
+        let Some(book) = Book::new(candidates, self.total) else {
             return false;
         };
         let (Some(high), Some(low)) = (
-            sweep(candidates, &book, self.total, |c| c.hi),
-            sweep(candidates, &book, self.total, |c| c.lo),
+            sweep(candidates, &book, |c| c.hi),
+            sweep(candidates, &book, |c| c.lo),
         ) else {
             return false;
         };
@@ -307,7 +333,7 @@ impl<'r> Search<'_, '_, 'r> {
             let Some(own) = self.own(c).and_then(|o| o.checked_sub(cost)) else {
                 return false;
             };
-            let form = |line: Option<&Option<Line>>| {
+            let form = |line: Option<&Option<Line<'_>>>| {
                 line.copied()
                     .flatten()
                     .and_then(|l| Some((own.checked_add(l.value(c.m_down))?, l.at)))
@@ -318,8 +344,10 @@ impl<'r> Search<'_, '_, 'r> {
             }
             forms.push(pair);
         }
-        rates.sort_unstable_by_key(|r| core::cmp::Reverse(r.0));
-        for &(bound, r) in &rates {
+        // Highest bound first, taken from a heap: most books stop after a
+        // few rates.
+        let mut rates = alloc::collections::BinaryHeap::from(rates);
+        while let Some((bound, r)) = rates.pop() {
             if self.floor8().is_some_and(|floor| bound < floor) {
                 break;
             }
@@ -407,7 +435,7 @@ impl<'r> Search<'_, '_, 'r> {
         if !fits(candidates, self.total) || !self.spend(units) {
             return false;
         }
-        let Some(book) = Book::new(candidates) else {
+        let Some(book) = Book::new(candidates, self.total) else {
             return false;
         };
         let (Some(high), Some(low)) = (
@@ -418,14 +446,32 @@ impl<'r> Search<'_, '_, 'r> {
         };
         // The book's two smallest and two largest ends.
         let two = |values: &mut dyn Iterator<Item = i128>| -> Option<[i128; 4]> {
-            let mut v: Vec<i128> = values.collect();
-            v.sort_unstable();
-            let len = v.len();
+            // The two smallest and the two largest, in one pass.
+            let (mut small, mut large) = ([i128::MAX; 2], [i128::MIN; 2]);
+            for v in values {
+                if v < small[1] {
+                    small = if v < small[0] {
+                        [v, small[0]]
+                    } else {
+                        [small[0], v]
+                    };
+                }
+                if v > large[1] {
+                    large = if v > large[0] {
+                        [v, large[0]]
+                    } else {
+                        [large[0], v]
+                    };
+                }
+            }
+            if small[1] == i128::MAX || large[1] == i128::MIN {
+                return None;
+            }
             Some([
-                *v.first()?,
-                v.first()?.checked_add(*v.get(1)?)?,
-                *v.last()?,
-                v.last()?.checked_add(*v.get(len.checked_sub(2)?)?)?,
+                small[0],
+                small[0].checked_add(small[1])?,
+                large[0],
+                large[0].checked_add(large[1])?,
             ])
         };
         let (Some([hi1, hi2, hi_max, hi_max2]), Some([lo1, lo2, lo_max, lo_max2])) = (

@@ -224,12 +224,14 @@ pub(super) fn bound_units(value: Decimal, scale: u32, up: bool) -> Option<i128> 
 /// are told apart without evaluating every set.
 pub(super) fn bounds_scale(candidates: &[Candidate<'_>], total: i128, cost: Decimal) -> u32 {
     let mut places = cost.scale();
-    let mut largest = cost.ceil();
+    let mut largest = cost;
     for c in candidates {
         let (m, fee) = (c.rate.multiplier(), c.rate.miner_fee());
         places = places.max(m.scale()).max(fee.scale());
-        largest = largest.max(m.ceil()).max(fee.ceil());
+        largest = largest.max(m).max(fee);
     }
+    // The ceiling is monotone: the largest ceiling is the largest's.
+    let largest = largest.ceil();
     let fits = |scale: u32| {
         (|| {
             let unit = i128::try_from(crate::numeric::pow10(scale)?).ok()?;
