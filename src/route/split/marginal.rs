@@ -223,12 +223,14 @@ impl Book {
 }
 
 /// Per candidate: the best line at its multiplier among the rates past its
-/// threshold (`book.asks`), with `x` from `key` (`hi` or `lo`).
+/// threshold (`book.asks`), with `x` from `key` (`hi` or `lo`); with `all`,
+/// also the best line's value among every rate (the rest inserted after).
 fn sweep<'r>(
     candidates: &[Candidate<'r>],
     book: &Book,
     key: fn(&Candidate<'_>) -> i128,
-) -> Option<Vec<Option<Line<'r>>>> {
+    all: bool,
+) -> Option<(Vec<Option<Line<'r>>>, Vec<i128>)> {
     let n = candidates.len();
     let mut lines: Vec<Line<'r>> = Vec::with_capacity(n);
     for (at, c) in candidates.iter().enumerate() {
@@ -245,30 +247,25 @@ fn sweep<'r>(
         }
         *out.get_mut(at)? = envelope.best(*book.point.get(at)?);
     }
-    Some(out)
+    let mut everywhere = Vec::new();
+    if all {
+        for rest in next..lines.len() {
+            envelope.insert(u32::try_from(rest).ok()?);
+        }
+        everywhere = candidates
+            .iter()
+            .zip(&book.point)
+            .map(|(c, &i)| envelope.best(i).map(|l| l.value(c.m_down)))
+            .collect::<Option<Vec<i128>>>()?;
+    }
+    Some((out, everywhere))
 }
 
-/// The best line at each candidate's multiplier among every rate, `x` from
-/// `key`.
-fn everywhere(
-    candidates: &[Candidate<'_>],
-    book: &Book,
-    key: fn(&Candidate<'_>) -> i128,
-) -> Option<Vec<i128>> {
-    let lines = candidates
-        .iter()
-        .enumerate()
-        .map(|(at, c)| Line::new(at, c, key(c)))
-        .collect::<Option<Vec<Line<'_>>>>()?;
-    let mut envelope = Envelope::new(&book.ts, &lines);
-    for at in 0..lines.len() {
-        envelope.insert(u32::try_from(at).ok()?);
-    }
-    candidates
-        .iter()
-        .zip(&book.point)
-        .map(|(c, &i)| envelope.best(i).map(|l| l.value(c.m_down)))
-        .collect()
+/// The best line's value at each candidate's multiplier among every rate,
+/// at `hi` and at `lo`: what step 2 leaves for the triples' bound.
+pub(super) struct Everywhere {
+    high: Vec<i128>,
+    low: Vec<i128>,
 }
 
 /// `true` when every product the bounds form fits an `i128` with room for
@@ -305,34 +302,31 @@ impl<'r> Search<'_, '_, 'r> {
         self.floor.checked_mul(UNIT)
     }
 
-    /// Step 2 for pairs (module documentation). `true` when it decided
+    /// Step 2 for pairs (module documentation). `Some` when it decided
     /// them: the best pair (if one beats the incumbent) is the search's
-    /// best. `false` when the numbers are too large for its bounds or the
-    /// work ran out (then [`Search::exhausted`]).
-    pub(super) fn pairs_by_marginal(&mut self, candidates: &mut [Candidate<'r>]) -> bool {
+    /// best, and with `triples` the lines the triples' bound needs. `None`
+    /// when the numbers are too large for its bounds or the work ran out
+    /// (then [`Search::exhausted`]).
+    pub(super) fn pairs_by_marginal(
+        &mut self,
+        candidates: &mut [Candidate<'r>],
+        triples: bool,
+    ) -> Option<Everywhere> {
         let n = candidates.len();
         // The sweeps and the sorts: a unit per rate each.
-        let units = u64::try_from(n).unwrap_or(u64::MAX).saturating_mul(4);
+        let units = u64::try_from(n).unwrap_or(u64::MAX).saturating_mul(6);
         if !fits(candidates, self.total) || !self.spend(units) {
-            return false;
+            return None;
         }
-        let Some(book) = Book::new(candidates, self.total) else {
-            return false;
-        };
-        let (Some(high), Some(low)) = (
-            sweep(candidates, &book, |c| c.hi),
-            sweep(candidates, &book, |c| c.lo),
-        ) else {
-            return false;
-        };
+        let book = Book::new(candidates, self.total)?;
+        let (high, high_all) = sweep(candidates, &book, |c| c.hi, triples)?;
+        let (low, low_all) = sweep(candidates, &book, |c| c.lo, triples)?;
         let cost = self.cost_down8();
         // Each rate's two forms: (bound of the pair's value, candidate).
         let mut rates: Vec<(i128, usize)> = Vec::with_capacity(n);
         let mut forms: Vec<[Option<(i128, usize)>; 2]> = Vec::with_capacity(n);
         for (r, c) in candidates.iter().enumerate() {
-            let Some(own) = self.own(c).and_then(|o| o.checked_sub(cost)) else {
-                return false;
-            };
+            let own = self.own(c).and_then(|o| o.checked_sub(cost))?;
             let form = |line: Option<&Option<Line<'_>>>| {
                 line.copied()
                     .flatten()
@@ -358,7 +352,7 @@ impl<'r> Search<'_, '_, 'r> {
                     settled = false;
                 }
                 if self.exhausted {
-                    return false;
+                    return None;
                 }
             }
             if !settled {
@@ -366,12 +360,15 @@ impl<'r> Search<'_, '_, 'r> {
                 for a in (0..n).filter(|&a| a != r) {
                     self.consider(candidates, &[a, r]);
                     if self.exhausted {
-                        return false;
+                        return None;
                     }
                 }
             }
         }
-        true
+        Some(Everywhere {
+            high: high_all,
+            low: low_all,
+        })
     }
 
     /// Evaluates `r`'s candidate of one form (bounded at `bound`, the
@@ -425,25 +422,18 @@ impl<'r> Search<'_, '_, 'r> {
 
     /// `true` when no triple can beat the best found (a pair or the single
     /// route): every rate's bound as a triple's marginal leg is at most it.
-    pub(super) fn triples_cannot_win(&mut self, candidates: &[Candidate<'r>]) -> bool {
+    pub(super) fn triples_cannot_win(
+        &mut self,
+        candidates: &[Candidate<'r>],
+        lines: &Everywhere,
+    ) -> bool {
         let Some(floor) = self.floor8() else {
             return false;
         };
-        let units = u64::try_from(candidates.len())
-            .unwrap_or(u64::MAX)
-            .saturating_mul(2);
-        if !fits(candidates, self.total) || !self.spend(units) {
+        let (high, low) = (&lines.high, &lines.low);
+        if high.len() != candidates.len() || low.len() != candidates.len() {
             return false;
         }
-        let Some(book) = Book::new(candidates, self.total) else {
-            return false;
-        };
-        let (Some(high), Some(low)) = (
-            everywhere(candidates, &book, |c| c.hi),
-            everywhere(candidates, &book, |c| c.lo),
-        ) else {
-            return false;
-        };
         // The book's two smallest and two largest ends.
         let two = |values: &mut dyn Iterator<Item = i128>| -> Option<[i128; 4]> {
             // The two smallest and the two largest, in one pass.
@@ -481,7 +471,7 @@ impl<'r> Search<'_, '_, 'r> {
             return false;
         };
         let cost2 = self.cost_down8().saturating_mul(2);
-        for ((c, h), l) in candidates.iter().zip(&high).zip(&low) {
+        for ((c, h), l) in candidates.iter().zip(high).zip(low) {
             let Some(own) = self.own(c).and_then(|o| o.checked_sub(cost2)) else {
                 return false;
             };
