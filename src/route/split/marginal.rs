@@ -201,6 +201,8 @@ struct Book {
     point: Vec<usize>,
     /// The candidates by threshold `A − hi`, highest first.
     asks: Vec<(i128, usize)>,
+    /// The amount `A`.
+    total: i128,
 }
 
 impl Book {
@@ -211,14 +213,28 @@ impl Book {
             .map(|(at, c)| (total.saturating_sub(c.hi), at))
             .collect();
         asks.sort_unstable_by_key(|a| core::cmp::Reverse(a.0));
-        let mut ts: Vec<i128> = candidates.iter().map(|c| c.m_down).collect();
-        ts.sort_unstable();
-        ts.dedup();
-        let point = candidates
+        // The multipliers sorted once: each candidate's point as the
+        // distinct values are counted.
+        let mut by_m: Vec<(i128, usize)> = candidates
             .iter()
-            .map(|c| ts.binary_search(&c.m_down).ok())
-            .collect::<Option<Vec<usize>>>()?;
-        Some(Book { ts, point, asks })
+            .enumerate()
+            .map(|(at, c)| (c.m_down, at))
+            .collect();
+        by_m.sort_unstable();
+        let mut ts: Vec<i128> = Vec::with_capacity(by_m.len());
+        let mut point = alloc::vec![0usize; candidates.len()];
+        for &(m, at) in &by_m {
+            if ts.last() != Some(&m) {
+                ts.push(m);
+            }
+            *point.get_mut(at)? = ts.len().checked_sub(1)?;
+        }
+        Some(Book {
+            ts,
+            point,
+            asks,
+            total,
+        })
     }
 }
 
@@ -237,6 +253,9 @@ fn sweep<'r>(
         lines.push(Line::new(at, c, key(c))?);
     }
     lines.sort_unstable_by_key(|l| core::cmp::Reverse(l.x));
+    if lines.first().map(|l| l.x) == lines.last().map(|l| l.x) {
+        return parallel(candidates, book, &lines, all);
+    }
     let mut envelope = Envelope::new(&book.ts, &lines);
     let mut out = alloc::vec![None; n];
     let mut next = 0usize;
@@ -258,6 +277,35 @@ fn sweep<'r>(
             .map(|(c, &i)| envelope.best(i).map(|l| l.value(c.m_down)))
             .collect::<Option<Vec<i128>>>()?;
     }
+    Some((out, everywhere))
+}
+
+/// [`sweep`] when every line has one `x` (one limit across the book): the
+/// lines are parallel, so one line is best at every `t`: the highest `c`,
+/// then ruling 7's order. `O(n)`.
+fn parallel<'r>(
+    candidates: &[Candidate<'r>],
+    book: &Book,
+    lines: &[Line<'r>],
+    all: bool,
+) -> Option<(Vec<Option<Line<'r>>>, Vec<i128>)> {
+    let x = lines.first()?.x;
+    let mut best: Option<Line<'r>> = None;
+    for line in lines {
+        if best.is_none_or(|b| line.beats(&b, 0)) {
+            best = Some(*line);
+        }
+    }
+    let best = best?;
+    let out = candidates
+        .iter()
+        .map(|c| (c.hi.saturating_add(x) >= book.total).then_some(best))
+        .collect();
+    let everywhere = if all {
+        candidates.iter().map(|c| best.value(c.m_down)).collect()
+    } else {
+        Vec::new()
+    };
     Some((out, everywhere))
 }
 
