@@ -12,7 +12,8 @@
     clippy::cast_possible_truncation,
     clippy::cast_possible_wrap,
     clippy::cast_sign_loss,
-    clippy::panic
+    clippy::panic,
+    clippy::many_single_char_names
 )]
 
 use std::cmp::Ordering;
@@ -126,6 +127,9 @@ fn tie(a: &(i64, Terms), b: &(i64, Terms)) -> Ordering {
     a.1.fee.cmp(&b.1.fee).then(id(a.0).cmp(&id(b.0)))
 }
 
+/// The oracle's best so far: value, set (pour order), division.
+type Best = (i128, Vec<usize>, Vec<i64>);
+
 /// The brute force: every set of 2..=legs rates, every division of
 /// `total` (grid units at `places`) with every leg on the grid, within its
 /// limits and of positive net; value `Σ (m·x − fee·10^places)` at
@@ -151,7 +155,6 @@ fn oracle(rates: &[(i64, Terms)], total: i64, places: u32, legs: usize) -> Vec<(
             }
         }
     }
-    type Best = (i128, Vec<usize>, Vec<i64>);
     let mut best: Option<Best> = None;
     for mut set in sets {
         set.sort_by(|&a, &b| {

@@ -142,22 +142,22 @@ impl<'p, 'r> Envelope<'p, 'r> {
             let (line, held) = (*line, *held);
             // The node keeps the line that wins at `mid`; the other can win
             // on one side only.
-            let (keep, lose, kept, lost) = if line.beats(&held, t_mid) {
+            let (winner_at, loser_at, winner, loser) = if line.beats(&held, t_mid) {
                 (at, held_at, line, held)
             } else {
                 (held_at, at, held, line)
             };
             if let Some(slot) = self.tree.get_mut(node) {
-                *slot = keep;
+                *slot = winner_at;
             }
             if lo == hi {
                 return;
             }
-            at = lose;
-            if lost.beats(&kept, t_lo) {
+            at = loser_at;
+            if loser.beats(&winner, t_lo) {
                 node = node.saturating_mul(2);
                 hi = mid;
-            } else if lost.beats(&kept, t_hi) {
+            } else if loser.beats(&winner, t_hi) {
                 node = node.saturating_mul(2).saturating_add(1);
                 lo = mid.saturating_add(1);
             } else {

@@ -33,6 +33,7 @@
 //!    needed (`marginal.rs`). Ramp books (multipliers and fees rising
 //!    together) are answered here. Otherwise the walk runs for the triples
 //!    (and, when this step cannot decide, for the pairs):
+//!
 //! 2'. finds a first split among the 4 rates of highest `m·hi − fee` (at
 //!    most 6 pairs and 4 triples), and takes `λ` as the multiplier of its
 //!    last leg that took more than its `lo`;
@@ -688,10 +689,13 @@ impl RouteRequest<'_> {
         }
         let legs = usize::from(policy.legs.get());
         let cost = policy.per_order_cost.get();
-        let mut candidates: Vec<Candidate<'r>> = rates
-            .iter()
-            .filter_map(|rate| self.split_candidate(rate, total, step))
-            .collect();
+        // At most one per rate, allocated once.
+        let mut candidates: Vec<Candidate<'r>> = Vec::with_capacity(rates.len());
+        candidates.extend(
+            rates
+                .iter()
+                .filter_map(|rate| self.split_candidate(rate, total, step)),
+        );
         if candidates.len() < 2 {
             return Ok(None);
         }
