@@ -468,8 +468,9 @@ impl<'r> Search<'_, '_, 'r> {
         Wide::from_u128(sum).scaled(up)
     }
 
-    /// `true` when no triple can beat the best found (a pair or the single
-    /// route): every rate's bound as a triple's marginal leg is at most it.
+    /// `true` when no triple can beat the best found: every rate's bound as
+    /// a triple's marginal leg is at most it (below it when the best is
+    /// itself a triple).
     pub(super) fn triples_cannot_win(
         &mut self,
         candidates: &[Candidate<'r>],
@@ -539,7 +540,12 @@ impl<'r> Search<'_, '_, 'r> {
                 forms[2] = l.checked_mul(2);
             }
             for form in forms.into_iter().flatten() {
-                if own.checked_add(form).is_none_or(|b| b > floor) {
+                // A triple that ties a pair or the single route loses (more
+                // legs); one that ties a triple may come first in ruling 7.
+                if own
+                    .checked_add(form)
+                    .is_none_or(|b| b > floor || (b == floor && self.best_legs() >= 3))
+                {
                     return false;
                 }
             }

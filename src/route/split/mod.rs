@@ -741,7 +741,13 @@ impl RouteRequest<'_> {
         // every triple (marginal.rs). When it decides the pairs, the walk
         // is left only the triples a bound cannot rule out.
         let first = search.left;
-        let pairs_known = search.pairs_by_marginal(&mut candidates, legs == 3);
+        // The seed first: an incumbent for step 2's bounds.
+        search.seed(&mut candidates, legs);
+        let pairs_known = if search.exhausted {
+            None
+        } else {
+            search.pairs_by_marginal(&mut candidates, legs == 3)
+        };
         if let Some(lines) = &pairs_known {
             if legs == 3 && !search.triples_cannot_win(&candidates, lines) {
                 search.run(&mut candidates, legs, true);

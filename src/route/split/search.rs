@@ -53,8 +53,16 @@ impl<'r> Search<'_, '_, 'r> {
     /// With `pairs_known`, the best pair is already found (step 2): only
     /// the triples are walked.
     pub(super) fn run(&mut self, candidates: &mut [Candidate<'r>], legs: usize, pairs_known: bool) {
-        // Step 2: a first split among the rates of highest m·hi − fee (one
-        // pass keeping the best few).
+        self.seed(candidates, legs);
+        if self.exhausted {
+            return;
+        }
+        self.walk_by_bound(candidates, legs, pairs_known);
+    }
+
+    /// Step 2': a first split among the rates of highest `m·hi − fee` (one
+    /// pass keeping the best few; at most 6 pairs and 4 triples).
+    pub(super) fn seed(&mut self, candidates: &mut [Candidate<'r>], legs: usize) {
         let mut seed: [Option<(i128, usize)>; SEED] = [None; SEED];
         for (at, c) in candidates.iter_mut().enumerate() {
             c.score = score(c, 0);
@@ -67,10 +75,11 @@ impl<'r> Search<'_, '_, 'r> {
         }
         let seed: Vec<usize> = seed.iter().flatten().map(|e| e.1).collect();
         self.walk(candidates, &seed, legs);
-        if self.exhausted {
-            return;
-        }
-        // Step 3: every set, by the bound at the marginal multiplier.
+    }
+
+    /// Step 3: every set, by the bound at the marginal multiplier (with
+    /// `pairs_known`, the triples only).
+    fn walk_by_bound(&mut self, candidates: &mut [Candidate<'r>], legs: usize, pairs_known: bool) {
         let lambda = self
             .best
             .as_ref()
