@@ -39,7 +39,8 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::{Candidate, Search, UNIT, VALUE_SCALE};
+use super::model::{Candidate, UNIT, VALUE_SCALE};
+use super::search::Search;
 use crate::numeric::Wide;
 use crate::rate::Rate;
 use crate::route::rules::order::tie_order;

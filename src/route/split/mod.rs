@@ -111,24 +111,9 @@ mod marginal;
 mod model;
 mod search;
 
-use model::{bound_units, bounds_scale, grid, grid_units, Candidate, Found, Known};
+use model::{bound_units, bounds_scale, grid, grid_units, Candidate, Found, Known, VALUE_SCALE};
+pub use model::{SplitLeg, SplitStop, SplitWork};
 use search::Search;
-
-/// Amounts are 8-place: `10^8` units make one.
-const UNIT: i128 = 100_000_000;
-/// The scale of the bounds when the numbers have no more places (or finer
-/// bounds would not fit an `i128`); see [`bounds_scale`].
-const BOUND_SCALE: u32 = 18;
-/// The finest scale of the bounds: every multiplier and fee is exact at it.
-const FINEST_SCALE: u32 = 28;
-/// The scale at which every exact value (`x × m − fee`, 8 + 28 places) is an integer.
-const VALUE_SCALE: u32 = 36;
-/// A bound that cannot be computed: never prunes.
-const UNBOUNDED: i128 = i128::MAX / 8;
-/// The rates tried for the first split.
-const SEED: usize = 4;
-/// What an exact evaluation costs against one bounded set.
-const EVALUATION_UNITS: u64 = 16;
 
 /// The split search's work limit for `n` rates, in units (a set bounded is
 /// one, a set evaluated exactly 16 more): `64 n + 2^18`.
@@ -296,80 +281,6 @@ impl SplitPolicy {
     pub fn min_gain_bps(&self) -> Option<u32> {
         self.min_gain_bps
     }
-}
-
-/// Why a leg stops where it does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SplitStop {
-    /// At its rate's (effective) max, on the 8-place grid.
-    Max,
-    /// Where the amount ran out: the remainder, or its lowest usable amount
-    /// when nothing was left for it.
-    Remainder,
-}
-
-impl SplitStop {
-    /// `"max"` or `"remainder"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            SplitStop::Max => "max",
-            SplitStop::Remainder => "remainder",
-        }
-    }
-}
-
-/// One order of a split.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SplitLeg<'r> {
-    rate: &'r Rate,
-    from_amount: Decimal,
-    net_output: Decimal,
-    stop: SplitStop,
-}
-
-impl<'r> SplitLeg<'r> {
-    /// The leg's rate.
-    pub fn rate(&self) -> &'r Rate {
-        self.rate
-    }
-
-    /// The leg's `fromAmount`, with 8 places.
-    pub fn from_amount(&self) -> Decimal {
-        self.from_amount
-    }
-
-    /// `fromAmount × multiplier − minerFee`, exact.
-    pub fn net_output(&self) -> Decimal {
-        self.net_output
-    }
-
-    /// Why it stops there.
-    pub fn stop(&self) -> SplitStop {
-        self.stop
-    }
-}
-
-impl Serialize for SplitLeg<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = serializer.serialize_struct("SplitLeg", 4)?;
-        out.serialize_field("rateId", self.rate.id().as_str())?;
-        out.serialize_field("fromAmount", &self.from_amount.to_string())?;
-        out.serialize_field("netOutput", &self.net_output.normalize().to_string())?;
-        out.serialize_field("stop", self.stop.as_str())?;
-        out.end()
-    }
-}
-
-/// What the search did: sets whose bound was computed, sets evaluated exactly.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SplitWork {
-    /// Candidate sets whose bound (or limits) were looked at.
-    pub bounded: u64,
-    /// Candidate sets evaluated exactly.
-    pub evaluated: u64,
-    /// When the Lagrangian walk ran out of work: the rates left by the
-    /// dominance pass, walked again (`None`: not needed).
-    pub reduced: Option<usize>,
 }
 
 /// The best split: its legs in pour order (descending multiplier, then

@@ -9,10 +9,103 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::{SplitLeg, BOUND_SCALE, FINEST_SCALE, UNBOUNDED, UNIT};
+use alloc::string::ToString;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
 use crate::numeric::Wide;
 use crate::rate::Rate;
 use crate::route::rules::order::tie_order;
+
+/// Amounts are 8-place: `10^8` units make one.
+pub(super) const UNIT: i128 = 100_000_000;
+/// The scale of the bounds when the numbers have no more places (or finer
+/// bounds would not fit an `i128`); see [`bounds_scale`].
+pub(super) const BOUND_SCALE: u32 = 18;
+/// The finest scale of the bounds: every multiplier and fee is exact at it.
+pub(super) const FINEST_SCALE: u32 = 28;
+/// The scale at which every exact value (`x × m − fee`, 8 + 28 places) is an integer.
+pub(super) const VALUE_SCALE: u32 = 36;
+/// A bound that cannot be computed: never prunes.
+pub(super) const UNBOUNDED: i128 = i128::MAX / 8;
+/// The rates tried for the first split.
+pub(super) const SEED: usize = 4;
+/// What an exact evaluation costs against one bounded set.
+pub(super) const EVALUATION_UNITS: u64 = 16;
+
+/// Why a leg stops where it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SplitStop {
+    /// At its rate's (effective) max, on the 8-place grid.
+    Max,
+    /// Where the amount ran out: the remainder, or its lowest usable amount
+    /// when nothing was left for it.
+    Remainder,
+}
+
+impl SplitStop {
+    /// `"max"` or `"remainder"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SplitStop::Max => "max",
+            SplitStop::Remainder => "remainder",
+        }
+    }
+}
+
+/// One order of a split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitLeg<'r> {
+    pub(super) rate: &'r Rate,
+    pub(super) from_amount: Decimal,
+    pub(super) net_output: Decimal,
+    pub(super) stop: SplitStop,
+}
+
+impl<'r> SplitLeg<'r> {
+    /// The leg's rate.
+    pub fn rate(&self) -> &'r Rate {
+        self.rate
+    }
+
+    /// The leg's `fromAmount`, with 8 places.
+    pub fn from_amount(&self) -> Decimal {
+        self.from_amount
+    }
+
+    /// `fromAmount × multiplier − minerFee`, exact.
+    pub fn net_output(&self) -> Decimal {
+        self.net_output
+    }
+
+    /// Why it stops there.
+    pub fn stop(&self) -> SplitStop {
+        self.stop
+    }
+}
+
+impl Serialize for SplitLeg<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("SplitLeg", 4)?;
+        out.serialize_field("rateId", self.rate.id().as_str())?;
+        out.serialize_field("fromAmount", &self.from_amount.to_string())?;
+        out.serialize_field("netOutput", &self.net_output.normalize().to_string())?;
+        out.serialize_field("stop", self.stop.as_str())?;
+        out.end()
+    }
+}
+
+/// What the search did: sets whose bound was computed, sets evaluated exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SplitWork {
+    /// Candidate sets whose bound (or limits) were looked at.
+    pub bounded: u64,
+    /// Candidate sets evaluated exactly.
+    pub evaluated: u64,
+    /// When the Lagrangian walk ran out of work: the rates left by the
+    /// dominance pass, walked again (`None`: not needed).
+    pub reduced: Option<usize>,
+}
 
 /// A rate that may be a leg, with its limits on the grid and its bound.
 #[derive(Clone, Copy, Debug)]

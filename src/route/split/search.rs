@@ -9,9 +9,9 @@ use rust_decimal::Decimal;
 
 use super::model::{
     before, bound_units, ceil_div, grid, pair_cap, pour_order, relaxed_value, score, set_order,
-    Candidate, Found, Known,
+    Candidate, Found, Known, SplitLeg, SplitStop, SplitWork, EVALUATION_UNITS, SEED, UNBOUNDED,
+    UNIT, VALUE_SCALE,
 };
-use super::{SplitLeg, SplitStop, SplitWork, EVALUATION_UNITS, SEED, UNBOUNDED, UNIT, VALUE_SCALE};
 use crate::decimal::Amount;
 use crate::ids::CampaignId;
 use crate::numeric::Wide;
