@@ -189,5 +189,62 @@ fn hostile(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, hostile);
+/// The ramp book: rate i ×(1 + i·10^-6), fee i·5·10^-6, limits
+/// [0, 6]; 10 units are above every max (the best pair: the last rate at
+/// 6, the first at 4).
+fn ramp_book(n: usize) -> RatesResponse {
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let list: Vec<Rate> = (0..n as i64)
+        .map(|i| {
+            Rate::new(
+                RateId::new(&format!("r{i:05}")).unwrap(),
+                pair.clone(),
+                RateTerms {
+                    multiplier: Decimal::ONE + Decimal::new(i, 6),
+                    miner_fee: Decimal::new(5 * i, 6),
+                    min: Decimal::ZERO,
+                    max: Decimal::from(6),
+                },
+                EpochMillis::new(4_102_444_800_000),
+            )
+        })
+        .collect();
+    RatesResponse::try_from(list).unwrap()
+}
+
+/// Group `split_ramp` (ruling 48): `split` (`RouteRequest::split`, 3 legs)
+/// beside `all` (the full selection, `RouteRequest::select`) on the same
+/// ramp book and amount, in the same run. Target: `split ≤ 2 × all` at
+/// 4096 and 65,536 rates.
+fn ramp(c: &mut Criterion) {
+    let mut group = c.benchmark_group("split_ramp");
+    group.sample_size(10);
+    let request = RouteRequest::exact_in("10".parse::<Amount>().unwrap(), NOW);
+    for n in [512usize, 4096, 16_384, 65_536] {
+        let data = ramp_book(n);
+        let answer = request.split(&data, &SplitPolicy::DEFAULT).unwrap();
+        let split = answer.split().unwrap();
+        eprintln!(
+            "split_ramp/{n}: {} legs, bounded {} sets, evaluated {}",
+            split.legs().len(),
+            split.work().bounded,
+            split.work().evaluated
+        );
+        group.bench_with_input(BenchmarkId::new("all", n), &data, |b, data| {
+            b.iter(|| black_box(request.select(black_box(data)).routes().len()));
+        });
+        group.bench_with_input(BenchmarkId::new("split", n), &data, |b, data| {
+            b.iter(|| {
+                black_box(
+                    request
+                        .split(black_box(data), &SplitPolicy::DEFAULT)
+                        .is_ok(),
+                )
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, hostile, ramp);
 criterion_main!(benches);

@@ -65,6 +65,7 @@ mod route_properties;
 mod screening;
 mod send_sync;
 mod split;
+mod split_ramp;
 mod status_reconcile;
 mod tags;
 mod too_large;

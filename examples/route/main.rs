@@ -49,7 +49,9 @@
 //! report gains `"split"`: `{"legs":[{"rateId","fromAmount","netOutput","stop"}],
 //! "netOutput","gainBps"}`, or `null` when no split is returned (`routes` and
 //! `error` still describe the single routes; `"splitError"`, when the search
-//! stops at its work limit, ruling 36).
+//! stops at its work limit, ruling 48: `SEARCH_EXHAUSTED`). The price guard
+//! applies to every leg (ruling 41); with `--assets`, every leg's amount
+//! lies on the from asset's grid (ruling 48).
 //!
 //! `--order BODY.json [--verify CREATED.json [--read created|fetched]]` plans
 //! a fixed order and verifies what the service created; `--assume-exact-out`
@@ -259,7 +261,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
 
     let selection = request.select(rates);
     let missed = slippage_missed(args.slippage, &request, &selection)?;
-    let split_policy = args.split.policy(args)?;
+    let split_policy = split::on_grid(args.split.policy(args)?, args, rates)?;
     let (split, split_error) = match split_policy {
         Some(policy) => split::answer(&request, rates, &policy),
         None => (None, None),

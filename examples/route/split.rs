@@ -7,7 +7,7 @@ use serde_json::Value;
 use swaproute::route::{RouteRequest, SplitAnswer, SplitError, SplitLegs, SplitPolicy};
 use swaproute::{Amount, ApiError, RatesResponse, SwapMode};
 
-use super::{dec, short, Args, USAGE};
+use super::{dec, pair_records, short, Args, USAGE};
 
 /// The split flags as given: `--split [--split-legs 2|3] [--per-order-cost C]
 /// [--min-gain-bps B]`.
@@ -79,6 +79,21 @@ impl SplitArgs {
         }
         Ok(Some(policy))
     }
+}
+
+/// With `--assets`, the legs on the from asset's grid (ruling 48).
+pub(crate) fn on_grid(
+    policy: Option<SplitPolicy>,
+    args: &Args,
+    rates: &RatesResponse,
+) -> Result<Option<SplitPolicy>, String> {
+    let (Some(policy), Some(path)) = (policy, &args.assets) else {
+        return Ok(policy);
+    };
+    Ok(Some(match pair_records(path, rates)? {
+        Some((from, _)) => policy.with_decimals(from),
+        None => policy,
+    }))
 }
 
 /// The split asked for: `Some(split)` when one is returned; the error when

@@ -342,6 +342,11 @@ export interface SplitPolicy {
   perOrderCost?: DecimalText;
   /** Also split when a single route serves the amount, if the split beats it by this many basis points. */
   minGainBps?: number;
+  /**
+   * The assets' decimals (ruling 48): every leg's amount has at most
+   * `min(8, from)` places; a `fromAmount` off that grid is `INVALID_AMOUNT`.
+   */
+  decimals?: PairDecimals;
 }
 
 /** One order of a split. */

@@ -215,7 +215,7 @@ pub(crate) struct FeasibleInput {
 }
 
 /// The decimals of a pair's two assets (from `GET /v3/assets`).
-#[cfg(any(feature = "feasible", feature = "orders"))]
+#[cfg(any(feature = "feasible", feature = "orders", feature = "split"))]
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct DecimalsInput {

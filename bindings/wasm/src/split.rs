@@ -9,7 +9,9 @@ use crate::failure::{decode, to_json, Answer, Failure};
 use crate::input::amount;
 use crate::route::with_request;
 
-/// The split policy: `{legs?: 2 | 3, perOrderCost?: "C", minGainBps?: N}`.
+/// The split policy: `{legs?: 2 | 3, perOrderCost?: "C", minGainBps?: N,
+/// decimals?: {from, to}}` (with `decimals`, every leg on the from asset's
+/// grid, ruling 48).
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct PolicyInput {
@@ -19,6 +21,8 @@ struct PolicyInput {
     per_order_cost: Option<String>,
     #[serde(default)]
     min_gain_bps: Option<u32>,
+    #[serde(default)]
+    decimals: Option<crate::input::DecimalsInput>,
 }
 
 /// `{route, split}`: the best single route (or `null`) and the split (or
@@ -40,6 +44,9 @@ pub(crate) fn split(rates: &RatesResponse, request: &str, policy: &str) -> Answe
     }
     if let Some(bps) = input.min_gain_bps {
         policy = policy.with_min_gain_bps(bps);
+    }
+    if let Some(decimals) = input.decimals {
+        policy = policy.with_decimals(decimals.from);
     }
     with_request(request, |request| match request.split(rates, &policy) {
         Ok(SplitAnswer::Single(route)) => to_json(&Out {

@@ -80,3 +80,55 @@ test("no split and no route: the single pair's error with its limit", () => {
   assert.equal(error.code, "AMOUNT_ABOVE_LIMIT");
   assert.equal(error.max, "6");
 });
+
+test("legs on the from asset's grid (ruling 48), and an amount off it refused", () => {
+  // a: x30 max 5.87654322; b: x29 max 6; 10 BTC. On the 8-place grid a
+  // takes 5.87654322 and b 4.12345678; with 0 decimals a's max on the grid
+  // is 5: 5 x 30 + 5 x 29 = 295.
+  const rates = [rate("a", 30, 0, 0.1, 5.87654322), rate("b", 29, 0, 0.1, 6)];
+  const whole = splitRoute(rates, { fromAmount: "10", now: NOW }, { decimals: { from: 0, to: 8 } });
+  assert.deepEqual(
+    whole.split.legs.map((l) => [l.rateId, l.fromAmount]),
+    [
+      ["a", "5.00000000"],
+      ["b", "5.00000000"],
+    ],
+  );
+  assert.equal(whole.split.netOutput, "295");
+  const error = (() => {
+    try {
+      splitRoute(rates, { fromAmount: "10.5", now: NOW }, { decimals: { from: 0, to: 8 } });
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert.ok(error instanceof SwaprouteError);
+  assert.equal(error.code, "INVALID_AMOUNT");
+});
+
+test("the price guard applies to every leg, as in best", () => {
+  // honest x33 max 1 (twice), liar x330 max 100; 5 BTC, guard 100 bps
+  // around 33: the liar is refused, and the honest rates hold only 2: no
+  // split, the single pair's error.
+  const rates = [rate("h1", 33, 0, 0.1, 1), rate("h2", 33, 0, 0.1, 1), rate("liar", 330, 0, 0.1, 100)];
+  const request = { fromAmount: "5", now: NOW, priceGuard: { maxDeviationBps: 100, reference: "33" } };
+  const error = (() => {
+    try {
+      splitRoute(rates, request);
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert.ok(error instanceof SwaprouteError);
+  assert.notEqual(error.code, "SEARCH_EXHAUSTED");
+  // 1.5 BTC: h1 takes its max 1, h2 the rest 0.5: 33 + 16.5 = 49.5.
+  const split = splitRoute(rates, { ...request, fromAmount: "1.5" }).split;
+  assert.deepEqual(
+    split.legs.map((l) => [l.rateId, l.fromAmount]),
+    [
+      ["h1", "1.00000000"],
+      ["h2", "0.50000000"],
+    ],
+  );
+  assert.equal(split.netOutput, "49.5");
+});
