@@ -773,11 +773,15 @@ fn an_amount_of_more_than_17_digits_matches_its_nearest_double() {
             .unwrap_or_default()
     };
     // The doubles near 1.2e9 are 2^-22 (about 2.4e-7) apart: the nearest one
-    // to 1234567890.12345678 is written in 17 digits, 1234567890.1234568.
+    // to 1234567890.12345678 is 1234567890.12345671653747558…, whose
+    // shortest text is 1234567890.1234567 (17 digits); 1234567890.1234568
+    // is within half a step of it too, so it names the same double.
     assert_eq!(fields("1234567890.12345678"), []);
+    assert_eq!(fields("1234567890.1234567"), []);
     assert_eq!(fields("1234567890.1234568"), []);
     assert_eq!(fields("\"1234567890.12345678\""), []);
     // As a string the digits must be the plan's.
-    assert_eq!(fields("\"1234567890.1234568\""), [F::Amount]);
+    assert_eq!(fields("\"1234567890.1234567\""), [F::Amount]);
+    // Another double: 1234567890.1234 is 238 steps away.
     assert_eq!(fields("1234567890.1234"), [F::Amount]);
 }

@@ -30,8 +30,12 @@ const EXACT_INTEGER: u64 = 1 << 53;
 /// to 2^53, and above it the shortest decimal of the nearest double, the
 /// same decimal the value written as a float (`9007199254740993.0`) decodes
 /// to. A double-based encoder, the service's, never writes more.
+///
+/// With the crate's `arbitrary-precision` feature every number keeps its
+/// exact text, integers too (serde_json still hands those that fit `u64`
+/// over as integers), so both forms agree on the exact value.
 pub(crate) fn decimal_from_u64(value: u64) -> Decimal {
-    if value <= EXACT_INTEGER {
+    if value <= EXACT_INTEGER || cfg!(feature = "arbitrary-precision") {
         return Decimal::from(value);
     }
     // The conversion rounds to the nearest double, as a JSON parser does.

@@ -602,13 +602,11 @@ fn amount_matches(planned: Decimal, returned: SentDecimal) -> bool {
     match returned {
         SentDecimal::Text(value) => value == planned,
         SentDecimal::Number(value) => {
-            value == planned
-                || planned
-                    .to_string()
-                    .parse::<f64>()
-                    .ok()
-                    .and_then(|double| crate::decimal::decimal_from_f64(double).ok())
-                    .is_some_and(|nearest| nearest == value)
+            // The same double: compared by bits, no arithmetic. (With
+            // serde_json's `arbitrary_precision` the returned text is kept
+            // exactly and may be any text of that double.)
+            let double = |d: Decimal| d.to_string().parse::<f64>().ok().map(f64::to_bits);
+            value == planned || double(planned).is_some_and(|bits| double(value) == Some(bits))
         }
     }
 }

@@ -215,6 +215,8 @@ export type RequiredInputLimits =
   | { status: "belowMin" | "aboveMax"; limit: DecimalText };
 
 export interface Route {
+  /** `true` when the rates' ExactOut capability was assumed by the caller (`Rates#assumeExactOut`, ruling 4); absent otherwise. */
+  exactOutAssumed?: true;
   rateId: string;
   /** `fromAmount × multiplier − minerFee`, exact. */
   netOutput: DecimalText;
@@ -264,6 +266,8 @@ export interface Rejection {
 }
 
 export interface Selection {
+  /** `true` when the rates' ExactOut capability was assumed by the caller (`Rates#assumeExactOut`, ruling 4); absent otherwise. */
+  exactOutAssumed?: true;
   mode: SwapMode;
   fromAmount: DecimalText;
   toAmount: DecimalText | null;
@@ -285,6 +289,8 @@ export interface EstimateRequest {
 }
 
 export interface Estimate {
+  /** `true` when the rates' ExactOut capability was assumed by the caller (`Rates#assumeExactOut`, ruling 4); absent otherwise. */
+  exactOutAssumed?: true;
   /** The least input that buys `toAmount`, 8 places. */
   fromAmount: DecimalText;
   rateId: string;
@@ -384,6 +390,14 @@ export class Rates {
   static from(rates: Rate[] | string | Rates): Rates;
   readonly pairId: string | null;
   readonly length: number;
+  /**
+   * The same rates with every non-sponsored one taken as ExactOut-capable
+   * (ruling 4: no live rate lists "exactOut"); its answers carry
+   * `exactOutAssumed: true`. Free both when done.
+   */
+  assumeExactOut(): Rates;
+  /** `true` for rates made by `assumeExactOut()`. */
+  readonly exactOutAssumed: boolean;
   select(request: RouteRequest): Selection;
   best(request: RouteRequest): Route;
   /** `k`: a whole number ≥ 0; above the number of routes it returns them all. */
@@ -398,10 +412,13 @@ export class Rates {
 
 export type RatesInput = Rate[] | string | Rates;
 
-export function selectRoutes(rates: RatesInput, request: RouteRequest): Selection;
-export function bestRoute(rates: RatesInput, request: RouteRequest): Route;
-export function topRoutes(rates: RatesInput, request: RouteRequest, k: number): Route[];
-export function estimateExactOut(rates: RatesInput, request: EstimateRequest): Estimate;
+/** A request of the module-level functions: `assumeExactOut: true` ranks `Rates#assumeExactOut()` (ruling 4). */
+export type AssumingRequest<R> = R & { assumeExactOut?: boolean };
+
+export function selectRoutes(rates: RatesInput, request: AssumingRequest<RouteRequest>): Selection;
+export function bestRoute(rates: RatesInput, request: AssumingRequest<RouteRequest>): Route;
+export function topRoutes(rates: RatesInput, request: AssumingRequest<RouteRequest>, k: number): Route[];
+export function estimateExactOut(rates: RatesInput, request: AssumingRequest<EstimateRequest>): Estimate;
 /** The best single route or the exact best split (ruling 39): the whole build only. */
 export function splitRoute(rates: RatesInput, request: RouteRequest, policy?: SplitPolicy): SplitAnswer;
 /** The amounts that work (ruling 38): the whole build only. */
@@ -519,6 +536,15 @@ export interface PlanOptions {
   limitPolicy?: "strict" | "spec";
   /** The price guard (ruling 40): the plan selects among the rates it admits. */
   priceGuard?: PriceGuard;
+  /**
+   * The networks of the pair's assets by their records' names (`"ethereum"`,
+   * `"bitcoin"`): addresses are checked against them (ruling 46), and the
+   * deposit address too, checksums included (ruling 45). Without it the
+   * answer's `addressesChecked` is `false`.
+   */
+  networks?: { from: string; to: string };
+  /** Takes every non-sponsored rate as ExactOut-capable (ruling 4); the answer says so. */
+  assumeExactOut?: boolean;
 }
 
 /** A fixed order planned as the service plans it. */
@@ -534,6 +560,10 @@ export interface FixedOrderPlan {
   /** Percent (default `"2"`). */
   slippage: DecimalText;
   sponsoredByCampaignId: string | null;
+  /** Whether the addresses were checked against their assets' networks (`options.networks`, ruling 46). */
+  addressesChecked: boolean;
+  /** Whether the chosen rate's ExactOut capability was assumed (`options.assumeExactOut`, ruling 4). */
+  exactOutAssumed: boolean;
 }
 
 /**
@@ -563,8 +593,15 @@ export type OrderField =
 /** One difference between the plan and the order the service returned. */
 export interface Mismatch {
   field: OrderField;
-  /** `"equal"` (`planned` is the value; `null`: none), `"atLeast"` (`planned` is the bound), `"nonEmpty"` (`planned` is `null`). */
-  check: "equal" | "atLeast" | "nonEmpty";
+  /**
+   * `"equal"` (`planned` is the value; `null`: none), `"atLeast"` (`planned`
+   * is the bound), `"depositAddress"` (ruling 45: `planned` says why the
+   * returned `payInAddress` is no deposit address: a burn address, the
+   * request's own toAddress, a broken checksum, …), `"open"` (ruling 45:
+   * the status on creation must be `awaiting`, `inProgress`, `delayed` or
+   * `swapped`), `"nonEmpty"` (not produced any more).
+   */
+  check: "equal" | "atLeast" | "depositAddress" | "open" | "nonEmpty";
   planned: string | null;
   /** What the order carries; `null` when the key is absent, `null` or `""`. */
   returned: string | null;
@@ -574,11 +611,15 @@ export interface Mismatch {
 export interface OrderVerification {
   ok: boolean;
   mismatches: Mismatch[];
+  /** Whether the addresses were checked against their networks (ruling 46). */
+  addressesChecked: boolean;
+  /** Whether the plan's rate's ExactOut capability was assumed (ruling 4). */
+  exactOutAssumed: boolean;
 }
 
 /** The options of a fixed order's verification: the plan's, and which read of the order. */
 export interface VerifyOptions extends PlanOptions {
-  /** `"created"` (default: the 201 body, status must be `awaiting`) or `"fetched"` (a later GET). */
+  /** `"created"` (default: the 201 body, its status must not be definitive, ruling 45) or `"fetched"` (a later GET). */
   read?: "created" | "fetched";
 }
 
@@ -587,8 +628,9 @@ export interface VerifyOptions extends PlanOptions {
  * against the plan of `body` over `rates` with `options` (the same as
  * `planFixedOrder` was given) (ruling 40): pair, rate, amount, addresses
  * and tags (canonical form, ruling 27), `fromAddress` when sent, campaign,
- * `toAmount` against the slippage bound (ruling 33), a deposit address, and
- * status `awaiting` on creation. Every mismatch is listed; show the deposit
+ * `toAmount` against the slippage bound (ruling 33), the deposit address
+ * (ruling 45: valid for the from network when known, not a burn address, not
+ * the request's own addresses), and an open status on creation. Every mismatch is listed; show the deposit
  * address only when `ok`.
  */
 export function verifyOrder(
@@ -603,7 +645,7 @@ export function verifyFloatOrder(
   quote: object | string,
   body: object | string,
   order: object | string,
-  options: { now: Instant; read?: "created" | "fetched" },
+  options: { now: Instant; read?: "created" | "fetched"; networks?: { from: string; to: string } },
 ): OrderVerification;
 
 // --- screening, status, client ---------------------------------------------------

@@ -430,6 +430,7 @@ function checkLength(rates, what) {
 export class Rates {
   #raw;
   #summary;
+  #assumed = false;
 
   constructor(key, rawRates) {
     if (key !== token) throw new TypeError("use Rates.from(rates)");
@@ -460,6 +461,34 @@ export class Rates {
     return this.#summary.count;
   }
 
+  /**
+   * The same rates with every non-sponsored one taken as ExactOut-capable
+   * (ruling 4: the capability is the provider's, and no live rate lists
+   * "exactOut" in its features). Every answer of the new `Rates` carries
+   * `exactOutAssumed: true`. Free both when done.
+   */
+  assumeExactOut() {
+    const rates = new Rates(token, this.#handle().assume_exact_out());
+    rates.#assumed = true;
+    return rates;
+  }
+
+  /** `true` for rates made by `assumeExactOut()`. */
+  get exactOutAssumed() {
+    return this.#assumed;
+  }
+
+  /** `result` saying the capability was assumed, when it was. */
+  #mark(result) {
+    if (!this.#assumed || result === null || typeof result !== "object") return result;
+    if (Array.isArray(result)) {
+      for (const item of result) if (item !== null && typeof item === "object") item.exactOutAssumed = true;
+      return result;
+    }
+    result.exactOutAssumed = true;
+    return result;
+  }
+
   #handle() {
     if (this.#raw === undefined) throw invalid("these Rates were freed");
     return this.#raw;
@@ -468,7 +497,7 @@ export class Rates {
   /** Every rate, ranked or rejected with its reason; `noRoute` when none ranks. */
   select(request) {
     const input = Input.of(request, "request");
-    return unwrap(this.#handle().select(input.text), input);
+    return this.#mark(unwrap(this.#handle().select(input.text), input));
   }
 
   /** The best route; throws the "no route" error. */
@@ -479,28 +508,28 @@ export class Rates {
     // "\u0001" rateId "\u001f" netOutput: the object its JSON would parse to.
     if (text.charCodeAt(0) === 1) {
       const at = text.indexOf("\u001f");
-      return {
+      return this.#mark({
         rateId: text.slice(1, at),
         netOutput: text.slice(at + 1),
         requiredInput: null,
         requiredInputLimits: null,
         sponsoredByCampaignId: null,
-      };
+      });
     }
-    return unwrap(text, input);
+    return this.#mark(unwrap(text, input));
   }
 
   /** The best `k` routes, best first (all of them when `k` is larger); throws the "no route" error. */
   top(request, k) {
     const n = count(k, "k");
     const input = Input.of(request, "request");
-    return unwrap(this.#handle().top(input.text, n), input);
+    return this.#mark(unwrap(this.#handle().top(input.text, n), input));
   }
 
   /** The ExactOut estimate `{fromAmount, rateId}` for `{toAmount, now}`. */
   estimateExactOut(request) {
     const input = Input.of(request, "request");
-    return unwrap(this.#handle().estimate(input.text), input);
+    return this.#mark(unwrap(this.#handle().estimate(input.text), input));
   }
 
   /**
@@ -511,7 +540,7 @@ export class Rates {
     const handle = this.#handle();
     if (typeof handle.feasible !== "function") exported("feasible", "Rates#feasible", "feasible");
     const input = Input.of(query, "request");
-    return unwrap(handle.feasible(input.text), input);
+    return this.#mark(unwrap(handle.feasible(input.text), input));
   }
 
   /**
@@ -524,7 +553,7 @@ export class Rates {
     if (typeof handle.split !== "function") exported("split", "Rates#split", "split");
     const input = Input.of(request, "request");
     const options = Input.of(policy, "policy");
-    return unwrap(handle.split(input.text, options.text), input);
+    return this.#mark(unwrap(handle.split(input.text, options.text), input));
   }
 
   [handleOf]() {
@@ -549,25 +578,48 @@ function withRates(rates, f) {
   }
 }
 
-/** `Rates.from(rates).select(request)`, freeing the decoded rates after. */
+/**
+ * Runs `f` on `rates` and `request`; a request object with `assumeExactOut:
+ * true` runs it on `rates.assumeExactOut()` (ruling 4) without that key.
+ */
+function withAssumption(rates, request, f) {
+  if (request === null || typeof request !== "object" || !("assumeExactOut" in request)) {
+    return withRates(rates, (r) => f(r, request));
+  }
+  const { assumeExactOut, ...rest } = request;
+  if (typeof assumeExactOut !== "boolean") {
+    throw invalid(`request.assumeExactOut: expected a boolean, got ${describe(assumeExactOut)}`, "assumeExactOut");
+  }
+  if (!assumeExactOut) return withRates(rates, (r) => f(r, rest));
+  return withRates(rates, (r) => {
+    const assumed = r.assumeExactOut();
+    try {
+      return f(assumed, rest);
+    } finally {
+      assumed.free();
+    }
+  });
+}
+
+/** `Rates.from(rates).select(request)`, freeing the decoded rates after; `request.assumeExactOut` as `Rates#assumeExactOut`. */
 export function selectRoutes(rates, request) {
-  return withRates(rates, (r) => r.select(request));
+  return withAssumption(rates, request, (r, q) => r.select(q));
 }
 
-/** `Rates.from(rates).best(request)`, freeing the decoded rates after. */
+/** `Rates.from(rates).best(request)`, freeing the decoded rates after; `request.assumeExactOut` as `Rates#assumeExactOut`. */
 export function bestRoute(rates, request) {
-  return withRates(rates, (r) => r.best(request));
+  return withAssumption(rates, request, (r, q) => r.best(q));
 }
 
-/** `Rates.from(rates).top(request, k)`, freeing the decoded rates after. */
+/** `Rates.from(rates).top(request, k)`, freeing the decoded rates after; `request.assumeExactOut` as `Rates#assumeExactOut`. */
 export function topRoutes(rates, request, k) {
   count(k, "k");
-  return withRates(rates, (r) => r.top(request, k));
+  return withAssumption(rates, request, (r, q) => r.top(q, k));
 }
 
-/** `Rates.from(rates).estimateExactOut(request)`, freeing the decoded rates after. */
+/** `Rates.from(rates).estimateExactOut(request)`, freeing the decoded rates after; `request.assumeExactOut` as `Rates#assumeExactOut`. */
 export function estimateExactOut(rates, request) {
-  return withRates(rates, (r) => r.estimateExactOut(request));
+  return withAssumption(rates, request, (r, q) => r.estimateExactOut(q));
 }
 
 /** `Rates.from(rates).split(request, policy)`, freeing the decoded rates after. */

@@ -102,11 +102,20 @@ test("a float where none belongs reads as in the full build (its f64 formatting 
     [[rate], { fromAmount: "1", now: 1e300 }, "request.now: invalid type: floating point `1e+300`, expected u64"],
     [[rate], '{"fromAmount":"1","now":2.5e-7}', "request: invalid type: floating point `2.5e-7`, expected u64 at line 1 column 30"],
     [[{ ...rate, id: 1.25 }], { fromAmount: "1", now }, "rates[0].id: invalid type: floating point `1.25`, expected a rate id"],
-    // Hostile rates: doubles no decimal holds. The library names them by
-    // their shortest digits (zmij); with core's formatting these trapped.
-    [[{ ...rate, amount: { assetId: "ETH", value: 1e30 } }], { fromAmount: "1", now }, "rates[0].amount.value: invalid decimal number 1e+30: value is out of range"],
-    [[{ ...rate, minerFee: { assetId: "ETH", value: -1.5e300 } }], { fromAmount: "1", now }, "rates[0].minerFee.value: invalid decimal number -1.5e+300: value is out of range"],
   ];
+  // Hostile rates: doubles no decimal holds. Each is its rate's defect
+  // (ruling 44), named by its shortest digits (zmij); with core's formatting
+  // these trapped.
+  const hostile = [
+    [{ ...rate, amount: { assetId: "ETH", value: 1e30 } }, "invalid rate: amount.value 1e+30 cannot be held exactly: value is out of range"],
+    [{ ...rate, minerFee: { assetId: "ETH", value: -1.5e300 } }, "invalid rate: minerFee.value -1.5e+300 cannot be held exactly: value is out of range"],
+  ];
+  for (const [bad, detail] of hostile) {
+    for (const build of [browser, full]) {
+      const rejected = build.selectRoutes([bad], { fromAmount: "1", now }).rejected;
+      assert.deepEqual(rejected.map((r) => [r.reason, r.detail]), [["INVALID_RATE", detail]]);
+    }
+  }
   const details = (build, rates, request) => {
     try {
       build.bestRoute(rates, request);

@@ -26,7 +26,12 @@ const rates = [
 ];
 
 test("the live order verifies; a tampered one names every field", () => {
-  assert.deepEqual(verifyOrder(rates, body, live, { now: NOW }), { ok: true, mismatches: [] });
+  assert.deepEqual(verifyOrder(rates, body, live, { now: NOW }), {
+    ok: true,
+    mismatches: [],
+    addressesChecked: false,
+    exactOutAssumed: false,
+  });
   const tampered = {
     ...live,
     toAddress: live.toAddress.replace("ea41", "e\u0430" + "41"),
@@ -41,11 +46,12 @@ test("the live order verifies; a tampered one names every field", () => {
     ["amount", "toAddress", "toAmount", "payInAddress"],
   );
   assert.deepEqual(got.mismatches[2], { field: "toAmount", check: "atLeast", planned: "96.04", returned: "1" });
-  // A later read may be in progress; the created one may not.
+  // Ruling 45: the created one may be in progress (the live 201 is), never definitive.
   const later = { ...live, status: "inProgress" };
   assert.equal(verifyOrder(rates, body, later, { now: NOW, read: "fetched" }).ok, true);
-  assert.deepEqual(verifyOrder(rates, body, later, { now: NOW }).mismatches, [
-    { field: "status", check: "equal", planned: "awaiting", returned: "inProgress" },
+  assert.equal(verifyOrder(rates, body, later, { now: NOW }).ok, true);
+  assert.deepEqual(verifyOrder(rates, body, { ...live, status: "complete" }, { now: NOW }).mismatches, [
+    { field: "status", check: "open", planned: "awaiting, inProgress, delayed or swapped", returned: "complete" },
   ]);
 });
 
@@ -86,10 +92,20 @@ test("a floating order: no rate, the quote's amount and the slippage bound", () 
     toAmount: { assetId: "USDCbasemainnetB5A52617", value: "24.1178" },
     fromAddress: floatBody.fromAddress,
     toAddress: floatBody.toAddress.toLowerCase(),
-    payInAddress: floatBody.fromAddress,
+    payInAddress: "ZW3ISEHZUHPO7OZGMKLKIIMKVICOUDRCERI454I3DB2BH52HGLSO67W754",
   };
   // 24.61 × 0.98 = 24.1178: at the bound.
-  assert.deepEqual(verifyFloatOrder(quote, floatBody, order, { now: NOW }), { ok: true, mismatches: [] });
+  assert.deepEqual(verifyFloatOrder(quote, floatBody, order, { now: NOW }), {
+    ok: true,
+    mismatches: [],
+    addressesChecked: false,
+    exactOutAssumed: false,
+  });
+  // Ruling 45: the user's own address is no deposit address.
+  assert.deepEqual(
+    verifyFloatOrder(quote, floatBody, { ...order, payInAddress: floatBody.fromAddress }, { now: NOW }).mismatches,
+    [{ field: "payInAddress", check: "depositAddress", planned: "a deposit address, not the request's fromAddress", returned: floatBody.fromAddress }],
+  );
   const below = { ...order, toAmount: { assetId: "USDCbasemainnetB5A52617", value: "24.11779999" } };
   assert.deepEqual(verifyFloatOrder(quote, floatBody, below, { now: NOW }).mismatches.map((m) => m.field), ["toAmount"]);
 });
