@@ -112,7 +112,8 @@ impl<'c> Policy<'c> {
     }
 
     /// With the caller's price guard (rulings 40 and 42): `&guard`, or an
-    /// `Option<&PriceGuard>` (`None` leaves the policy without one).
+    /// `Option<&PriceGuard>`, which replaces the guard the policy had
+    /// (`None` leaves it without one).
     #[must_use]
     pub fn with_price_guard<'a>(self, guard: impl Into<Option<&'a PriceGuard>>) -> Policy<'a>
     where

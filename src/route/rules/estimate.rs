@@ -177,7 +177,11 @@ pub fn estimate_exact_out_under<'r, R: RateList + ?Sized>(
     let resolved = policy
         .price_guard()
         .and_then(|g| resolve_guard(g, rates, SwapMode::ExactOut, now, policy));
-    let policy = policy.with_price_guard(resolved.as_ref());
+    // A median found here replaces the guard; the caller's reference stays.
+    let policy = match &resolved {
+        Some(guard) => policy.with_price_guard(guard),
+        None => policy,
+    };
     let probe = RouteRequest::exact_out(Amount::ZERO, to_amount, now).with_policy(policy);
     let mut tally = Tally::default();
     let mut best: Option<(Fixed8, Decimal, &Rate)> = None;

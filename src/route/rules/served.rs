@@ -192,8 +192,18 @@ impl<'c> AmountModel<'c> {
         let to = amount_at(y, self.to_places).ok_or(RejectReason::Overflow)?;
         let input = self.required_at(rate, y).ok_or(RejectReason::Overflow)?;
         let from = Amount::new(input).map_err(|_| RejectReason::Overflow)?;
-        let request = RouteRequest::exact_out(from, to, self.now).with_policy(self.policy);
-        check(rate, &request).map(|_| input)
+        // The floors hold the order's amount: here the required input on
+        // the from asset's grid (ruling 38), which the engine's check (at
+        // the 8-place required input) cannot know; judged here instead.
+        let floors = *self.policy.floors();
+        let policy = self.policy.with_floors(super::super::Floors::NONE);
+        let request = RouteRequest::exact_out(from, to, self.now).with_policy(policy);
+        check(rate, &request)?;
+        if !floors.is_none() {
+            let net = super::net_output::net_output(rate, input).ok_or(RejectReason::Overflow)?;
+            floors.check(rate, input, net)?;
+        }
+        Ok(input)
     }
 }
 
