@@ -234,9 +234,17 @@ fn zero_rates_and_no_valid_rate_answer_as_without_a_guard() {
         "8",
         EpochMillis::new(NOW),
     )];
+    let error = request.with_price_guard(&guard).best(&expired).unwrap_err();
+    // Its only rate expired at NOW: the error says when (issue 42).
     assert_eq!(
-        request.with_price_guard(&guard).best(&expired).unwrap_err(),
-        NoRoute::AllExpired
+        error,
+        NoRoute::AllExpired {
+            latest_expiry: EpochMillis::new(NOW)
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "every rate has expired; the last expired at 1785000000000 ms since the epoch"
     );
 }
 

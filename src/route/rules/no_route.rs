@@ -11,6 +11,7 @@ use crate::ids::AssetId;
 use crate::rate::{MixedPairs, PairId, Rate};
 use crate::route::{RejectReason, RouteRequest};
 use crate::swap_mode::SwapMode;
+use crate::time::EpochMillis;
 use crate::wire::RequestField;
 
 /// Why no route is left, with the limits nearest to the amount.
@@ -67,9 +68,16 @@ pub enum NoRoute {
         /// How many rates there were.
         count: usize,
     },
-    /// Every valid rate has expired.
-    #[error("every rate has expired")]
-    AllExpired,
+    /// Every valid rate has expired, the last of them at `latest_expiry`
+    /// (so a caller sees how stale the rates are).
+    #[error(
+        "every rate has expired; the last expired at {} ms since the epoch",
+        .latest_expiry.as_millis()
+    )]
+    AllExpired {
+        /// The latest expiry among the expired rates.
+        latest_expiry: EpochMillis,
+    },
     /// Every live rate is excluded by the swap mode.
     #[error("no rate supports {mode}")]
     UnsupportedSwapMode {
@@ -415,7 +423,7 @@ impl NoRoute {
             | NoRoute::CampaignLimitsBelowMin { .. } => ErrorCode::InsufficientLiquidity,
             NoRoute::AmountTooLarge { .. } => ErrorCode::InvalidAmount,
             NoRoute::PriceOutliers { .. } => ErrorCode::PriceOutlier,
-            NoRoute::AllExpired => ErrorCode::RateExpired,
+            NoRoute::AllExpired { .. } => ErrorCode::RateExpired,
             NoRoute::UnsupportedSwapMode { .. } => ErrorCode::UnsupportedSwapMode,
             NoRoute::BelowMin { .. } => ErrorCode::AmountBelowLimit,
             NoRoute::AboveMax { .. } => ErrorCode::AmountAboveLimit,
@@ -474,6 +482,8 @@ pub(crate) struct Tally {
     total: usize,
     invalid: usize,
     expired: usize,
+    /// The latest expiry among the expired rates.
+    latest_expiry: Option<EpochMillis>,
     swap_mode: usize,
     /// Sponsored variants whose campaign limit is below their min.
     unservable: usize,
@@ -579,7 +589,11 @@ impl Tally {
         self.total = self.total.saturating_add(1);
         let counter = match reason {
             RejectReason::InvalidRate(_) => &mut self.invalid,
-            RejectReason::Expired { .. } => &mut self.expired,
+            RejectReason::Expired { expiry } => {
+                self.latest_expiry =
+                    Some(self.latest_expiry.map_or(*expiry, |held| held.max(*expiry)));
+                &mut self.expired
+            }
             RejectReason::ExactOutUnsupported | RejectReason::SponsoredInExactOut => {
                 &mut self.swap_mode
             }
@@ -710,7 +724,9 @@ impl Tally {
         } else if valid == 0 {
             NoRoute::NoValidRates { count: self.total }
         } else if live == 0 {
-            NoRoute::AllExpired
+            NoRoute::AllExpired {
+                latest_expiry: self.latest_expiry.unwrap_or(EpochMillis::new(0)),
+            }
         } else if live == self.swap_mode {
             NoRoute::UnsupportedSwapMode { mode }
         } else if self.overflowed() {
