@@ -570,3 +570,20 @@ fn the_amounts_that_work_name_the_exactly_better_rate() {
     assert_eq!(id(feasible.max_within(x).unwrap().rate()), "b");
     assert_eq!(id(feasible.best_within(x).unwrap().rate()), "b");
 }
+
+#[test]
+fn an_exact_out_refusal_names_its_remedy() {
+    // Live rates list no features: ExactOut is refused, naming how the
+    // caller states the capability (ruling 4); stated, the rate serves.
+    let rates = RatesResponse::try_from(vec![rate("r", "20", "0.5", "0.001", "20")]).unwrap();
+    let request = RouteRequest::exact_out(amount("12.5"), amount("249.5"), now());
+    let error = request.best(&rates).unwrap_err();
+    assert_eq!(error.code().as_str(), "UNSUPPORTED_SWAP_MODE");
+    assert!(error.to_string().contains("assume_exact_out"), "{error}");
+    let assumed = rates.assume_exact_out();
+    // (249.5 + 0.5) / 20 = 12.5
+    assert_eq!(
+        request.best(&assumed).unwrap().order_amount().to_string(),
+        "12.50000000"
+    );
+}

@@ -79,7 +79,7 @@ pub enum NoRoute {
         latest_expiry: EpochMillis,
     },
     /// Every live rate is excluded by the swap mode.
-    #[error("no rate supports {mode}")]
+    #[error("no rate supports {mode}{}", CapabilityHint(*mode))]
     UnsupportedSwapMode {
         /// The requested mode.
         mode: SwapMode,
@@ -288,6 +288,21 @@ impl WorkingAmount {
 
 /// "; the smallest amount that works is 0.05000001 BTC" (ExactIn), "; the
 /// largest toAmount that works is 116.2 ETH" (ExactOut), or nothing.
+/// The remedy an ExactOut refusal names (ruling 4): the capability is the
+/// caller's to state when no rate lists it (live rates list no features).
+struct CapabilityHint(SwapMode);
+
+impl core::fmt::Display for CapabilityHint {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {
+            SwapMode::ExactOut => f.write_str(
+                " (no rate lists the \"exactOut\" feature; a caller who knows its providers' capability states it: RatesResponse::assume_exact_out, --assume-exact-out, assumeExactOut)",
+            ),
+            SwapMode::ExactIn => Ok(()),
+        }
+    }
+}
+
 struct Working<'a>(&'static str, Option<&'a WorkingAmount>);
 
 impl core::fmt::Display for Working<'_> {
