@@ -29,7 +29,11 @@ build() {
   # The browser build without core's f64 formatting, which nothing in the
   # package runs (tools/trim-float-fmt.mjs says why): about 18 KB.
   if [ "$out" = pkg-browser ]; then node tools/trim-float-fmt.mjs "$out/swaproute_wasm_bg.wasm"; fi
-  node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
+  # --low-memory-unused: the module never reads or writes its low 1 KB
+  # (rustc lays the 1 MB stack out first, growing down towards 0, so only a
+  # stack overflow would reach it), which lets binaryen fold address
+  # offsets: about 2 KB less (the browser build 308,389 -> 306,173 B).
+  node_modules/.bin/wasm-opt -Oz --low-memory-unused --strip-debug --strip-producers \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     -o "$out/swaproute_wasm_bg.wasm" "$out/swaproute_wasm_bg.wasm"
