@@ -4,9 +4,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-mod envelope;
-
-use envelope::{Envelope, Line};
+use super::envelope::{Envelope, Line};
 
 use super::engine::{Best, Kept};
 use super::request::FastRequest;

@@ -16,25 +16,27 @@
 //! smallest required input, then ruling 7's ties (the estimator's choice,
 //! ruling 8). Naming it scans the rates whose intervals hold the amount.
 
+mod first;
+mod working;
+
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
+
+use first::{Interval, RankedFirst};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use super::envelope::{at, envelope, Piece, Rank};
-use super::rules::eligibility::admit;
 use super::rules::order::{net_cmp, tie_order};
 use super::rules::served::{
-    decimal_at, exact_units, grid_ceil, grid_floor, resolve_guard, AmountModel, PLACES,
+    decimal_at, exact_units, grid_floor, resolve_guard, AmountModel, PLACES,
 };
-use super::{Floors, NoRoute, Policy, RouteRequest, WorkingAmount};
+use super::{Floors, Policy};
 use crate::decimal::{Amount, Plain};
-use crate::rate::{CampaignLimits, MixedPairs, PairId, Rate, RateList};
+use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
-use crate::wire::RequestField;
 
 /// What to ask: the swap mode, the time, the caller's campaigns and floors,
 /// and optionally the assets' decimals (ruling 38).
@@ -71,7 +73,7 @@ impl FeasibleQuery<'static> {
 
 impl<'c> FeasibleQuery<'c> {
     /// Under the caller's whole policy (ruling 41): campaigns, the limit
-    /// policy, the floors and the price guard, as [`RouteRequest::best`]
+    /// policy, the floors and the price guard, as [`RouteRequest::best`](super::RouteRequest::best)
     /// applies them, so an amount is feasible exactly when `best` serves it.
     #[must_use]
     pub fn with_policy<'a>(self, policy: Policy<'a>) -> FeasibleQuery<'a>
@@ -190,14 +192,14 @@ impl<'c> FeasibleQuery<'c> {
                 }
             }
         }
-        // ExactIn: the route ranked first at every amount, as pieces.
-        let pieces = if m.mode == SwapMode::ExactIn {
-            ranking_envelope(&intervals, m.from_places)
+        // ExactIn: the route ranked first at an amount, by the envelope.
+        let first = if m.mode == SwapMode::ExactIn {
+            RankedFirst::new(&intervals, m.from_places)
         } else {
-            Vec::new()
+            RankedFirst::default()
         };
         let mut feasible = Feasible {
-            pieces,
+            first,
             tops: by_top,
             model: AmountModel {
                 policy: Policy::DEFAULT,
@@ -218,120 +220,6 @@ impl<'c> FeasibleQuery<'c> {
     }
 }
 
-impl RouteRequest<'_> {
-    /// Ruling 10 as ruling 38 amends it: a "no route" below every min,
-    /// above every max, without output, below the floors or refused by the
-    /// price guard names the smallest (largest) 8-place amount that works
-    /// (for the guard's refusal, the end nearer the amount asked): in
-    /// ExactIn the `fromAmount`, where it is not the nominal limit (one
-    /// pass over the rates, a few exact checks each, no allocation); in
-    /// ExactOut the `toAmount` (one pass, each rate's interval: `O(log)`
-    /// exact checks a rate, on the "no route" path only).
-    pub(crate) fn name_working(&self, no_route: NoRoute, rates: &[Rate]) -> NoRoute {
-        let Some(pair) = rates.first().map(Rate::pair_id) else {
-            return no_route;
-        };
-        match no_route {
-            NoRoute::BelowMin { .. } | NoRoute::NoOutput { .. } | NoRoute::BelowFloors { .. } => {
-                let found = self.working_end(rates, pair, true);
-                no_route.with_working(found, None)
-            }
-            NoRoute::AboveMax { .. } => {
-                let found = self.working_end(rates, pair, false);
-                no_route.with_working(None, found)
-            }
-            NoRoute::PriceOutliers { .. } => {
-                // The amount asked, in the unit the ends are named in.
-                let asked = match self.mode() {
-                    SwapMode::ExactIn => self.from_amount().get(),
-                    SwapMode::ExactOut => self.exact_output(),
-                };
-                let largest = self.working_end(rates, pair, false);
-                let nearest = match &largest {
-                    Some(top) if top.amount() < asked => largest,
-                    _ => self.working_end(rates, pair, true),
-                };
-                no_route.with_working(nearest, None)
-            }
-            other => other,
-        }
-    }
-
-    /// The smallest (`low`) or largest amount that works, as ruling 38
-    /// names it.
-    fn working_end(&self, rates: &[Rate], pair: &PairId, low: bool) -> Option<WorkingAmount> {
-        // The request's whole policy, its guard resolved (the questions
-        // that call this resolve it first): the amounts named are ones
-        // `best` serves (ruling 41).
-        let query = AmountModel::new(self.mode(), self.now(), self.policy());
-        if self.mode() == SwapMode::ExactOut {
-            let mut bound: Option<i128> = None;
-            for rate in rates {
-                if let Some((from, to)) = query.interval(rate) {
-                    let x = if low { from } else { to };
-                    let beyond = |held: i128| if low { x < held } else { x > held };
-                    if bound.is_none_or(beyond) {
-                        bound = Some(x);
-                    }
-                }
-            }
-            return bound
-                .and_then(|y| decimal_at(y, PLACES))
-                .map(|y| WorkingAmount::new(RequestField::ToAmount, y, pair.to().clone()));
-        }
-        // The end of a rate's limits on the grid, on the side asked about.
-        let end_of = |rate: &Rate| {
-            if low {
-                grid_ceil(rate.min(), PLACES)
-            } else {
-                grid_floor(rate.effective_max(self.campaigns()), PLACES)
-            }
-        };
-        let beyond = |x: i128, held: i128| if low { x < held } else { x > held };
-        // Bounded work (ruling 36): when a rate serves the outermost end of
-        // the live rates' limits, that is the answer (one check per rate at
-        // that end); otherwise a rate whose limits cannot beat the bound
-        // held is skipped on them alone, and only the rates that might move
-        // it get the few exact checks of an interval.
-        let mut outermost: Option<i128> = None;
-        for rate in rates {
-            if admit(rate, self.now(), SwapMode::ExactIn).is_err() {
-                continue;
-            }
-            if let Some(end) = end_of(rate) {
-                if outermost.is_none_or(|held| beyond(end, held)) {
-                    outermost = Some(end);
-                }
-            }
-        }
-        // Only a rate whose own end is the outermost can serve that amount.
-        let served = outermost.filter(|&end| {
-            rates
-                .iter()
-                .any(|rate| end_of(rate) == Some(end) && query.verdict_in(rate, end).is_ok())
-        });
-        let mut bound = served;
-        if served.is_none() {
-            for rate in rates {
-                if let (Some(held), Some(end)) = (bound, end_of(rate)) {
-                    if !beyond(end, held) {
-                        continue;
-                    }
-                }
-                if let Some((from, to)) = query.interval(rate) {
-                    let x = if low { from } else { to };
-                    if bound.is_none_or(|held| beyond(x, held)) {
-                        bound = Some(x);
-                    }
-                }
-            }
-        }
-        bound
-            .and_then(|x| decimal_at(x, PLACES))
-            .map(|x| WorkingAmount::new(RequestField::FromAmount, x, pair.from().clone()))
-    }
-}
-
 /// The exact order (ruling 43) of two ExactIn routes given as (amount on the
 /// grid at `places`, `Decimal` net output, rate).
 fn exact_order(
@@ -341,59 +229,6 @@ fn exact_order(
 ) -> Option<Ordering> {
     let (xa, xb) = (decimal_at(a.0, places)?, decimal_at(b.0, places)?);
     Some(net_cmp((a.1, xa, a.2), (b.1, xb, b.2)))
-}
-
-/// The ranking's upper envelope over the rates' ExactIn intervals at
-/// `places` (see `envelope.rs`).
-fn ranking_envelope<'r>(intervals: &[Interval<'r>], places: u32) -> Vec<Piece<'r>> {
-    let segments: Vec<Piece<'r>> = intervals
-        .iter()
-        .map(|i| Piece {
-            from: i.from,
-            to: i.to,
-            rate: i.rate,
-        })
-        .collect();
-    let wins = |a: &Rate, b: &Rate, x: i128| -> bool {
-        let Some(amount) = decimal_at(x, places) else {
-            return false;
-        };
-        let net = |r: &Rate| super::rules::net_output::net_output(r, amount);
-        match (net(a), net(b)) {
-            // By the exact nets (ruling 43), as the ranking orders them.
-            (Some(na), Some(nb)) => match net_cmp((na, amount, a), (nb, amount, b)) {
-                Ordering::Greater => true,
-                Ordering::Equal => tie_order(a, b) == Ordering::Less,
-                Ordering::Less => false,
-            },
-            (Some(_), None) => true,
-            _ => false,
-        }
-    };
-    // Where two lines cross: (fee_a − fee_b) / (m_a − m_b), a guess.
-    let cross = |a: &Rate, b: &Rate| -> Option<i128> {
-        let dm = a.multiplier().checked_sub(b.multiplier())?;
-        if dm.is_zero() {
-            return None;
-        }
-        let x = a.miner_fee().checked_sub(b.miner_fee())?.checked_div(dm)?;
-        grid_floor(x, places)
-    };
-    envelope(
-        &segments,
-        &Rank {
-            wins: &wins,
-            cross: &cross,
-        },
-    )
-}
-
-/// A rate's interval on the grid.
-#[derive(Clone, Copy, Debug)]
-struct Interval<'r> {
-    from: i128,
-    to: i128,
-    rate: &'r Rate,
 }
 
 /// An amount that works, the rate that serves it and that route's net
@@ -479,9 +314,8 @@ pub struct Feasible<'r> {
     /// The model's mode and grids (its policy left out: the intervals
     /// hold what it decided).
     model: AmountModel<'static>,
-    /// ExactIn: the route ranked first at every amount that works
-    /// (see `envelope.rs`), sorted.
-    pieces: Vec<Piece<'r>>,
+    /// ExactIn: the route ranked first at an amount that works.
+    first: RankedFirst<'r>,
     /// ExactIn: the intervals by upper end with prefix bests (see `amounts`).
     tops: Vec<(i128, Decimal, &'r Rate)>,
     places: u32,
@@ -543,7 +377,7 @@ impl<'r> Feasible<'r> {
     }
 
     /// The largest amount that works and is not above `balance`, with the
-    /// rate that serves it as [`RouteRequest::best`] ranks there (ruling 41:
+    /// rate that serves it as [`RouteRequest::best`](super::RouteRequest::best) ranks there (ruling 41:
     /// ExactIn the highest net output, ExactOut the smallest required input,
     /// then ruling 7's ties); `None` when none fits. One binary search over
     /// the intervals' prefix maxima finds the amount (`O(log n)`), then the
@@ -562,8 +396,8 @@ impl<'r> Feasible<'r> {
     /// under the balance is the top of its interval or the balance itself.
     /// The rates whose intervals end at or below the balance are one binary
     /// search over prefix bests; the route ranked first at the balance is
-    /// one binary search over the pieces of the rankings' upper envelope
-    /// built with the answer: `O(log n)`.
+    /// one query of the ranking's upper envelope built with the answer
+    /// (`O(log² n)`, plus any rate too wide for its integer lines).
     /// ExactOut: the order delivers exactly the amount, so this is
     /// [`max_within`](Self::max_within).
     pub fn best_within(&self, balance: Amount) -> Option<Served<'r>> {
@@ -577,8 +411,7 @@ impl<'r> Feasible<'r> {
             .checked_sub(1)
             .and_then(|i| self.tops.get(i))
             .copied();
-        let at_balance = at(&self.pieces, b)
-            .and_then(|piece| Some((b, self.net_in(piece.rate, b)?, piece.rate)));
+        let at_balance = self.first.at(b).map(|(rate, net)| (b, net, rate));
         let (x, net_output, rate) = match (below, at_balance) {
             // Equal nets: the smaller amount, the top below the balance.
             (Some(low), Some(high))
@@ -612,11 +445,11 @@ impl<'r> Feasible<'r> {
     fn served(&self, x: i128) -> Option<Served<'r>> {
         let query = &self.model;
         if query.mode == SwapMode::ExactIn {
-            let rate = at(&self.pieces, x)?.rate;
+            let (rate, net_output) = self.first.at(x)?;
             return Some(Served {
                 amount: decimal_at(x, self.places)?,
                 rate,
-                net_output: self.net_in(rate, x)?,
+                net_output,
             });
         }
         let mut best: Option<(Decimal, &'r Rate)> = None;
