@@ -82,20 +82,17 @@ impl<'r> RankedFirst<'r> {
                 .then_with(|| tie_order(a.1.rate, b.1.rate))
         });
         let lines: Vec<Line> = keyed.iter().map(|k| k.0).collect();
-        match (unit, to28) {
-            (Some(unit), Some(to28)) => {
-                if let Some(envelope) = Envelope::new(&lines, unit) {
-                    return RankedFirst {
-                        keyed,
-                        envelope,
-                        unit,
-                        to28,
-                        places,
-                        loose,
-                    };
-                }
+        if let (Some(unit), Some(to28)) = (unit, to28) {
+            if let Some(envelope) = Envelope::new(&lines, unit) {
+                return RankedFirst {
+                    keyed,
+                    envelope,
+                    unit,
+                    to28,
+                    places,
+                    loose,
+                };
             }
-            _ => {}
         }
         // No envelope (past `u32` positions): every interval is scanned.
         RankedFirst {
