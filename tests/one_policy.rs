@@ -190,13 +190,21 @@ fn the_estimate_the_book_and_chains_apply_the_guard() {
     let single = RouteRequest::exact_in(x, now()).with_policy(policy);
     assert_eq!(book.best(x, now()), single.best(&rates));
     assert_eq!(id(book.best(x, now()).unwrap().rate()), "b");
-    let floors = Policy::DEFAULT.with_floors(Floors::NONE.with_dust(amount("1")));
-    assert_eq!(
-        RateBook::with_policy(&rates, floors, now())
-            .unwrap_err()
-            .part,
-        PolicyPart::Floors
+    // The book holds the floors too: a dust floor of 1 refuses the honest
+    // rates at 0.02 (b: 0.02 × 33.1 = 0.662) and none at 2.
+    let floors = policy.with_floors(Floors::NONE.with_dust(amount("1")));
+    let book = RateBook::with_policy(&rates, floors, now()).unwrap();
+    for x in ["0.02", "2"] {
+        let single = RouteRequest::exact_in(amount(x), now()).with_policy(floors);
+        assert_eq!(book.best(amount(x), now()), single.best(&rates), "{x}");
+    }
+    // (At 0.02 only the outlier clears the floor: the answer is its refusal.)
+    let below = book.best(amount("0.02"), now());
+    assert!(
+        matches!(below, Err(NoRoute::PriceOutliers { .. })),
+        "{below:?}"
     );
+    assert_eq!(id(book.best(amount("2"), now()).unwrap().rate()), "b");
     // A one-leg chain, as the single pair.
     let response = RatesResponse::try_from(rates.clone()).unwrap();
     let market = Market::new([&response], &CampaignLimits::new(), now()).unwrap();
@@ -396,11 +404,9 @@ proptest! {
             Err(SplitError::NoRoute(_)) => prop_assert!(best.is_err()),
             Err(other) => prop_assert!(false, "{}", other),
         }
-        // The book, without floors, is best.
-        if random.floors.is_none() {
-            let book = RateBook::with_policy(&rates, policy, now()).unwrap();
-            prop_assert_eq!(book.best(x, now()), best.clone());
-        }
+        // The book is best, floors and all.
+        let book = RateBook::with_policy(&rates, policy, now()).unwrap();
+        prop_assert_eq!(book.best(x, now()), best.clone());
         // A one-leg chain is the single pair (the market holds the campaigns).
         let response = RatesResponse::try_from(rates.clone()).unwrap();
         let market = Market::new([&response], &campaigns, now()).unwrap();
@@ -586,4 +592,35 @@ fn an_exact_out_refusal_names_its_remedy() {
         request.best(&assumed).unwrap().order_amount().to_string(),
         "12.50000000"
     );
+}
+
+/// ExactOut, two rates whose exact required inputs tie (0.1 / 30 = 0.11 / 33
+/// = 1/300): on the grid both need 0.00333334, where r1 yields 0.00333334 ×
+/// 33 − 0.01 = 0.10000022 and r0 0.1000002. The estimator takes the higher
+/// output (ruling 8, then ruling 43), and so do `best` and the amounts that
+/// work (which took the lower fee before).
+#[test]
+fn exact_out_ties_in_required_input_go_to_the_higher_output_everywhere() {
+    let rate = |id: &str, m: &str, fee: &str| {
+        btc_eth_rate(id, m, fee, "0", "0.5", EpochMillis::new(LATER)).with_exact_out(true)
+    };
+    let rates = vec![rate("r0", "30", "0"), rate("r1", "33", "0.01")];
+    let policy = Policy::DEFAULT.with_limit_policy(swaproute::route::LimitPolicy::Strict);
+    let y = amount("0.1");
+    let estimate = estimate_exact_out_under(&rates, y, now(), policy).unwrap();
+    assert_eq!(
+        (id(estimate.rate()), estimate.from_amount().get()),
+        ("r1", d("0.00333334"))
+    );
+    let from = Amount::new(estimate.from_amount().get()).unwrap();
+    let best = RouteRequest::exact_out(from, y, now())
+        .with_policy(policy)
+        .best(&rates)
+        .unwrap();
+    assert_eq!(id(best.rate()), "r1");
+    let feasible = FeasibleQuery::new(SwapMode::ExactOut, now())
+        .with_policy(policy)
+        .amounts(&rates)
+        .unwrap();
+    assert_eq!(id(feasible.max_within(y).unwrap().rate()), "r1");
 }

@@ -21,7 +21,9 @@ use rust_decimal::Decimal;
 pub(crate) use cover::{least_cover8, product_at_least_sum, Cover};
 #[cfg(test)]
 pub(crate) use wide::samples;
-pub(crate) use wide::{div_wide, wide_mul, Wide};
+#[cfg(test)]
+pub(crate) use wide::wide_mul;
+pub(crate) use wide::Wide;
 
 /// `Decimal`'s largest scale: every decimal is an integer at this scale.
 pub(crate) const SCALE: u32 = 28;

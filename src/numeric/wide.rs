@@ -157,7 +157,9 @@ impl Wide {
     }
 }
 
-/// `a × b` as `(high, low)` 128-bit halves.
+/// `a × b` as `(high, low)` 128-bit halves: the tests' oracle for
+/// 256-bit products.
+#[cfg(test)]
 pub(crate) fn wide_mul(a: u128, b: u128) -> (u128, u128) {
     const LOW: u128 = u64::MAX as u128;
     let (a1, a0) = (a >> 64, a & LOW);
@@ -174,60 +176,6 @@ pub(crate) fn wide_mul(a: u128, b: u128) -> (u128, u128) {
         .wrapping_add(u128::from(mid_carry) << 64)
         .wrapping_add(u128::from(low_carry));
     (high, low)
-}
-
-/// `⌊(high × 2^128 + low) / d⌋`, or `None` when `d` is zero or the quotient
-/// does not fit a `u128` (`high >= d`).
-///
-/// Knuth's algorithm D in base 2^64 (Hacker's Delight's `divlu`, one size
-/// up): the divisor shifted until its top bit is set, then two quotient
-/// digits, each estimated from the divisor's high digit and corrected at
-/// most twice.
-pub(crate) fn div_wide(high: u128, low: u128, d: u128) -> Option<u128> {
-    if d == 0 || high >= d {
-        return None;
-    }
-    if high == 0 {
-        return low.checked_div(d);
-    }
-    let shift = d.leading_zeros();
-    let d = d << shift;
-    // `high < d` before the shift, so the shifted high half still fits.
-    let (high, low) = if shift == 0 {
-        (high, low)
-    } else {
-        // `0 < shift < 128` here (`d` is not zero).
-        (
-            (high << shift) | (low >> 128u32.wrapping_sub(shift)),
-            low << shift,
-        )
-    };
-    let (q1, rest) = div_digit(high, low >> 64, d)?;
-    let (q0, _) = div_digit(rest, low & LOW64, d)?;
-    Some((q1 << 64) | q0)
-}
-
-/// The low 64 bits of a `u128`.
-const LOW64: u128 = u64::MAX as u128;
-
-/// One quotient digit of [`div_wide`]: `⌊(u × 2^64 + digit) / d⌋` and the
-/// remainder, for a normalized `d` (top bit set), `u < d` and `digit <
-/// 2^64`; the quotient is then below 2^64.
-fn div_digit(u: u128, digit: u128, d: u128) -> Option<(u128, u128)> {
-    let (d1, d0) = (d >> 64, d & LOW64);
-    let mut q = u.checked_div(d1)?;
-    let mut r = u.checked_rem(d1)?;
-    // The estimate is at most two too large (Knuth, Theorem 4.3.1B).
-    while q > LOW64 || q.checked_mul(d0)? > ((r << 64) | digit) {
-        q = q.checked_sub(1)?;
-        r = r.checked_add(d1)?;
-        if r > LOW64 {
-            break;
-        }
-    }
-    // The true remainder is below `d`: computed modulo 2^128 it is exact.
-    let rest = ((u << 64) | digit).wrapping_sub(q.wrapping_mul(d));
-    Some((q, rest))
 }
 
 #[cfg(test)]
@@ -266,90 +214,6 @@ mod tests {
             let by_tens = (0..exponent).try_fold(one, |acc, _| acc.mul_small(10));
             assert_eq!(one.scaled(exponent), by_tens, "{exponent}");
         }
-    }
-
-    /// `⌊n / d⌋` by restoring binary long division, one bit at a time: the
-    /// oracle for [`div_wide`], sharing no code with it.
-    fn div_by_bits(high: u128, low: u128, d: u128) -> Option<u128> {
-        if d == 0 {
-            return None;
-        }
-        let (mut rest, mut q) = (0u128, 0u128);
-        for bit in (0..256).rev() {
-            let next = if bit >= 128 {
-                (high >> (bit - 128)) & 1
-            } else {
-                (low >> bit) & 1
-            };
-            let carry = rest >> 127;
-            rest = (rest << 1) | next;
-            if carry == 1 || rest >= d {
-                rest = rest.wrapping_sub(d);
-                if bit >= 128 {
-                    return None;
-                }
-                q |= 1 << bit;
-            }
-        }
-        Some(q)
-    }
-
-    #[test]
-    fn wide_division_is_long_division() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || crate::numeric::split_mix(&mut seed);
-        let edges = [
-            0u128,
-            1,
-            2,
-            3,
-            9,
-            u128::from(u64::MAX),
-            1 << 64,
-            (1 << 64) + 1,
-            (1 << 126) - 1,
-            1 << 127,
-            u128::MAX - 1,
-            u128::MAX,
-        ];
-        let mut cases = alloc::vec::Vec::new();
-        for &a in &edges {
-            for &b in &edges {
-                for &d in &edges {
-                    cases.push((a, b, d));
-                }
-            }
-        }
-        for _ in 0..100_000 {
-            let word = |w: u64, bits: u64| {
-                let v = (u128::from(w) << 64) | u128::from(w.rotate_left(17) ^ 0x5555);
-                v >> (bits % 128)
-            };
-            let (r1, r2, r3, r4) = (next(), next(), next(), next());
-            let d = word(r3, r4).max(1);
-            // Mostly quotients that fit: a high half below the divisor.
-            let high = if r4 % 8 == 0 {
-                word(r1, r4 >> 8)
-            } else {
-                word(r1, r4 >> 8) % d
-            };
-            cases.push((high, word(r2, r1 >> 7), d));
-        }
-        let mut fitting = 0;
-        for (high, low, d) in cases {
-            let want = div_by_bits(high, low, d);
-            assert_eq!(div_wide(high, low, d), want, "{high} {low} {d}");
-            if let Some(q) = want {
-                fitting += 1;
-                // q × d ≤ n < (q + 1) × d, through the product.
-                let (ph, pl) = wide_mul(q, d);
-                let (rest_low, borrow) = low.overflowing_sub(pl);
-                let rest_high = high.wrapping_sub(ph).wrapping_sub(u128::from(borrow));
-                assert_eq!(rest_high, 0, "{high} {low} {d}");
-                assert!(rest_low < d, "{high} {low} {d}");
-            }
-        }
-        assert!(fitting > 80_000, "{fitting}");
     }
 
     #[test]

@@ -1,373 +1,247 @@
-//! Upper envelopes of rate lines over amount intervals: the one envelope
-//! of the crate, the sub-linear part of a [`RateBook`](super::RateBook) and
-//! of the amounts that work ([`Feasible`](super::Feasible): the route
-//! ranked first at an amount, ruling 38).
+//! The best ExactIn route at every amount of a grid, as pieces (ruling 38's
+//! best-value answer): the upper envelope of the rates' net-output lines
+//! `x × multiplier − minerFee`, each over its own interval of the grid,
+//! ordered as the ranking orders routes (net output, then ruling 7's ties).
 //!
-//! A rate is the line `x ↦ x × m − fee` on its interval `[min, max]`. A
-//! segment tree over the intervals' end points holds each line in the
-//! `O(log n)` nodes that cover its interval; each node keeps the upper
-//! envelope (convex hull) of its lines, sorted by slope. A query walks from
-//! the leaf of `x` to the root and finds, in each node, the best line at `x`
-//! by binary search over the hull's break points, integers computed once
-//! when the tree is built: `O(log² n)` integer comparisons and one
-//! evaluation of the exact fast key per node on the path.
-//!
-//! Everything is exact: slopes and fees are integers at common scales, the
-//! hull test compares 256-bit products, a break point is the least amount
-//! at which the next line is strictly better (a 256-bit quotient, rounded
-//! the way that keeps it exact for integer amounts), and across nodes the
-//! query compares the engine's own integer keys. Ties follow the engine:
-//! higher net, lower fee, base rate before a sponsored variant, id bytes,
-//! then input order.
+//! Built by divide and conquer: the envelopes of two halves of the rates
+//! are merged in one sweep over their pieces. Where two pieces overlap, the
+//! route ranked first at each end of the overlap is asked; two lines cross at
+//! most once, so when the ends disagree one bisection of the overlap (the
+//! ranking's own comparison at each probe) finds where the later winner
+//! takes over. An envelope of `k` segments has `O(k α(k))` pieces (segments
+//! of lines, Davenport-Schinzel sequences of order 3), so each level of the
+//! recursion is a linear sweep plus one bisection (`O(log range)` probes,
+//! at most 96 for a 28-digit grid) per crossing: `O(n log n)` sweeps for `n`
+//! rates. A query is one binary search over the pieces: `O(log n)`.
 
 use alloc::vec::Vec;
-use core::cmp::Ordering;
 
-use crate::numeric::{div_wide, wide_mul};
+use super::bisect::least;
+use crate::rate::Rate;
 
-/// One line: a rate in slope order, with what the order needs. It serves
-/// the closed interval `[min, max]`: limits are inclusive, the rule of
-/// `LimitCheck::of` (`route/ranked.rs`), which the scan the book is tested
-/// against calls.
+/// One piece: on the grid amounts `from..=to`, `rate` is ranked first.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Line {
-    /// The multiplier at the book's common slope scale.
-    pub(crate) slope: u128,
-    /// `minerFee × 10^28`.
-    pub(crate) fee: u128,
-    /// `min × 10^28`.
-    pub(crate) min: u128,
-    /// `effective max × 10^28`.
-    pub(crate) max: u128,
+pub(crate) struct Piece<'r> {
+    pub(crate) from: i128,
+    pub(crate) to: i128,
+    pub(crate) rate: &'r Rate,
 }
 
-/// The segment tree of hulls. Lines are referred to by their position in
-/// the slice given to [`Envelope::new`] (which is in slope order).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Envelope {
-    /// The distinct interval end points, ascending.
-    points: Vec<u128>,
-    /// Leaves of the tree (a power of two, at least `2 × points + 1`).
-    size: usize,
-    /// Node `v`'s hull is `hulls[starts[v]..starts[v + 1]]`.
-    starts: Vec<u32>,
-    /// The hulls, each in slope order.
-    hulls: Vec<u32>,
-    /// Beside each hull entry: the least `x28` at which the next line of
-    /// its hull is strictly better ([`least_better`]); `u128::MAX` for the
-    /// last line of a hull.
-    breaks: Vec<u128>,
+/// `wins(a, b, x)`: at the grid amount `x`, `a` is ranked before `b`.
+pub(crate) type Wins<'w> = dyn Fn(&Rate, &Rate, i128) -> bool + 'w;
+
+/// `cross(a, b)`: a first guess at the grid amount where the lines of `a`
+/// and `b` cross (`None`: no guess). Only a guess: the exact comparison
+/// decides, from it, by a gallop and a bisection.
+pub(crate) type Cross<'c> = dyn Fn(&Rate, &Rate) -> Option<i128> + 'c;
+
+/// How two envelopes are merged: the ranking's comparison and the crossing guess.
+pub(crate) struct Rank<'w> {
+    pub(crate) wins: &'w Wins<'w>,
+    pub(crate) cross: &'w Cross<'w>,
 }
 
-impl Envelope {
-    /// Builds the tree over `lines`, which must be sorted by slope, lines of
-    /// equal slope best first (lower fee, then the engine's tie-breaks).
-    /// `unit` is `10^S` for the lines' common slope scale `S`: a line's value
-    /// at `x28` is `x28 × slope / unit − fee`. `O(n log n)` time and space;
-    /// `None` past `u32` positions.
-    pub(crate) fn new(lines: &[Line], unit: u128) -> Option<Self> {
-        let mut points: Vec<u128> = Vec::with_capacity(lines.len().checked_mul(2)?);
-        for line in lines {
-            points.push(line.min);
-            points.push(line.max);
+/// The envelope of `segments` (`from <= to`, any order): disjoint pieces,
+/// sorted, each holding the route ranked first there. Where `wins` ranks
+/// neither of two rates first, the earlier segment in `segments` keeps the
+/// amount (the ranking's input order, when given in it).
+pub(crate) fn envelope<'r>(segments: &[Piece<'r>], rank: &Rank<'_>) -> Vec<Piece<'r>> {
+    match segments {
+        [] => Vec::new(),
+        [one] => alloc::vec![*one],
+        _ => {
+            let (left, right) = segments.split_at(segments.len() / 2);
+            merge(&envelope(left, rank), &envelope(right, rank), rank)
         }
-        points.sort_unstable();
-        points.dedup();
-        let leaves = points.len().checked_mul(2)?.checked_add(1)?;
-        let size = leaves.checked_next_power_of_two()?;
-        let nodes = size.checked_mul(2)?;
-        // (node, line) pairs: lines in slope order within each node.
-        let mut pairs: Vec<u64> = Vec::new();
-        for (position, line) in lines.iter().enumerate() {
-            let position = u32::try_from(position).ok()?;
-            let low = leaf(&points, line.min)?;
-            let high = leaf(&points, line.max)?;
-            let mut left = low.checked_add(size)?;
-            let mut right = high.checked_add(size)?.checked_add(1)?;
-            while left < right {
-                if left & 1 == 1 {
-                    pairs.push(pair(left, position)?);
-                    left = left.checked_add(1)?;
-                }
-                if right & 1 == 1 {
-                    right = right.checked_sub(1)?;
-                    pairs.push(pair(right, position)?);
-                }
-                left >>= 1;
-                right >>= 1;
-            }
-        }
-        pairs.sort_unstable();
-        let mut starts: Vec<u32> = Vec::with_capacity(nodes.checked_add(1)?);
-        let mut hulls: Vec<u32> = Vec::with_capacity(pairs.len());
-        let mut rest = pairs.as_slice();
-        for node in 0..nodes {
-            starts.push(u32::try_from(hulls.len()).ok()?);
-            let node = u64::try_from(node).ok()?;
-            let count = rest.partition_point(|&p| p >> 32 == node);
-            let (group, tail) = rest.split_at(count);
-            rest = tail;
-            let from = hulls.len();
-            for &p in group {
-                // The low half is the line's position.
-                let position = u32::try_from(p & u64::from(u32::MAX)).ok()?;
-                push_hull(lines, &mut hulls, from, position)?;
-            }
-        }
-        starts.push(u32::try_from(hulls.len()).ok()?);
-        hulls.shrink_to_fit();
-        let mut breaks: Vec<u128> = Vec::with_capacity(hulls.len());
-        for ends in starts.windows(2) {
-            let [start, end] = *ends else { return None };
-            let hull = hulls.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)?;
-            for pair in hull.windows(2) {
-                let [a, b] = *pair else { return None };
-                let at = |p: u32| lines.get(usize::try_from(p).ok()?);
-                breaks.push(least_better(at(a)?, at(b)?, unit)?);
-            }
-            if !hull.is_empty() {
-                breaks.push(u128::MAX);
-            }
-        }
-        Some(Envelope {
-            points,
-            size,
-            starts,
-            hulls,
-            breaks,
-        })
-    }
-
-    /// The best line at `x28` among those whose interval holds it, by
-    /// `value` (the exact key of a line at `x`) and then by `order` (the
-    /// engine's tie-breaks between two positions of equal value). `None`
-    /// when no interval holds `x28`; `Err(())` when `value` cannot key a line.
-    pub(crate) fn best(
-        &self,
-        x28: u128,
-        value: impl Fn(u32) -> Option<i128>,
-        order: impl Fn(u32, u32) -> Ordering,
-    ) -> Result<Option<(i128, u32)>, ()> {
-        let Some(leaf) = leaf(&self.points, x28) else {
-            return Ok(None);
-        };
-        let mut node = leaf.checked_add(self.size).ok_or(())?;
-        let mut best: Option<(i128, u32)> = None;
-        while node > 0 {
-            if let Some((hull, breaks)) = self.hull(node) {
-                let found = hull_best(hull, breaks, x28, &value)?;
-                let better = best.is_none_or(|(held, held_at)| match found.0.cmp(&held) {
-                    Ordering::Equal => order(found.1, held_at) == Ordering::Less,
-                    other => other == Ordering::Greater,
-                });
-                if better {
-                    best = Some(found);
-                }
-            }
-            node >>= 1;
-        }
-        Ok(best)
-    }
-
-    /// Node `node`'s hull and its break points, `None` when empty.
-    fn hull(&self, node: usize) -> Option<(&[u32], &[u128])> {
-        let start = usize::try_from(*self.starts.get(node)?).ok()?;
-        let end = usize::try_from(*self.starts.get(node.checked_add(1)?)?).ok()?;
-        let hull = self.hulls.get(start..end).filter(|hull| !hull.is_empty())?;
-        Some((hull, self.breaks.get(start..end)?))
     }
 }
 
-/// The best line of a hull at `x28`: values along a hull rise, then fall,
-/// so the best is the first line whose successor is not strictly better
-/// there, the first whose break point is above `x28`. At a break point
-/// itself the two lines tie and the lower slope (the lower fee) is the
-/// engine's pick, which the break's "strictly better" keeps.
-fn hull_best(
-    hull: &[u32],
-    breaks: &[u128],
-    x28: u128,
-    value: &impl Fn(u32) -> Option<i128>,
-) -> Result<(i128, u32), ()> {
-    let i = breaks.partition_point(|&least| least <= x28);
-    let position = *hull.get(i).ok_or(())?;
-    let found = (value(position).ok_or(())?, position);
-    #[cfg(debug_assertions)]
-    {
-        // The break points against the keys themselves.
-        let at = |j: usize| hull.get(j).and_then(|&p| value(p));
-        if let Some(before) = i.checked_sub(1).and_then(at) {
-            debug_assert!(before < found.0, "a break point passed a better line");
-        }
-        if let Some(after) = i.checked_add(1).and_then(at) {
-            debug_assert!(
-                after <= found.0,
-                "a break point stopped before a better line"
-            );
+/// The piece of `pieces` holding `x`, if any: one binary search.
+pub(crate) fn at<'p, 'r>(pieces: &'p [Piece<'r>], x: i128) -> Option<&'p Piece<'r>> {
+    let after = pieces.partition_point(|p| p.from <= x);
+    after
+        .checked_sub(1)
+        .and_then(|i| pieces.get(i))
+        .filter(|p| x <= p.to)
+}
+
+/// Appends `from..=to` of `rate`, joined to the last piece when it is the
+/// same rate and adjacent.
+fn push<'r>(out: &mut Vec<Piece<'r>>, from: i128, to: i128, rate: &'r Rate) {
+    if from > to {
+        return;
+    }
+    if let Some(last) = out.last_mut() {
+        if core::ptr::eq(last.rate, rate) && last.to.checked_add(1) == Some(from) {
+            last.to = to;
+            return;
         }
     }
-    Ok(found)
+    out.push(Piece { from, to, rate });
 }
 
-/// The least `x28` at which line `b` is strictly better than line `a`, for
-/// `a.slope < b.slope`: `x28 × Δslope / unit − Δfee > 0` where `Δ = b − a`,
-/// that is `x28 × Δslope > Δfee × unit`. For an integer `x28` that is `x28 >
-/// ⌊Δfee × unit / Δslope⌋`; for `Δfee < 0` every `x28`. Saturates at
-/// `u128::MAX`, which no amount reaches (`x28 < 2^126`). Equal slopes never
-/// share a hull, and would still be answered right: "every amount" for a
-/// lower fee, "none" (a zero divisor) otherwise.
-fn least_better(a: &Line, b: &Line, unit: u128) -> Option<u128> {
-    let rise = b.slope.checked_sub(a.slope)?;
-    let Some(fee) = b.fee.checked_sub(a.fee) else {
-        return Some(0);
-    };
-    let (high, low) = wide_mul(fee, unit);
-    Some(div_wide(high, low, rise).map_or(u128::MAX, |q| q.saturating_add(1)))
-}
-
-/// Adds line `position` to the hull `hulls[from..]` (lines come in slope
-/// order, equal slopes best first).
-fn push_hull(lines: &[Line], hulls: &mut Vec<u32>, from: usize, position: u32) -> Option<()> {
-    let line = *lines.get(usize::try_from(position).ok()?)?;
+/// Two envelopes as one, in one sweep.
+#[allow(clippy::many_single_char_names)]
+fn merge<'r>(a: &[Piece<'r>], b: &[Piece<'r>], rank: &Rank<'_>) -> Vec<Piece<'r>> {
+    let mut out: Vec<Piece<'r>> = Vec::with_capacity(a.len().saturating_add(b.len()));
+    let (mut i, mut j) = (0usize, 0usize);
+    // Everything below `x` is decided.
+    let mut x = i128::MIN;
     loop {
-        let len = hulls.len().checked_sub(from)?;
-        let top = match hulls.last() {
-            Some(&top) if len > 0 => *lines.get(usize::try_from(top).ok()?)?,
-            _ => break,
-        };
-        if top.slope == line.slope {
-            // The one already there is at least as good everywhere.
-            return Some(());
+        let (p, q) = (a.get(i).copied(), b.get(j).copied());
+        // Skip what is already decided.
+        if p.is_some_and(|p| p.to < x) {
+            i = i.saturating_add(1);
+            continue;
         }
-        if len < 2 {
-            break;
+        if q.is_some_and(|q| q.to < x) {
+            j = j.saturating_add(1);
+            continue;
         }
-        let below = *hulls.get(hulls.len().checked_sub(2)?)?;
-        let below = *lines.get(usize::try_from(below).ok()?)?;
-        if never_best(&below, &top, &line)? {
-            hulls.pop();
-        } else {
-            break;
+        match (p, q) {
+            (None, None) => break,
+            (Some(p), None) => {
+                push(&mut out, p.from.max(x), p.to, p.rate);
+                i = i.saturating_add(1);
+            }
+            (None, Some(q)) => {
+                push(&mut out, q.from.max(x), q.to, q.rate);
+                j = j.saturating_add(1);
+            }
+            (Some(p), Some(q)) => {
+                let (ps, qs) = (p.from.max(x), q.from.max(x));
+                let end = match ps.cmp(&qs) {
+                    // Only `p` until `q` starts.
+                    core::cmp::Ordering::Less => {
+                        let end = p.to.min(qs.saturating_sub(1));
+                        push(&mut out, ps, end, p.rate);
+                        end
+                    }
+                    core::cmp::Ordering::Greater => {
+                        let end = q.to.min(ps.saturating_sub(1));
+                        push(&mut out, qs, end, q.rate);
+                        end
+                    }
+                    core::cmp::Ordering::Equal => {
+                        let end = p.to.min(q.to);
+                        overlap(&mut out, ps, end, p.rate, q.rate, rank);
+                        end
+                    }
+                };
+                x = end.saturating_add(1);
+                if x == i128::MAX {
+                    // The grid's end (never reached: grid amounts fit a
+                    // `Decimal` mantissa).
+                    break;
+                }
+            }
         }
     }
-    hulls.push(position);
-    Some(())
+    out
 }
 
-/// For slopes `a < b < c`: line `b` is nowhere strictly above both others,
-/// and where it ties it loses (to `a`, the lower fee). Exactly:
-/// `(m_b − m_a)(f_c − f_a) ≤ (f_b − f_a)(m_c − m_a)`.
-fn never_best(a: &Line, b: &Line, c: &Line) -> Option<bool> {
-    let rise_b = b.slope.checked_sub(a.slope)?;
-    let rise_c = c.slope.checked_sub(a.slope)?;
-    let fee_c = signed_diff(c.fee, a.fee)?;
-    let fee_b = signed_diff(b.fee, a.fee)?;
-    Some(signed_product_cmp(rise_b, fee_c, rise_c, fee_b) != Ordering::Greater)
-}
-
-/// `x − y` as a sign and a magnitude.
-fn signed_diff(x: u128, y: u128) -> Option<(bool, u128)> {
-    if x >= y {
-        Some((false, x.checked_sub(y)?))
-    } else {
-        Some((true, y.checked_sub(x)?))
+/// `s..=e`, where both `p` and `q` serve: the first ranked at each amount.
+fn overlap<'r>(
+    out: &mut Vec<Piece<'r>>,
+    s: i128,
+    e: i128,
+    p: &'r Rate,
+    q: &'r Rate,
+    rank: &Rank<'_>,
+) {
+    let first = |x: i128| if (rank.wins)(q, p, x) { q } else { p };
+    let (left, right) = (first(s), first(e));
+    if core::ptr::eq(left, right) {
+        push(out, s, e, left);
+        return;
     }
-}
-
-/// Compares `p × s` with `q × t` for non-negative `p`, `q` and signed `s`, `t`.
-fn signed_product_cmp(p: u128, s: (bool, u128), q: u128, t: (bool, u128)) -> Ordering {
-    let left = wide_mul(p, s.1);
-    let right = wide_mul(q, t.1);
-    let left_negative = s.0 && left != (0, 0);
-    let right_negative = t.0 && right != (0, 0);
-    match (left_negative, right_negative) {
-        (false, false) => left.cmp(&right),
-        (true, true) => right.cmp(&left),
-        (true, false) => Ordering::Less,
-        (false, true) => Ordering::Greater,
-    }
-}
-
-/// The leaf of `x`: `2i + 1` for the end point `points[i]`, `2i` for the open
-/// gap just below it (`2 × len` past the last).
-fn leaf(points: &[u128], x: u128) -> Option<usize> {
-    let i = points.partition_point(|&p| p < x);
-    let twice = i.checked_mul(2)?;
-    if points.get(i) == Some(&x) {
-        twice.checked_add(1)
-    } else {
-        Some(twice)
-    }
-}
-
-/// A (node, line position) pair as one sortable integer.
-fn pair(node: usize, position: u32) -> Option<u64> {
-    Some((u64::try_from(node).ok()? << 32) | u64::from(position))
+    // `left` is first at `s`, `right` at `e`; one crossing between, found
+    // from the guess (a few probes when it is near).
+    let guess = (rank.cross)(left, right).unwrap_or(s);
+    let Some(high) = least(s, e, guess, &|x| core::ptr::eq(first(x), right)) else {
+        return;
+    };
+    push(out, s, high.saturating_sub(1), left);
+    push(out, high, e, right);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::route::rules::fixtures::{d, rate};
 
-    #[test]
-    fn brute_force_agrees() {
-        // Small lines, every query point: the envelope against a scan.
-        let mut seed = 7u64;
-        let mut next = |n: u64| {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            (seed >> 33) % n
-        };
-        // Units past 1: a line's value at `x` is `x × slope / unit − fee`;
-        // `unit` times it, `x × slope − fee × unit`, orders the same.
-        for unit in [1u128, 3, 1000] {
-            brute_force_at(unit, &mut next);
-        }
+    /// Lines `m x − fee` on integer `x`; ties to the first argument's id.
+    fn net(r: &Rate, x: i128) -> rust_decimal::Decimal {
+        rust_decimal::Decimal::from_i128_with_scale(x, 0) * r.multiplier() - r.miner_fee()
     }
 
-    fn brute_force_at(unit: u128, next: &mut impl FnMut(u64) -> u64) {
-        for _ in 0..300 {
-            let count = 1 + next(12) as usize;
-            let mut lines: Vec<Line> = (0..count)
-                .map(|_| {
-                    let (a, b) = (u128::from(next(20)), u128::from(next(20)));
-                    Line {
-                        slope: u128::from(next(6)),
-                        fee: u128::from(next(30)),
-                        min: a.min(b),
-                        max: a.max(b),
-                    }
-                })
-                .collect();
-            lines.sort_by(|a, b| a.slope.cmp(&b.slope).then(a.fee.cmp(&b.fee)));
-            let envelope = Envelope::new(&lines, unit).unwrap();
-            for x in 0..22u128 {
-                let value = |p: u32| {
-                    let l = lines[p as usize];
-                    Some((x * l.slope) as i128 - (l.fee * unit) as i128)
-                };
-                let order = |a: u32, b: u32| {
-                    let (la, lb) = (lines[a as usize], lines[b as usize]);
-                    la.fee.cmp(&lb.fee).then(a.cmp(&b))
-                };
-                let got = envelope.best(x, value, order).unwrap();
-                let want = (0..count as u32)
-                    .filter(|&p| lines[p as usize].min <= x && x <= lines[p as usize].max)
-                    .map(|p| (value(p).unwrap(), p))
-                    .min_by(|a, b| b.0.cmp(&a.0).then(order(a.1, b.1)));
-                // Positions may differ only between identical lines.
-                match (got, want) {
-                    (Some(g), Some(w)) => {
-                        assert_eq!(g.0, w.0);
-                        let (lg, lw) = (lines[g.1 as usize], lines[w.1 as usize]);
-                        assert_eq!(
-                            (lg.slope, lg.fee),
-                            (lw.slope, lw.fee),
-                            "x = {x}, unit {unit}"
-                        );
-                    }
-                    (g, w) => assert_eq!(g, w, "x = {x}, unit {unit}"),
-                }
+    fn brute<'r>(segments: &[Piece<'r>], x: i128) -> Option<&'r Rate> {
+        let mut best: Option<&Rate> = None;
+        for s in segments.iter().filter(|s| s.from <= x && x <= s.to) {
+            if best.is_none_or(|b| net(s.rate, x) > net(b, x)) {
+                best = Some(s.rate);
             }
         }
+        best
+    }
+
+    #[test]
+    fn the_envelope_is_the_best_line_at_every_point() {
+        // Distinct fees, so no two lines tie where they cross on the grid
+        // unless equal: the first in the list wins a tie in `brute`, and
+        // `wins` below asks for strictly more.
+        let rates = [
+            rate("1", "0"),
+            rate("2", "7"),
+            rate("3", "20"),
+            rate("0.5", "1"),
+            rate("4", "51"),
+        ];
+        let spans = [(0, 40), (3, 25), (10, 60), (0, 5), (30, 35)];
+        let segments: Vec<Piece<'_>> = rates
+            .iter()
+            .zip(spans)
+            .map(|(rate, (from, to))| Piece { from, to, rate })
+            .collect();
+        let wins = |a: &Rate, b: &Rate, x: i128| net(a, x) > net(b, x);
+        // A guess off by a few units, or none: the exact probes decide.
+        let cross = |a: &Rate, b: &Rate| -> Option<i128> {
+            let dm = a.multiplier() - b.multiplier();
+            if dm.is_zero() {
+                return None;
+            }
+            let x = (a.miner_fee() - b.miner_fee()) / dm;
+            Some(x.trunc().mantissa() + 3)
+        };
+        let pieces = envelope(
+            &segments,
+            &Rank {
+                wins: &wins,
+                cross: &cross,
+            },
+        );
+        let none = |_: &Rate, _: &Rate| -> Option<i128> { None };
+        let plain = envelope(
+            &segments,
+            &Rank {
+                wins: &wins,
+                cross: &none,
+            },
+        );
+        assert_eq!(
+            pieces.iter().map(|p| (p.from, p.to)).collect::<Vec<_>>(),
+            plain.iter().map(|p| (p.from, p.to)).collect::<Vec<_>>()
+        );
+        for x in -2..=62 {
+            let got = at(&pieces, x).map(|p| p.rate.multiplier());
+            let want = brute(&segments, x).map(Rate::multiplier);
+            assert_eq!(got, want, "at {x}");
+        }
+        // Sorted, disjoint, no two adjacent pieces of one rate.
+        for pair in pieces.windows(2) {
+            assert!(pair[0].to < pair[1].from);
+            assert!(!(core::ptr::eq(pair[0].rate, pair[1].rate) && pair[0].to + 1 == pair[1].from));
+        }
+        assert_eq!(d("1"), rates[0].multiplier());
     }
 }

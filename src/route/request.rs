@@ -13,7 +13,7 @@
 //! `FastRequest`'s live in three: here (`new`, the integer form, and its
 //! accessors),
 //! `rules/eligibility.rs` (`score`, the fast eligibility) and
-//! `rules/net_output.rs` (`net28`, `keyed_net`, `exact_below`).
+//! `rules/net_output.rs` (`net28`, `keyed_net`).
 
 use core::fmt;
 
@@ -367,10 +367,5 @@ impl FastRequest {
     /// The amount's scale.
     pub(crate) fn scale(&self) -> u8 {
         self.scale
-    }
-
-    /// `amount × 10^28`.
-    pub(crate) fn x28(&self) -> u128 {
-        self.x28
     }
 }

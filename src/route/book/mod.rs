@@ -1,48 +1,42 @@
 //! A prepared rate set: built once, answers "best route at amount x" without
 //! scanning every rate.
 
-use alloc::vec::Vec;
-use core::cmp::Ordering;
-
-use super::envelope::{Envelope, Line};
-
-use super::engine::{Best, Kept};
-use super::request::FastRequest;
-use super::rules::eligibility::{admit, Candidate, Score};
-use super::rules::order::{key_order, position_order, rank_order};
+use super::feasible::{Feasible, FeasibleQuery};
+use super::rules::eligibility::admit;
 use super::rules::served::resolve_guard;
-use super::{NoRoute, Policy, PolicyPart, PriceGuard, Route, RouteRequest, UnsupportedPolicy};
+use super::{
+    Floors, NoRoute, Policy, PolicyPart, PriceGuard, Route, RouteRequest, UnsupportedPolicy,
+};
 use crate::decimal::Amount;
-use crate::numeric::{pow10, scaled28, OPERAND_LIMIT};
-use crate::rate::prepared::{FAST, USABLE};
 use crate::rate::{CampaignLimits, MixedPairs, Rate, RateList};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
 /// An ExactIn rate book: the live, valid rates of a response, prepared for
-/// "best route at amount x" in `O(log² n)`, with the caller's campaign limits.
+/// "best route at amount x" in `O(log n)`, under the caller's policy.
 ///
-/// Each rate is the line `x ↦ x × multiplier − fee` on `[min, effective
-/// max]`; the book is a segment tree over the intervals whose nodes keep the
-/// upper envelope of their lines, with the envelope's break points (see the
-/// `envelope` module). A query makes `O(log² n)` integer comparisons and
-/// evaluates `O(log n)` exact integer keys, whatever the data: there is no
-/// worst case where it reads every rate. Building is `O(n log n)`.
+/// The book is the amounts that work in ExactIn ([`FeasibleQuery`], ruling
+/// 38) kept for queries: each rate's served interval on the 8-place grid
+/// under the whole policy (the one model of a rate over amounts), and the
+/// ranking's upper envelope over them, the route ranked first at every
+/// amount as pieces (`route/envelope.rs`, the crate's one envelope). A
+/// query is one binary search over the pieces and the engine's own check of
+/// the one rate found, whatever the data: there is no worst case where it
+/// reads every rate. Building is `O(n log n)` (a few exact checks a rate
+/// and the envelope's merges).
 ///
 /// The answer is exactly [`RouteRequest::best`]'s for
-/// `RouteRequest::exact_in(amount, now).with_campaigns(campaigns)` over the
+/// `RouteRequest::exact_in(amount, now).with_policy(policy)` over the
 /// same rates: same route, same net output, same ties, same [`NoRoute`].
 ///
 /// # Validity
 /// Built at `built_at`, the book is valid for `built_at <= now < horizon`,
 /// where the horizon is the earliest expiry among the rates live at
-/// `built_at`: within it, no rate expires or comes back. Outside it, and
-/// whenever the amount is one for which some rate's key would not be exact
-/// (the plain `Decimal` path would round), or no rate is keyed at the amount
-/// (to classify "no route"), a query **falls back** to the engine's scan of
-/// the same rates, so answers are always right. Rates without an exact line
-/// (numbers too wide for the integer form) are scanned at every query beside
-/// the tree, by the fast path or the plain one as the engine would.
+/// `built_at`: within it, no rate expires or comes back. Outside it, for an
+/// amount off the 8-place grid (finer, or past a `Decimal` mantissa there)
+/// and for an amount no rate serves (to classify "no route"), a query
+/// **falls back** to the engine's scan of the same rates, so answers are
+/// always right.
 ///
 /// ```
 /// use swaproute::{route::{RateBook, RouteRequest}, Amount, CampaignLimits, EpochMillis, RatesResponse};
@@ -66,23 +60,18 @@ use crate::time::EpochMillis;
 pub struct RateBook<'r> {
     rates: &'r [Rate],
     campaigns: CampaignLimits,
-    /// The caller's price guard (rulings 40-42), as given: the rates it
-    /// refused at `built_at` are left out of the tree and the loose rates;
-    /// a fallback hands it to the engine, which finds the median at its own
-    /// `now`.
+    floors: Floors,
+    /// The caller's price guard (rulings 40-42), as given: a fallback hands
+    /// it to the engine, which finds the median at its own `now`.
     guard: Option<PriceGuard>,
+    /// The guard with its reference found at `built_at` (ruling 42): the
+    /// check of the one rate a query finds applies it.
+    resolved: Option<PriceGuard>,
     built_at: EpochMillis,
     horizon: Option<EpochMillis>,
-    /// The keyed rates, in slope order (the envelope's line positions), with
-    /// their input positions.
-    keyed: Vec<(u32, &'r Rate)>,
-    /// The envelope over `keyed`.
-    envelope: Envelope,
-    /// For an amount at scale `a`: the largest mantissa for which every keyed
-    /// rate's fast key is exact (`None`: none is).
-    exact_below: [Option<u128>; 29],
-    /// Live, valid rates without an exact line: scanned at every query.
-    loose: Vec<(u32, &'r Rate)>,
+    /// The amounts that work in ExactIn under the policy, with the route
+    /// ranked first at each.
+    served: Option<Feasible<'r>>,
     /// The rates were of more than one pair: every query answers this.
     mixed: Option<MixedPairs>,
 }
@@ -98,141 +87,106 @@ impl<'r> RateBook<'r> {
         campaigns: &CampaignLimits,
         now: EpochMillis,
     ) -> Self {
-        match rates.one_pair() {
-            Ok(rates) => Self::one_pair(rates, campaigns, None, now),
-            Err(mixed) => RateBook {
-                rates: &[],
-                campaigns: campaigns.clone(),
-                guard: None,
-                built_at: now,
-                horizon: None,
-                keyed: Vec::new(),
-                envelope: Envelope::default(),
-                exact_below: [None; 29],
-                loose: Vec::new(),
-                mixed: Some(mixed),
-            },
-        }
+        Self::build(rates, Policy::DEFAULT.with_campaigns(campaigns), now)
     }
 
     /// [`new`](Self::new) under the caller's whole policy (ruling 41): its
-    /// campaigns, and its price guard, whose median (ruling 42) is found
-    /// over the rates at `now` (it cannot change before the book's
+    /// campaigns, its floors, and its price guard, whose median (ruling 42)
+    /// is found over the rates at `now` (it cannot change before the book's
     /// [`horizon`](Self::horizon)); the answer is exactly
     /// [`RouteRequest::best`]'s under the same policy. The limit policy
     /// does not matter in ExactIn.
     ///
     /// ```
-    /// use swaproute::route::{Floors, Policy, PolicyPart, PriceGuard, RateBook, RouteRequest};
+    /// use swaproute::route::{Floors, Policy, PriceGuard, RateBook, RouteRequest};
     /// use swaproute::{Amount, EpochMillis, RatesResponse};
-    /// let rate = |id: &str, m: &str| format!(r#"{{"amount":{{"assetId":"ETH","value":{m}}},
+    /// let rate = |id: &str, m: &str, fee: &str| format!(r#"{{"amount":{{"assetId":"ETH","value":{m}}},
     ///   "expiry":4102444800000,"id":"{id}","max":{{"assetId":"BTC","value":8}},
-    ///   "min":{{"assetId":"BTC","value":0.001}},"minerFee":{{"assetId":"ETH","value":0}},"pairId":"BTC_ETH"}}"#);
+    ///   "min":{{"assetId":"BTC","value":0.001}},"minerFee":{{"assetId":"ETH","value":{fee}}},"pairId":"BTC_ETH"}}"#);
     /// let rates: RatesResponse = serde_json::from_str(&format!("[{},{},{}]",
-    ///     rate("a", "33"), rate("b", "33.1"), rate("liar", "900000")))?;
+    ///     rate("a", "33", "0"), rate("b", "33.1", "0.2"), rate("liar", "900000", "0")))?;
     /// let now = EpochMillis::new(1_785_000_000_000);
     /// let guard = PriceGuard::median(500);
     /// let policy = Policy::DEFAULT.with_price_guard(&guard);
     /// let book = RateBook::with_policy(&rates, policy, now)?;
-    /// let amount = "1".parse::<Amount>()?;
+    /// let amount = "3".parse::<Amount>()?;
+    /// // The outlier is refused; at 3, b: 99.3 − 0.2 = 99.1 beats a: 99.
     /// assert_eq!(book.best(amount, now)?.rate().id().as_str(), "b");
     /// assert_eq!(book.best(amount, now), RouteRequest::exact_in(amount, now).with_policy(policy).best(&rates));
-    /// // The book holds no floors: it says so rather than ignore them.
-    /// let floors = Policy::DEFAULT.with_floors(Floors::NONE.with_max_fee_share_bps(10));
-    /// assert_eq!(RateBook::with_policy(&rates, floors, now).unwrap_err().part, PolicyPart::Floors);
+    /// // Floors too: fees at most 10 bps of the gross output refuse b at 3
+    /// // (0.2 of 99.3, about 20 bps) and leave a.
+    /// let floors = policy.with_floors(Floors::NONE.with_max_fee_share_bps(10));
+    /// let book = RateBook::with_policy(&rates, floors, now)?;
+    /// assert_eq!(book.best(amount, now)?.rate().id().as_str(), "a");
+    /// assert_eq!(book.best(amount, now), RouteRequest::exact_in(amount, now).with_policy(floors).best(&rates));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// [`UnsupportedPolicy`] naming [`PolicyPart::Floors`] when the policy
-    /// has floors: the book's lines cannot hold them (ask
-    /// [`RouteRequest::best`]).
+    /// None today: every part of the policy applies in ExactIn. The
+    /// `Result` stays for the parts to come (ruling 49) that a book cannot
+    /// hold; such a part is refused by name ([`UnsupportedPolicy`]), never
+    /// ignored.
     pub fn with_policy<R: RateList + ?Sized>(
         rates: &'r R,
         policy: Policy<'_>,
         now: EpochMillis,
     ) -> Result<Self, UnsupportedPolicy> {
-        policy.refuse(&[PolicyPart::Floors])?;
-        let guard = policy.price_guard().copied();
-        Ok(match rates.one_pair() {
-            Ok(one) => Self::one_pair(one, policy.campaigns(), guard, now),
-            Err(_) => Self::new(rates, policy.campaigns(), now),
-        })
+        policy.refuse(&[] as &[PolicyPart])?;
+        Ok(Self::build(rates, policy, now))
     }
 
-    /// [`new`](Self::new) over rates known to be one pair's.
-    fn one_pair(
-        rates: &'r [Rate],
-        campaigns: &CampaignLimits,
-        guard: Option<PriceGuard>,
-        now: EpochMillis,
-    ) -> Self {
-        let policy = Policy::DEFAULT.with_campaigns(campaigns);
-        let resolved =
-            guard.map(|g| resolve_guard(&g, rates, SwapMode::ExactIn, now, policy).unwrap_or(g));
-        let live: Vec<(u32, &'r Rate)> = rates
-            .iter()
-            .enumerate()
-            .filter(|(_, rate)| admit(rate, now, SwapMode::ExactIn).is_ok())
-            .filter(|(_, rate)| resolved.is_none_or(|g| g.outlier(rate).is_none()))
-            .filter_map(|(i, rate)| Some((u32::try_from(i).ok()?, rate)))
-            .collect();
-        let horizon = live.iter().map(|(_, rate)| rate.expiry()).min();
-        let slope_scale = live
-            .iter()
-            .filter(|(_, rate)| rate.prepared().has(USABLE | FAST))
-            .map(|(_, rate)| rate.prepared().multiplier_scale())
-            .max()
-            .unwrap_or(0);
-        let mut keyed: Vec<(Line, u32, &'r Rate)> = Vec::with_capacity(live.len());
-        let mut loose = Vec::new();
-        for (i, rate) in live {
-            match line(rate, campaigns, slope_scale) {
-                Some(exact) => keyed.push((exact, i, rate)),
-                None => loose.push((i, rate)),
-            }
-        }
-        // Slope order; equal slopes best first (the engine's tie-breaks).
-        keyed.sort_by(|a, b| {
-            a.0.slope
-                .cmp(&b.0.slope)
-                .then_with(|| a.0.fee.cmp(&b.0.fee))
-                .then_with(|| position_order((a.1, a.2), (b.1, b.2)))
-        });
-        let lines: Vec<Line> = keyed.iter().map(|k| k.0).collect();
-        let mut exact_below = [Some(u128::MAX); 29];
-        for (scale, slot) in (0u32..).zip(exact_below.iter_mut()) {
-            for (_, _, rate) in &keyed {
-                let limit = FastRequest::exact_below(rate.prepared(), scale);
-                *slot = match (*slot, limit) {
-                    (Some(held), Some(limit)) => Some(held.min(limit)),
-                    _ => None,
-                };
-            }
-        }
-        let envelope = pow10(slope_scale).and_then(|unit| Envelope::new(&lines, unit));
-        let (keyed, envelope) = if let Some(envelope) = envelope {
-            (
-                keyed.into_iter().map(|(_, i, r)| (i, r)).collect(),
-                envelope,
-            )
-        } else {
-            // Past u32 positions: every rate is scanned instead.
-            loose.extend(keyed.into_iter().map(|(_, i, r)| (i, r)));
-            loose.sort_by_key(|&(i, _)| i);
-            (Vec::new(), Envelope::default())
-        };
-        RateBook {
-            rates,
-            campaigns: campaigns.clone(),
+    /// The book of `rates` under `policy` at `now`.
+    fn build<R: RateList + ?Sized>(rates: &'r R, policy: Policy<'_>, now: EpochMillis) -> Self {
+        let guard = policy.price_guard().copied();
+        let mut book = RateBook {
+            rates: &[],
+            campaigns: policy.campaigns().clone(),
+            floors: *policy.floors(),
             guard,
+            resolved: None,
             built_at: now,
-            horizon,
-            keyed,
-            envelope,
-            exact_below,
-            loose,
+            horizon: None,
+            served: None,
             mixed: None,
+        };
+        let one = match rates.one_pair() {
+            Ok(one) => one,
+            Err(mixed) => {
+                book.mixed = Some(mixed);
+                return book;
+            }
+        };
+        book.rates = one;
+        book.resolved =
+            guard.map(|g| resolve_guard(&g, one, SwapMode::ExactIn, now, policy).unwrap_or(g));
+        book.horizon = one
+            .iter()
+            .filter(|rate| admit(rate, now, SwapMode::ExactIn).is_ok())
+            .map(Rate::expiry)
+            .min();
+        // The amounts that work resolve the same median over the same rates.
+        book.served = FeasibleQuery::new(SwapMode::ExactIn, now)
+            .with_policy(policy)
+            .amounts(one)
+            .ok();
+        book
+    }
+
+    /// The policy as the caller gave it, or with the guard's reference as
+    /// found at `built_at` (`resolved`).
+    fn policy(&self, resolved: bool) -> Policy<'_> {
+        let policy = Policy::DEFAULT
+            .with_campaigns(&self.campaigns)
+            .with_floors(self.floors);
+        let guard = if resolved {
+            &self.resolved
+        } else {
+            &self.guard
+        };
+        match guard {
+            Some(guard) => policy.with_price_guard(guard),
+            None => policy,
         }
     }
 
@@ -261,125 +215,28 @@ impl<'r> RateBook<'r> {
         if let Some(mixed) = &self.mixed {
             return Err(NoRoute::MixedPairs(mixed.clone()));
         }
-        // The tree and the loose rates hold only what the guard admits:
-        // they are searched without it; the engine's fallback applies it.
-        let request = RouteRequest::exact_in(amount, now).with_campaigns(&self.campaigns);
-        let guarded = match &self.guard {
-            Some(guard) => request.with_price_guard(guard),
-            None => request,
-        };
-        let Some((fast, keyed, plain)) = self.search(&request, now) else {
-            return self.fall_back(&guarded);
-        };
-        let Some(keyed) = keyed else {
-            // Nothing keyed: the engine classifies "no route", or finds the
-            // plain candidate with its own ties.
-            return self.fall_back(&guarded);
-        };
-        if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed.1)) {
-            // Rates equal in every key but input order, one keyed and one
-            // plain: the engine's pick depends on which kind each is to it;
-            // let it pick.
-            if rank_order(amount.get(), &plain, &keyed) == Ordering::Equal {
-                return self.fall_back(&guarded);
-            }
-        }
-        if plain.is_none() {
-            // The usual answer, built straight into the result (as the
-            // engine's `collect_best` does).
-            if let Some(route) = request.keyed_one(&fast, keyed.1) {
+        if let Some(rate) = self.first_at(amount, now) {
+            // The engine's own check and route for the one rate found,
+            // under the guard's reference found at `built_at`.
+            let request = RouteRequest::exact_in(amount, now).with_policy(self.policy(true));
+            if let Ok(route) = request.best(core::slice::from_ref(rate)) {
                 return Ok(route);
             }
         }
-        let mut slot = [None];
-        let found = Best::found(Some(keyed), plain);
-        request.conclude(
-            Some(&fast),
-            self.rates,
-            found.keyed_rates(),
-            found.plain_candidates(),
-            &mut slot,
-        )?;
-        let [route] = slot;
-        route.map_or_else(|| self.fall_back(&guarded), Ok)
-    }
-
-    /// The engine's scan of the same rates: the answer whenever the book
-    /// cannot prove its own. Tests count the calls: within its window, at an
-    /// amount every key is exact for, the book must answer without it.
-    fn fall_back(&self, request: &RouteRequest<'_>) -> Result<Route<'r>, NoRoute> {
         crate::route::work::fell_back();
-        request.best_in(self.rates, crate::rate::prepared::Layout::default())
+        RouteRequest::exact_in(amount, now)
+            .with_policy(self.policy(false))
+            .best(self.rates)
     }
 
-    /// The best keyed rate (in the tree or among the loose rates) and the
-    /// best plain candidate (a loose rate the fast path cannot key), or
-    /// `None` when the engine must answer (invalid time, an amount some
-    /// tree key is not exact for).
-    fn search(&self, request: &RouteRequest<'_>, now: EpochMillis) -> Option<Searched<'r>> {
+    /// The rate ranked first at `amount`, when the book can say: within its
+    /// window, at an amount on its grid that some rate serves.
+    fn first_at(&self, amount: Amount, now: EpochMillis) -> Option<&'r Rate> {
         if !self.is_valid_at(now) {
             return None;
         }
-        let fast = FastRequest::new(request)?;
-        let limit = (*self.exact_below.get(usize::from(fast.scale()))?)?;
-        if u128::from(fast.mantissa()) > limit {
-            return None;
-        }
-        let rate_at = |p: u32| self.keyed.get(usize::try_from(p).ok()?).copied();
-        let value = |p: u32| fast.net28(rate_at(p)?.1.prepared());
-        let order = |a: u32, b: u32| match (rate_at(a), rate_at(b)) {
-            (Some(a), Some(b)) => position_order(a, b),
-            _ => Ordering::Equal,
-        };
-        let mut best: Option<(i128, (u32, &'r Rate))> =
-            match self.envelope.best(fast.x28(), value, order) {
-                Ok(Some((net, p))) if net > 0 => Some((net, rate_at(p)?)),
-                Ok(_) => None,
-                Err(()) => return None,
-            };
-        let mut plain: Option<Candidate<'r>> = None;
-        for &(i, rate) in &self.loose {
-            match fast.score(rate) {
-                Score::Key(net) => {
-                    let better = best.is_none_or(|(held, (held_i, held_rate))| {
-                        key_order(net, rate, held, held_rate).then(i.cmp(&held_i)) == Ordering::Less
-                    });
-                    if better {
-                        best = Some((net, (i, rate)));
-                    }
-                }
-                Score::Out => {}
-                Score::Slow => super::engine::keep_best_plain(request, rate, &mut plain),
-            }
-        }
-        Some((fast, best.map(|(net, (_, rate))| (net, rate)), plain))
+        self.served.as_ref()?.ranked_first(amount.get())
     }
-}
-
-/// What a book search finds: the request's fast form, the best keyed rate
-/// with its key, and the best plain candidate.
-type Searched<'r> = (FastRequest, Option<(i128, &'r Rate)>, Option<Candidate<'r>>);
-
-/// The exact line of a live, valid rate, or `None` when it has none (no fast
-/// form, or a multiplier too wide at the common slope scale).
-fn line(rate: &Rate, campaigns: &CampaignLimits, slope_scale: u32) -> Option<Line> {
-    let p = rate.prepared();
-    if !p.has(USABLE | FAST) {
-        return None;
-    }
-    let up = pow10(slope_scale.checked_sub(p.multiplier_scale())?)?;
-    let slope = u128::from(p.multiplier).checked_mul(up)?;
-    let max = if rate.is_sponsored() && !campaigns.is_empty() {
-        scaled28(rate.effective_max(campaigns)).unwrap_or(u128::MAX)
-    } else {
-        p.max28
-    };
-    (slope < OPERAND_LIMIT).then_some(Line {
-        slope,
-        fee: p.fee28,
-        min: p.min28,
-        max,
-    })
 }
 
 #[cfg(test)]
@@ -403,6 +260,10 @@ mod tests {
         serde_json::from_str(&format!("[{}]", list.join(","))).unwrap()
     }
 
+    fn d(text: &str) -> rust_decimal::Decimal {
+        text.parse().unwrap()
+    }
+
     fn amount(text: &str) -> Amount {
         text.parse().unwrap()
     }
@@ -422,13 +283,9 @@ mod tests {
         ])
     }
 
-    fn searched<'r>(book: &RateBook<'r>, x: &str) -> Option<Searched<'r>> {
-        book.search(&RouteRequest::exact_in(amount(x), NOW), NOW)
-    }
-
     /// Nets by hand: a: 0.3 × 33.1 − 0.0002 = 9.9298; b: 0.3 × 33.2 −
-    /// 0.0003 = 9.9597 (b wins); c (a multiplier too wide for the integer
-    /// form, scanned by the plain path): 0.3 × 33.0…01 − 0.0001 ≈ 9.8999.
+    /// 0.0003 = 9.9597 (b wins); c (a multiplier too wide for the engine's
+    /// integer form): 0.3 × 33.0…01 − 0.0001 ≈ 9.8999.
     #[test]
     fn answers_from_its_own_order_within_its_window() {
         let list = a_and_b_with(rate(
@@ -445,25 +302,16 @@ mod tests {
         assert!(!book.is_valid_at(EpochMillis::new(1_699_999_999_999)));
         assert!(book.is_valid_at(EpochMillis::new(1_899_999_999_999)));
         assert!(!book.is_valid_at(EpochMillis::new(1_900_000_000_000)));
-        // a and b have exact lines (in slope order); c's multiplier is too
-        // wide for one, so c is scanned at every query.
-        let ids = |list: &[(u32, &Rate)]| -> Vec<(u32, String)> {
-            list.iter()
-                .map(|(i, rate)| (*i, String::from(rate.id().as_str())))
-                .collect()
-        };
-        assert_eq!(ids(&book.keyed), [(0, "a".into()), (1, "b".into())]);
-        assert_eq!(ids(&book.loose), [(2, "c".into())]);
-
-        let (fast, keyed, plain) = searched(&book, "0.3").unwrap();
-        assert_eq!(fast.mantissa(), 3);
-        let keyed = keyed.map(|(net, rate)| (net, rate.id().as_str()));
-        assert_eq!(keyed, Some((99_597 * 10_i128.pow(24), "b")));
-        assert_eq!(plain.map(|c| c.rate.id().as_str()), Some("c"));
-
         let (best, fallbacks) = best_counted(&book, "0.3");
-        assert_eq!(best.unwrap().rate().id().as_str(), "b");
+        let best = best.unwrap();
+        assert_eq!(best.rate().id().as_str(), "b");
+        assert_eq!(best.net_output(), d("9.9597"));
         assert_eq!(fallbacks, 0, "the book answers 0.3 itself");
+        // At 9 (above b's max of 0.4 and every max): no route, which the
+        // engine classifies.
+        let (above, fallbacks) = best_counted(&book, "9");
+        assert!(matches!(above, Err(NoRoute::AboveMax { .. })), "{above:?}");
+        assert_eq!(fallbacks, 1);
         // Past the window it asks the engine.
         let (late, fallbacks) =
             fall_backs(|| book.best(amount("0.3"), EpochMillis::new(1_900_000_000_000)));
@@ -471,73 +319,67 @@ mod tests {
         assert_eq!(fallbacks, 1);
     }
 
-    /// A key at or below zero is no route: the search keeps no rate for it
-    /// (0.01 × 33 − 1 = −0.67), and the engine classifies the answer.
+    /// A net at or below zero is no route: 0.01 × 33 − 1 = −0.67, and
+    /// exactly zero: 0.01 × 33 − 0.33; at 0.1 the first rate yields 2.3.
     #[test]
-    fn a_key_at_or_below_zero_is_not_kept() {
+    fn a_net_at_or_below_zero_is_no_route() {
         let rates = response(&[rate("a", "33", "1", "0.001", "8")]);
         let book = RateBook::new(&rates, &CampaignLimits::new(), NOW);
-        let (_, keyed, plain) = searched(&book, "0.01").unwrap();
-        assert!(keyed.is_none() && plain.is_none());
-        // Exactly zero: 0.01 × 33 − 0.33.
+        let (best, _) = best_counted(&book, "0.01");
+        assert!(matches!(best, Err(NoRoute::NoOutput { .. })), "{best:?}");
         let zero = response(&[rate("z", "33", "0.33", "0.001", "8")]);
         let zero_book = RateBook::new(&zero, &CampaignLimits::new(), NOW);
-        let (_, keyed, _) = searched(&zero_book, "0.01").unwrap();
-        assert!(keyed.is_none());
         let (best, _) = best_counted(&zero_book, "0.01");
         assert!(best.is_err());
-        let (_, keyed, _) = searched(&book, "0.1").unwrap();
-        assert_eq!(
-            keyed.map(|(net, _)| net),
-            Some(23 * 10_i128.pow(27)),
-            "0.1 × 33 − 1 = 2.3"
-        );
+        let (best, fallbacks) = best_counted(&book, "0.1");
+        assert_eq!(best.unwrap().net_output(), d("2.3"));
+        assert_eq!(fallbacks, 0);
     }
 
-    /// For an amount at scale 8 the book keys exactly up to a largest
-    /// mantissa; at it the key is the exact `x × m − fee` (worked in
-    /// integers here), one past it the book leaves the answer to the engine.
+    /// The book holds the 8-place grid: an amount finer than it is the
+    /// engine's (and the same answer: 0.300000001 × 33.2 − 0.0003 =
+    /// 9.9597000332 for b).
     #[test]
-    fn keys_only_amounts_it_can_key_exactly() {
-        let rates = response(&[rate(
-            "w",
-            "12.345678901234567890",
-            "0.0002",
-            "0.001",
-            "100000",
-        )]);
-        let book = RateBook::new(&rates, &CampaignLimits::new(), NOW);
-        let limit = book.exact_below[8].unwrap();
-        assert!(limit > 1_000_000 && limit < u128::from(u64::MAX));
-        let at = |mantissa: u128| {
-            let x =
-                rust_decimal::Decimal::from_i128_with_scale(i128::try_from(mantissa).unwrap(), 8);
-            book.search(
-                &RouteRequest::exact_in(Amount::try_from(x).unwrap(), NOW),
-                NOW,
-            )
-        };
-        // x × m at scale 8 + 18 = 26, × 10² to scale 28; fee 0.0002 = 2 × 10^24.
-        let exact =
-            i128::try_from(limit * 12_345_678_901_234_567_890 * 100).unwrap() - 2 * 10_i128.pow(24);
-        let (_, keyed, _) = at(limit).unwrap();
-        assert_eq!(keyed.map(|(net, _)| net), Some(exact));
-        assert!(at(limit + 1).is_none());
+    fn an_amount_off_the_grid_falls_back() {
+        let list = a_and_b_with(rate("c", "1", "0", "0.001", "8"));
+        let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
+        let (best, fallbacks) = best_counted(&book, "0.300000001");
+        let best = best.unwrap();
+        assert_eq!(best.rate().id().as_str(), "b");
+        assert_eq!(best.net_output(), d("9.9597000332"));
+        assert_eq!(fallbacks, 1);
     }
 
-    /// A rate whose multiplier is too wide for the integer form, but at a
-    /// scale the tree's lines use (`1e23`, scale 0), is scanned beside the
-    /// tree, not put in it: the tree stays exact and the book answers 0.3
-    /// itself (d is above its max of 0.1 there).
+    /// A multiplier far wider than the engine's integer form is one more
+    /// line of the envelope: the book answers 0.3 itself (d is above its
+    /// max of 0.1 there) and 0.05 with d (0.05 × 10^23 = 5 × 10^21).
     #[test]
-    fn a_wide_multiplier_at_a_small_scale_stays_out_of_the_tree() {
+    fn a_wide_multiplier_is_one_more_line() {
         let list = a_and_b_with(rate("d", "100000000000000000000000", "0", "0.001", "0.1"));
         let book = RateBook::new(&list, &CampaignLimits::new(), NOW);
-        assert_eq!(book.keyed.len(), 2);
-        assert_eq!(book.loose.len(), 1);
         let (best, fallbacks) = best_counted(&book, "0.3");
         assert_eq!(best.unwrap().rate().id().as_str(), "b");
         assert_eq!(fallbacks, 0);
+        let (best, fallbacks) = best_counted(&book, "0.05");
+        assert_eq!(best.unwrap().rate().id().as_str(), "d");
+        assert_eq!(fallbacks, 0);
+    }
+
+    /// The floors (ruling 38) hold in the book: with fees at most 10 bps of
+    /// the gross output, at 0.01 a pays 0.0002 of 0.331 (about 6 bps) and b
+    /// 0.0003 of 0.332 (about 9 bps): b, whose net 0.3317 beats a's 0.3308;
+    /// with 7 bps, only a is left.
+    #[test]
+    fn floors_hold() {
+        let list = a_and_b_with(rate("c", "1", "0", "0.001", "8"));
+        for (bps, want) in [(10, "b"), (7, "a")] {
+            let floors = Floors::NONE.with_max_fee_share_bps(bps);
+            let policy = Policy::DEFAULT.with_floors(floors);
+            let book = RateBook::with_policy(&list, policy, NOW).unwrap();
+            let (best, fallbacks) = best_counted(&book, "0.01");
+            assert_eq!(best.unwrap().rate().id().as_str(), want, "{bps}");
+            assert_eq!(fallbacks, 0, "{bps}");
+        }
     }
 
     /// Rates equal in every key go to the lower id, however the tree holds

@@ -27,4 +27,4 @@ mod scan;
 mod select;
 
 pub(crate) use buffer::TopBuffer;
-pub(crate) use collect::{keep_best_plain, Best, Kept, TopK};
+pub(crate) use collect::TopK;

@@ -16,18 +16,16 @@
 //! smallest required input, then ruling 7's ties (the estimator's choice,
 //! ruling 8). Naming it scans the rates whose intervals hold the amount.
 
-mod first;
 mod working;
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
-
-use first::{Interval, RankedFirst};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+use super::envelope::{at, envelope, Piece, Rank};
 use super::rules::order::{net_cmp, tie_order};
 use super::rules::served::{
     decimal_at, exact_units, grid_floor, resolve_guard, AmountModel, PLACES,
@@ -150,6 +148,15 @@ impl<'c> FeasibleQuery<'c> {
                 Some(Interval { from, to, rate })
             })
             .collect();
+        // ExactIn: the route ranked first at every amount, as pieces. Built
+        // from the rates in input order: where two rates are equal in every
+        // key, the envelope keeps the earlier, as the ranking does (step 5
+        // of ruling 7).
+        let pieces = if m.mode == SwapMode::ExactIn {
+            ranking_envelope(&intervals, m.from_places)
+        } else {
+            Vec::new()
+        };
         intervals.sort_by(|a, b| a.from.cmp(&b.from).then_with(|| tie_order(a.rate, b.rate)));
         let mut ranges: Vec<(i128, i128)> = Vec::new();
         for interval in &intervals {
@@ -192,14 +199,8 @@ impl<'c> FeasibleQuery<'c> {
                 }
             }
         }
-        // ExactIn: the route ranked first at an amount, by the envelope.
-        let first = if m.mode == SwapMode::ExactIn {
-            RankedFirst::new(&intervals, m.from_places)
-        } else {
-            RankedFirst::default()
-        };
         let mut feasible = Feasible {
-            first,
+            pieces,
             tops: by_top,
             model: AmountModel {
                 policy: Policy::DEFAULT,
@@ -229,6 +230,59 @@ fn exact_order(
 ) -> Option<Ordering> {
     let (xa, xb) = (decimal_at(a.0, places)?, decimal_at(b.0, places)?);
     Some(net_cmp((a.1, xa, a.2), (b.1, xb, b.2)))
+}
+
+/// The ranking's upper envelope over the rates' ExactIn intervals at
+/// `places` (see `envelope.rs`).
+fn ranking_envelope<'r>(intervals: &[Interval<'r>], places: u32) -> Vec<Piece<'r>> {
+    let segments: Vec<Piece<'r>> = intervals
+        .iter()
+        .map(|i| Piece {
+            from: i.from,
+            to: i.to,
+            rate: i.rate,
+        })
+        .collect();
+    let wins = |a: &Rate, b: &Rate, x: i128| -> bool {
+        let Some(amount) = decimal_at(x, places) else {
+            return false;
+        };
+        let net = |r: &Rate| super::rules::net_output::net_output(r, amount);
+        match (net(a), net(b)) {
+            // By the exact nets (ruling 43), as the ranking orders them.
+            (Some(na), Some(nb)) => match net_cmp((na, amount, a), (nb, amount, b)) {
+                Ordering::Greater => true,
+                Ordering::Equal => tie_order(a, b) == Ordering::Less,
+                Ordering::Less => false,
+            },
+            (Some(_), None) => true,
+            _ => false,
+        }
+    };
+    // Where two lines cross: (fee_a − fee_b) / (m_a − m_b), a guess.
+    let cross = |a: &Rate, b: &Rate| -> Option<i128> {
+        let dm = a.multiplier().checked_sub(b.multiplier())?;
+        if dm.is_zero() {
+            return None;
+        }
+        let x = a.miner_fee().checked_sub(b.miner_fee())?.checked_div(dm)?;
+        grid_floor(x, places)
+    };
+    envelope(
+        &segments,
+        &Rank {
+            wins: &wins,
+            cross: &cross,
+        },
+    )
+}
+
+/// A rate's interval on the grid.
+#[derive(Clone, Copy, Debug)]
+struct Interval<'r> {
+    from: i128,
+    to: i128,
+    rate: &'r Rate,
 }
 
 /// An amount that works, the rate that serves it and that route's net
@@ -314,8 +368,9 @@ pub struct Feasible<'r> {
     /// The model's mode and grids (its policy left out: the intervals
     /// hold what it decided).
     model: AmountModel<'static>,
-    /// ExactIn: the route ranked first at an amount that works.
-    first: RankedFirst<'r>,
+    /// ExactIn: the route ranked first at every amount that works
+    /// (see `envelope.rs`), sorted.
+    pieces: Vec<Piece<'r>>,
     /// ExactIn: the intervals by upper end with prefix bests (see `amounts`).
     tops: Vec<(i128, Decimal, &'r Rate)>,
     places: u32,
@@ -396,8 +451,8 @@ impl<'r> Feasible<'r> {
     /// under the balance is the top of its interval or the balance itself.
     /// The rates whose intervals end at or below the balance are one binary
     /// search over prefix bests; the route ranked first at the balance is
-    /// one query of the ranking's upper envelope built with the answer
-    /// (`O(log² n)`, plus any rate too wide for its integer lines).
+    /// one binary search over the pieces of the rankings' upper envelope
+    /// built with the answer: `O(log n)`.
     /// ExactOut: the order delivers exactly the amount, so this is
     /// [`max_within`](Self::max_within).
     pub fn best_within(&self, balance: Amount) -> Option<Served<'r>> {
@@ -411,7 +466,8 @@ impl<'r> Feasible<'r> {
             .checked_sub(1)
             .and_then(|i| self.tops.get(i))
             .copied();
-        let at_balance = self.first.at(b).map(|(rate, net)| (b, net, rate));
+        let at_balance = at(&self.pieces, b)
+            .and_then(|piece| Some((b, self.net_in(piece.rate, b)?, piece.rate)));
         let (x, net_output, rate) = match (below, at_balance) {
             // Equal nets: the smaller amount, the top below the balance.
             (Some(low), Some(high))
@@ -433,6 +489,18 @@ impl<'r> Feasible<'r> {
         })
     }
 
+    /// ExactIn: the rate ranked first at `amount` when it works (on the
+    /// grid, served), as [`RouteRequest::best`](super::RouteRequest::best)
+    /// ranks there: one binary search over the envelope's pieces. The rate
+    /// book's query.
+    pub(crate) fn ranked_first(&self, amount: Decimal) -> Option<&'r Rate> {
+        if self.model.mode != SwapMode::ExactIn {
+            return None;
+        }
+        let x = exact_units(amount, self.places)?;
+        at(&self.pieces, x).map(|piece| piece.rate)
+    }
+
     /// The net output of `rate` at the ExactIn amount `x`.
     fn net_in(&self, rate: &Rate, x: i128) -> Option<Decimal> {
         super::rules::net_output::net_output(rate, decimal_at(x, self.places)?)
@@ -440,47 +508,48 @@ impl<'r> Feasible<'r> {
 
     /// The amount `x` (known to work) with the rate that serves it: ExactIn
     /// the highest net output then ruling 7's ties (the envelope's piece);
-    /// ExactOut the smallest required input, then the ties (a scan of the
-    /// intervals).
+    /// ExactOut the estimator's choice (a scan of the intervals).
     fn served(&self, x: i128) -> Option<Served<'r>> {
         let query = &self.model;
         if query.mode == SwapMode::ExactIn {
-            let (rate, net_output) = self.first.at(x)?;
+            let rate = at(&self.pieces, x)?.rate;
             return Some(Served {
                 amount: decimal_at(x, self.places)?,
                 rate,
-                net_output,
+                net_output: self.net_in(rate, x)?,
             });
         }
-        let mut best: Option<(Decimal, &'r Rate)> = None;
+        // ExactOut: the estimator's order (ruling 8): the smaller required
+        // input on the grid, then the higher net output there (ruling 43,
+        // exact), then ruling 7's ties.
+        let mut best: Option<(Decimal, Decimal, &'r Rate)> = None;
         for interval in self.intervals.iter().take_while(|i| i.from <= x) {
             if interval.to < x {
                 continue;
             }
             let rate = interval.rate;
-            let key = match query.mode {
-                SwapMode::ExactIn => self.net_in(rate, x),
-                SwapMode::ExactOut => query
-                    .required_at(rate, x)
-                    .map(|r| Decimal::ZERO.saturating_sub(r)),
+            let Some(input) = query.required_at(rate, x) else {
+                continue;
             };
-            let Some(key) = key else { continue };
-            let better = best.is_none_or(|(held, held_rate)| {
-                key.cmp(&held).then_with(|| tie_order(held_rate, rate)) == Ordering::Greater
+            let Some(net) = super::rules::net_output::net_output(rate, input) else {
+                continue;
+            };
+            let better = best.is_none_or(|(held_input, held_net, held)| {
+                input
+                    .cmp(&held_input)
+                    .then_with(|| net_cmp((held_net, held_input, held), (net, input, rate)))
+                    .then_with(|| tie_order(rate, held))
+                    == Ordering::Less
             });
             if better {
-                best = Some((key, rate));
+                best = Some((input, net, rate));
             }
         }
-        let (key, rate) = best?;
-        let amount = decimal_at(x, self.places)?;
+        let (_, _, rate) = best?;
         Some(Served {
-            amount,
+            amount: decimal_at(x, self.places)?,
             rate,
-            net_output: match query.mode {
-                SwapMode::ExactIn => key,
-                SwapMode::ExactOut => amount,
-            },
+            net_output: decimal_at(x, self.places)?,
         })
     }
 

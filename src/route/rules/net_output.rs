@@ -358,27 +358,6 @@ impl FastRequest {
             p.fee_scale(),
         )
     }
-
-    /// The largest amount mantissa at `scale` for which [`net28`](Self::net28)
-    /// proves `p` exact, `None` when no mantissa is (the conditions are
-    /// monotone in the mantissa: every smaller one is proved too).
-    pub(crate) fn exact_below(p: &Prepared, scale: u32) -> Option<u128> {
-        if !p.has(FAST) || p.multiplier == 0 {
-            return None;
-        }
-        let t = SCALE
-            .checked_sub(scale)?
-            .checked_sub(p.multiplier_scale())?;
-        let at = shift(t);
-        let fee_side = shift(SCALE.checked_sub(p.fee_scale())?);
-        if p.fee28 >= at.aligned || at.up == 0 {
-            return None;
-        }
-        // xm < xm_limit and xm × up < fee_side.aligned.
-        let by_product = fee_side.aligned.checked_sub(1)?.checked_div(at.up)?;
-        let xm_max = at.xm_limit.checked_sub(1)?.min(by_product);
-        xm_max.checked_div(u128::from(p.multiplier))
-    }
 }
 
 /// The `Decimal` the plain path computes for `amount × multiplier − fee`,

@@ -1,7 +1,8 @@
 //! The ranking order (rulings 6 and 7 in docs/RULES.md), in every form the
 //! engine compares in: plain candidates and routes (`Decimal` net outputs),
-//! fast keys (`i128` net outputs × 10^28), the rate book's positions and the
-//! ExactOut estimator's required inputs. Each form is the same order: change
+//! fast keys (`i128` net outputs × 10^28), the envelope of the amounts that
+//! work (which the rate book reads) and the ExactOut estimator's required
+//! inputs. Each form is the same order: change
 //! a tie-break here and every path, the book and the estimator follow.
 //!
 //! 1. higher net output `fromAmount × multiplier − minerFee`;
@@ -10,9 +11,9 @@
 //! 4. rate id ascending by bytes;
 //! 5. (where two rates are equal in all of the above) input order.
 //!
-//! The rate book's hulls rely on step 2: where two rate lines cross, the one
-//! with the lower slope has the lower fee, so "lower fee first" is "lower
-//! slope first" at a break point (pinned by a test below).
+//! Where two rate lines cross, the one with the lower slope has the lower
+//! fee, so "lower fee first" is "lower slope first" at a crossing (pinned
+//! by a test below).
 
 use core::cmp::Ordering;
 
@@ -113,12 +114,6 @@ pub(crate) fn tie_order(a: &Rate, b: &Rate) -> Ordering {
         .then_with(|| a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
 }
 
-/// Step 5: the tie-breaks, then input position (the rate book keeps the
-/// engine's pick among rates equal in every key).
-pub(crate) fn position_order(a: (u32, &Rate), b: (u32, &Rate)) -> Ordering {
-    tie_order(a.1, b.1).then(a.0.cmp(&b.0))
-}
-
 /// The chain order (ruling 24): ExactIn by final net output, highest
 /// first; ExactOut by the first leg's required input, lowest first; then
 /// fewer legs; then leg by leg, the pair id's bytes and the tie-breaks of
@@ -203,11 +198,6 @@ mod tests {
             tie_order(&x, &y),
             Ordering::Less,
             "'B' (0x42) before 'a' (0x61)"
-        );
-        assert_eq!(
-            position_order((1, &x), (0, &x)),
-            Ordering::Greater,
-            "then input order"
         );
         // An empty slot never wins a tie against a keyed rate.
         assert!(key_before(i128::MIN + 1, &x, i128::MIN, None));
