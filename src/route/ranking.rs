@@ -33,6 +33,12 @@ impl RouteRequest<'_> {
         )
     }
 
+    /// A "no route" with the amounts that work it names (ruling 10 as
+    /// ruling 38 amends it): see `feasible/working.rs`.
+    pub(crate) fn name_working(&self, no_route: NoRoute, rates: &[Rate]) -> NoRoute {
+        super::feasible::name_working(self, no_route, rates)
+    }
+
     /// The reference this request's price guard judges `rates` against:
     /// the caller's, or the exact median multiplier of the rates that can
     /// serve some amount under the rest of the policy (ruling 42); `None`

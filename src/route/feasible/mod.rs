@@ -18,6 +18,8 @@
 
 mod working;
 
+pub(crate) use working::name_working;
+
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 

@@ -169,7 +169,8 @@ mod tests {
     #[test]
     fn the_hull_assumption_lower_fee_first_is_lower_slope_first() {
         // 2x − 1 and 3x − 3 cross at x = 2 (both 3): the ranking order picks
-        // the lower fee, which is the lower slope, as the hulls assume;
+        // the lower fee, which is the lower slope, as the envelope's
+        // crossing guess assumes;
         // either side of the crossing the higher net wins as usual.
         let (low, high) = (rate("z", "2", "1"), rate("a", "3", "3"));
         let at = |x: &str| {
