@@ -340,7 +340,7 @@ impl<'r> Search<'_, '_, 'r> {
 
     /// The per-order cost at the bounds' scale + 8, rounded down (a bound).
     fn cost_down8(&self) -> i128 {
-        super::bound_units(self.cost, self.scale, false)
+        super::model::bound_units(self.cost, self.scale, false)
             .and_then(|c| c.checked_mul(UNIT))
             .unwrap_or(0)
     }

@@ -14,8 +14,12 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use crate::numeric::Wide;
+use crate::rate::prepared::USABLE;
 use crate::rate::Rate;
+use crate::route::rules::eligibility::admit;
 use crate::route::rules::order::tie_order;
+use crate::route::RouteRequest;
+use crate::swap_mode::SwapMode;
 
 /// Amounts are 8-place: `10^8` units make one.
 pub(super) const UNIT: i128 = 100_000_000;
@@ -143,6 +147,97 @@ pub(super) enum Known {
     Unknown,
     Empty,
     Interval(i128, i128),
+}
+
+/// `10^20`: from 8-place units to 28-place ones.
+const TO_28: u128 = 100_000_000_000_000_000_000;
+
+/// Admitted at `now` for ExactIn (ruling 5's first steps, `admit`): a rate
+/// whose prepared form is [`USABLE`] has no defect, so only its expiry is
+/// read; any other goes through `admit` itself.
+fn admitted(request: &RouteRequest<'_>, rate: &Rate) -> bool {
+    if rate.prepared().has(USABLE) {
+        !rate.is_expired_at(request.now())
+    } else {
+        admit(rate, request.now(), SwapMode::ExactIn).is_ok()
+    }
+}
+
+/// `false` when no rate can serve the whole amount (`total`, 8-place units)
+/// as a single route: none is admitted with `min ≤ total ≤ max` (the
+/// effective max of a sponsored rate is at most its max). A necessary
+/// condition of the engine's `check`, read from the prepared integers (one
+/// pass, stopping at the first rate that may serve); `true` when it cannot
+/// be decided that way.
+pub(super) fn may_serve_whole(request: &RouteRequest<'_>, rates: &[Rate], total: i128) -> bool {
+    let Some(total28) = u128::try_from(total)
+        .ok()
+        .and_then(|t| t.checked_mul(TO_28))
+    else {
+        return true;
+    };
+    rates.iter().any(|rate| {
+        let p = rate.prepared();
+        p.min28 <= total28 && total28 <= p.max28 && admitted(request, rate)
+    })
+}
+
+/// Step 1 for one rate: admitted, not refused by the price guard, its
+/// limits on the legs' grid (`step`, 8-place units): `lo` from the min up,
+/// at least one step; `hi` from the effective max down, leaving at least
+/// one step of `total` to the others.
+pub(super) fn candidate<'r>(
+    request: &RouteRequest<'_>,
+    rate: &'r Rate,
+    total: i128,
+    step: i128,
+) -> Option<Candidate<'r>> {
+    if !admitted(request, rate) {
+        return None;
+    }
+    // A rate the guard refuses serves no leg (ruling 41).
+    if request
+        .price_guard()
+        .is_some_and(|g| g.outlier(rate).is_some())
+    {
+        return None;
+    }
+    let p = rate.prepared();
+    let (lo, hi) = if rate.is_sponsored() && !request.campaigns().is_empty() {
+        let max = rate.effective_max(request.campaigns());
+        if max < rate.min() {
+            return None;
+        }
+        (grid(rate.min(), true)?, grid(max, false)?)
+    } else {
+        // Limits at 28 places (saturating): to the 8-place grid by one
+        // division each.
+        (
+            i128::try_from(p.min28.div_ceil(TO_28)).unwrap_or(i128::MAX),
+            i128::try_from(p.max28 / TO_28).unwrap_or(i128::MAX),
+        )
+    };
+    let lo = lo
+        .checked_add(step.checked_sub(1)?)?
+        .checked_div(step)?
+        .checked_mul(step)?;
+    let lo = lo.max(step);
+    let hi = hi.min(total.checked_sub(step)?);
+    let hi = hi.checked_div_euclid(step)?.checked_mul(step)?;
+    if lo > hi {
+        return None;
+    }
+    Some(Candidate {
+        rate,
+        lo,
+        hi,
+        // Set at the search's scale, once it is known.
+        m_up: 0,
+        m_down: 0,
+        fee_down: 0,
+        score: 0,
+        known: Known::Unknown,
+    })
 }
 
 /// The pour order: descending multiplier, then ruling 7.
