@@ -202,8 +202,6 @@ struct Book {
     point: Vec<usize>,
     /// The candidates by threshold `A − hi`, highest first.
     asks: Vec<(i128, usize)>,
-    /// The amount `A`.
-    total: i128,
 }
 
 impl Book {
@@ -230,33 +228,73 @@ impl Book {
             }
             *point.get_mut(at)? = ts.len().checked_sub(1)?;
         }
-        Some(Book {
-            ts,
-            point,
-            asks,
-            total,
-        })
+        Some(Book { ts, point, asks })
+    }
+}
+
+/// Per candidate: the best line at its multiplier among the rates past its
+/// threshold (`A − hi`), one per candidate; or, when every line has one `x`
+/// (one limit across the book), the one line that is best at every `t`,
+/// for every candidate whose `hi` reaches `A − x`.
+enum Partners<'r> {
+    Each(Vec<Option<Line<'r>>>),
+    One { line: Line<'r>, x: i128 },
+}
+
+impl<'r> Partners<'r> {
+    /// The best line past candidate `r`'s threshold.
+    fn of(&self, r: usize, c: &Candidate<'_>, total: i128) -> Option<Line<'r>> {
+        match self {
+            Partners::Each(lines) => lines.get(r).copied().flatten(),
+            Partners::One { line, x } => (c.hi.saturating_add(*x) >= total).then_some(*line),
+        }
+    }
+}
+
+/// The best line's value at each candidate's multiplier among every rate:
+/// one per candidate, or the one line best at every `t`, or not asked.
+enum Across<'r> {
+    Each(Vec<i128>),
+    One(Line<'r>),
+    NotAsked,
+}
+
+impl Across<'_> {
+    /// The value at candidate `i` (multiplier `c.m_down`).
+    fn at(&self, i: usize, c: &Candidate<'_>) -> Option<i128> {
+        match self {
+            Across::Each(values) => values.get(i).copied(),
+            Across::One(line) => Some(line.value(c.m_down)),
+            Across::NotAsked => None,
+        }
     }
 }
 
 /// Per candidate: the best line at its multiplier among the rates past its
 /// threshold (`book.asks`), with `x` from `key` (`hi` or `lo`); with `all`,
 /// also the best line's value among every rate (the rest inserted after).
+/// The book is built on first need (`book`): parallel lines need none.
 fn sweep<'r>(
     candidates: &[Candidate<'r>],
-    book: &Book,
+    book: &mut Option<Book>,
+    total: i128,
     key: fn(&Candidate<'_>) -> i128,
     all: bool,
-) -> Option<(Vec<Option<Line<'r>>>, Vec<i128>)> {
+) -> Option<(Partners<'r>, Across<'r>)> {
+    let first = candidates.first().map(key)?;
+    if candidates.iter().all(|c| key(c) == first) {
+        return parallel(candidates, first, all);
+    }
     let n = candidates.len();
     let mut lines: Vec<Line<'r>> = Vec::with_capacity(n);
     for (at, c) in candidates.iter().enumerate() {
         lines.push(Line::new(at, c, key(c))?);
     }
     lines.sort_unstable_by_key(|l| core::cmp::Reverse(l.x));
-    if lines.first().map(|l| l.x) == lines.last().map(|l| l.x) {
-        return parallel(candidates, book, &lines, all);
+    if book.is_none() {
+        *book = Book::new(candidates, total);
     }
+    let book = book.as_ref()?;
     let mut envelope = Envelope::new(&book.ts, &lines);
     let mut out = alloc::vec![None; n];
     let mut next = 0usize;
@@ -267,54 +305,51 @@ fn sweep<'r>(
         }
         *out.get_mut(at)? = envelope.best(*book.point.get(at)?);
     }
-    let mut everywhere = Vec::new();
+    let mut everywhere = Across::NotAsked;
     if all {
         for rest in next..lines.len() {
             envelope.insert(u32::try_from(rest).ok()?);
         }
-        everywhere = candidates
-            .iter()
-            .zip(&book.point)
-            .map(|(c, &i)| envelope.best(i).map(|l| l.value(c.m_down)))
-            .collect::<Option<Vec<i128>>>()?;
+        everywhere = Across::Each(
+            candidates
+                .iter()
+                .zip(&book.point)
+                .map(|(c, &i)| envelope.best(i).map(|l| l.value(c.m_down)))
+                .collect::<Option<Vec<i128>>>()?,
+        );
     }
-    Some((out, everywhere))
+    Some((Partners::Each(out), everywhere))
 }
 
 /// [`sweep`] when every line has one `x` (one limit across the book): the
 /// lines are parallel, so one line is best at every `t`: the highest `c`,
-/// then ruling 7's order. `O(n)`.
+/// then ruling 7's order. `O(n)`, no allocation.
 fn parallel<'r>(
     candidates: &[Candidate<'r>],
-    book: &Book,
-    lines: &[Line<'r>],
+    x: i128,
     all: bool,
-) -> Option<(Vec<Option<Line<'r>>>, Vec<i128>)> {
-    let x = lines.first()?.x;
+) -> Option<(Partners<'r>, Across<'r>)> {
     let mut best: Option<Line<'r>> = None;
-    for line in lines {
+    for (at, c) in candidates.iter().enumerate() {
+        let line = Line::new(at, c, x)?;
         if best.is_none_or(|b| line.beats(&b, 0)) {
-            best = Some(*line);
+            best = Some(line);
         }
     }
-    let best = best?;
-    let out = candidates
-        .iter()
-        .map(|c| (c.hi.saturating_add(x) >= book.total).then_some(best))
-        .collect();
+    let line = best?;
     let everywhere = if all {
-        candidates.iter().map(|c| best.value(c.m_down)).collect()
+        Across::One(line)
     } else {
-        Vec::new()
+        Across::NotAsked
     };
-    Some((out, everywhere))
+    Some((Partners::One { line, x }, everywhere))
 }
 
 /// The best line's value at each candidate's multiplier among every rate,
 /// at `hi` and at `lo`: what step 2 leaves for the triples' bound.
-pub(super) struct Everywhere {
-    high: Vec<i128>,
-    low: Vec<i128>,
+pub(super) struct Everywhere<'r> {
+    high: Across<'r>,
+    low: Across<'r>,
 }
 
 /// `true` when every product the bounds form fits an `i128` with room for
@@ -329,13 +364,18 @@ fn fits(candidates: &[Candidate<'_>], total: i128) -> bool {
     })
 }
 
+/// `m_up·A − fee_down·10^8` of candidate `c` for the amount `total`.
+fn own(c: &Candidate<'_>, total: i128) -> Option<i128> {
+    c.m_up
+        .checked_mul(total)?
+        .checked_sub(c.fee_down.checked_mul(UNIT)?)
+}
+
 impl<'r> Search<'_, '_, 'r> {
     /// `m_up·A − fee_down·10^8` of candidate `c`: its share of a set's
     /// bound as the marginal leg.
     fn own(&self, c: &Candidate<'_>) -> Option<i128> {
-        c.m_up
-            .checked_mul(self.total)?
-            .checked_sub(c.fee_down.checked_mul(UNIT)?)
+        own(c, self.total)
     }
 
     /// The per-order cost at the bounds' scale + 8, rounded down (a bound).
@@ -360,32 +400,32 @@ impl<'r> Search<'_, '_, 'r> {
         &mut self,
         candidates: &mut [Candidate<'r>],
         triples: bool,
-    ) -> Option<Everywhere> {
+    ) -> Option<Everywhere<'r>> {
         let n = candidates.len();
         // The sweeps and the sorts: a unit per rate each.
         let units = u64::try_from(n).unwrap_or(u64::MAX).saturating_mul(6);
         if !fits(candidates, self.total) || !self.spend(units) {
             return None;
         }
-        let book = Book::new(candidates, self.total)?;
-        let (high, high_all) = sweep(candidates, &book, |c| c.hi, triples)?;
-        let (low, low_all) = sweep(candidates, &book, |c| c.lo, triples)?;
+        let mut book = None;
+        let (high, high_all) = sweep(candidates, &mut book, self.total, |c| c.hi, triples)?;
+        let (low, low_all) = sweep(candidates, &mut book, self.total, |c| c.lo, triples)?;
         let cost = self.cost_down8();
-        // Each rate's two forms: (bound of the pair's value, candidate).
-        let mut rates: Vec<(i128, usize)> = Vec::with_capacity(n);
-        let mut forms: Vec<[Option<(i128, usize)>; 2]> = Vec::with_capacity(n);
-        for (r, c) in candidates.iter().enumerate() {
-            let own = self.own(c).and_then(|o| o.checked_sub(cost))?;
-            let form = |line: Option<&Option<Line<'_>>>| {
-                line.copied()
-                    .flatten()
-                    .and_then(|l| Some((own.checked_add(l.value(c.m_down))?, l.at)))
+        // Each rate's two forms: (bound of the pair's value, candidate),
+        // `None` on overflow (then this step cannot decide).
+        let total = self.total;
+        let forms = |r: usize, c: &Candidate<'_>| -> Option<[Option<(i128, usize)>; 2]> {
+            let own = own(c, total).and_then(|o| o.checked_sub(cost))?;
+            let form = |line: Option<Line<'_>>| {
+                line.and_then(|l| Some((own.checked_add(l.value(c.m_down))?, l.at)))
             };
-            let pair = [form(high.get(r)), form(low.get(r))];
-            if let Some(bound) = pair.iter().flatten().map(|p| p.0).max() {
+            Some([form(high.of(r, c, total)), form(low.of(r, c, total))])
+        };
+        let mut rates: Vec<(i128, usize)> = Vec::with_capacity(n);
+        for (r, c) in candidates.iter().enumerate() {
+            if let Some(bound) = forms(r, c)?.iter().flatten().map(|p| p.0).max() {
                 rates.push((bound, r));
             }
-            forms.push(pair);
         }
         // Highest bound first, taken from a heap: most books stop after a
         // few rates.
@@ -394,7 +434,10 @@ impl<'r> Search<'_, '_, 'r> {
             if self.floor8().is_some_and(|floor| bound < floor) {
                 break;
             }
-            let pair = forms.get(r).copied().unwrap_or([None, None]);
+            let pair = candidates
+                .get(r)
+                .and_then(|c| forms(r, c))
+                .unwrap_or([None, None]);
             let mut settled = true;
             for (form_bound, partner) in pair.into_iter().flatten() {
                 if !self.form_settled(candidates, r, form_bound, partner, cost) {
@@ -475,15 +518,12 @@ impl<'r> Search<'_, '_, 'r> {
     pub(super) fn triples_cannot_win(
         &mut self,
         candidates: &[Candidate<'r>],
-        lines: &Everywhere,
+        lines: &Everywhere<'r>,
     ) -> bool {
         let Some(floor) = self.floor8() else {
             return false;
         };
         let (high, low) = (&lines.high, &lines.low);
-        if high.len() != candidates.len() || low.len() != candidates.len() {
-            return false;
-        }
         // The book's two smallest and two largest ends.
         let two = |values: &mut dyn Iterator<Item = i128>| -> Option<[i128; 4]> {
             // The two smallest and the two largest, in one pass.
@@ -521,8 +561,12 @@ impl<'r> Search<'_, '_, 'r> {
             return false;
         };
         let cost2 = self.cost_down8().saturating_mul(2);
-        for ((c, h), l) in candidates.iter().zip(high).zip(low) {
-            let Some(own) = self.own(c).and_then(|o| o.checked_sub(cost2)) else {
+        for (i, c) in candidates.iter().enumerate() {
+            let (Some(own), Some(h), Some(l)) = (
+                self.own(c).and_then(|o| o.checked_sub(cost2)),
+                high.at(i, c),
+                low.at(i, c),
+            ) else {
                 return false;
             };
             let (need_lo, need_hi) = (
@@ -532,7 +576,7 @@ impl<'r> Search<'_, '_, 'r> {
             let holds = |least: i128, most: i128| least <= need_hi && most >= need_lo;
             let mut forms: [Option<i128>; 3] = [None; 3];
             if holds(hi1.saturating_add(lo1), hi_max.saturating_add(lo_max)) {
-                forms[0] = h.checked_add(*l);
+                forms[0] = h.checked_add(l);
             }
             if holds(hi2, hi_max2) {
                 forms[1] = h.checked_mul(2);

@@ -115,6 +115,10 @@ pub struct SplitWork {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Candidate<'r> {
     pub(super) rate: &'r Rate,
+    /// The rate's multiplier and fee, copied once (the later passes read
+    /// the candidates, not the rates).
+    pub(super) m: Decimal,
+    pub(super) fee: Decimal,
     /// `ceil8(min)`, at least one unit: at most the exact lower end.
     pub(super) lo: i128,
     /// `floor8(effective max)`, below `A`: at least the exact upper end.
@@ -210,25 +214,46 @@ pub(super) fn candidate<'r>(
         }
         (grid(rate.min(), true)?, grid(max, false)?)
     } else {
-        // Limits at 28 places (saturating): to the 8-place grid by one
-        // division each.
+        // The limits on the 8-place grid: a multiplication for limits of
+        // at most 8 places (the usual case), else from the 28-place
+        // integers (saturating) by one division each.
+        let on_grid = |limit: Decimal, at28: u128, up: bool| {
+            if limit.scale() <= 8 {
+                grid(limit, up)
+            } else {
+                let units = if up {
+                    at28.div_ceil(TO_28)
+                } else {
+                    at28 / TO_28
+                };
+                Some(i128::try_from(units).unwrap_or(i128::MAX))
+            }
+        };
         (
-            i128::try_from(p.min28.div_ceil(TO_28)).unwrap_or(i128::MAX),
-            i128::try_from(p.max28 / TO_28).unwrap_or(i128::MAX),
+            on_grid(rate.min(), p.min28, true)?,
+            on_grid(rate.max(), p.max28, false)?,
         )
     };
-    let lo = lo
-        .checked_add(step.checked_sub(1)?)?
-        .checked_div(step)?
-        .checked_mul(step)?;
+    // On the legs' grid: `lo` up, `hi` down (no division on the 8-place
+    // grid itself).
+    let (lo, hi) = if step == 1 {
+        (lo, hi.min(total.checked_sub(1)?))
+    } else {
+        let lo = lo
+            .checked_add(step.checked_sub(1)?)?
+            .checked_div(step)?
+            .checked_mul(step)?;
+        let hi = hi.min(total.checked_sub(step)?);
+        (lo, hi.checked_div_euclid(step)?.checked_mul(step)?)
+    };
     let lo = lo.max(step);
-    let hi = hi.min(total.checked_sub(step)?);
-    let hi = hi.checked_div_euclid(step)?.checked_mul(step)?;
     if lo > hi {
         return None;
     }
     Some(Candidate {
         rate,
+        m: rate.multiplier(),
+        fee: rate.miner_fee(),
         lo,
         hi,
         // Set at the search's scale, once it is known.
@@ -414,7 +439,7 @@ pub(super) fn bounds_scale(candidates: &[Candidate<'_>], total: i128, cost: Deci
     let mut places = cost.scale();
     let mut largest = cost;
     for c in candidates {
-        let (m, fee) = (c.rate.multiplier(), c.rate.miner_fee());
+        let (m, fee) = (c.m, c.fee);
         places = places.max(m.scale()).max(fee.scale());
         largest = largest.max(m).max(fee);
     }
@@ -497,6 +522,8 @@ mod tests {
             .iter()
             .map(|rate| Candidate {
                 rate,
+                m: rate.multiplier(),
+                fee: rate.miner_fee(),
                 lo: 1,
                 hi: 1,
                 m_up: -1,

@@ -54,9 +54,15 @@ pub(super) fn search<'r>(
     }
     let scale = bounds_scale(&candidates, total, cost);
     for c in &mut candidates {
-        c.m_up = bound_units(c.rate.multiplier(), scale, true).unwrap_or(-1);
-        c.m_down = bound_units(c.rate.multiplier(), scale, false).unwrap_or(-1);
-        c.fee_down = bound_units(c.rate.miner_fee(), scale, false).unwrap_or(0);
+        if c.m.scale() <= scale {
+            // Exact at the bounds' scale: up and down are one number.
+            c.m_up = bound_units(c.m, scale, true).unwrap_or(-1);
+            c.m_down = c.m_up;
+        } else {
+            c.m_up = bound_units(c.m, scale, true).unwrap_or(-1);
+            c.m_down = bound_units(c.m, scale, false).unwrap_or(-1);
+        }
+        c.fee_down = bound_units(c.fee, scale, false).unwrap_or(0);
     }
     let mut search = Search {
         request,
