@@ -26,8 +26,13 @@
 //!   `r` is evaluated (one unit each). The rates are taken by bound,
 //!   highest first, until the bound falls below the best.
 //! - a triple: two other legs at `(hi, hi)`, `(hi, lo)` or `(lo, lo)`,
-//!   each at most the largest line at `t` (all rates), each form only when
-//!   the book's smallest and largest ends can hold `[A − hi_r, A − lo_r]`.
+//!   each form only when the book's smallest and largest ends can hold
+//!   `[A − hi_r, A − lo_r]`. The two together hold at least `A − hi_r`, so
+//!   each holds at least `A − hi_r` less the most the other can (the book's
+//!   largest `hi` or `lo`): each is at most the largest line at `t` among
+//!   the rates past that threshold (four more sweeps, one per end and
+//!   neighbour; on a whole-unit grid, where few rates can make up the
+//!   amount, this keeps the bound tight).
 //!   When no rate's bound reaches the best pair (or single route), no
 //!   triple can win (a triple that ties loses to fewer legs) and the walk
 //!   of the triples is skipped.
@@ -232,13 +237,18 @@ impl Book {
     }
 }
 
-/// Per candidate: the best line at its multiplier among the rates past its
-/// threshold (`A − hi`), one per candidate; or, when every line has one `x`
-/// (one limit across the book), the one line that is best at every `t`,
-/// for every candidate whose `hi` reaches `A − x`.
+/// Per candidate `r`: the best line at its multiplier among the rates whose
+/// `x` is at least its threshold `A − hi_r − shift`, one per candidate; or,
+/// when every line has one `x` (one limit across the book), the one line
+/// that is best at every `t`, for every candidate whose threshold `x`
+/// reaches.
 enum Partners<'r> {
     Each(Vec<Option<Line<'r>>>),
-    One { line: Line<'r>, x: i128 },
+    One {
+        line: Line<'r>,
+        x: i128,
+        shift: i128,
+    },
 }
 
 impl<'r> Partners<'r> {
@@ -246,44 +256,28 @@ impl<'r> Partners<'r> {
     fn of(&self, r: usize, c: &Candidate<'_>, total: i128) -> Option<Line<'r>> {
         match self {
             Partners::Each(lines) => lines.get(r).copied().flatten(),
-            Partners::One { line, x } => (c.hi.saturating_add(*x) >= total).then_some(*line),
+            Partners::One { line, x, shift } => {
+                (c.hi.saturating_add(*x).saturating_add(*shift) >= total).then_some(*line)
+            }
         }
     }
 }
 
-/// The best line's value at each candidate's multiplier among every rate:
-/// one per candidate, or the one line best at every `t`, or not asked.
-enum Across<'r> {
-    Each(Vec<i128>),
-    One(Line<'r>),
-    NotAsked,
-}
-
-impl Across<'_> {
-    /// The value at candidate `i` (multiplier `c.m_down`).
-    fn at(&self, i: usize, c: &Candidate<'_>) -> Option<i128> {
-        match self {
-            Across::Each(values) => values.get(i).copied(),
-            Across::One(line) => Some(line.value(c.m_down)),
-            Across::NotAsked => None,
-        }
-    }
-}
-
-/// Per candidate: the best line at its multiplier among the rates past its
-/// threshold (`book.asks`), with `x` from `key` (`hi` or `lo`); with `all`,
-/// also the best line's value among every rate (the rest inserted after).
-/// The book is built on first need (`book`): parallel lines need none.
+/// [`Partners`] with `x` from `key` (`hi` or `lo`): one sweep over the
+/// rates by threshold (`book.asks`: `A − hi`, highest first; a constant
+/// `shift` keeps that order) and the lines by `x`, both descending, over
+/// an upper envelope. The book is built on first need (`book`): parallel
+/// lines need none.
 fn sweep<'r>(
     candidates: &[Candidate<'r>],
     book: &mut Option<Book>,
     total: i128,
     key: fn(&Candidate<'_>) -> i128,
-    all: bool,
-) -> Option<(Partners<'r>, Across<'r>)> {
+    shift: i128,
+) -> Option<Partners<'r>> {
     let first = candidates.first().map(key)?;
     if candidates.iter().all(|c| key(c) == first) {
-        return parallel(candidates, first, all);
+        return parallel(candidates, first, shift);
     }
     let n = candidates.len();
     let mut lines: Vec<Line<'r>> = Vec::with_capacity(n);
@@ -299,36 +293,20 @@ fn sweep<'r>(
     let mut out = alloc::vec![None; n];
     let mut next = 0usize;
     for &(threshold, at) in &book.asks {
+        let threshold = threshold.saturating_sub(shift);
         while lines.get(next).is_some_and(|l| l.x >= threshold) {
             envelope.insert(u32::try_from(next).ok()?);
             next = next.saturating_add(1);
         }
         *out.get_mut(at)? = envelope.best(*book.point.get(at)?);
     }
-    let mut everywhere = Across::NotAsked;
-    if all {
-        for rest in next..lines.len() {
-            envelope.insert(u32::try_from(rest).ok()?);
-        }
-        everywhere = Across::Each(
-            candidates
-                .iter()
-                .zip(&book.point)
-                .map(|(c, &i)| envelope.best(i).map(|l| l.value(c.m_down)))
-                .collect::<Option<Vec<i128>>>()?,
-        );
-    }
-    Some((Partners::Each(out), everywhere))
+    Some(Partners::Each(out))
 }
 
 /// [`sweep`] when every line has one `x` (one limit across the book): the
 /// lines are parallel, so one line is best at every `t`: the highest `c`,
 /// then ruling 7's order. `O(n)`, no allocation.
-fn parallel<'r>(
-    candidates: &[Candidate<'r>],
-    x: i128,
-    all: bool,
-) -> Option<(Partners<'r>, Across<'r>)> {
+fn parallel<'r>(candidates: &[Candidate<'r>], x: i128, shift: i128) -> Option<Partners<'r>> {
     let mut best: Option<Line<'r>> = None;
     for (at, c) in candidates.iter().enumerate() {
         let line = Line::new(at, c, x)?;
@@ -336,20 +314,28 @@ fn parallel<'r>(
             best = Some(line);
         }
     }
-    let line = best?;
-    let everywhere = if all {
-        Across::One(line)
-    } else {
-        Across::NotAsked
-    };
-    Some((Partners::One { line, x }, everywhere))
+    Some(Partners::One {
+        line: best?,
+        x,
+        shift,
+    })
 }
 
-/// The best line's value at each candidate's multiplier among every rate,
-/// at `hi` and at `lo`: what step 2 leaves for the triples' bound.
+/// What step 2 leaves for the triples' bound: for a triple whose marginal
+/// leg is `r` and whose other legs stand at `(hi, lo)`, `(hi, hi)` or
+/// `(lo, lo)`, the two others together hold at least `A − hi_r`, so each
+/// holds at least `A − hi_r` less the most the other can (`hi_max` or
+/// `lo_max`, the book's largest ends): the best line of each among the
+/// rates past that threshold.
 pub(super) struct Everywhere<'r> {
-    high: Across<'r>,
-    low: Across<'r>,
+    /// At `hi`, past `A − hi_r − lo_max` (beside a leg at `lo`).
+    hi_beside_lo: Partners<'r>,
+    /// At `hi`, past `A − hi_r − hi_max` (beside a leg at `hi`).
+    hi_beside_hi: Partners<'r>,
+    /// At `lo`, past `A − hi_r − lo_max` (beside a leg at `lo`).
+    lo_beside_lo: Partners<'r>,
+    /// At `lo`, past `A − hi_r − hi_max` (beside a leg at `hi`).
+    lo_beside_hi: Partners<'r>,
 }
 
 /// `true` when every product the bounds form fits an `i128` with room for
@@ -408,12 +394,12 @@ impl<'r> Search<'_, '_, 'r> {
             return None;
         }
         let mut book = None;
-        let (high, high_all) = sweep(candidates, &mut book, self.total, |c| c.hi, triples)?;
-        let (low, low_all) = sweep(candidates, &mut book, self.total, |c| c.lo, triples)?;
+        let total = self.total;
+        let high = sweep(candidates, &mut book, total, |c| c.hi, 0)?;
+        let low = sweep(candidates, &mut book, total, |c| c.lo, 0)?;
         let cost = self.cost_down8();
         // Each rate's two forms: (bound of the pair's value, candidate),
         // `None` on overflow (then this step cannot decide).
-        let total = self.total;
         let forms = |r: usize, c: &Candidate<'_>| -> Option<[Option<(i128, usize)>; 2]> {
             let own = own(c, total).and_then(|o| o.checked_sub(cost))?;
             let form = |line: Option<Line<'_>>| {
@@ -457,9 +443,22 @@ impl<'r> Search<'_, '_, 'r> {
                 }
             }
         }
+        if !triples {
+            return Some(Everywhere {
+                hi_beside_lo: high,
+                hi_beside_hi: Partners::Each(Vec::new()),
+                lo_beside_lo: low,
+                lo_beside_hi: Partners::Each(Vec::new()),
+            });
+        }
+        // The book's largest ends, then the triples' four sweeps.
+        let hi_max = candidates.iter().map(|c| c.hi).max()?;
+        let lo_max = candidates.iter().map(|c| c.lo).max()?;
         Some(Everywhere {
-            high: high_all,
-            low: low_all,
+            hi_beside_lo: sweep(candidates, &mut book, total, |c| c.hi, lo_max)?,
+            hi_beside_hi: sweep(candidates, &mut book, total, |c| c.hi, hi_max)?,
+            lo_beside_lo: sweep(candidates, &mut book, total, |c| c.lo, lo_max)?,
+            lo_beside_hi: sweep(candidates, &mut book, total, |c| c.lo, hi_max)?,
         })
     }
 
@@ -523,7 +522,6 @@ impl<'r> Search<'_, '_, 'r> {
         let Some(floor) = self.floor8() else {
             return false;
         };
-        let (high, low) = (&lines.high, &lines.low);
         // The book's two smallest and two largest ends.
         let two = |values: &mut dyn Iterator<Item = i128>| -> Option<[i128; 4]> {
             // The two smallest and the two largest, in one pass.
@@ -561,11 +559,28 @@ impl<'r> Search<'_, '_, 'r> {
             return false;
         };
         let cost2 = self.cost_down8().saturating_mul(2);
+        let total = self.total;
         for (i, c) in candidates.iter().enumerate() {
-            let (Some(own), Some(h), Some(l)) = (
-                self.own(c).and_then(|o| o.checked_sub(cost2)),
-                high.at(i, c),
-                low.at(i, c),
+            let Some(own) = self.own(c).and_then(|o| o.checked_sub(cost2)) else {
+                return false;
+            };
+            // The best line's value at r's multiplier among the partners
+            // past a threshold; `Some(None)`: no partner is (no triple of
+            // that form has r as its marginal leg).
+            let value = |partners: &Partners<'_>| -> Option<Option<i128>> {
+                match partners.of(i, c, total) {
+                    Some(line) => {
+                        let v = line.value(c.m_down);
+                        (v != i128::MAX).then_some(Some(v))
+                    }
+                    None => Some(None),
+                }
+            };
+            let (Some(hl), Some(hh), Some(ll), Some(lh)) = (
+                value(&lines.hi_beside_lo),
+                value(&lines.hi_beside_hi),
+                value(&lines.lo_beside_lo),
+                value(&lines.lo_beside_hi),
             ) else {
                 return false;
             };
@@ -574,17 +589,23 @@ impl<'r> Search<'_, '_, 'r> {
                 self.total.saturating_sub(c.lo),
             );
             let holds = |least: i128, most: i128| least <= need_hi && most >= need_lo;
-            let mut forms: [Option<i128>; 3] = [None; 3];
+            let mut forms: [Option<Option<i128>>; 3] = [None; 3];
             if holds(hi1.saturating_add(lo1), hi_max.saturating_add(lo_max)) {
-                forms[0] = h.checked_add(l);
+                if let (Some(h), Some(l)) = (hl, lh) {
+                    forms[0] = Some(h.checked_add(l));
+                }
             }
             if holds(hi2, hi_max2) {
-                forms[1] = h.checked_mul(2);
+                forms[1] = hh.map(|h| h.checked_mul(2));
             }
             if holds(lo2, lo_max2) {
-                forms[2] = l.checked_mul(2);
+                forms[2] = ll.map(|l| l.checked_mul(2));
             }
+            // `Some(None)`: a bound that overflowed (cannot decide).
             for form in forms.into_iter().flatten() {
+                let Some(form) = form else {
+                    return false;
+                };
                 // A triple that ties a pair or the single route loses (more
                 // legs); one that ties a triple may come first in ruling 7.
                 if own

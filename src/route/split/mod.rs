@@ -16,6 +16,22 @@
 //! points, so every leg is), and sums to `A` exactly. A leg stops at its max (`hi`) or where
 //! the remainder ran out.
 //!
+//! # The single route first, asked only when it can exist
+//! Before the search, one pass over the rates' prepared integers says
+//! whether any admitted rate's limits hold the whole amount (a necessary
+//! condition of a single route). Only then is the engine's best route asked
+//! for; otherwise there is none, and the single pair's "no route" (with
+//! ruling 38's working amounts, as long as a full selection) is computed
+//! only when no split serves either.
+//!
+//! # Exact values (ruling 43)
+//! A set's value and the best single route's net output are compared as
+//! exact integers at 36 places (`exact.rs`: `x × m − fee` with the amount's
+//! 8 places and the multiplier's 28, no digit dropped), never as sums of
+//! nets rounded at 28 places; the split's total, value and gain are rounded
+//! once, from those exact sums (the total and the value down at 28 places,
+//! the gain toward zero at 2).
+//!
 //! # The search over sets, and why it stays fast
 //! The value of a set `S` is bounded, for any `λ`, by weak duality:
 //! `Σ (m_i x_i − f_i) = λA + Σ ((m_i − λ) x_i − f_i) ≤ λA + Σ g_i(λ)`, with
