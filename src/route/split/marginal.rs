@@ -451,14 +451,27 @@ impl<'r> Search<'_, '_, 'r> {
                 lo_beside_hi: Partners::Each(Vec::new()),
             });
         }
-        // The book's largest ends, then the triples' four sweeps.
-        let hi_max = candidates.iter().map(|c| c.hi).max()?;
-        let lo_max = candidates.iter().map(|c| c.lo).max()?;
+        // The book's largest ends, then the triples' four sweeps (parallel
+        // lines: the pairs' line, with the new shift).
+        let (mut hi_max, mut lo_max) = (i128::MIN, i128::MIN);
+        for c in candidates.iter() {
+            hi_max = hi_max.max(c.hi);
+            lo_max = lo_max.max(c.lo);
+        }
+        let mut shifted =
+            |partners: &Partners<'r>, key: fn(&Candidate<'_>) -> i128, shift| match partners {
+                Partners::One { line, x, .. } => Some(Partners::One {
+                    line: *line,
+                    x: *x,
+                    shift,
+                }),
+                Partners::Each(_) => sweep(candidates, &mut book, total, key, shift),
+            };
         Some(Everywhere {
-            hi_beside_lo: sweep(candidates, &mut book, total, |c| c.hi, lo_max)?,
-            hi_beside_hi: sweep(candidates, &mut book, total, |c| c.hi, hi_max)?,
-            lo_beside_lo: sweep(candidates, &mut book, total, |c| c.lo, lo_max)?,
-            lo_beside_hi: sweep(candidates, &mut book, total, |c| c.lo, hi_max)?,
+            hi_beside_lo: shifted(&high, |c| c.hi, lo_max)?,
+            hi_beside_hi: shifted(&high, |c| c.hi, hi_max)?,
+            lo_beside_lo: shifted(&low, |c| c.lo, lo_max)?,
+            lo_beside_hi: shifted(&low, |c| c.lo, hi_max)?,
         })
     }
 
