@@ -130,15 +130,8 @@ mod model;
 mod search;
 
 use exact::{floor_decimal, gain_bps, route_net, Signed};
-use model::{grid_units, may_serve_whole, Found, VALUE_SCALE};
-pub use model::{SplitLeg, SplitStop, SplitWork};
-
-/// The split search's work limit for `n` rates, in units (a set bounded is
-/// one, a set evaluated exactly 16 more): `64 n + 2^18`.
-/// Past it, [`RouteRequest::split`] answers [`SplitError::TooMuchWork`].
-pub const fn split_work_limit(n: usize) -> u64 {
-    (n as u64).saturating_mul(64).saturating_add(1 << 18)
-}
+use model::{grid_units, may_serve_whole, Asked, Found, VALUE_SCALE};
+pub use model::{split_work_limit, SplitLeg, SplitStop, SplitWork};
 
 /// How many orders a split may use: 2 or 3 (ruling 39).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -521,7 +514,19 @@ fn answer_in<'r>(
     } else {
         None
     };
-    let found = search::search(request, rates, total, policy, single.as_ref())?;
+    let asked = Asked {
+        legs: usize::from(policy.legs.get()),
+        cost: policy.per_order_cost.get(),
+        places: policy.places(),
+        step: policy.step(),
+        first_work: policy.first_work,
+    };
+    let found =
+        search::search(request, rates, total, &asked, single.as_ref()).map_err(|exhausted| {
+            SplitError::TooMuchWork {
+                limit: exhausted.limit,
+            }
+        })?;
     let Some(single) = single else {
         return match found.and_then(|(found, work)| finish(request, found, work, None, policy)) {
             Some(split) => Ok(SplitAnswer::Split(split)),

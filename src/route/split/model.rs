@@ -37,6 +37,34 @@ pub(super) const SEED: usize = 4;
 /// What an exact evaluation costs against one bounded set.
 pub(super) const EVALUATION_UNITS: u64 = 16;
 
+/// The split search's work limit for `n` rates, in units (a set bounded is
+/// one, a set evaluated exactly 16 more): `64 n + 2^18`.
+/// Past it, `RouteRequest::split` answers `SplitError::TooMuchWork`
+/// (`SEARCH_EXHAUSTED`).
+pub const fn split_work_limit(n: usize) -> u64 {
+    (n as u64).saturating_mul(64).saturating_add(1 << 18)
+}
+
+/// What the search is asked: the split policy's parts it reads.
+pub(super) struct Asked {
+    /// The most legs (2 or 3).
+    pub(super) legs: usize,
+    /// The cost of each order after the first.
+    pub(super) cost: Decimal,
+    /// The legs' places (`min(8, decimals)`).
+    pub(super) places: u32,
+    /// The legs' grid step in 8-place units.
+    pub(super) step: i128,
+    /// The first walk's allowance, when a test sets it.
+    pub(super) first_work: Option<u64>,
+}
+
+/// The search ran out of its last allowance of `limit` units.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Exhausted {
+    pub(super) limit: u64,
+}
+
 /// Why a leg stops where it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SplitStop {

@@ -10,10 +10,9 @@ use rust_decimal::Decimal;
 use super::exact::{leg_net, route_net};
 use super::model::{
     before, bound_units, bounds_scale, candidate, ceil_div, grid, pair_cap, pour_order,
-    relaxed_value, score, set_order, Candidate, Found, Known, SplitLeg, SplitStop, SplitWork,
-    EVALUATION_UNITS, SEED, UNBOUNDED, UNIT, VALUE_SCALE,
+    relaxed_value, score, set_order, split_work_limit, Asked, Candidate, Exhausted, Found, Known,
+    SplitLeg, SplitStop, SplitWork, EVALUATION_UNITS, SEED, UNBOUNDED, UNIT, VALUE_SCALE,
 };
-use super::{split_work_limit, SplitError, SplitPolicy};
 use crate::decimal::Amount;
 use crate::ids::CampaignId;
 use crate::numeric::Wide;
@@ -31,17 +30,15 @@ use crate::swap_mode::SwapMode;
 /// output) when there is one.
 ///
 /// # Errors
-/// [`SplitError::TooMuchWork`] past the last allowance.
+/// [`Exhausted`] past the last allowance.
 pub(super) fn search<'r>(
     request: &RouteRequest<'_>,
     rates: &'r [Rate],
     total: i128,
-    policy: &SplitPolicy,
+    policy: &Asked,
     single: Option<&Route<'r>>,
-) -> Result<Option<(Found<'r>, SplitWork)>, SplitError> {
-    let step = policy.step();
-    let legs = usize::from(policy.legs.get());
-    let cost = policy.per_order_cost.get();
+) -> Result<Option<(Found<'r>, SplitWork)>, Exhausted> {
+    let (step, legs, cost) = (policy.step, policy.legs, policy.cost);
     // Step 1. At most one per rate, allocated once.
     let mut candidates: Vec<Candidate<'r>> = Vec::with_capacity(rates.len());
     candidates.extend(
@@ -69,9 +66,9 @@ pub(super) fn search<'r>(
         scale,
         total,
         step,
-        places: policy.places(),
+        places: policy.places,
         cost,
-        cost_wide: Wide::at_scale(cost, VALUE_SCALE).ok_or(SplitError::TooMuchWork { limit: 0 })?,
+        cost_wide: Wide::at_scale(cost, VALUE_SCALE).ok_or(Exhausted { limit: 0 })?,
         best: None,
         floor: i128::MIN,
         work: SplitWork::default(),
@@ -134,7 +131,7 @@ pub(super) fn search<'r>(
             search.run(&mut candidates, legs, false);
         }
         if search.exhausted {
-            return Err(SplitError::TooMuchWork {
+            return Err(Exhausted {
                 limit: split_work_limit(rates.len()),
             });
         }
