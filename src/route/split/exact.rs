@@ -209,7 +209,7 @@ mod tests {
         // Exact values keep every digit: 1.25 at 36 places.
         let exact = wide(125).mul_u128(10u128.pow(34)).unwrap();
         assert_eq!(
-            floor_decimal(Signed::positive(exact), 36).map(Decimal::normalize),
+            floor_decimal(Signed::positive(exact), 36).map(|d| d.normalize()),
             Some(Decimal::new(125, 2))
         );
     }
