@@ -464,12 +464,25 @@ pub(super) fn bound_units(value: Decimal, scale: u32, up: bool) -> Option<i128> 
 /// decides them in the walk: multipliers that differ past the 18th place
 /// are told apart without evaluating every set.
 pub(super) fn bounds_scale(candidates: &[Candidate<'_>], total: i128, cost: Decimal) -> u32 {
+    // The larger of two values: their mantissas compared when the scales
+    // agree (the usual book: one scale), else `Decimal`'s comparison.
+    let larger = |a: Decimal, b: Decimal| {
+        if a.scale() == b.scale() {
+            if b.mantissa() > a.mantissa() {
+                b
+            } else {
+                a
+            }
+        } else {
+            a.max(b)
+        }
+    };
     let mut places = cost.scale();
     let mut largest = cost;
     for c in candidates {
         let (m, fee) = (c.m, c.fee);
         places = places.max(m.scale()).max(fee.scale());
-        largest = largest.max(m).max(fee);
+        largest = larger(larger(largest, m), fee);
     }
     // The ceiling is monotone: the largest ceiling is the largest's.
     let largest = largest.ceil();
