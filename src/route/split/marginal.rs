@@ -388,8 +388,13 @@ impl<'r> Search<'_, '_, 'r> {
         triples: bool,
     ) -> Option<Everywhere<'r>> {
         let n = candidates.len();
-        // The sweeps and the sorts: a unit per rate each.
-        let units = u64::try_from(n).unwrap_or(u64::MAX).saturating_mul(6);
+        // The sweeps and the sorts: a unit per rate each (the pairs' two
+        // sweeps, the book's two sorts, the forms and the heap; the
+        // triples' four sweeps).
+        let per_rate = if triples { 10 } else { 6 };
+        let units = u64::try_from(n)
+            .unwrap_or(u64::MAX)
+            .saturating_mul(per_rate);
         if !fits(candidates, self.total) || !self.spend(units) {
             return None;
         }
