@@ -504,12 +504,16 @@ fn answer_in<'r>(
     // integers): otherwise there is none, and its "no route" (with ruling
     // 38's working amounts, a pass as long as the selection) is only needed
     // when no split serves either.
+    let mut no_route = None;
     let single = if may_serve_whole(request, rates, total) {
         match request.best_in(rates, compact) {
             Ok(route) if policy.min_gain_bps.is_none() => return Ok(SplitAnswer::Single(route)),
             Ok(route) => Some(route),
             Err(NoRoute::MixedPairs(mixed)) => return Err(mixed.into()),
-            Err(_) => None,
+            Err(why) => {
+                no_route = Some(why);
+                None
+            }
         }
     } else {
         None
@@ -530,7 +534,11 @@ fn answer_in<'r>(
     let Some(single) = single else {
         return match found.and_then(|(found, work)| finish(request, found, work, None, policy)) {
             Some(split) => Ok(SplitAnswer::Split(split)),
-            None => single_or_error(request),
+            // The engine's "no route", asked now if it was not above.
+            None => match no_route {
+                Some(why) => Err(SplitError::NoRoute(why)),
+                None => single_or_error(request),
+            },
         };
     };
     let Some((found, work)) = found else {
