@@ -7,8 +7,10 @@
 //!   below it, so this is the single pair's "no route" (`AMOUNT_ABOVE_LIMIT`,
 //!   with ruling 38's largest working amount);
 //! - `split`: `RouteRequest::split` with the default policy on the same
-//!   rates and amount: the single-pair answer, then the search over sets of
-//!   up to 3 rates (docs/PERFORMANCE.md: the target is `split ≤ 8 × top1`).
+//!   rates and amount: the search over sets of up to 3 rates (no rate's
+//!   limits hold the amount, so the single pair is not asked; its "no
+//!   route" only if no split served) (docs/PERFORMANCE.md: the target is
+//!   `split ≤ 8 × top1`).
 //!
 //! The rates: BTC_ETH-like multipliers 30-36 with 8-12 significant digits,
 //! fees 0.0001-0.01, mins 0.001-0.1 BTC, maxes 0.5-8.33 BTC; the amount is

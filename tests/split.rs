@@ -1015,3 +1015,65 @@ fn a_tie_is_decided_by_the_rates_in_ruling_7s_order_not_the_walks() {
         ]
     );
 }
+
+#[test]
+fn exact_sums_decide_where_nets_rounded_at_28_places_would_not() {
+    // Ruling 43 in splits. ε = 10^-28; a leg of 0.5 at ×(1 + ε) nets
+    // 0.5 + 5 × 10^-29 exactly, whose floor at 28 places is 0.5.
+    let fine = "1.0000000000000000000000000001";
+    // 1. Against the single route: s (×1, [0.1, 1]) serves 1 alone, net 1.
+    // a and b (×(1 + ε), [0.1, 0.5]) split it 0.5 + 0.5 (their maxes,
+    // pour ties in id order), exactly 1 + ε: a strict gain (of 10^-24
+    // bps), so with any strict gain asked the split is the answer. Summed
+    // from 28-place nets it would be 0.5 + 0.5 = 1, a tie with the single
+    // route, which fewer legs win. {a, s} is 1 + ε/2, and a third leg
+    // takes at least 0.1 at ×1 from a ×(1 + ε) leg: less.
+    let rates = book(vec![
+        rate("a", fine, "0", "0.1", "0.5"),
+        rate("b", fine, "0", "0.1", "0.5"),
+        rate("s", "1", "0", "0.1", "1"),
+    ]);
+    let request = RouteRequest::exact_in(amount("1"), NOW);
+    let answer = request
+        .split(&rates, &SplitPolicy::DEFAULT.with_min_gain_bps(0))
+        .unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            stop_leg("a", "0.50000000", "0.5", SplitStop::Max),
+            stop_leg("b", "0.50000000", "0.5", SplitStop::Max),
+        ]
+    );
+    let split = answer.split().unwrap();
+    // The total is the exact sum (it fits 28 places), not 0.5 + 0.5.
+    assert_eq!(split.net_output().to_string(), fine);
+    assert_eq!(split.value().to_string(), fine);
+    // 10^-24 bps, rounded toward zero to 2 places.
+    assert_eq!(split.gain_bps().unwrap().to_string(), "0");
+    // One basis point is not met: ε × 10^4 < 1 × 1.
+    assert!(matches!(
+        request
+            .split(&rates, &SplitPolicy::DEFAULT.with_min_gain_bps(1))
+            .unwrap(),
+        SplitAnswer::Single(_)
+    ));
+    // 2. Between splits, no single route (every max 0.5 < 1): {a, b} at ×1
+    // nets exactly 1, {c, d} at ×(1 + ε) exactly 1 + ε. Rounded at 28
+    // places both are 1, and ruling 39's tie order would take {a, b}
+    // (a before c); the exact values take {c, d}.
+    let rates = book(vec![
+        rate("a", "1", "0", "0.1", "0.5"),
+        rate("b", "1", "0", "0.1", "0.5"),
+        rate("c", fine, "0", "0.1", "0.5"),
+        rate("d", fine, "0", "0.1", "0.5"),
+    ]);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            stop_leg("c", "0.50000000", "0.5", SplitStop::Max),
+            stop_leg("d", "0.50000000", "0.5", SplitStop::Max),
+        ]
+    );
+    assert_eq!(answer.split().unwrap().net_output().to_string(), fine);
+}

@@ -495,3 +495,56 @@ fn finer_staggered_and_widened_ramps_answer_without_refusal() {
         }
     }
 }
+
+#[test]
+fn ramps_on_a_whole_grid_and_against_a_single_route() {
+    // The ramp family at 512, 4,096 and 65,536 rates, 2 and 3 legs:
+    // - on a 0-decimal asset's grid: `by_hand`'s legs are whole already;
+    // - at 6, which every rate serves alone, with any strict gain asked:
+    //   leg k at x_k nets x_k + i_k·10⁻⁶·(x_k − 5) − e_k (e_k ≥ 0, the
+    //   fee past the ramp), so a division of 6 is worth
+    //   6 + 10⁻⁶·Σ (i_k·(x_k − 5) − e_k·10⁶). At most one leg is above 5
+    //   and, with another leg of at least 10⁻⁸, below 6; every other term
+    //   is at most 0. So the single route at 6 (the largest i − e·10⁶:
+    //   `by_hand`'s leg at 6 for the ramp, fees and staggered mins; the
+    //   last rate for widened maxes, which all serve 6) beats every split.
+    for (n, variant) in [512i64, 4096, 65_536]
+        .into_iter()
+        .flat_map(|n| VARIANTS.map(|v| (n, v)))
+    {
+        let data = book(variant, n);
+        // i − e·10⁶: i for all but fees, i − 1000 − 3·(i mod 7) there
+        // (largest at the last multiple of 7, as in `by_hand`).
+        let single = match variant {
+            Variant::Fees => by_hand(Variant::Fees, n)[0].0.clone(),
+            _ => id(n - 1),
+        };
+        for most in [SplitLegs::TWO, SplitLegs::THREE] {
+            let whole = RouteRequest::exact_in(amount("10"), NOW)
+                .split(
+                    &data,
+                    &SplitPolicy::DEFAULT.with_legs(most).with_decimals(0),
+                )
+                .unwrap_or_else(|e| panic!("{variant:?} {n} {most:?}: {e}"));
+            assert_eq!(
+                legs(&whole),
+                by_hand(variant, n),
+                "{variant:?} {n} {most:?}"
+            );
+            let policy = SplitPolicy::DEFAULT.with_legs(most).with_min_gain_bps(0);
+            match RouteRequest::exact_in(amount("6"), NOW)
+                .split(&data, &policy)
+                .unwrap_or_else(|e| panic!("{variant:?} {n} {most:?}: {e}"))
+            {
+                SplitAnswer::Single(route) => {
+                    assert_eq!(
+                        route.rate().id().as_str(),
+                        single,
+                        "{variant:?} {n} {most:?}"
+                    );
+                }
+                SplitAnswer::Split(split) => panic!("{variant:?} {n} {most:?}: {split:?}"),
+            }
+        }
+    }
+}

@@ -313,4 +313,49 @@ impl RouteRequest<'_> {
             ),
         }
     }
+
+    /// The best single route, or the exact best split of `fromAmount` over
+    /// 2 or 3 of the rates (ruling 39).
+    ///
+    /// A split is looked for when no single route serves the amount, or, when
+    /// the policy asks for a gain, always; it is returned when it serves an
+    /// amount no single route does, or beats the best single route by the
+    /// policy's gain. See the module documentation of `route/split/` for the
+    /// search.
+    ///
+    /// ```
+    /// use swaproute::route::{RouteRequest, SplitAnswer, SplitPolicy};
+    /// use swaproute::{Amount, EpochMillis, RatesResponse};
+    /// let rates: RatesResponse = serde_json::from_str(r#"[
+    ///   {"amount":{"assetId":"ETH","value":30},"expiry":4102444800000,"id":"a",
+    ///    "max":{"assetId":"BTC","value":6},"min":{"assetId":"BTC","value":0.1},
+    ///    "minerFee":{"assetId":"ETH","value":0.01},"pairId":"BTC_ETH"},
+    ///   {"amount":{"assetId":"ETH","value":29},"expiry":4102444800000,"id":"b",
+    ///    "max":{"assetId":"BTC","value":5},"min":{"assetId":"BTC","value":0.1},
+    ///    "minerFee":{"assetId":"ETH","value":0.02},"pairId":"BTC_ETH"}]"#).unwrap();
+    /// let request = RouteRequest::exact_in("10".parse::<Amount>().unwrap(),
+    ///     EpochMillis::new(1_785_000_000_000));
+    /// let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    /// let split = answer.split().unwrap();
+    /// // 6 × 30 − 0.01 + 4 × 29 − 0.02 = 295.97
+    /// assert_eq!(split.net_output().to_string(), "295.97");
+    /// assert_eq!(split.legs()[0].from_amount().to_string(), "6.00000000");
+    /// assert_eq!(split.legs()[1].from_amount().to_string(), "4.00000000");
+    /// ```
+    ///
+    /// # Errors
+    /// [`SplitError::ExactOut`](super::SplitError::ExactOut) for an ExactOut
+    /// request; [`SplitError::NoRoute`](super::SplitError::NoRoute) with the
+    /// single pair's "no route" when no split serves the amount either (and
+    /// for a hand-built list of more than one pair's rates);
+    /// [`SplitError::OffGrid`](super::SplitError::OffGrid) for an amount off
+    /// the from asset's grid; [`SplitError::TooMuchWork`](super::SplitError::TooMuchWork)
+    /// (`SEARCH_EXHAUSTED`) when the search runs out of work (ruling 48).
+    pub fn split<'r, R: RateList + ?Sized>(
+        &self,
+        rates: &'r R,
+        policy: &super::SplitPolicy,
+    ) -> Result<super::SplitAnswer<'r>, super::SplitError> {
+        super::split::answer(self, rates, policy)
+    }
 }

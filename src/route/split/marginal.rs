@@ -26,8 +26,13 @@
 //!   `r` is evaluated (one unit each). The rates are taken by bound,
 //!   highest first, until the bound falls below the best.
 //! - a triple: two other legs at `(hi, hi)`, `(hi, lo)` or `(lo, lo)`,
-//!   each at most the largest line at `t` (all rates), each form only when
-//!   the book's smallest and largest ends can hold `[A − hi_r, A − lo_r]`.
+//!   each form only when the book's smallest and largest ends can hold
+//!   `[A − hi_r, A − lo_r]`. The two together hold at least `A − hi_r`, so
+//!   each holds at least `A − hi_r` less the most the other can (the book's
+//!   largest `hi` or `lo`): each is at most the largest line at `t` among
+//!   the rates past that threshold (four more sweeps, one per end and
+//!   neighbour; on a whole-unit grid, where few rates can make up the
+//!   amount, this keeps the bound tight).
 //!   When no rate's bound reaches the best pair (or single route), no
 //!   triple can win (a triple that ties loses to fewer legs) and the walk
 //!   of the triples is skipped.
@@ -202,8 +207,6 @@ struct Book {
     point: Vec<usize>,
     /// The candidates by threshold `A − hi`, highest first.
     asks: Vec<(i128, usize)>,
-    /// The amount `A`.
-    total: i128,
 }
 
 impl Book {
@@ -230,91 +233,109 @@ impl Book {
             }
             *point.get_mut(at)? = ts.len().checked_sub(1)?;
         }
-        Some(Book {
-            ts,
-            point,
-            asks,
-            total,
-        })
+        Some(Book { ts, point, asks })
     }
 }
 
-/// Per candidate: the best line at its multiplier among the rates past its
-/// threshold (`book.asks`), with `x` from `key` (`hi` or `lo`); with `all`,
-/// also the best line's value among every rate (the rest inserted after).
+/// Per candidate `r`: the best line at its multiplier among the rates whose
+/// `x` is at least its threshold `A − hi_r − shift`, one per candidate; or,
+/// when every line has one `x` (one limit across the book), the one line
+/// that is best at every `t`, for every candidate whose threshold `x`
+/// reaches.
+enum Partners<'r> {
+    Each(Vec<Option<Line<'r>>>),
+    One {
+        line: Line<'r>,
+        x: i128,
+        shift: i128,
+    },
+}
+
+impl<'r> Partners<'r> {
+    /// The best line past candidate `r`'s threshold.
+    fn of(&self, r: usize, c: &Candidate<'_>, total: i128) -> Option<Line<'r>> {
+        match self {
+            Partners::Each(lines) => lines.get(r).copied().flatten(),
+            Partners::One { line, x, shift } => {
+                (c.hi.saturating_add(*x).saturating_add(*shift) >= total).then_some(*line)
+            }
+        }
+    }
+}
+
+/// [`Partners`] with `x` from `key` (`hi` or `lo`): one sweep over the
+/// rates by threshold (`book.asks`: `A − hi`, highest first; a constant
+/// `shift` keeps that order) and the lines by `x`, both descending, over
+/// an upper envelope. The book is built on first need (`book`): parallel
+/// lines need none.
 fn sweep<'r>(
     candidates: &[Candidate<'r>],
-    book: &Book,
+    book: &mut Option<Book>,
+    total: i128,
     key: fn(&Candidate<'_>) -> i128,
-    all: bool,
-) -> Option<(Vec<Option<Line<'r>>>, Vec<i128>)> {
+    shift: i128,
+) -> Option<Partners<'r>> {
+    let first = candidates.first().map(key)?;
+    if candidates.iter().all(|c| key(c) == first) {
+        return parallel(candidates, first, shift);
+    }
     let n = candidates.len();
     let mut lines: Vec<Line<'r>> = Vec::with_capacity(n);
     for (at, c) in candidates.iter().enumerate() {
         lines.push(Line::new(at, c, key(c))?);
     }
     lines.sort_unstable_by_key(|l| core::cmp::Reverse(l.x));
-    if lines.first().map(|l| l.x) == lines.last().map(|l| l.x) {
-        return parallel(candidates, book, &lines, all);
+    if book.is_none() {
+        *book = Book::new(candidates, total);
     }
+    let book = book.as_ref()?;
     let mut envelope = Envelope::new(&book.ts, &lines);
     let mut out = alloc::vec![None; n];
     let mut next = 0usize;
     for &(threshold, at) in &book.asks {
+        let threshold = threshold.saturating_sub(shift);
         while lines.get(next).is_some_and(|l| l.x >= threshold) {
             envelope.insert(u32::try_from(next).ok()?);
             next = next.saturating_add(1);
         }
         *out.get_mut(at)? = envelope.best(*book.point.get(at)?);
     }
-    let mut everywhere = Vec::new();
-    if all {
-        for rest in next..lines.len() {
-            envelope.insert(u32::try_from(rest).ok()?);
-        }
-        everywhere = candidates
-            .iter()
-            .zip(&book.point)
-            .map(|(c, &i)| envelope.best(i).map(|l| l.value(c.m_down)))
-            .collect::<Option<Vec<i128>>>()?;
-    }
-    Some((out, everywhere))
+    Some(Partners::Each(out))
 }
 
 /// [`sweep`] when every line has one `x` (one limit across the book): the
 /// lines are parallel, so one line is best at every `t`: the highest `c`,
-/// then ruling 7's order. `O(n)`.
-fn parallel<'r>(
-    candidates: &[Candidate<'r>],
-    book: &Book,
-    lines: &[Line<'r>],
-    all: bool,
-) -> Option<(Vec<Option<Line<'r>>>, Vec<i128>)> {
-    let x = lines.first()?.x;
+/// then ruling 7's order. `O(n)`, no allocation.
+fn parallel<'r>(candidates: &[Candidate<'r>], x: i128, shift: i128) -> Option<Partners<'r>> {
     let mut best: Option<Line<'r>> = None;
-    for line in lines {
+    for (at, c) in candidates.iter().enumerate() {
+        let line = Line::new(at, c, x)?;
         if best.is_none_or(|b| line.beats(&b, 0)) {
-            best = Some(*line);
+            best = Some(line);
         }
     }
-    let best = best?;
-    let out = candidates
-        .iter()
-        .map(|c| (c.hi.saturating_add(x) >= book.total).then_some(best))
-        .collect();
-    let everywhere = if all {
-        candidates.iter().map(|c| best.value(c.m_down)).collect()
-    } else {
-        Vec::new()
-    };
-    Some((out, everywhere))
+    Some(Partners::One {
+        line: best?,
+        x,
+        shift,
+    })
 }
 
-/// The best line's value at each candidate's multiplier among every rate,
-/// at `hi` and at `lo`: what step 2 leaves for the triples' bound.
-pub(super) struct Everywhere {
-    high: Vec<i128>,
-    low: Vec<i128>,
+/// What step 2 leaves for the triples' bound: for a triple whose marginal
+/// leg is `r` and whose other legs stand at `(hi, lo)`, `(hi, hi)` or
+/// `(lo, lo)`, the two others together hold at least `A − hi_r`, so each
+/// holds at least `A − hi_r` less the most the other can (`hi_max` or
+/// `lo_max`, the book's largest ends): the best line of each among the
+/// rates past that threshold.
+pub(super) struct Everywhere<'r> {
+    /// At `hi`, past `A − hi_r − lo_max` (beside a leg at `lo`).
+    hi_beside_lo: Partners<'r>,
+    /// At `hi`, past `A − hi_r − hi_max` (beside a leg at `hi`).
+    hi_beside_hi: Partners<'r>,
+    /// At `lo`, past `A − hi_r − lo_max` (beside a leg at `lo`).
+    lo_beside_lo: Partners<'r>,
+    /// At `lo`, past `A − hi_r − hi_max` (beside a leg at `hi`).
+    lo_beside_hi: Partners<'r>,
 }
 
 /// `true` when every product the bounds form fits an `i128` with room for
@@ -329,18 +350,23 @@ fn fits(candidates: &[Candidate<'_>], total: i128) -> bool {
     })
 }
 
+/// `m_up·A − fee_down·10^8` of candidate `c` for the amount `total`.
+fn own(c: &Candidate<'_>, total: i128) -> Option<i128> {
+    c.m_up
+        .checked_mul(total)?
+        .checked_sub(c.fee_down.checked_mul(UNIT)?)
+}
+
 impl<'r> Search<'_, '_, 'r> {
     /// `m_up·A − fee_down·10^8` of candidate `c`: its share of a set's
     /// bound as the marginal leg.
     fn own(&self, c: &Candidate<'_>) -> Option<i128> {
-        c.m_up
-            .checked_mul(self.total)?
-            .checked_sub(c.fee_down.checked_mul(UNIT)?)
+        own(c, self.total)
     }
 
     /// The per-order cost at the bounds' scale + 8, rounded down (a bound).
     fn cost_down8(&self) -> i128 {
-        super::bound_units(self.cost, self.scale, false)
+        super::model::bound_units(self.cost, self.scale, false)
             .and_then(|c| c.checked_mul(UNIT))
             .unwrap_or(0)
     }
@@ -360,32 +386,37 @@ impl<'r> Search<'_, '_, 'r> {
         &mut self,
         candidates: &mut [Candidate<'r>],
         triples: bool,
-    ) -> Option<Everywhere> {
+    ) -> Option<Everywhere<'r>> {
         let n = candidates.len();
-        // The sweeps and the sorts: a unit per rate each.
-        let units = u64::try_from(n).unwrap_or(u64::MAX).saturating_mul(6);
+        // The sweeps and the sorts: a unit per rate each (the pairs' two
+        // sweeps, the book's two sorts, the forms and the heap; the
+        // triples' four sweeps).
+        let per_rate = if triples { 10 } else { 6 };
+        let units = u64::try_from(n)
+            .unwrap_or(u64::MAX)
+            .saturating_mul(per_rate);
         if !fits(candidates, self.total) || !self.spend(units) {
             return None;
         }
-        let book = Book::new(candidates, self.total)?;
-        let (high, high_all) = sweep(candidates, &book, |c| c.hi, triples)?;
-        let (low, low_all) = sweep(candidates, &book, |c| c.lo, triples)?;
+        let mut book = None;
+        let total = self.total;
+        let high = sweep(candidates, &mut book, total, |c| c.hi, 0)?;
+        let low = sweep(candidates, &mut book, total, |c| c.lo, 0)?;
         let cost = self.cost_down8();
-        // Each rate's two forms: (bound of the pair's value, candidate).
-        let mut rates: Vec<(i128, usize)> = Vec::with_capacity(n);
-        let mut forms: Vec<[Option<(i128, usize)>; 2]> = Vec::with_capacity(n);
-        for (r, c) in candidates.iter().enumerate() {
-            let own = self.own(c).and_then(|o| o.checked_sub(cost))?;
-            let form = |line: Option<&Option<Line<'_>>>| {
-                line.copied()
-                    .flatten()
-                    .and_then(|l| Some((own.checked_add(l.value(c.m_down))?, l.at)))
+        // Each rate's two forms: (bound of the pair's value, candidate),
+        // `None` on overflow (then this step cannot decide).
+        let forms = |r: usize, c: &Candidate<'_>| -> Option<[Option<(i128, usize)>; 2]> {
+            let own = own(c, total).and_then(|o| o.checked_sub(cost))?;
+            let form = |line: Option<Line<'_>>| {
+                line.and_then(|l| Some((own.checked_add(l.value(c.m_down))?, l.at)))
             };
-            let pair = [form(high.get(r)), form(low.get(r))];
-            if let Some(bound) = pair.iter().flatten().map(|p| p.0).max() {
+            Some([form(high.of(r, c, total)), form(low.of(r, c, total))])
+        };
+        let mut rates: Vec<(i128, usize)> = Vec::with_capacity(n);
+        for (r, c) in candidates.iter().enumerate() {
+            if let Some(bound) = forms(r, c)?.iter().flatten().map(|p| p.0).max() {
                 rates.push((bound, r));
             }
-            forms.push(pair);
         }
         // Highest bound first, taken from a heap: most books stop after a
         // few rates.
@@ -394,7 +425,10 @@ impl<'r> Search<'_, '_, 'r> {
             if self.floor8().is_some_and(|floor| bound < floor) {
                 break;
             }
-            let pair = forms.get(r).copied().unwrap_or([None, None]);
+            let pair = candidates
+                .get(r)
+                .and_then(|c| forms(r, c))
+                .unwrap_or([None, None]);
             let mut settled = true;
             for (form_bound, partner) in pair.into_iter().flatten() {
                 if !self.form_settled(candidates, r, form_bound, partner, cost) {
@@ -414,9 +448,35 @@ impl<'r> Search<'_, '_, 'r> {
                 }
             }
         }
+        if !triples {
+            return Some(Everywhere {
+                hi_beside_lo: high,
+                hi_beside_hi: Partners::Each(Vec::new()),
+                lo_beside_lo: low,
+                lo_beside_hi: Partners::Each(Vec::new()),
+            });
+        }
+        // The book's largest ends, then the triples' four sweeps (parallel
+        // lines: the pairs' line, with the new shift).
+        let (mut hi_max, mut lo_max) = (i128::MIN, i128::MIN);
+        for c in candidates.iter() {
+            hi_max = hi_max.max(c.hi);
+            lo_max = lo_max.max(c.lo);
+        }
+        let mut shifted =
+            |partners: &Partners<'r>, key: fn(&Candidate<'_>) -> i128, shift| match partners {
+                Partners::One { line, x, .. } => Some(Partners::One {
+                    line: *line,
+                    x: *x,
+                    shift,
+                }),
+                Partners::Each(_) => sweep(candidates, &mut book, total, key, shift),
+            };
         Some(Everywhere {
-            high: high_all,
-            low: low_all,
+            hi_beside_lo: shifted(&high, |c| c.hi, lo_max)?,
+            hi_beside_hi: shifted(&high, |c| c.hi, hi_max)?,
+            lo_beside_lo: shifted(&low, |c| c.lo, lo_max)?,
+            lo_beside_hi: shifted(&low, |c| c.lo, hi_max)?,
         })
     }
 
@@ -475,15 +535,11 @@ impl<'r> Search<'_, '_, 'r> {
     pub(super) fn triples_cannot_win(
         &mut self,
         candidates: &[Candidate<'r>],
-        lines: &Everywhere,
+        lines: &Everywhere<'r>,
     ) -> bool {
         let Some(floor) = self.floor8() else {
             return false;
         };
-        let (high, low) = (&lines.high, &lines.low);
-        if high.len() != candidates.len() || low.len() != candidates.len() {
-            return false;
-        }
         // The book's two smallest and two largest ends.
         let two = |values: &mut dyn Iterator<Item = i128>| -> Option<[i128; 4]> {
             // The two smallest and the two largest, in one pass.
@@ -521,8 +577,29 @@ impl<'r> Search<'_, '_, 'r> {
             return false;
         };
         let cost2 = self.cost_down8().saturating_mul(2);
-        for ((c, h), l) in candidates.iter().zip(high).zip(low) {
+        let total = self.total;
+        for (i, c) in candidates.iter().enumerate() {
             let Some(own) = self.own(c).and_then(|o| o.checked_sub(cost2)) else {
+                return false;
+            };
+            // The best line's value at r's multiplier among the partners
+            // past a threshold; `Some(None)`: no partner is (no triple of
+            // that form has r as its marginal leg).
+            let value = |partners: &Partners<'_>| -> Option<Option<i128>> {
+                match partners.of(i, c, total) {
+                    Some(line) => {
+                        let v = line.value(c.m_down);
+                        (v != i128::MAX).then_some(Some(v))
+                    }
+                    None => Some(None),
+                }
+            };
+            let (Some(hl), Some(hh), Some(ll), Some(lh)) = (
+                value(&lines.hi_beside_lo),
+                value(&lines.hi_beside_hi),
+                value(&lines.lo_beside_lo),
+                value(&lines.lo_beside_hi),
+            ) else {
                 return false;
             };
             let (need_lo, need_hi) = (
@@ -530,17 +607,23 @@ impl<'r> Search<'_, '_, 'r> {
                 self.total.saturating_sub(c.lo),
             );
             let holds = |least: i128, most: i128| least <= need_hi && most >= need_lo;
-            let mut forms: [Option<i128>; 3] = [None; 3];
+            let mut forms: [Option<Option<i128>>; 3] = [None; 3];
             if holds(hi1.saturating_add(lo1), hi_max.saturating_add(lo_max)) {
-                forms[0] = h.checked_add(*l);
+                if let (Some(h), Some(l)) = (hl, lh) {
+                    forms[0] = Some(h.checked_add(l));
+                }
             }
             if holds(hi2, hi_max2) {
-                forms[1] = h.checked_mul(2);
+                forms[1] = hh.map(|h| h.checked_mul(2));
             }
             if holds(lo2, lo_max2) {
-                forms[2] = l.checked_mul(2);
+                forms[2] = ll.map(|l| l.checked_mul(2));
             }
+            // `Some(None)`: a bound that overflowed (cannot decide).
             for form in forms.into_iter().flatten() {
+                let Some(form) = form else {
+                    return false;
+                };
                 // A triple that ties a pair or the single route loses (more
                 // legs); one that ties a triple may come first in ruling 7.
                 if own

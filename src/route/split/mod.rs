@@ -16,6 +16,22 @@
 //! points, so every leg is), and sums to `A` exactly. A leg stops at its max (`hi`) or where
 //! the remainder ran out.
 //!
+//! # The single route first, asked only when it can exist
+//! Before the search, one pass over the rates' prepared integers says
+//! whether any admitted rate's limits hold the whole amount (a necessary
+//! condition of a single route). Only then is the engine's best route asked
+//! for; otherwise there is none, and the single pair's "no route" (with
+//! ruling 38's working amounts, as long as a full selection) is computed
+//! only when no split serves either.
+//!
+//! # Exact values (ruling 43)
+//! A set's value and the best single route's net output are compared as
+//! exact integers at 36 places (`exact.rs`: `x × m − fee` with the amount's
+//! 8 places and the multiplier's 28, no digit dropped), never as sums of
+//! nets rounded at 28 places; the split's total, value and gain are rounded
+//! once, from those exact sums (the total and the value down at 28 places,
+//! the gain toward zero at 2).
+//!
 //! # The search over sets, and why it stays fast
 //! The value of a set `S` is bounded, for any `λ`, by weak duality:
 //! `Σ (m_i x_i − f_i) = λA + Σ ((m_i − λ) x_i − f_i) ≤ λA + Σ g_i(λ)`, with
@@ -99,28 +115,23 @@ use rust_decimal::Decimal;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use super::rules::eligibility::{admit, check};
+use super::rules::eligibility::check;
 use super::rules::served::resolve_guard;
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
 use crate::numeric::Wide;
+use crate::rate::prepared::Layout;
 use crate::rate::{MixedPairs, Rate, RateList};
 use crate::swap_mode::SwapMode;
 
+mod exact;
 mod marginal;
 mod model;
 mod search;
 
-use model::{bound_units, bounds_scale, grid, grid_units, Candidate, Found, Known, VALUE_SCALE};
-pub use model::{SplitLeg, SplitStop, SplitWork};
-use search::Search;
-
-/// The split search's work limit for `n` rates, in units (a set bounded is
-/// one, a set evaluated exactly 16 more): `64 n + 2^18`.
-/// Past it, [`RouteRequest::split`] answers [`SplitError::TooMuchWork`].
-pub const fn split_work_limit(n: usize) -> u64 {
-    (n as u64).saturating_mul(64).saturating_add(1 << 18)
-}
+use exact::{floor_decimal, gain_bps, route_net, Signed};
+use model::{grid_units, may_serve_whole, Asked, Found, VALUE_SCALE};
+pub use model::{split_work_limit, SplitLeg, SplitStop, SplitWork};
 
 /// How many orders a split may use: 2 or 3 (ruling 39).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -432,118 +443,140 @@ impl From<MixedPairs> for SplitError {
     }
 }
 
-impl RouteRequest<'_> {
-    /// The best single route, or the exact best split of `fromAmount` over
-    /// 2 or 3 of the rates (ruling 39).
-    ///
-    /// A split is looked for when no single route serves the amount, or, when
-    /// the policy asks for a gain, always; it is returned when it serves an
-    /// amount no single route does, or beats the best single route by the
-    /// policy's gain. See the module documentation for the search.
-    ///
-    /// ```
-    /// use swaproute::route::{RouteRequest, SplitAnswer, SplitPolicy};
-    /// use swaproute::{Amount, EpochMillis, RatesResponse};
-    /// let rates: RatesResponse = serde_json::from_str(r#"[
-    ///   {"amount":{"assetId":"ETH","value":30},"expiry":4102444800000,"id":"a",
-    ///    "max":{"assetId":"BTC","value":6},"min":{"assetId":"BTC","value":0.1},
-    ///    "minerFee":{"assetId":"ETH","value":0.01},"pairId":"BTC_ETH"},
-    ///   {"amount":{"assetId":"ETH","value":29},"expiry":4102444800000,"id":"b",
-    ///    "max":{"assetId":"BTC","value":5},"min":{"assetId":"BTC","value":0.1},
-    ///    "minerFee":{"assetId":"ETH","value":0.02},"pairId":"BTC_ETH"}]"#).unwrap();
-    /// let request = RouteRequest::exact_in("10".parse::<Amount>().unwrap(),
-    ///     EpochMillis::new(1_785_000_000_000));
-    /// let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
-    /// let split = answer.split().unwrap();
-    /// // 6 × 30 − 0.01 + 4 × 29 − 0.02 = 295.97
-    /// assert_eq!(split.net_output().to_string(), "295.97");
-    /// assert_eq!(split.legs()[0].from_amount().to_string(), "6.00000000");
-    /// assert_eq!(split.legs()[1].from_amount().to_string(), "4.00000000");
-    /// ```
-    ///
-    /// # Errors
-    /// [`SplitError::ExactOut`] for an ExactOut request; [`SplitError::NoRoute`]
-    /// with the single pair's "no route" when no split serves the amount
-    /// either (and for a hand-built list of more than one pair's rates).
-    pub fn split<'r, R: RateList + ?Sized>(
-        &self,
-        rates: &'r R,
-        policy: &SplitPolicy,
-    ) -> Result<SplitAnswer<'r>, SplitError> {
-        if self.mode() != SwapMode::ExactIn {
-            return Err(SplitError::ExactOut);
+/// [`RouteRequest::split`]: the best single route, or the exact best split
+/// of `fromAmount` (ruling 39; the module documentation has the search).
+///
+/// # Errors
+/// As [`RouteRequest::split`].
+pub(super) fn answer<'r, R: RateList + ?Sized>(
+    request: &RouteRequest<'_>,
+    rates: &'r R,
+    policy: &SplitPolicy,
+) -> Result<SplitAnswer<'r>, SplitError> {
+    if request.mode() != SwapMode::ExactIn {
+        return Err(SplitError::ExactOut);
+    }
+    let compact = rates.layout();
+    let rates = rates.one_pair()?;
+    if policy.decimals.is_some() {
+        let amount = request.from_amount().get();
+        let on_grid = grid_units(amount)
+            .and_then(|units| units.checked_rem(policy.step()))
+            .is_some_and(|rem| rem == 0);
+        if !on_grid {
+            return Err(SplitError::OffGrid {
+                amount,
+                places: policy.places(),
+            });
         }
-        let rates = rates.one_pair()?;
-        if policy.decimals.is_some() {
-            let amount = self.from_amount().get();
-            let on_grid = grid_units(amount)
-                .and_then(|units| units.checked_rem(policy.step()))
-                .is_some_and(|rem| rem == 0);
-            if !on_grid {
-                return Err(SplitError::OffGrid {
-                    amount,
-                    places: policy.places(),
-                });
-            }
-        }
-        // The guard's median, found once (ruling 42): the single route, every
-        // candidate and every leg are judged against one reference.
-        if let Some(guard) = self
-            .price_guard()
-            .and_then(|g| resolve_guard(g, rates, SwapMode::ExactIn, self.now(), self.policy()))
-        {
-            return self.with_price_guard(&guard).split(rates, policy);
-        }
-        let single = self.best_in(rates, crate::rate::prepared::Layout::default());
-        let single = match (single, policy.min_gain_bps) {
-            (Ok(route), None) => return Ok(SplitAnswer::Single(route)),
-            (Ok(route), Some(_)) => Some(route),
-            (Err(NoRoute::MixedPairs(mixed)), _) => return Err(mixed.into()),
-            (Err(no_route), _) => {
-                return match self.split_search(rates, policy, None)? {
-                    Some((found, work)) => split_finish(self, found, work, None, policy)
-                        .map(SplitAnswer::Split)
-                        .ok_or(SplitError::NoRoute(no_route)),
-                    None => Err(SplitError::NoRoute(no_route)),
-                };
-            }
-        };
-        let Some(single) = single else {
-            return Err(SplitError::ExactOut);
-        };
-        let Some((found, work)) = self.split_search(rates, policy, Some(&single))? else {
-            return Ok(SplitAnswer::Single(single));
-        };
-        let cost = Wide::at_scale(policy.per_order_cost.get(), VALUE_SCALE);
-        let single_net = Wide::at_scale(single.net_output(), VALUE_SCALE);
-        let bps = policy.min_gain_bps.unwrap_or(0);
-        // value − single ≥ bps/10000 × single, with value = objective − 2c:
-        // (objective − 2c − single) × 10000 ≥ bps × single, exactly.
-        let enough = (|| {
-            let two_c = cost?.mul_small(2)?;
-            let lhs = found.objective.sub(two_c)?.sub(single_net?)?;
-            let lhs = lhs.mul_small(10_000)?;
-            let rhs = single_net?.mul_small(u64::from(bps))?;
-            Some(lhs >= rhs && found.objective > two_c.add(single_net?)?)
-        })()
-        .unwrap_or(false);
-        if !enough {
-            return Ok(SplitAnswer::Single(single));
-        }
-        Ok(split_finish(self, found, work, Some(&single), policy)
-            .map_or(SplitAnswer::Single(single), SplitAnswer::Split))
+    }
+    // The guard's median, found once (ruling 42): the single route, every
+    // candidate and every leg are judged against one reference.
+    match request
+        .price_guard()
+        .and_then(|g| resolve_guard(g, rates, SwapMode::ExactIn, request.now(), request.policy()))
+    {
+        Some(guard) => answer_in(&request.with_price_guard(&guard), rates, compact, policy),
+        None => answer_in(request, rates, compact, policy),
     }
 }
 
-/// The public form of an evaluated set.
-fn split_finish<'r>(
+/// [`answer`] over one pair's rates, the guard's reference resolved.
+fn answer_in<'r>(
+    request: &RouteRequest<'_>,
+    rates: &'r [Rate],
+    compact: Layout<'_>,
+    policy: &SplitPolicy,
+) -> Result<SplitAnswer<'r>, SplitError> {
+    let single_or_error = |request: &RouteRequest<'_>| match request.best_in(rates, compact) {
+        Ok(route) => Ok(SplitAnswer::Single(route)),
+        Err(no_route) => Err(SplitError::NoRoute(no_route)),
+    };
+    // The legs' grid (ruling 48): off it (or off the 8-place grid) no
+    // split exists, and the single pair answers.
+    let Some(total) = grid_units(request.from_amount().get())
+        .filter(|units| units.checked_rem(policy.step()) == Some(0))
+    else {
+        return single_or_error(request);
+    };
+    // The single route, asked of the engine only when some rate's limits
+    // hold the whole amount (a necessary condition, read from the prepared
+    // integers): otherwise there is none, and its "no route" (with ruling
+    // 38's working amounts, a pass as long as the selection) is only needed
+    // when no split serves either.
+    let mut no_route = None;
+    let single = if may_serve_whole(request, rates, total) {
+        match request.best_in(rates, compact) {
+            Ok(route) if policy.min_gain_bps.is_none() => return Ok(SplitAnswer::Single(route)),
+            Ok(route) => Some(route),
+            Err(NoRoute::MixedPairs(mixed)) => return Err(mixed.into()),
+            Err(why) => {
+                no_route = Some(why);
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let asked = Asked {
+        legs: usize::from(policy.legs.get()),
+        cost: policy.per_order_cost.get(),
+        places: policy.places(),
+        step: policy.step(),
+        first_work: policy.first_work,
+    };
+    let found =
+        search::search(request, rates, total, &asked, single.as_ref()).map_err(|exhausted| {
+            SplitError::TooMuchWork {
+                limit: exhausted.limit,
+            }
+        })?;
+    let Some(single) = single else {
+        return match found.and_then(|(found, work)| finish(request, found, work, None, policy)) {
+            Some(split) => Ok(SplitAnswer::Split(split)),
+            // The engine's "no route", asked now if it was not above.
+            None => match no_route {
+                Some(why) => Err(SplitError::NoRoute(why)),
+                None => single_or_error(request),
+            },
+        };
+    };
+    let Some((found, work)) = found else {
+        return Ok(SplitAnswer::Single(single));
+    };
+    // Ruling 43: the split's value and the single route's net output are
+    // the exact sums, never of nets rounded at 28 places.
+    let cost = Wide::at_scale(policy.per_order_cost.get(), VALUE_SCALE);
+    let single_net = route_net(&single);
+    let bps = policy.min_gain_bps.unwrap_or(0);
+    // value − single ≥ bps/10000 × single, with value = objective − 2c:
+    // (objective − 2c − single) × 10000 ≥ bps × single, exactly.
+    let enough = (|| {
+        let two_c = cost?.mul_small(2)?;
+        let lhs = found.objective.sub(two_c)?.sub(single_net?)?;
+        let lhs = lhs.mul_small(10_000)?;
+        let rhs = single_net?.mul_small(u64::from(bps))?;
+        Some(lhs >= rhs && found.objective > two_c.add(single_net?)?)
+    })()
+    .unwrap_or(false);
+    if !enough {
+        return Ok(SplitAnswer::Single(single));
+    }
+    Ok(finish(request, found, work, Some(&single), policy)
+        .map_or(SplitAnswer::Single(single), SplitAnswer::Split))
+}
+
+/// The public form of an evaluated set: each leg checked again by the
+/// engine at its amount; the total and the value the floors at 28 places
+/// of their exact sums (ruling 43), the gain from the exact values.
+fn finish<'r>(
     request: &RouteRequest<'_>,
     found: Found<'r>,
     work: SplitWork,
     single: Option<&Route<'r>>,
     policy: &SplitPolicy,
 ) -> Option<Split<'r>> {
-    let mut net_output = Decimal::ZERO;
+    let mut exact_total = Wide::from_u128(0);
     for leg in &found.legs {
         // Each leg eligible at its own amount, by the engine's own check.
         let at = RouteRequest::exact_in(Amount::new(leg.from_amount).ok()?, request.now())
@@ -551,209 +584,22 @@ fn split_finish<'r>(
         if check(leg.rate, &at).ok()?.net_output != leg.net_output {
             return None;
         }
-        net_output = net_output.checked_add(leg.net_output)?;
+        exact_total = exact_total.add(exact::leg_net(leg.from_amount, leg.rate)?)?;
     }
-    let orders = u32::try_from(found.legs.len().checked_sub(1)?).ok()?;
-    let value = net_output.checked_sub(
-        policy
-            .per_order_cost
-            .get()
-            .checked_mul(Decimal::from(orders))?,
-    )?;
+    let orders = u64::try_from(found.legs.len().checked_sub(1)?).ok()?;
+    let costs = Wide::at_scale(policy.per_order_cost.get(), VALUE_SCALE)?.mul_small(orders)?;
+    let value = Signed::difference(exact_total, costs)?;
     let gain_bps = match single {
         Some(single) if !single.net_output().is_zero() => {
-            let gain = value
-                .checked_sub(single.net_output())?
-                .checked_mul(Decimal::from(10_000))?
-                .checked_div(single.net_output())?;
-            Some(gain.trunc_with_scale(2).normalize())
+            Some(gain_bps(value, route_net(single)?)?.normalize())
         }
         _ => None,
     };
     Some(Split {
         legs: found.legs,
-        net_output: net_output.normalize(),
-        value: value.normalize(),
+        net_output: floor_decimal(Signed::positive(exact_total), VALUE_SCALE)?.normalize(),
+        value: floor_decimal(value, VALUE_SCALE)?.normalize(),
         gain_bps,
         work,
     })
-}
-
-impl RouteRequest<'_> {
-    /// The exact best set of 2..=legs rates, or `None`; `single` is the
-    /// incumbent to beat (a 1-leg set) when there is one.
-    fn split_search<'r>(
-        &self,
-        rates: &'r [Rate],
-        policy: &SplitPolicy,
-        single: Option<&Route<'r>>,
-    ) -> Result<Option<(Found<'r>, SplitWork)>, SplitError> {
-        let amount = self.from_amount().get();
-        let Some(total) = grid_units(amount) else {
-            return Ok(None);
-        };
-        // The legs' grid (ruling 48): every end and the amount are
-        // multiples of `step`, so the pour stays on it.
-        let step = policy.step();
-        if total.checked_rem(step) != Some(0) {
-            return Ok(None);
-        }
-        let legs = usize::from(policy.legs.get());
-        let cost = policy.per_order_cost.get();
-        // At most one per rate, allocated once.
-        let mut candidates: Vec<Candidate<'r>> = Vec::with_capacity(rates.len());
-        candidates.extend(
-            rates
-                .iter()
-                .filter_map(|rate| self.split_candidate(rate, total, step)),
-        );
-        if candidates.len() < 2 {
-            return Ok(None);
-        }
-        let scale = bounds_scale(&candidates, total, cost);
-        for c in &mut candidates {
-            c.m_up = bound_units(c.rate.multiplier(), scale, true).unwrap_or(-1);
-            c.m_down = bound_units(c.rate.multiplier(), scale, false).unwrap_or(-1);
-            c.fee_down = bound_units(c.rate.miner_fee(), scale, false).unwrap_or(0);
-        }
-        let mut search = Search {
-            request: self,
-            scale,
-            total,
-            step,
-            places: policy.places(),
-            cost,
-            cost_wide: Wide::at_scale(cost, VALUE_SCALE)
-                .ok_or(SplitError::TooMuchWork { limit: 0 })?,
-            best: None,
-            floor: i128::MIN,
-            work: SplitWork::default(),
-            left: policy
-                .first_work
-                .unwrap_or_else(|| split_work_limit(rates.len())),
-            last: None,
-            exhausted: false,
-        };
-        if let Some(single) = single {
-            let objective = Wide::at_scale(single.net_output(), VALUE_SCALE)
-                .zip(search.cost_wide.mul_small(2))
-                .and_then(|(net, two_c)| net.add(two_c));
-            let Some(objective) = objective else {
-                return Ok(None);
-            };
-            search.best = Some(Found {
-                legs: Vec::new(),
-                objective,
-                marginal: single.rate().multiplier(),
-            });
-            search.floor = search.value_floor().unwrap_or(i128::MIN);
-        }
-        // Step 2: the exact best pair by its marginal leg, and a bound on
-        // every triple (marginal.rs). When it decides the pairs, the walk
-        // is left only the triples a bound cannot rule out.
-        let first = search.left;
-        // The seed first: an incumbent for step 2's bounds.
-        search.seed(&mut candidates, legs);
-        let pairs_known = if search.exhausted {
-            None
-        } else {
-            search.pairs_by_marginal(&mut candidates, legs == 3)
-        };
-        if let Some(lines) = &pairs_known {
-            if legs == 3 && !search.triples_cannot_win(&candidates, lines) {
-                search.run(&mut candidates, legs, true);
-            }
-        } else if !search.exhausted || policy.first_work.is_some() {
-            // Undecided (numbers too large for the bounds): the walk,
-            // with the rest of the allowance.
-            search.run(&mut candidates, legs, false);
-        } else {
-            // Out of work: the walk, with the first allowance again.
-            search.left = first;
-            search.exhausted = false;
-            search.run(&mut candidates, legs, false);
-        }
-        if search.exhausted {
-            // Step 4: only rates that `legs` others cannot replace for the
-            // better (a strict dominance pass, O(n²) comparisons at most),
-            // then steps 2-3 again with a fresh allowance.
-            search.left = split_work_limit(rates.len());
-            search.exhausted = false;
-            let kept = search.undominated(candidates, legs);
-            search.work.reduced = kept.as_ref().map(Vec::len);
-            candidates = kept.unwrap_or_default();
-            if candidates.len() >= 2 && !search.exhausted {
-                search.run(&mut candidates, legs, false);
-            }
-            if search.exhausted {
-                return Err(SplitError::TooMuchWork {
-                    limit: split_work_limit(rates.len()),
-                });
-            }
-        }
-        let work = search.work;
-        Ok(search
-            .best
-            .filter(|b| !b.legs.is_empty())
-            .map(|b| (b, work)))
-    }
-
-    /// Step 1 for one rate: admitted, its limits on the grid, a leg only
-    /// below `total`.
-    fn split_candidate<'r>(
-        &self,
-        rate: &'r Rate,
-        total: i128,
-        step: i128,
-    ) -> Option<Candidate<'r>> {
-        admit(rate, self.now(), SwapMode::ExactIn).ok()?;
-        // A rate the guard refuses serves no leg (ruling 41).
-        if self
-            .price_guard()
-            .is_some_and(|g| g.outlier(rate).is_some())
-        {
-            return None;
-        }
-        let p = rate.prepared();
-        let (lo, hi) = if rate.is_sponsored() && !self.campaigns().is_empty() {
-            let max = rate.effective_max(self.campaigns());
-            if max < rate.min() {
-                return None;
-            }
-            (grid(rate.min(), true)?, grid(max, false)?)
-        } else {
-            // Limits at 28 places (saturating): to the 8-place grid by one
-            // division each.
-            const DOWN: u128 = 100_000_000_000_000_000_000; // 10^20
-            let lo = p.min28.div_ceil(DOWN);
-            let hi = p.max28 / DOWN;
-            (
-                i128::try_from(lo).unwrap_or(i128::MAX),
-                i128::try_from(hi).unwrap_or(i128::MAX),
-            )
-        };
-        // On the grid: `lo` up, `hi` down, a leg at least one step and
-        // leaving at least one step to the others.
-        let lo = lo
-            .checked_add(step.checked_sub(1)?)?
-            .checked_div(step)?
-            .checked_mul(step)?;
-        let lo = lo.max(step);
-        let hi = hi.min(total.checked_sub(step)?);
-        let hi = hi.checked_div_euclid(step)?.checked_mul(step)?;
-        if lo > hi {
-            return None;
-        }
-        Some(Candidate {
-            rate,
-            lo,
-            hi,
-            // Set at the search's scale, once it is known (split_search).
-            m_up: 0,
-            m_down: 0,
-            fee_down: 0,
-            score: 0,
-            known: Known::Unknown,
-        })
-    }
 }

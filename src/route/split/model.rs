@@ -14,8 +14,12 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use crate::numeric::Wide;
+use crate::rate::prepared::USABLE;
 use crate::rate::Rate;
+use crate::route::rules::eligibility::admit;
 use crate::route::rules::order::tie_order;
+use crate::route::RouteRequest;
+use crate::swap_mode::SwapMode;
 
 /// Amounts are 8-place: `10^8` units make one.
 pub(super) const UNIT: i128 = 100_000_000;
@@ -32,6 +36,34 @@ pub(super) const UNBOUNDED: i128 = i128::MAX / 8;
 pub(super) const SEED: usize = 4;
 /// What an exact evaluation costs against one bounded set.
 pub(super) const EVALUATION_UNITS: u64 = 16;
+
+/// The split search's work limit for `n` rates, in units (a set bounded is
+/// one, a set evaluated exactly 16 more): `64 n + 2^18`.
+/// Past it, `RouteRequest::split` answers `SplitError::TooMuchWork`
+/// (`SEARCH_EXHAUSTED`).
+pub const fn split_work_limit(n: usize) -> u64 {
+    (n as u64).saturating_mul(64).saturating_add(1 << 18)
+}
+
+/// What the search is asked: the split policy's parts it reads.
+pub(super) struct Asked {
+    /// The most legs (2 or 3).
+    pub(super) legs: usize,
+    /// The cost of each order after the first.
+    pub(super) cost: Decimal,
+    /// The legs' places (`min(8, decimals)`).
+    pub(super) places: u32,
+    /// The legs' grid step in 8-place units.
+    pub(super) step: i128,
+    /// The first walk's allowance, when a test sets it.
+    pub(super) first_work: Option<u64>,
+}
+
+/// The search ran out of its last allowance of `limit` units.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Exhausted {
+    pub(super) limit: u64,
+}
 
 /// Why a leg stops where it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,6 +143,10 @@ pub struct SplitWork {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Candidate<'r> {
     pub(super) rate: &'r Rate,
+    /// The rate's multiplier and fee, copied once (the later passes read
+    /// the candidates, not the rates).
+    pub(super) m: Decimal,
+    pub(super) fee: Decimal,
     /// `ceil8(min)`, at least one unit: at most the exact lower end.
     pub(super) lo: i128,
     /// `floor8(effective max)`, below `A`: at least the exact upper end.
@@ -143,6 +179,118 @@ pub(super) enum Known {
     Unknown,
     Empty,
     Interval(i128, i128),
+}
+
+/// `10^20`: from 8-place units to 28-place ones.
+const TO_28: u128 = 100_000_000_000_000_000_000;
+
+/// Admitted at `now` for ExactIn (ruling 5's first steps, `admit`): a rate
+/// whose prepared form is [`USABLE`] has no defect, so only its expiry is
+/// read; any other goes through `admit` itself.
+fn admitted(request: &RouteRequest<'_>, rate: &Rate) -> bool {
+    if rate.prepared().has(USABLE) {
+        !rate.is_expired_at(request.now())
+    } else {
+        admit(rate, request.now(), SwapMode::ExactIn).is_ok()
+    }
+}
+
+/// `false` when no rate can serve the whole amount (`total`, 8-place units)
+/// as a single route: none is admitted with `min ≤ total ≤ max` (the
+/// effective max of a sponsored rate is at most its max). A necessary
+/// condition of the engine's `check`, read from the prepared integers (one
+/// pass, stopping at the first rate that may serve); `true` when it cannot
+/// be decided that way.
+pub(super) fn may_serve_whole(request: &RouteRequest<'_>, rates: &[Rate], total: i128) -> bool {
+    let Some(total28) = u128::try_from(total)
+        .ok()
+        .and_then(|t| t.checked_mul(TO_28))
+    else {
+        return true;
+    };
+    rates.iter().any(|rate| {
+        let p = rate.prepared();
+        p.min28 <= total28 && total28 <= p.max28 && admitted(request, rate)
+    })
+}
+
+/// Step 1 for one rate: admitted, not refused by the price guard, its
+/// limits on the legs' grid (`step`, 8-place units): `lo` from the min up,
+/// at least one step; `hi` from the effective max down, leaving at least
+/// one step of `total` to the others.
+pub(super) fn candidate<'r>(
+    request: &RouteRequest<'_>,
+    rate: &'r Rate,
+    total: i128,
+    step: i128,
+) -> Option<Candidate<'r>> {
+    if !admitted(request, rate) {
+        return None;
+    }
+    // A rate the guard refuses serves no leg (ruling 41).
+    if request
+        .price_guard()
+        .is_some_and(|g| g.outlier(rate).is_some())
+    {
+        return None;
+    }
+    let p = rate.prepared();
+    let (lo, hi) = if rate.is_sponsored() && !request.campaigns().is_empty() {
+        let max = rate.effective_max(request.campaigns());
+        if max < rate.min() {
+            return None;
+        }
+        (grid(rate.min(), true)?, grid(max, false)?)
+    } else {
+        // The limits on the 8-place grid: a multiplication for limits of
+        // at most 8 places (the usual case), else from the 28-place
+        // integers (saturating) by one division each.
+        let on_grid = |limit: Decimal, at28: u128, up: bool| {
+            if limit.scale() <= 8 {
+                grid(limit, up)
+            } else {
+                let units = if up {
+                    at28.div_ceil(TO_28)
+                } else {
+                    at28 / TO_28
+                };
+                Some(i128::try_from(units).unwrap_or(i128::MAX))
+            }
+        };
+        (
+            on_grid(rate.min(), p.min28, true)?,
+            on_grid(rate.max(), p.max28, false)?,
+        )
+    };
+    // On the legs' grid: `lo` up, `hi` down (no division on the 8-place
+    // grid itself).
+    let (lo, hi) = if step == 1 {
+        (lo, hi.min(total.checked_sub(1)?))
+    } else {
+        let lo = lo
+            .checked_add(step.checked_sub(1)?)?
+            .checked_div(step)?
+            .checked_mul(step)?;
+        let hi = hi.min(total.checked_sub(step)?);
+        (lo, hi.checked_div_euclid(step)?.checked_mul(step)?)
+    };
+    let lo = lo.max(step);
+    if lo > hi {
+        return None;
+    }
+    Some(Candidate {
+        rate,
+        m: rate.multiplier(),
+        fee: rate.miner_fee(),
+        lo,
+        hi,
+        // Set at the search's scale, once it is known.
+        m_up: 0,
+        m_down: 0,
+        fee_down: 0,
+        score: 0,
+        known: Known::Unknown,
+    })
 }
 
 /// The pour order: descending multiplier, then ruling 7.
@@ -316,12 +464,25 @@ pub(super) fn bound_units(value: Decimal, scale: u32, up: bool) -> Option<i128> 
 /// decides them in the walk: multipliers that differ past the 18th place
 /// are told apart without evaluating every set.
 pub(super) fn bounds_scale(candidates: &[Candidate<'_>], total: i128, cost: Decimal) -> u32 {
+    // The larger of two values: their mantissas compared when the scales
+    // agree (the usual book: one scale), else `Decimal`'s comparison.
+    let larger = |a: Decimal, b: Decimal| {
+        if a.scale() == b.scale() {
+            if b.mantissa() > a.mantissa() {
+                b
+            } else {
+                a
+            }
+        } else {
+            a.max(b)
+        }
+    };
     let mut places = cost.scale();
     let mut largest = cost;
     for c in candidates {
-        let (m, fee) = (c.rate.multiplier(), c.rate.miner_fee());
+        let (m, fee) = (c.m, c.fee);
         places = places.max(m.scale()).max(fee.scale());
-        largest = largest.max(m).max(fee);
+        largest = larger(larger(largest, m), fee);
     }
     // The ceiling is monotone: the largest ceiling is the largest's.
     let largest = largest.ceil();
@@ -402,6 +563,8 @@ mod tests {
             .iter()
             .map(|rate| Candidate {
                 rate,
+                m: rate.multiplier(),
+                fee: rate.miner_fee(),
                 lo: 1,
                 hi: 1,
                 m_up: -1,

@@ -7,10 +7,11 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
+use super::exact::{leg_net, route_net};
 use super::model::{
-    before, bound_units, ceil_div, grid, pair_cap, pour_order, relaxed_value, score, set_order,
-    Candidate, Found, Known, SplitLeg, SplitStop, SplitWork, EVALUATION_UNITS, SEED, UNBOUNDED,
-    UNIT, VALUE_SCALE,
+    before, bound_units, bounds_scale, candidate, ceil_div, grid, pair_cap, pour_order,
+    relaxed_value, score, set_order, split_work_limit, Asked, Candidate, Exhausted, Found, Known,
+    SplitLeg, SplitStop, SplitWork, EVALUATION_UNITS, SEED, UNBOUNDED, UNIT, VALUE_SCALE,
 };
 use crate::decimal::Amount;
 use crate::ids::CampaignId;
@@ -20,8 +21,127 @@ use crate::route::rules::eligibility::check;
 use crate::route::rules::net_output::net_output;
 use crate::route::rules::order::tie_order;
 use crate::route::rules::served::AmountModel;
-use crate::route::RouteRequest;
+use crate::route::{Route, RouteRequest};
 use crate::swap_mode::SwapMode;
+
+/// Steps 1-4 (module documentation in `mod.rs`): the exact best set of
+/// 2..=legs rates for `total` (8-place units, on the policy's grid), or
+/// `None`; `single` is the incumbent to beat (a 1-leg set, by its exact net
+/// output) when there is one.
+///
+/// # Errors
+/// [`Exhausted`] past the last allowance.
+pub(super) fn search<'r>(
+    request: &RouteRequest<'_>,
+    rates: &'r [Rate],
+    total: i128,
+    policy: &Asked,
+    single: Option<&Route<'r>>,
+) -> Result<Option<(Found<'r>, SplitWork)>, Exhausted> {
+    let (step, legs, cost) = (policy.step, policy.legs, policy.cost);
+    // Step 1. At most one per rate, allocated once.
+    let mut candidates: Vec<Candidate<'r>> = Vec::with_capacity(rates.len());
+    candidates.extend(
+        rates
+            .iter()
+            .filter_map(|rate| candidate(request, rate, total, step)),
+    );
+    if candidates.len() < 2 {
+        return Ok(None);
+    }
+    let scale = bounds_scale(&candidates, total, cost);
+    for c in &mut candidates {
+        if c.m.scale() <= scale {
+            // Exact at the bounds' scale: up and down are one number.
+            c.m_up = bound_units(c.m, scale, true).unwrap_or(-1);
+            c.m_down = c.m_up;
+        } else {
+            c.m_up = bound_units(c.m, scale, true).unwrap_or(-1);
+            c.m_down = bound_units(c.m, scale, false).unwrap_or(-1);
+        }
+        c.fee_down = bound_units(c.fee, scale, false).unwrap_or(0);
+    }
+    let mut search = Search {
+        request,
+        scale,
+        total,
+        step,
+        places: policy.places,
+        cost,
+        cost_wide: Wide::at_scale(cost, VALUE_SCALE).ok_or(Exhausted { limit: 0 })?,
+        best: None,
+        floor: i128::MIN,
+        work: SplitWork::default(),
+        left: policy
+            .first_work
+            .unwrap_or_else(|| split_work_limit(rates.len())),
+        last: None,
+        exhausted: false,
+    };
+    if let Some(single) = single {
+        // Ruling 43: the single route's exact net, never its 28-place floor.
+        let objective = route_net(single)
+            .zip(search.cost_wide.mul_small(2))
+            .and_then(|(net, two_c)| net.add(two_c));
+        let Some(objective) = objective else {
+            return Ok(None);
+        };
+        search.best = Some(Found {
+            legs: Vec::new(),
+            objective,
+            marginal: single.rate().multiplier(),
+        });
+        search.floor = search.value_floor().unwrap_or(i128::MIN);
+    }
+    // Step 2: the exact best pair by its marginal leg, and a bound on
+    // every triple (marginal.rs). When it decides the pairs, the walk
+    // is left only the triples a bound cannot rule out.
+    let first = search.left;
+    // The seed first: an incumbent for step 2's bounds.
+    search.seed(&mut candidates, legs);
+    let pairs_known = if search.exhausted {
+        None
+    } else {
+        search.pairs_by_marginal(&mut candidates, legs == 3)
+    };
+    if let Some(lines) = &pairs_known {
+        if legs == 3 && !search.triples_cannot_win(&candidates, lines) {
+            search.run(&mut candidates, legs, true);
+        }
+    } else if !search.exhausted || policy.first_work.is_some() {
+        // Undecided (numbers too large for the bounds): the walk,
+        // with the rest of the allowance.
+        search.run(&mut candidates, legs, false);
+    } else {
+        // Out of work: the walk, with the first allowance again.
+        search.left = first;
+        search.exhausted = false;
+        search.run(&mut candidates, legs, false);
+    }
+    if search.exhausted {
+        // Step 4: only rates that `legs` others cannot replace for the
+        // better (a strict dominance pass, O(n²) comparisons at most),
+        // then steps 2-3 again with a fresh allowance.
+        search.left = split_work_limit(rates.len());
+        search.exhausted = false;
+        let kept = search.undominated(candidates, legs);
+        search.work.reduced = kept.as_ref().map(Vec::len);
+        candidates = kept.unwrap_or_default();
+        if candidates.len() >= 2 && !search.exhausted {
+            search.run(&mut candidates, legs, false);
+        }
+        if search.exhausted {
+            return Err(Exhausted {
+                limit: split_work_limit(rates.len()),
+            });
+        }
+    }
+    let work = search.work;
+    Ok(search
+        .best
+        .filter(|b| !b.legs.is_empty())
+        .map(|b| (b, work)))
+}
 
 /// The search's state.
 pub(super) struct Search<'q, 'c, 'r> {
@@ -597,7 +717,8 @@ impl<'r> Search<'_, '_, 'r> {
             // Within the rate's exact interval: eligible (checked again
             // when the answer is built); its exact net output.
             let net = net_output(rate, amount)?;
-            objective = objective.add(Wide::at_scale(net, VALUE_SCALE)?)?;
+            // Ruling 43: the exact net in the sum, not its 28-place floor.
+            objective = objective.add(leg_net(amount, rate)?)?;
             if x > lo {
                 marginal = rate.multiplier();
             }
