@@ -8,7 +8,7 @@ mod envelope;
 
 use envelope::{Envelope, Line};
 
-use super::engine::{Best, Kept};
+use super::engine::{self, Best, Kept};
 use super::request::FastRequest;
 use super::rules::eligibility::{admit, Candidate, Score};
 use super::rules::order::{key_order, position_order, rank_order};
@@ -278,7 +278,7 @@ impl<'r> RateBook<'r> {
             // plain candidate with its own ties.
             return self.fall_back(&guarded);
         };
-        if let (Some(plain), Some(keyed)) = (plain, request.candidate(keyed.1)) {
+        if let (Some(plain), Some(keyed)) = (plain, engine::keyed_candidate(&request, keyed.1)) {
             // Rates equal in every key but input order, one keyed and one
             // plain: the engine's pick depends on which kind each is to it;
             // let it pick.
@@ -289,13 +289,14 @@ impl<'r> RateBook<'r> {
         if plain.is_none() {
             // The usual answer, built straight into the result (as the
             // engine's `collect_best` does).
-            if let Some(route) = request.keyed_one(&fast, keyed.1) {
+            if let Some(route) = engine::keyed_one(&request, &fast, keyed.1) {
                 return Ok(route);
             }
         }
         let mut slot = [None];
         let found = Best::found(Some(keyed), plain);
-        request.conclude(
+        engine::conclude(
+            &request,
             Some(&fast),
             self.rates,
             found.keyed_rates(),

@@ -8,6 +8,7 @@ use super::market::MarketPair;
 use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{at_scale, least_cover8, pow10, times_pow10, widening_mul, Wide};
 use crate::rate::Rate;
+use crate::route::engine::keyed_candidate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{admit, check, guarded, required_within, Score};
 use crate::route::rules::net_output::net_output;
@@ -26,7 +27,7 @@ pub(crate) fn forward(
 ) -> Result<Decimal, RejectReason> {
     match fast.map_or(Score::Slow, |fast| fast.score(rate)) {
         // Keyed: eligible, and the candidate's net output is exact.
-        Score::Key(_) => match request.candidate(rate) {
+        Score::Key(_) => match keyed_candidate(request, rate) {
             Some(candidate) => Ok(candidate.net_output),
             None => check(rate, request).map(|candidate| candidate.net_output),
         },

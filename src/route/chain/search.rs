@@ -18,20 +18,23 @@ use crate::decimal::Amount;
 use crate::rate::Rate;
 use crate::route::engine::TopBuffer;
 use crate::route::request::FastRequest;
-use crate::route::rules::order::chain_order;
+use crate::route::rules::order::{chain_net_cmp, chain_order, ChainKey};
 use crate::swap_mode::SwapMode;
 
-/// A chain in the making: its rates and its score (the final output, or the
-/// first leg's required input), what the chain order reads.
+/// A chain in the making: its rates, its score (the final output, or the
+/// first leg's required input) and its last leg's input (ExactIn: the
+/// amount the final output is at, for the exact order of ruling 43), what
+/// the chain order reads.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pick<'r> {
     rates: [&'r Rate; MAX_LEGS],
     len: usize,
     score: Decimal,
+    last_input: Decimal,
 }
 
 impl<'r> Pick<'r> {
-    fn new(rates: &[&'r Rate], score: Decimal) -> Option<Self> {
+    fn new(rates: &[&'r Rate], score: Decimal, last_input: Decimal) -> Option<Self> {
         let first = *rates.first()?;
         let mut slots = [first; MAX_LEGS];
         for (slot, rate) in slots.iter_mut().zip(rates) {
@@ -41,11 +44,17 @@ impl<'r> Pick<'r> {
             rates: slots,
             len: rates.len(),
             score,
+            last_input,
         })
     }
 
     fn rates(&self) -> &[&'r Rate] {
         self.rates.get(..self.len).unwrap_or_default()
+    }
+
+    /// What the chain order reads.
+    fn key(&self) -> ChainKey<'_, 'r> {
+        (self.score, self.last_input, self.rates())
     }
 }
 
@@ -103,8 +112,25 @@ impl<'r> Picks<'_, 'r> {
         })
     }
 
+    /// `true` when `pick` cannot reach the floor: strictly worse than the
+    /// worst kept pick by score (ExactIn: by the exact final outputs,
+    /// ruling 43, so a pick whose `Decimal` output equals the floor's, or
+    /// is a floor of a larger exact value, is not turned away).
+    fn pick_beaten(&self, pick: &Pick<'r>) -> bool {
+        if !self.buffer.is_full() {
+            return false;
+        }
+        let Some(held) = self.buffer.keys().last().copied().flatten() else {
+            return false;
+        };
+        match self.mode {
+            SwapMode::ExactIn => chain_net_cmp(pick.key(), held.key()) == Ordering::Less,
+            SwapMode::ExactOut => pick.score > held.score,
+        }
+    }
+
     fn offer(&mut self, pick: Pick<'r>) {
-        if self.beaten(pick.score) {
+        if self.pick_beaten(&pick) {
             return;
         }
         self.kept = self.kept.wrapping_add(1);
@@ -112,9 +138,7 @@ impl<'r> Picks<'_, 'r> {
         // Free slots are `None`, which every pick goes before.
         self.buffer
             .offer(Some(pick), (), |new, (), held, ()| match (new, held) {
-                (Some(a), Some(b)) => {
-                    chain_order(mode, (a.score, a.rates()), (b.score, b.rates())) == Ordering::Less
-                }
+                (Some(a), Some(b)) => chain_order(mode, a.key(), b.key()) == Ordering::Less,
                 (Some(_), None) => true,
                 (None, _) => false,
             });
@@ -429,7 +453,10 @@ impl ChainRequest {
                 *slot = held;
                 len = len.saturating_add(1);
             }
-            if let Some(pick) = chosen.get(..len).and_then(|legs| Pick::new(legs, score)) {
+            if let Some(pick) = chosen
+                .get(..len)
+                .and_then(|legs| Pick::new(legs, score, input.get()))
+            {
                 picks.offer(pick);
             }
         };
@@ -507,7 +534,8 @@ impl ChainRequest {
                 }
                 if let Some(pick) = chosen
                     .get(..len)
-                    .and_then(|legs| Pick::new(legs, required.get()))
+                    // ExactOut ranks by the required input alone: no last input.
+                    .and_then(|legs| Pick::new(legs, required.get(), Decimal::ZERO))
                 {
                     picks.offer(pick);
                 }
@@ -610,6 +638,80 @@ mod tests {
             })
             .collect();
         RatesResponse::try_from(list).unwrap()
+    }
+
+    /// One rate of `pair`: multiplier `m`, no fee, limits [0, 10].
+    fn one(pair: &str, m: &str) -> RatesResponse {
+        let rate = Rate::new(
+            RateId::new(&format!("{pair}-r")).unwrap(),
+            PairId::new(pair).unwrap(),
+            RateTerms {
+                multiplier: m.parse().unwrap(),
+                miner_fee: Decimal::ZERO,
+                min: Decimal::ZERO,
+                max: Decimal::TEN,
+            },
+            EpochMillis::new(4_102_444_800_000),
+        );
+        RatesResponse::try_from(alloc::vec![rate]).unwrap()
+    }
+
+    /// The pair ids of each chain's legs, joined by `+`.
+    fn paths(chains: &[crate::route::chain::Chain<'_>]) -> Vec<alloc::string::String> {
+        chains
+            .iter()
+            .map(|chain| {
+                let ids: Vec<&str> = chain.legs().iter().map(|l| l.pair_id().as_str()).collect();
+                ids.join("+")
+            })
+            .collect()
+    }
+
+    /// Ruling 43 in chains, worked by hand: at 0.003, `1 × 0.003` = 0.003
+    /// and `0.003 × 1.000000000000000000000000001` =
+    /// 0.003000000000000000000000000003 (30 places), whose floor at 28
+    /// places prints 0.003 too. The exact values differ by 3 × 10^-30: the
+    /// chain through the longer multiplier ranks first, though its
+    /// `Decimal` output equals the other's and the tie-breaks (fewer legs,
+    /// then pair id bytes) would pick the other.
+    #[test]
+    fn chains_differing_past_28_places_rank_by_the_exact_outputs() {
+        let now = EpochMillis::new(1_785_000_000_000);
+        let amount = Amount::new(Decimal::new(3, 3)).unwrap();
+        let s = || AssetId::new("S").unwrap();
+        let d = || AssetId::new("D").unwrap();
+        let deep = "1.000000000000000000000000001";
+        // The direct pair (one leg) against S→M→D (two legs, the last deep).
+        let data = [one("S_D", "1"), one("S_M", "1"), one("M_D", deep)];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), now).unwrap();
+        let request = ChainRequest::exact_in(s(), d(), amount, now);
+        let best = request.best(&market).unwrap();
+        assert_eq!(paths(&[best]), ["S_M+M_D"]);
+        // Its reported output is the floor, equal to the direct chain's.
+        assert_eq!(best.output(), Decimal::new(3, 3));
+        let top = request.top(&market, 2).unwrap();
+        assert_eq!(top[1].output(), Decimal::new(3, 3));
+        assert_eq!(paths(&top), ["S_M+M_D", "S_D"]);
+        let all = request.select_all(&market, 2).unwrap();
+        assert_eq!(paths(all.chains()), ["S_M+M_D", "S_D"]);
+        // Equal exact outputs (no deep multiplier): fewer legs first.
+        let data = [one("S_D", "1"), one("S_M", "1"), one("M_D", "1")];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), now).unwrap();
+        assert_eq!(paths(&request.top(&market, 2).unwrap()), ["S_D", "S_M+M_D"]);
+        // Two two-leg paths: by pair id bytes S_A+A_D would come first;
+        // S_B+B_D's exact output is the larger.
+        let data = [
+            one("S_A", "1"),
+            one("A_D", "1"),
+            one("S_B", "1"),
+            one("B_D", deep),
+        ];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), now).unwrap();
+        let top = request.top(&market, 2).unwrap();
+        assert_eq!(paths(&top), ["S_B+B_D", "S_A+A_D"]);
+        assert_eq!(paths(&[request.best(&market).unwrap()]), ["S_B+B_D"]);
+        let all = request.select_all(&market, 2).unwrap();
+        assert_eq!(paths(all.chains()), ["S_B+B_D", "S_A+A_D"]);
     }
 
     #[test]

@@ -23,8 +23,13 @@ mod buffer;
 mod collect;
 mod conclude;
 mod kernel;
+mod routes;
 mod scan;
 mod select;
 
 pub(crate) use buffer::TopBuffer;
 pub(crate) use collect::{keep_best_plain, Best, Kept, TopK};
+pub(crate) use conclude::{collect, conclude};
+pub(crate) use kernel::collect_best;
+pub(crate) use routes::{keyed_candidate, keyed_one};
+pub(crate) use select::select_in;

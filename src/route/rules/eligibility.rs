@@ -20,7 +20,7 @@ use rust_decimal::Decimal;
 use super::net_output::{net_is_positive, net_output};
 use super::required_input::{required_input, required_input_near};
 use crate::rate::prepared::{Compact, DECIDES, EXACT_OUT, SPONSORED, USABLE};
-use crate::rate::Rate;
+use crate::rate::{CampaignLimits, Rate};
 use crate::route::request::FastRequest;
 use crate::route::work;
 use crate::route::{LimitCheck, PriceGuard, RejectReason, RouteRequest};
@@ -132,6 +132,18 @@ pub(crate) fn guarded(rate: &Rate, guard: Option<&PriceGuard>) -> Result<(), Rej
         });
     }
     Ok(())
+}
+
+/// A rate's effective max under the caller's `campaigns` (ruling 3): a
+/// sponsored variant's max capped by its campaign's limit, a base rate's
+/// own max (the prepared flag says which, so a base rate costs no lookup).
+#[inline]
+pub(crate) fn effective_max(rate: &Rate, campaigns: &CampaignLimits) -> Decimal {
+    if rate.prepared().has(SPONSORED) {
+        rate.effective_max(campaigns)
+    } else {
+        rate.max()
+    }
 }
 
 /// `min <= amount <= effective max`, inclusive at both ends

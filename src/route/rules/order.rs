@@ -119,23 +119,27 @@ pub(crate) fn position_order(a: (u32, &Rate), b: (u32, &Rate)) -> Ordering {
     tie_order(a.1, b.1).then(a.0.cmp(&b.0))
 }
 
+/// What the chain order reads of a chain: its score (ExactIn: the final
+/// net output, a `Decimal` that may be the floor of the exact value at 28
+/// places; ExactOut: the first leg's required input, 8 places, exact), the
+/// last leg's input (ExactIn: the amount that final output is at) and the
+/// legs' rates in order.
+pub(crate) type ChainKey<'k, 'a> = (Decimal, Decimal, &'k [&'a Rate]);
+
 /// The chain order (ruling 24): ExactIn by final net output, highest
-/// first; ExactOut by the first leg's required input, lowest first; then
-/// fewer legs; then leg by leg, the pair id's bytes and the tie-breaks of
-/// [`tie_order`]. `score` is the final output or the required input;
-/// `rates` the legs' rates in order.
-pub(crate) fn chain_order<'a>(
-    mode: SwapMode,
-    a: (Decimal, &[&'a Rate]),
-    b: (Decimal, &[&'a Rate]),
-) -> Ordering {
+/// first, compared exactly (ruling 43: two final outputs that differ only
+/// past the 28th place are ordered by their exact values, as the single
+/// pair's [`net_cmp`] orders routes); ExactOut by the first leg's required
+/// input, lowest first; then fewer legs; then leg by leg, the pair id's
+/// bytes and the tie-breaks of [`tie_order`].
+pub(crate) fn chain_order(mode: SwapMode, a: ChainKey<'_, '_>, b: ChainKey<'_, '_>) -> Ordering {
     work::tick();
     let score = match mode {
-        SwapMode::ExactIn => b.0.cmp(&a.0),
+        SwapMode::ExactIn => chain_net_cmp(b, a),
         SwapMode::ExactOut => a.0.cmp(&b.0),
     };
-    score.then(a.1.len().cmp(&b.1.len())).then_with(|| {
-        for (x, y) in a.1.iter().zip(b.1) {
+    score.then(a.2.len().cmp(&b.2.len())).then_with(|| {
+        for (x, y) in a.2.iter().zip(b.2) {
             let leg = x
                 .pair_id()
                 .as_str()
@@ -148,6 +152,16 @@ pub(crate) fn chain_order<'a>(
         }
         Ordering::Equal
     })
+}
+
+/// The order of two ExactIn chains' exact final outputs (ruling 43):
+/// `Greater` when `a`'s is larger. Each final output is its last leg's
+/// `input × multiplier − fee`, so [`net_cmp`] on the last legs decides.
+pub(crate) fn chain_net_cmp(a: ChainKey<'_, '_>, b: ChainKey<'_, '_>) -> Ordering {
+    match (a.2.last(), b.2.last()) {
+        (Some(a_rate), Some(b_rate)) => net_cmp((a.0, a.1, a_rate), (b.0, b.1, b_rate)),
+        _ => a.0.cmp(&b.0),
+    }
 }
 
 /// The ExactOut estimator's order: the smaller required input first, then
