@@ -15,10 +15,11 @@ use super::ranked::{Chain, Leg};
 use super::request::{ChainRequest, MAX_LEGS};
 use super::ChainNoRoute;
 use crate::decimal::Amount;
+use crate::numeric::pow10;
 use crate::rate::Rate;
 use crate::route::engine::TopBuffer;
 use crate::route::request::FastRequest;
-use crate::route::rules::order::{chain_net_cmp, chain_order, ChainKey};
+use crate::route::rules::order::{chain_net_cmp, chain_order, value_cmp, ChainKey};
 use crate::swap_mode::SwapMode;
 
 /// A chain in the making: its rates, its score (the final output, or the
@@ -178,11 +179,45 @@ impl Thresholds {
     }
 
     /// No rate of multiplier `multiplier` or less can reach the floor from
-    /// `x`: `x × multiplier` (rounded up) is below the next input needed.
+    /// `x`: `x × multiplier`, exactly, is below the next input needed (the
+    /// next input, `floor8(x × multiplier − fee)`, is at most the product).
     fn cuts(&self, x: Decimal, multiplier: Decimal) -> bool {
-        x.checked_mul(multiplier)
-            .and_then(|most| most.checked_add(Decimal::new(1, most.scale())))
-            .is_some_and(|most| most < self.next_input)
+        product_below(x, multiplier, self.next_input)
+    }
+}
+
+/// `x × m < t` exactly, for `x` and `m` not negative (amounts and
+/// multipliers), on the mantissas in `u128`: a few integer operations where
+/// `Decimal`'s product, sum and comparison cost a few hundred instructions.
+/// `false` (no pruning) for a negative operand or a product past `u128`.
+fn product_below(x: Decimal, m: Decimal, t: Decimal) -> bool {
+    if t.is_sign_negative() || t.is_zero() {
+        // A product of numbers that are not negative is not below 0.
+        return false;
+    }
+    let (Ok(xm), Ok(mm), Ok(tm)) = (
+        u128::try_from(x.mantissa()),
+        u128::try_from(m.mantissa()),
+        u128::try_from(t.mantissa()),
+    ) else {
+        return false;
+    };
+    let Some(product) = xm.checked_mul(mm) else {
+        return false;
+    };
+    let product_scale = x.scale().saturating_add(m.scale());
+    let t_scale = t.scale();
+    if product_scale >= t_scale {
+        // product / 10^ps < tm / 10^ts ⇔ product < tm × 10^(ps − ts); a
+        // bound past u128 (10^39 and more, as tm >= 1) is above the product.
+        pow10(product_scale.saturating_sub(t_scale))
+            .and_then(|up| tm.checked_mul(up))
+            .is_none_or(|bound| product < bound)
+    } else {
+        // product × 10^(ts − ps) < tm; past u128 it is not below.
+        pow10(t_scale.saturating_sub(product_scale))
+            .and_then(|up| product.checked_mul(up))
+            .is_some_and(|scaled| scaled < tm)
     }
 }
 
@@ -408,9 +443,10 @@ impl ChainRequest {
             let Ok(next) = forward_to_next(rate, &request, fast.as_ref()) else {
                 continue;
             };
-            if thresholds.is_some_and(|t| next.get() < t.next_input)
-                || needed.is_some_and(|least| next.get() < least)
-                || most.is_some_and(|most| next.get() > most)
+            let next_value = next.get();
+            if thresholds.is_some_and(|t| value_cmp(next_value, t.next_input).is_lt())
+                || needed.is_some_and(|least| value_cmp(next_value, least).is_lt())
+                || most.is_some_and(|most| value_cmp(next_value, most).is_gt())
             {
                 continue;
             }
@@ -436,7 +472,9 @@ impl ChainRequest {
     ) {
         // Outside every rate's limits: no rate passes (and the book would
         // scan them all to say why).
-        if input.get() < pair.min_min || input.get() > pair.max_max || picks.spend() {
+        let x = input.get();
+        if value_cmp(x, pair.min_min).is_lt() || value_cmp(x, pair.max_max).is_gt() || picks.spend()
+        {
             return;
         }
         let mut rates = [None; MAX_LEGS];
