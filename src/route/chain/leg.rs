@@ -35,19 +35,6 @@ pub(crate) fn forward(
     }
 }
 
-/// An ExactIn leg that is not the last: the next leg's input, the floor to
-/// 8 places of `rate`'s exact net output (ruling 35), or the first rule it
-/// breaks. The fast score only decides eligibility; the floor is always
-/// computed from the exact product.
-pub(crate) fn forward_to_next(
-    rate: &Rate,
-    request: &RouteRequest<'_>,
-    fast: Option<&FastRequest>,
-) -> Result<Amount, RejectReason> {
-    forward(rate, request, fast)?;
-    exact_next(rate, request.from_amount().get())
-}
-
 /// The next leg's input after `rate` at `input`: `floor8(input × multiplier
 /// − minerFee)` of the exact value (ruling 35), never of a `Decimal` that
 /// already rounded the product. A floor too large for 8 places overflows; a

@@ -8,7 +8,7 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::leg::{backward, exact_next, forward, forward_to_next, lower_bound, yields};
+use super::leg::{backward, exact_next, forward, lower_bound, yields};
 use super::market::{lower_quotient, Market, MarketPair};
 use super::paths::each_path;
 use super::ranked::{Chain, Leg};
@@ -32,6 +32,10 @@ pub(crate) struct Pick<'r> {
     len: usize,
     score: Decimal,
     last_input: Decimal,
+    /// ExactIn: each leg's input and output as the search computed them,
+    /// so the chain is not computed again (`None` in ExactOut, whose legs
+    /// [`build`](ChainRequest::build) computes).
+    io: Option<[(Decimal, Decimal); MAX_LEGS]>,
 }
 
 impl<'r> Pick<'r> {
@@ -46,7 +50,35 @@ impl<'r> Pick<'r> {
             len: rates.len(),
             score,
             last_input,
+            io: None,
         })
+    }
+
+    /// The same pick with its legs' inputs and outputs.
+    fn with_io(self, io: [(Decimal, Decimal); MAX_LEGS]) -> Self {
+        Pick {
+            io: Some(io),
+            ..self
+        }
+    }
+
+    /// The chain of a pick whose legs the search computed (ExactIn).
+    fn chain(&self, mode: SwapMode) -> Option<Chain<'r>> {
+        let io = self.io?;
+        let first = *self.rates.first()?;
+        let mut legs = [Leg {
+            rate: first,
+            input: Decimal::ZERO,
+            output: Decimal::ZERO,
+        }; MAX_LEGS];
+        for ((slot, &rate), (input, output)) in legs.iter_mut().zip(&self.rates).zip(io) {
+            *slot = Leg {
+                rate,
+                input,
+                output,
+            };
+        }
+        Chain::new(mode, legs.get(..self.len)?)
     }
 
     fn rates(&self) -> &[&'r Rate] {
@@ -272,9 +304,11 @@ impl ChainRequest {
             self.search(market, &mut slot, &mut [()], 1, None);
         }
         match slot {
-            // A pick's legs compute again (the search ruled out the rest).
-            [Some(pick)] => self
-                .build(market, &pick)
+            // An ExactIn pick holds its legs; an ExactOut pick's legs
+            // compute again (the search ruled out the rest).
+            [Some(pick)] => pick
+                .chain(self.mode)
+                .or_else(|| self.build(market, &pick))
                 .ok_or_else(|| self.classify(market)),
             [None] => Err(self.classify(market)),
         }
@@ -317,7 +351,7 @@ impl ChainRequest {
         }
         let mut chains = Vec::with_capacity(slots.iter().flatten().count());
         for pick in slots.iter().flatten() {
-            if let Some(chain) = self.build(market, pick) {
+            if let Some(chain) = pick.chain(self.mode).or_else(|| self.build(market, pick)) {
                 chains.push(chain);
             }
         }
@@ -401,7 +435,7 @@ impl ChainRequest {
         pairs: &[&MarketPair<'r>],
         at: usize,
         input: Amount,
-        prefix: &mut [Option<&'r Rate>; MAX_LEGS],
+        prefix: &mut [Option<Leg<'r>>; MAX_LEGS],
         picks: &mut Picks<'_, 'r>,
         k: usize,
     ) {
@@ -440,7 +474,12 @@ impl ChainRequest {
             if picks.spend() {
                 return;
             }
-            let Ok(next) = forward_to_next(rate, &request, fast.as_ref()) else {
+            // The leg's output (the first rule it breaks, if any), then the
+            // next leg's input: the floor of its exact value (ruling 35).
+            let Ok(output) = forward(rate, &request, fast.as_ref()) else {
+                continue;
+            };
+            let Ok(next) = exact_next(rate, input.get()) else {
                 continue;
             };
             let next_value = next.get();
@@ -451,7 +490,11 @@ impl ChainRequest {
                 continue;
             }
             if let Some(slot) = prefix.get_mut(at) {
-                *slot = Some(rate);
+                *slot = Some(Leg {
+                    rate,
+                    input: input.get(),
+                    output,
+                });
             }
             self.forward_walk(market, pairs, at.saturating_add(1), next, prefix, picks, k);
         }
@@ -466,7 +509,7 @@ impl ChainRequest {
         pair: &MarketPair<'r>,
         input: Amount,
         at: usize,
-        prefix: &[Option<&'r Rate>; MAX_LEGS],
+        prefix: &[Option<Leg<'r>>; MAX_LEGS],
         picks: &mut Picks<'_, 'r>,
         k: usize,
     ) {
@@ -477,25 +520,35 @@ impl ChainRequest {
         {
             return;
         }
-        let mut rates = [None; MAX_LEGS];
-        for (slot, rate) in rates.iter_mut().zip(prefix.iter().take(at)) {
-            *slot = *rate;
+        let mut legs = [None; MAX_LEGS];
+        for (slot, leg) in legs.iter_mut().zip(prefix.iter().take(at)) {
+            *slot = *leg;
         }
         let mut offer = |rate: &'r Rate, score: Decimal| {
-            if let Some(slot) = rates.get_mut(at) {
-                *slot = Some(rate);
+            if let Some(slot) = legs.get_mut(at) {
+                *slot = Some(Leg {
+                    rate,
+                    input: x,
+                    output: score,
+                });
             }
             let mut chosen = [rate; MAX_LEGS];
+            let mut io = [(Decimal::ZERO, Decimal::ZERO); MAX_LEGS];
             let mut len = 0usize;
-            for (slot, held) in chosen.iter_mut().zip(rates.iter().flatten()) {
-                *slot = held;
+            for ((slot, put), leg) in chosen
+                .iter_mut()
+                .zip(io.iter_mut())
+                .zip(legs.iter().flatten())
+            {
+                *slot = leg.rate;
+                *put = (leg.input, leg.output);
                 len = len.saturating_add(1);
             }
             if let Some(pick) = chosen
                 .get(..len)
-                .and_then(|legs| Pick::new(legs, score, input.get()))
+                .and_then(|rates| Pick::new(rates, score, x))
             {
-                picks.offer(pick);
+                picks.offer(pick.with_io(io));
             }
         };
         if k <= 1 {
@@ -676,6 +729,36 @@ mod tests {
             })
             .collect();
         RatesResponse::try_from(list).unwrap()
+    }
+
+    #[test]
+    fn the_multiplier_cut_is_exact() {
+        use super::product_below;
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        // 1 × 20.5 = 20.5: not below itself, below one unit of 10^-8 more.
+        assert!(!product_below(d("1"), d("20.5"), d("20.5")));
+        assert!(product_below(d("1"), d("20.5"), d("20.50000001")));
+        assert!(!product_below(d("1"), d("20.5"), d("20.49999999")));
+        // 0.003 × 1.000000000000000000000000001 =
+        // 0.003000000000000000000000000003 (30 places): above 0.003, below
+        // 0.0030000000000000000000000001 (= ...0100 at 30 places).
+        let deep = d("1.000000000000000000000000001");
+        assert!(!product_below(d("0.003"), deep, d("0.003")));
+        assert!(product_below(
+            d("0.003"),
+            deep,
+            d("0.0030000000000000000000000001")
+        ));
+        // Nothing is below 0 or a negative bound; a product past u128
+        // ((2^96 − 1)^2) is not pruned.
+        assert!(!product_below(d("1"), d("2"), Decimal::ZERO));
+        assert!(!product_below(d("1"), d("2"), d("-1")));
+        let big = d("79228162514264337593543950335");
+        assert!(!product_below(big, big, big));
+        // A bound whose mantissa, aligned to the product's scale, passes
+        // u128: 5 at scale 0 against 1 × 1 at scale 56 (28 + 28).
+        let tiny = d("0.0000000000000000000000000001");
+        assert!(product_below(tiny, tiny, d("5")));
     }
 
     /// One rate of `pair`: multiplier `m`, no fee, limits [0, 10].

@@ -34,14 +34,14 @@
 use super::collect::{keep_best_plain, Best, Kept};
 use super::conclude::conclude;
 use super::routes::keyed_one;
-use super::scan::{never_reaches, next_judged, passed_over, scan, verdict, Verdict};
+use super::scan::{never_reaches, next_judged, passed_over, scan};
 use super::select::select_in;
 use crate::numeric::filter::key_floor;
 use crate::numeric::{POW10, SCALE};
 use crate::rate::prepared::{Compact, Layout, DECIDES};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
-use crate::route::rules::eligibility::{Candidate, Score};
+use crate::route::rules::eligibility::{verdict, Candidate, Score, Verdict};
 use crate::route::rules::order::key_order;
 use crate::route::work;
 use crate::route::{NoRoute, Route, RouteRequest};

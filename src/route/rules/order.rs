@@ -227,6 +227,30 @@ mod tests {
     }
 
     #[test]
+    fn value_cmp_is_the_order_of_the_values() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        // One value at two scales; then by value across scales and signs.
+        assert_eq!(value_cmp(d("1.0"), d("1.00")), Ordering::Equal);
+        assert_eq!(value_cmp(d("1.01"), d("1.1")), Ordering::Less);
+        assert_eq!(value_cmp(d("1.1"), d("1.01")), Ordering::Greater);
+        assert_eq!(value_cmp(d("-2"), d("1.5")), Ordering::Less);
+        assert_eq!(value_cmp(d("-0.5"), d("-0.50")), Ordering::Equal);
+        assert_eq!(
+            value_cmp(d("0.0000000000000000000000000001"), d("0")),
+            Ordering::Greater
+        );
+        // 2^96 − 1 aligned to scale 28 does not fit an i128: Decimal's own
+        // comparison answers, the same order.
+        assert_eq!(
+            value_cmp(
+                d("79228162514264337593543950335"),
+                d("0.0000000000000000000000000001")
+            ),
+            Ordering::Greater
+        );
+    }
+
+    #[test]
     fn tie_breaks_in_order() {
         // Equal nets: lower fee, then base before sponsored, then id bytes.
         let (a, b) = (rate("b", "1", "0.1"), rate("a", "1", "0.2"));
