@@ -1,14 +1,10 @@
 //! What the caller asks for.
 //!
-//! [`RouteRequest`]'s methods live in five files, each beside the rule or
-//! step it serves:
-//! - here: the constructors, builders (`with_*`) and accessors;
-//! - `ranking.rs`: the public questions `best`, `top`, `top_n`,
-//!   `top_n_into`, `select`;
-//! - `engine/conclude.rs`: `collect`, `conclude`, `candidate`, `finish`
-//!   (the engine's ending);
-//! - `engine/select.rs`: `select_in` (every rate ranked or rejected);
-//! - `feasible.rs`: `name_working` (the amounts a "no route" names, ruling 38).
+//! [`RouteRequest`]'s methods live here (the constructors, builders
+//! (`with_*`) and accessors) and in `ranking.rs` (the public questions
+//! `best`, `top`, `top_n`, `top_n_into`, `select`); `split/mod.rs` and
+//! `feasible.rs` still add theirs (the split, `name_working`). The engine
+//! (`engine/`) is free functions that borrow the request.
 //!
 //! `FastRequest`'s live in three: here (`new`, the integer form, and its
 //! accessors),

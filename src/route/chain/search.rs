@@ -15,7 +15,7 @@ use super::ranked::{Chain, Leg};
 use super::request::{ChainRequest, MAX_LEGS};
 use super::ChainNoRoute;
 use crate::decimal::Amount;
-use crate::numeric::pow10;
+use crate::numeric::{pow10, times_pow10};
 use crate::rate::Rate;
 use crate::route::engine::TopBuffer;
 use crate::route::request::FastRequest;
@@ -198,13 +198,18 @@ impl Thresholds {
     fn new(floor: Decimal, rest: &[&MarketPair<'_>]) -> Option<Self> {
         let mut t = floor;
         for pair in rest.iter().rev() {
+            let inverse = pair.max_multiplier_inverse?;
+            if let Some(exact) = least_input(t, pair.min_fee, inverse) {
+                t = exact;
+                continue;
+            }
             let sum = t.checked_add(pair.min_fee)?;
             let sum = sum.checked_sub(Decimal::new(1, sum.scale()))?;
             // Cut to 8 places toward zero (still a lower bound; inputs have 8
             // places anyway): the product with the 12-digit inverse then fits
             // `Decimal`'s 96 bits without rescaling.
             let sum = sum.trunc_with_scale(8);
-            let quotient = sum.checked_mul(pair.max_multiplier_inverse?)?;
+            let quotient = sum.checked_mul(inverse)?;
             t = quotient.checked_sub(Decimal::new(1, quotient.scale()))?;
         }
         Some(Thresholds { next_input: t })
@@ -216,6 +221,30 @@ impl Thresholds {
     fn cuts(&self, x: Decimal, multiplier: Decimal) -> bool {
         product_below(x, multiplier, self.next_input)
     }
+}
+
+/// One step of [`Thresholds::new`] in integers: `floor8((t + fee) ×
+/// inverse)`, where `inverse` is at most `1 / M` for the pair's largest
+/// multiplier `M` and `fee` its smallest fee. An input `y` below it is below
+/// `(t + fee) / M`, so `y × M − fee < t`: no rate of the pair reaches `t`
+/// from it. The bound the `Decimal` steps compute, exact instead of less a
+/// unit at each step, in a few integer operations. `None` (the `Decimal`
+/// steps answer) for a negative operand or a value past `u128` or 8-place
+/// `Decimal`.
+fn least_input(t: Decimal, fee: Decimal, inverse: Decimal) -> Option<Decimal> {
+    let tm = u128::try_from(t.mantissa()).ok()?;
+    let fm = u128::try_from(fee.mantissa()).ok()?;
+    let im = u128::try_from(inverse.mantissa()).ok()?;
+    let scale = t.scale().max(fee.scale());
+    let sum = times_pow10(tm, scale.checked_sub(t.scale())?)?
+        .checked_add(times_pow10(fm, scale.checked_sub(fee.scale())?)?)?;
+    let product = sum.checked_mul(im)?;
+    let product_scale = scale.checked_add(inverse.scale())?;
+    let at8 = match product_scale.checked_sub(8) {
+        Some(down) => product.checked_div(pow10(down)?)?,
+        None => times_pow10(product, 8u32.checked_sub(product_scale)?)?,
+    };
+    Decimal::try_from_i128_with_scale(i128::try_from(at8).ok()?, 8).ok()
 }
 
 /// `x × m < t` exactly, for `x` and `m` not negative (amounts and
@@ -729,6 +758,25 @@ mod tests {
             })
             .collect();
         RatesResponse::try_from(list).unwrap()
+    }
+
+    #[test]
+    fn the_least_input_is_the_exact_floor() {
+        use super::least_input;
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        // (400 + 0.01) × 0.047619047619 = 19.04809523807619 (by hand):
+        // floor at 8 places 19.04809523.
+        assert_eq!(
+            least_input(d("400"), d("0.01"), d("0.047619047619")),
+            Some(d("19.04809523"))
+        );
+        // (0.5 + 0) × 2.5 = 1.25, on the 8-place grid.
+        assert_eq!(
+            least_input(d("0.5"), Decimal::ZERO, d("2.5")),
+            Some(d("1.25"))
+        );
+        // A negative bound is left to the Decimal steps.
+        assert_eq!(least_input(d("-1"), d("0.01"), d("0.5")), None);
     }
 
     #[test]
