@@ -20,6 +20,7 @@ use crate::rate::Rate;
 use crate::route::engine::TopBuffer;
 use crate::route::request::FastRequest;
 use crate::route::rules::order::{chain_net_cmp, chain_order, value_cmp, ChainKey};
+use crate::route::RouteRequest;
 use crate::swap_mode::SwapMode;
 
 /// A chain in the making: its rates, its score (the final output, or the
@@ -431,6 +432,11 @@ impl ChainRequest {
             budget,
             stopped: false,
         };
+        // Every path's first ExactIn leg has the chain's amount and, without
+        // a guard (resolved per pair), one policy: one request for all of
+        // them, built once.
+        let first = (self.mode == SwapMode::ExactIn && self.price_guard.is_none())
+            .then(|| self.leg_request(self.amount, market.campaigns(), &[], false));
         each_path(market, &self.from, &self.to, self.max_legs, |path| {
             let Some(pairs) = path.pairs(market) else {
                 return;
@@ -443,7 +449,16 @@ impl ChainRequest {
             match self.mode {
                 SwapMode::ExactIn => {
                     let mut prefix = [None; MAX_LEGS];
-                    self.forward_walk(market, pairs, 0, self.amount, &mut prefix, &mut picks, k);
+                    self.forward_walk(
+                        market,
+                        pairs,
+                        0,
+                        self.amount,
+                        &mut prefix,
+                        &mut picks,
+                        k,
+                        first.as_ref(),
+                    );
                 }
                 SwapMode::ExactOut => {
                     let mut suffix = [None; MAX_LEGS];
@@ -467,6 +482,7 @@ impl ChainRequest {
         prefix: &mut [Option<Leg<'r>>; MAX_LEGS],
         picks: &mut Picks<'_, 'r>,
         k: usize,
+        first: Option<&RouteRequest<'_>>,
     ) {
         let (Some(pair), Some(rest)) = (pairs.get(at), pairs.get(at.saturating_add(1)..)) else {
             return;
@@ -475,7 +491,10 @@ impl ChainRequest {
             self.last_leg(market, pair, input, at, prefix, picks, k);
             return;
         }
-        let request = self.leg_request(input, market.campaigns(), pair.rates, false);
+        let request = match first {
+            Some(first) if at == 0 => *first,
+            _ => self.leg_request(input, market.campaigns(), pair.rates, false),
+        };
         let fast = FastRequest::new(&request);
         // The least input the next pair needs for any rate after it to pass
         // (their smallest mins), and the most it takes (the largest max).
@@ -525,7 +544,16 @@ impl ChainRequest {
                     output,
                 });
             }
-            self.forward_walk(market, pairs, at.saturating_add(1), next, prefix, picks, k);
+            self.forward_walk(
+                market,
+                pairs,
+                at.saturating_add(1),
+                next,
+                prefix,
+                picks,
+                k,
+                None,
+            );
         }
     }
 
