@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use super::engine::TopK;
+use super::engine::{self, TopK};
 use super::rules::eligibility::Candidate;
 use super::rules::served::resolve_guard;
 use super::{NoRoute, PriceGuard, PriceReference, Route, RouteRequest, Selection, TopN};
@@ -76,7 +76,7 @@ impl RouteRequest<'_> {
         if let Some(guard) = self.unresolved_guard(rates) {
             return self.with_price_guard(&guard).best_in(rates, compact);
         }
-        self.collect_best(rates, compact)
+        engine::collect_best(self, rates, compact)
     }
 
     /// The best `k` routes, best first (fewer when fewer are eligible; none
@@ -114,7 +114,7 @@ impl RouteRequest<'_> {
         }
         let k = k.min(rates.len());
         if k > SORT_K {
-            return self.select_in(rates).into_top(k);
+            return engine::select_in(self, rates).into_top(k);
         }
         // Small k (the usual case): the fixed-k scan over arrays on the
         // stack, the returned `Vec` the one allocation.
@@ -179,10 +179,10 @@ impl RouteRequest<'_> {
             units.get_mut(..k),
             routes.get_mut(..k),
         ) else {
-            return self.select_in(rates).into_top(k);
+            return engine::select_in(self, rates).into_top(k);
         };
         let mut top = TopK::new(keys, keyed, plain, units);
-        let len = self.collect(rates, compact, &mut top, routes)?;
+        let len = engine::collect(self, rates, compact, &mut top, routes)?;
         let mut out = Vec::with_capacity(len);
         out.extend(routes.iter().take(len).flatten());
         Ok(out)
@@ -282,7 +282,7 @@ impl RouteRequest<'_> {
         let keyed: [Option<&'r Rate>; K] = [None; K];
         let plain: [Option<Candidate<'r>>; K] = [None; K];
         let mut top = TopK::new([i128::MIN; K], keyed, plain, [(); K]);
-        match self.collect(rates, compact, &mut top, out.slots()) {
+        match engine::collect(self, rates, compact, &mut top, out.slots()) {
             Ok(len) => {
                 out.set_len(len);
                 Ok(())
@@ -302,8 +302,8 @@ impl RouteRequest<'_> {
     pub fn select<'r, R: RateList + ?Sized>(&self, rates: &'r R) -> Selection<'r> {
         match rates.one_pair() {
             Ok(rates) => match self.unresolved_guard(rates) {
-                Some(guard) => self.with_price_guard(&guard).select_in(rates),
-                None => self.select_in(rates),
+                Some(guard) => engine::select_in(&self.with_price_guard(&guard), rates),
+                None => engine::select_in(self, rates),
             },
             Err(mixed) => Selection::new(
                 self,

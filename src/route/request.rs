@@ -1,14 +1,10 @@
 //! What the caller asks for.
 //!
-//! [`RouteRequest`]'s methods live in five files, each beside the rule or
-//! step it serves:
-//! - here: the constructors, builders (`with_*`) and accessors;
-//! - `ranking.rs`: the public questions `best`, `top`, `top_n`,
-//!   `top_n_into`, `select`;
-//! - `engine/conclude.rs`: `collect`, `conclude`, `candidate`, `finish`
-//!   (the engine's ending);
-//! - `engine/select.rs`: `select_in` (every rate ranked or rejected);
-//! - `feasible.rs`: `name_working` (the amounts a "no route" names, ruling 38).
+//! [`RouteRequest`]'s methods live here (the constructors, builders
+//! (`with_*`) and accessors) and in `ranking.rs` (the public questions
+//! `best`, `top`, `top_n`, `top_n_into`, `select`); `split/mod.rs` and
+//! `feasible.rs` still add theirs (the split, `name_working`). The engine
+//! (`engine/`) is free functions that borrow the request.
 //!
 //! `FastRequest`'s live in three: here (`new`, the integer form, and its
 //! accessors),
@@ -56,6 +52,11 @@ pub struct RouteRequest<'c> {
     /// data, like `from8`): building it per query was a tenth of a best
     /// route over 8 rates (issue 35).
     amount: Option<AmountInts>,
+    /// The whole request in the fast path's form (derived data, kept in
+    /// step with every field it reads by [`refreshed`](Self::refreshed)):
+    /// building it per query was 50 of a best route's 770 instructions over
+    /// 8 rates (issue 41).
+    fast: Option<FastRequest>,
 }
 
 // The caches are left out on purpose: it is derived from the other fields.
@@ -83,7 +84,29 @@ impl RouteRequest<'static> {
             policy: Policy::DEFAULT,
             from8: None,
             amount: AmountInts::of(from_amount.get()),
+            fast: None,
         }
+        .refreshed()
+    }
+
+    /// [`exact_in`](Self::exact_in) under `policy`, built once (a chain
+    /// builds one per leg tried).
+    pub(crate) fn exact_in_under(
+        from_amount: Amount,
+        now: EpochMillis,
+        policy: Policy<'_>,
+    ) -> RouteRequest<'_> {
+        RouteRequest {
+            mode: SwapMode::ExactIn,
+            from_amount,
+            to_amount: None,
+            now,
+            policy,
+            from8: None,
+            amount: AmountInts::of(from_amount.get()),
+            fast: None,
+        }
+        .refreshed()
     }
 
     /// An ExactOut request: `to_amount` is exact; `from_amount` is the client's
@@ -97,7 +120,9 @@ impl RouteRequest<'static> {
             policy: Policy::DEFAULT,
             from8: Fixed8::ceil(from_amount.get()).ok(),
             amount: AmountInts::of(from_amount.get()),
+            fast: None,
         }
+        .refreshed()
     }
 }
 
@@ -126,7 +151,9 @@ impl<'c> RouteRequest<'c> {
             policy,
             from8: self.from8,
             amount: self.amount,
+            fast: None,
         }
+        .refreshed()
     }
 
     /// The caller's policy (ruling 41).
@@ -172,7 +199,7 @@ impl<'c> RouteRequest<'c> {
     #[must_use]
     pub fn with_limit_policy(mut self, policy: LimitPolicy) -> Self {
         self.policy = self.policy.with_limit_policy(policy);
-        self
+        self.refreshed()
     }
 
     /// The same request under the caller's economic floors (ruling 38; off
@@ -180,7 +207,7 @@ impl<'c> RouteRequest<'c> {
     #[must_use]
     pub fn with_floors(mut self, floors: Floors) -> Self {
         self.policy = self.policy.with_floors(floors);
-        self
+        self.refreshed()
     }
 
     /// The economic floors (ruling 38).
@@ -231,10 +258,12 @@ impl<'c> RouteRequest<'c> {
         self.policy.campaigns()
     }
 
-    /// `from_amount` in the fast path's integer form, when it has one.
-    #[inline]
-    fn amount_ints(&self) -> Option<AmountInts> {
-        self.amount
+    /// The same request with its fast form computed again from the
+    /// fields it reads (the mode, the amount, `now`, the policy): every
+    /// constructor and builder that changes one of them ends here.
+    fn refreshed(mut self) -> Self {
+        self.fast = FastRequest::build(&self);
+        self
     }
 
     /// ExactOut: `from_amount` rounded up to 8 places (`None` in ExactIn).
@@ -285,7 +314,7 @@ impl AmountInts {
 
 /// A request in the fast path's integer form: what the fast forms of the
 /// rules ([`score`](Self::score), [`net28`](Self::net28)) read.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct FastRequest {
     /// The amount's mantissa.
     pub(crate) x: u64,
@@ -314,8 +343,16 @@ pub(crate) struct FastRequest {
 }
 
 impl FastRequest {
-    /// The fast form of `request`, or `None` when its amount does not fit.
+    /// The fast form of `request`, or `None` when its amount does not fit
+    /// (or its policy needs the plain path): computed when the request was
+    /// built.
+    #[inline]
     pub(crate) fn new(request: &RouteRequest<'_>) -> Option<Self> {
+        request.fast
+    }
+
+    /// [`new`](Self::new)'s answer, computed from the request's fields.
+    fn build(request: &RouteRequest<'_>) -> Option<Self> {
         // The strict ExactOut policy judges each rate by its required input,
         // which only the plain path computes.
         // So do the floors (ruling 38) and the price guard (ruling 40),
@@ -333,7 +370,7 @@ impl FastRequest {
             x28,
             x_hi,
             reciprocal,
-        } = request.amount_ints()?;
+        } = request.amount?;
         let exact_out = request.mode() == SwapMode::ExactOut;
         let campaigns = !request.campaigns().is_empty();
         let (mut flag_mask, mut flag_want) = (DECIDES, DECIDES);

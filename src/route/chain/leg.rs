@@ -8,6 +8,7 @@ use super::market::MarketPair;
 use crate::decimal::{Amount, Fixed8};
 use crate::numeric::{at_scale, least_cover8, pow10, times_pow10, widening_mul, Wide};
 use crate::rate::Rate;
+use crate::route::engine::keyed_candidate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{admit, check, guarded, required_within, Score};
 use crate::route::rules::net_output::net_output;
@@ -26,25 +27,12 @@ pub(crate) fn forward(
 ) -> Result<Decimal, RejectReason> {
     match fast.map_or(Score::Slow, |fast| fast.score(rate)) {
         // Keyed: eligible, and the candidate's net output is exact.
-        Score::Key(_) => match request.candidate(rate) {
+        Score::Key(_) => match keyed_candidate(request, rate) {
             Some(candidate) => Ok(candidate.net_output),
             None => check(rate, request).map(|candidate| candidate.net_output),
         },
         Score::Out | Score::Slow => check(rate, request).map(|candidate| candidate.net_output),
     }
-}
-
-/// An ExactIn leg that is not the last: the next leg's input, the floor to
-/// 8 places of `rate`'s exact net output (ruling 35), or the first rule it
-/// breaks. The fast score only decides eligibility; the floor is always
-/// computed from the exact product.
-pub(crate) fn forward_to_next(
-    rate: &Rate,
-    request: &RouteRequest<'_>,
-    fast: Option<&FastRequest>,
-) -> Result<Amount, RejectReason> {
-    forward(rate, request, fast)?;
-    exact_next(rate, request.from_amount().get())
 }
 
 /// The next leg's input after `rate` at `input`: `floor8(input × multiplier

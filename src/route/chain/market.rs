@@ -8,6 +8,7 @@ use core::ops::Range;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::ids::AssetId;
+use crate::rate::prepared::Layout;
 use crate::rate::{CampaignLimits, PairId, Rate, RatesResponse};
 use crate::route::{NoRoute, RateBook, Route, RouteRequest};
 use crate::time::EpochMillis;
@@ -60,6 +61,8 @@ pub(crate) struct MarketPair<'r> {
     pub(crate) from: usize,
     pub(crate) to: usize,
     pub(crate) rates: &'r [Rate],
+    /// The response's compact layout, for the best-route kernel.
+    layout: Layout<'r>,
     /// The ExactIn rate book of the pair, under the market's campaigns;
     /// `None` for a pair of few rates, which a scan answers faster.
     book: Option<RateBook<'r>>,
@@ -173,7 +176,7 @@ impl<'r> MarketPair<'r> {
             Some(book) if request.floors().is_none() && request.price_guard().is_none() => {
                 book.best(request.from_amount(), request.now())
             }
-            _ => request.best_in(self.rates, crate::rate::prepared::Layout::default()),
+            _ => request.best_in(self.rates, self.layout),
         }
     }
 }
@@ -247,6 +250,7 @@ impl<'r> Market<'r> {
                 from: 0,
                 to: 0,
                 rates,
+                layout: response.layout(),
                 book: (rates.len() > BOOK_FROM).then(|| RateBook::new(response, campaigns, now)),
                 by_multiplier,
                 max_multiplier,

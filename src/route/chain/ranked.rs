@@ -153,6 +153,12 @@ impl<'r> Chain<'r> {
         }
     }
 
+    /// The last leg's input: the amount the final output is at (ExactIn),
+    /// what the exact chain order reads (ruling 43).
+    pub(crate) fn last_input(&self) -> Decimal {
+        self.legs().last().map_or(Decimal::ZERO, |leg| leg.input)
+    }
+
     /// The chain with its rank, for a selection's JSON.
     pub(crate) fn ranked(&self, rank: usize) -> RankedChain<'_, 'r> {
         RankedChain {

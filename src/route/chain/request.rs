@@ -234,16 +234,17 @@ impl ChainRequest {
         rates: &[Rate],
         final_leg: bool,
     ) -> RouteRequest<'c> {
-        let request = RouteRequest::exact_in(input, self.now)
+        let policy = Policy::DEFAULT
             .with_campaigns(campaigns)
-            .with_floors(self.leg_floors(final_leg));
-        match rates
-            .first()
-            .and_then(|rate| self.leg_guard(rate, final_leg))
-        {
-            Some(guard) => request.with_price_guard(guard),
-            None => request,
-        }
+            .with_floors(self.leg_floors(final_leg))
+            .with_price_guard(
+                rates
+                    .first()
+                    .and_then(|rate| self.leg_guard(rate, final_leg)),
+            );
+        // One request, built once under the whole policy (each builder
+        // computes the request's fast form again).
+        RouteRequest::exact_in_under(input, self.now, policy)
     }
 
     /// The asset the chain starts from.

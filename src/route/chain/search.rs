@@ -8,30 +8,39 @@ use core::cmp::Ordering;
 
 use rust_decimal::Decimal;
 
-use super::leg::{backward, exact_next, forward, forward_to_next, lower_bound, yields};
+use super::leg::{backward, exact_next, forward, lower_bound, yields};
 use super::market::{lower_quotient, Market, MarketPair};
 use super::paths::each_path;
 use super::ranked::{Chain, Leg};
 use super::request::{ChainRequest, MAX_LEGS};
 use super::ChainNoRoute;
 use crate::decimal::Amount;
+use crate::numeric::{pow10, times_pow10};
 use crate::rate::Rate;
 use crate::route::engine::TopBuffer;
 use crate::route::request::FastRequest;
-use crate::route::rules::order::chain_order;
+use crate::route::rules::order::{chain_net_cmp, chain_order, value_cmp, ChainKey};
+use crate::route::RouteRequest;
 use crate::swap_mode::SwapMode;
 
-/// A chain in the making: its rates and its score (the final output, or the
-/// first leg's required input), what the chain order reads.
+/// A chain in the making: its rates, its score (the final output, or the
+/// first leg's required input) and its last leg's input (ExactIn: the
+/// amount the final output is at, for the exact order of ruling 43), what
+/// the chain order reads.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pick<'r> {
     rates: [&'r Rate; MAX_LEGS],
     len: usize,
     score: Decimal,
+    last_input: Decimal,
+    /// ExactIn: each leg's input and output as the search computed them,
+    /// so the chain is not computed again (`None` in ExactOut, whose legs
+    /// [`build`](ChainRequest::build) computes).
+    io: Option<[(Decimal, Decimal); MAX_LEGS]>,
 }
 
 impl<'r> Pick<'r> {
-    fn new(rates: &[&'r Rate], score: Decimal) -> Option<Self> {
+    fn new(rates: &[&'r Rate], score: Decimal, last_input: Decimal) -> Option<Self> {
         let first = *rates.first()?;
         let mut slots = [first; MAX_LEGS];
         for (slot, rate) in slots.iter_mut().zip(rates) {
@@ -41,11 +50,45 @@ impl<'r> Pick<'r> {
             rates: slots,
             len: rates.len(),
             score,
+            last_input,
+            io: None,
         })
+    }
+
+    /// The same pick with its legs' inputs and outputs.
+    fn with_io(self, io: [(Decimal, Decimal); MAX_LEGS]) -> Self {
+        Pick {
+            io: Some(io),
+            ..self
+        }
+    }
+
+    /// The chain of a pick whose legs the search computed (ExactIn).
+    fn chain(&self, mode: SwapMode) -> Option<Chain<'r>> {
+        let io = self.io?;
+        let first = *self.rates.first()?;
+        let mut legs = [Leg {
+            rate: first,
+            input: Decimal::ZERO,
+            output: Decimal::ZERO,
+        }; MAX_LEGS];
+        for ((slot, &rate), (input, output)) in legs.iter_mut().zip(&self.rates).zip(io) {
+            *slot = Leg {
+                rate,
+                input,
+                output,
+            };
+        }
+        Chain::new(mode, legs.get(..self.len)?)
     }
 
     fn rates(&self) -> &[&'r Rate] {
         self.rates.get(..self.len).unwrap_or_default()
+    }
+
+    /// What the chain order reads.
+    fn key(&self) -> ChainKey<'_, 'r> {
+        (self.score, self.last_input, self.rates())
     }
 }
 
@@ -103,8 +146,25 @@ impl<'r> Picks<'_, 'r> {
         })
     }
 
+    /// `true` when `pick` cannot reach the floor: strictly worse than the
+    /// worst kept pick by score (ExactIn: by the exact final outputs,
+    /// ruling 43, so a pick whose `Decimal` output equals the floor's, or
+    /// is a floor of a larger exact value, is not turned away).
+    fn pick_beaten(&self, pick: &Pick<'r>) -> bool {
+        if !self.buffer.is_full() {
+            return false;
+        }
+        let Some(held) = self.buffer.keys().last().copied().flatten() else {
+            return false;
+        };
+        match self.mode {
+            SwapMode::ExactIn => chain_net_cmp(pick.key(), held.key()) == Ordering::Less,
+            SwapMode::ExactOut => pick.score > held.score,
+        }
+    }
+
     fn offer(&mut self, pick: Pick<'r>) {
-        if self.beaten(pick.score) {
+        if self.pick_beaten(&pick) {
             return;
         }
         self.kept = self.kept.wrapping_add(1);
@@ -112,9 +172,7 @@ impl<'r> Picks<'_, 'r> {
         // Free slots are `None`, which every pick goes before.
         self.buffer
             .offer(Some(pick), (), |new, (), held, ()| match (new, held) {
-                (Some(a), Some(b)) => {
-                    chain_order(mode, (a.score, a.rates()), (b.score, b.rates())) == Ordering::Less
-                }
+                (Some(a), Some(b)) => chain_order(mode, a.key(), b.key()) == Ordering::Less,
                 (Some(_), None) => true,
                 (None, _) => false,
             });
@@ -141,24 +199,87 @@ impl Thresholds {
     fn new(floor: Decimal, rest: &[&MarketPair<'_>]) -> Option<Self> {
         let mut t = floor;
         for pair in rest.iter().rev() {
+            let inverse = pair.max_multiplier_inverse?;
+            if let Some(exact) = least_input(t, pair.min_fee, inverse) {
+                t = exact;
+                continue;
+            }
             let sum = t.checked_add(pair.min_fee)?;
             let sum = sum.checked_sub(Decimal::new(1, sum.scale()))?;
             // Cut to 8 places toward zero (still a lower bound; inputs have 8
             // places anyway): the product with the 12-digit inverse then fits
             // `Decimal`'s 96 bits without rescaling.
             let sum = sum.trunc_with_scale(8);
-            let quotient = sum.checked_mul(pair.max_multiplier_inverse?)?;
+            let quotient = sum.checked_mul(inverse)?;
             t = quotient.checked_sub(Decimal::new(1, quotient.scale()))?;
         }
         Some(Thresholds { next_input: t })
     }
 
     /// No rate of multiplier `multiplier` or less can reach the floor from
-    /// `x`: `x × multiplier` (rounded up) is below the next input needed.
+    /// `x`: `x × multiplier`, exactly, is below the next input needed (the
+    /// next input, `floor8(x × multiplier − fee)`, is at most the product).
     fn cuts(&self, x: Decimal, multiplier: Decimal) -> bool {
-        x.checked_mul(multiplier)
-            .and_then(|most| most.checked_add(Decimal::new(1, most.scale())))
-            .is_some_and(|most| most < self.next_input)
+        product_below(x, multiplier, self.next_input)
+    }
+}
+
+/// One step of [`Thresholds::new`] in integers: `floor8((t + fee) ×
+/// inverse)`, where `inverse` is at most `1 / M` for the pair's largest
+/// multiplier `M` and `fee` its smallest fee. An input `y` below it is below
+/// `(t + fee) / M`, so `y × M − fee < t`: no rate of the pair reaches `t`
+/// from it. The bound the `Decimal` steps compute, exact instead of less a
+/// unit at each step, in a few integer operations. `None` (the `Decimal`
+/// steps answer) for a negative operand or a value past `u128` or 8-place
+/// `Decimal`.
+fn least_input(t: Decimal, fee: Decimal, inverse: Decimal) -> Option<Decimal> {
+    let tm = u128::try_from(t.mantissa()).ok()?;
+    let fm = u128::try_from(fee.mantissa()).ok()?;
+    let im = u128::try_from(inverse.mantissa()).ok()?;
+    let scale = t.scale().max(fee.scale());
+    let sum = times_pow10(tm, scale.checked_sub(t.scale())?)?
+        .checked_add(times_pow10(fm, scale.checked_sub(fee.scale())?)?)?;
+    let product = sum.checked_mul(im)?;
+    let product_scale = scale.checked_add(inverse.scale())?;
+    let at8 = match product_scale.checked_sub(8) {
+        Some(down) => product.checked_div(pow10(down)?)?,
+        None => times_pow10(product, 8u32.checked_sub(product_scale)?)?,
+    };
+    Decimal::try_from_i128_with_scale(i128::try_from(at8).ok()?, 8).ok()
+}
+
+/// `x × m < t` exactly, for `x` and `m` not negative (amounts and
+/// multipliers), on the mantissas in `u128`: a few integer operations where
+/// `Decimal`'s product, sum and comparison cost a few hundred instructions.
+/// `false` (no pruning) for a negative operand or a product past `u128`.
+fn product_below(x: Decimal, m: Decimal, t: Decimal) -> bool {
+    if t.is_sign_negative() || t.is_zero() {
+        // A product of numbers that are not negative is not below 0.
+        return false;
+    }
+    let (Ok(xm), Ok(mm), Ok(tm)) = (
+        u128::try_from(x.mantissa()),
+        u128::try_from(m.mantissa()),
+        u128::try_from(t.mantissa()),
+    ) else {
+        return false;
+    };
+    let Some(product) = xm.checked_mul(mm) else {
+        return false;
+    };
+    let product_scale = x.scale().saturating_add(m.scale());
+    let t_scale = t.scale();
+    if product_scale >= t_scale {
+        // product / 10^ps < tm / 10^ts ⇔ product < tm × 10^(ps − ts); a
+        // bound past u128 (10^39 and more, as tm >= 1) is above the product.
+        pow10(product_scale.saturating_sub(t_scale))
+            .and_then(|up| tm.checked_mul(up))
+            .is_none_or(|bound| product < bound)
+    } else {
+        // product × 10^(ts − ps) < tm; past u128 it is not below.
+        pow10(t_scale.saturating_sub(product_scale))
+            .and_then(|up| product.checked_mul(up))
+            .is_some_and(|scaled| scaled < tm)
     }
 }
 
@@ -213,9 +334,11 @@ impl ChainRequest {
             self.search(market, &mut slot, &mut [()], 1, None);
         }
         match slot {
-            // A pick's legs compute again (the search ruled out the rest).
-            [Some(pick)] => self
-                .build(market, &pick)
+            // An ExactIn pick holds its legs; an ExactOut pick's legs
+            // compute again (the search ruled out the rest).
+            [Some(pick)] => pick
+                .chain(self.mode)
+                .or_else(|| self.build(market, &pick))
                 .ok_or_else(|| self.classify(market)),
             [None] => Err(self.classify(market)),
         }
@@ -258,7 +381,7 @@ impl ChainRequest {
         }
         let mut chains = Vec::with_capacity(slots.iter().flatten().count());
         for pick in slots.iter().flatten() {
-            if let Some(chain) = self.build(market, pick) {
+            if let Some(chain) = pick.chain(self.mode).or_else(|| self.build(market, pick)) {
                 chains.push(chain);
             }
         }
@@ -309,6 +432,11 @@ impl ChainRequest {
             budget,
             stopped: false,
         };
+        // Every path's first ExactIn leg has the chain's amount and, without
+        // a guard (resolved per pair), one policy: one request for all of
+        // them, built once.
+        let first = (self.mode == SwapMode::ExactIn && self.price_guard.is_none())
+            .then(|| self.leg_request(self.amount, market.campaigns(), &[], false));
         each_path(market, &self.from, &self.to, self.max_legs, |path| {
             let Some(pairs) = path.pairs(market) else {
                 return;
@@ -321,7 +449,16 @@ impl ChainRequest {
             match self.mode {
                 SwapMode::ExactIn => {
                     let mut prefix = [None; MAX_LEGS];
-                    self.forward_walk(market, pairs, 0, self.amount, &mut prefix, &mut picks, k);
+                    self.forward_walk(
+                        market,
+                        pairs,
+                        0,
+                        self.amount,
+                        &mut prefix,
+                        &mut picks,
+                        k,
+                        first.as_ref(),
+                    );
                 }
                 SwapMode::ExactOut => {
                     let mut suffix = [None; MAX_LEGS];
@@ -342,9 +479,10 @@ impl ChainRequest {
         pairs: &[&MarketPair<'r>],
         at: usize,
         input: Amount,
-        prefix: &mut [Option<&'r Rate>; MAX_LEGS],
+        prefix: &mut [Option<Leg<'r>>; MAX_LEGS],
         picks: &mut Picks<'_, 'r>,
         k: usize,
+        first: Option<&RouteRequest<'_>>,
     ) {
         let (Some(pair), Some(rest)) = (pairs.get(at), pairs.get(at.saturating_add(1)..)) else {
             return;
@@ -353,7 +491,10 @@ impl ChainRequest {
             self.last_leg(market, pair, input, at, prefix, picks, k);
             return;
         }
-        let request = self.leg_request(input, market.campaigns(), pair.rates, false);
+        let request = match first {
+            Some(first) if at == 0 => *first,
+            _ => self.leg_request(input, market.campaigns(), pair.rates, false),
+        };
         let fast = FastRequest::new(&request);
         // The least input the next pair needs for any rate after it to pass
         // (their smallest mins), and the most it takes (the largest max).
@@ -381,19 +522,38 @@ impl ChainRequest {
             if picks.spend() {
                 return;
             }
-            let Ok(next) = forward_to_next(rate, &request, fast.as_ref()) else {
+            // The leg's output (the first rule it breaks, if any), then the
+            // next leg's input: the floor of its exact value (ruling 35).
+            let Ok(output) = forward(rate, &request, fast.as_ref()) else {
                 continue;
             };
-            if thresholds.is_some_and(|t| next.get() < t.next_input)
-                || needed.is_some_and(|least| next.get() < least)
-                || most.is_some_and(|most| next.get() > most)
+            let Ok(next) = exact_next(rate, input.get()) else {
+                continue;
+            };
+            let next_value = next.get();
+            if thresholds.is_some_and(|t| value_cmp(next_value, t.next_input).is_lt())
+                || needed.is_some_and(|least| value_cmp(next_value, least).is_lt())
+                || most.is_some_and(|most| value_cmp(next_value, most).is_gt())
             {
                 continue;
             }
             if let Some(slot) = prefix.get_mut(at) {
-                *slot = Some(rate);
+                *slot = Some(Leg {
+                    rate,
+                    input: input.get(),
+                    output,
+                });
             }
-            self.forward_walk(market, pairs, at.saturating_add(1), next, prefix, picks, k);
+            self.forward_walk(
+                market,
+                pairs,
+                at.saturating_add(1),
+                next,
+                prefix,
+                picks,
+                k,
+                None,
+            );
         }
     }
 
@@ -406,31 +566,46 @@ impl ChainRequest {
         pair: &MarketPair<'r>,
         input: Amount,
         at: usize,
-        prefix: &[Option<&'r Rate>; MAX_LEGS],
+        prefix: &[Option<Leg<'r>>; MAX_LEGS],
         picks: &mut Picks<'_, 'r>,
         k: usize,
     ) {
         // Outside every rate's limits: no rate passes (and the book would
         // scan them all to say why).
-        if input.get() < pair.min_min || input.get() > pair.max_max || picks.spend() {
+        let x = input.get();
+        if value_cmp(x, pair.min_min).is_lt() || value_cmp(x, pair.max_max).is_gt() || picks.spend()
+        {
             return;
         }
-        let mut rates = [None; MAX_LEGS];
-        for (slot, rate) in rates.iter_mut().zip(prefix.iter().take(at)) {
-            *slot = *rate;
+        let mut legs = [None; MAX_LEGS];
+        for (slot, leg) in legs.iter_mut().zip(prefix.iter().take(at)) {
+            *slot = *leg;
         }
         let mut offer = |rate: &'r Rate, score: Decimal| {
-            if let Some(slot) = rates.get_mut(at) {
-                *slot = Some(rate);
+            if let Some(slot) = legs.get_mut(at) {
+                *slot = Some(Leg {
+                    rate,
+                    input: x,
+                    output: score,
+                });
             }
             let mut chosen = [rate; MAX_LEGS];
+            let mut io = [(Decimal::ZERO, Decimal::ZERO); MAX_LEGS];
             let mut len = 0usize;
-            for (slot, held) in chosen.iter_mut().zip(rates.iter().flatten()) {
-                *slot = held;
+            for ((slot, put), leg) in chosen
+                .iter_mut()
+                .zip(io.iter_mut())
+                .zip(legs.iter().flatten())
+            {
+                *slot = leg.rate;
+                *put = (leg.input, leg.output);
                 len = len.saturating_add(1);
             }
-            if let Some(pick) = chosen.get(..len).and_then(|legs| Pick::new(legs, score)) {
-                picks.offer(pick);
+            if let Some(pick) = chosen
+                .get(..len)
+                .and_then(|rates| Pick::new(rates, score, x))
+            {
+                picks.offer(pick.with_io(io));
             }
         };
         if k <= 1 {
@@ -507,7 +682,8 @@ impl ChainRequest {
                 }
                 if let Some(pick) = chosen
                     .get(..len)
-                    .and_then(|legs| Pick::new(legs, required.get()))
+                    // ExactOut ranks by the required input alone: no last input.
+                    .and_then(|legs| Pick::new(legs, required.get(), Decimal::ZERO))
                 {
                     picks.offer(pick);
                 }
@@ -610,6 +786,129 @@ mod tests {
             })
             .collect();
         RatesResponse::try_from(list).unwrap()
+    }
+
+    #[test]
+    fn the_least_input_is_the_exact_floor() {
+        use super::least_input;
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        // (400 + 0.01) × 0.047619047619 = 19.04809523807619 (by hand):
+        // floor at 8 places 19.04809523.
+        assert_eq!(
+            least_input(d("400"), d("0.01"), d("0.047619047619")),
+            Some(d("19.04809523"))
+        );
+        // (0.5 + 0) × 2.5 = 1.25, on the 8-place grid.
+        assert_eq!(
+            least_input(d("0.5"), Decimal::ZERO, d("2.5")),
+            Some(d("1.25"))
+        );
+        // A negative bound is left to the Decimal steps.
+        assert_eq!(least_input(d("-1"), d("0.01"), d("0.5")), None);
+    }
+
+    #[test]
+    fn the_multiplier_cut_is_exact() {
+        use super::product_below;
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        // 1 × 20.5 = 20.5: not below itself, below one unit of 10^-8 more.
+        assert!(!product_below(d("1"), d("20.5"), d("20.5")));
+        assert!(product_below(d("1"), d("20.5"), d("20.50000001")));
+        assert!(!product_below(d("1"), d("20.5"), d("20.49999999")));
+        // 0.003 × 1.000000000000000000000000001 =
+        // 0.003000000000000000000000000003 (30 places): above 0.003, below
+        // 0.0030000000000000000000000001 (= ...0100 at 30 places).
+        let deep = d("1.000000000000000000000000001");
+        assert!(!product_below(d("0.003"), deep, d("0.003")));
+        assert!(product_below(
+            d("0.003"),
+            deep,
+            d("0.0030000000000000000000000001")
+        ));
+        // Nothing is below 0 or a negative bound; a product past u128
+        // ((2^96 − 1)^2) is not pruned.
+        assert!(!product_below(d("1"), d("2"), Decimal::ZERO));
+        assert!(!product_below(d("1"), d("2"), d("-1")));
+        let big = d("79228162514264337593543950335");
+        assert!(!product_below(big, big, big));
+        // A bound whose mantissa, aligned to the product's scale, passes
+        // u128: 5 at scale 0 against 1 × 1 at scale 56 (28 + 28).
+        let tiny = d("0.0000000000000000000000000001");
+        assert!(product_below(tiny, tiny, d("5")));
+    }
+
+    /// One rate of `pair`: multiplier `m`, no fee, limits [0, 10].
+    fn one(pair: &str, m: &str) -> RatesResponse {
+        let rate = Rate::new(
+            RateId::new(&format!("{pair}-r")).unwrap(),
+            PairId::new(pair).unwrap(),
+            RateTerms {
+                multiplier: m.parse().unwrap(),
+                miner_fee: Decimal::ZERO,
+                min: Decimal::ZERO,
+                max: Decimal::TEN,
+            },
+            EpochMillis::new(4_102_444_800_000),
+        );
+        RatesResponse::try_from(alloc::vec![rate]).unwrap()
+    }
+
+    /// The pair ids of each chain's legs, joined by `+`.
+    fn paths(chains: &[crate::route::chain::Chain<'_>]) -> Vec<alloc::string::String> {
+        chains
+            .iter()
+            .map(|chain| {
+                let ids: Vec<&str> = chain.legs().iter().map(|l| l.pair_id().as_str()).collect();
+                ids.join("+")
+            })
+            .collect()
+    }
+
+    /// Ruling 43 in chains, worked by hand: at 0.003, `1 × 0.003` = 0.003
+    /// and `0.003 × 1.000000000000000000000000001` =
+    /// 0.003000000000000000000000000003 (30 places), whose floor at 28
+    /// places prints 0.003 too. The exact values differ by 3 × 10^-30: the
+    /// chain through the longer multiplier ranks first, though its
+    /// `Decimal` output equals the other's and the tie-breaks (fewer legs,
+    /// then pair id bytes) would pick the other.
+    #[test]
+    fn chains_differing_past_28_places_rank_by_the_exact_outputs() {
+        let now = EpochMillis::new(1_785_000_000_000);
+        let amount = Amount::new(Decimal::new(3, 3)).unwrap();
+        let s = || AssetId::new("S").unwrap();
+        let d = || AssetId::new("D").unwrap();
+        let deep = "1.000000000000000000000000001";
+        // The direct pair (one leg) against S→M→D (two legs, the last deep).
+        let data = [one("S_D", "1"), one("S_M", "1"), one("M_D", deep)];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), now).unwrap();
+        let request = ChainRequest::exact_in(s(), d(), amount, now);
+        let best = request.best(&market).unwrap();
+        assert_eq!(paths(&[best]), ["S_M+M_D"]);
+        // Its reported output is the floor, equal to the direct chain's.
+        assert_eq!(best.output(), Decimal::new(3, 3));
+        let top = request.top(&market, 2).unwrap();
+        assert_eq!(top[1].output(), Decimal::new(3, 3));
+        assert_eq!(paths(&top), ["S_M+M_D", "S_D"]);
+        let all = request.select_all(&market, 2).unwrap();
+        assert_eq!(paths(all.chains()), ["S_M+M_D", "S_D"]);
+        // Equal exact outputs (no deep multiplier): fewer legs first.
+        let data = [one("S_D", "1"), one("S_M", "1"), one("M_D", "1")];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), now).unwrap();
+        assert_eq!(paths(&request.top(&market, 2).unwrap()), ["S_D", "S_M+M_D"]);
+        // Two two-leg paths: by pair id bytes S_A+A_D would come first;
+        // S_B+B_D's exact output is the larger.
+        let data = [
+            one("S_A", "1"),
+            one("A_D", "1"),
+            one("S_B", "1"),
+            one("B_D", deep),
+        ];
+        let market = Market::new(data.iter(), &CampaignLimits::new(), now).unwrap();
+        let top = request.top(&market, 2).unwrap();
+        assert_eq!(paths(&top), ["S_B+B_D", "S_A+A_D"]);
+        assert_eq!(paths(&[request.best(&market).unwrap()]), ["S_B+B_D"]);
+        let all = request.select_all(&market, 2).unwrap();
+        assert_eq!(paths(all.chains()), ["S_B+B_D", "S_A+A_D"]);
     }
 
     #[test]

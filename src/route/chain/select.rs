@@ -181,12 +181,14 @@ impl<'r> Gathered<'r> {
         let new_rates = chain.rates();
         let new = (
             chain.score(),
+            chain.last_input(),
             new_rates.get(..chain.legs().len()).unwrap_or_default(),
         );
         let at = self.chains.partition_point(|held| {
             let held_rates = held.rates();
             let held = (
                 held.score(),
+                held.last_input(),
                 held_rates.get(..held.legs().len()).unwrap_or_default(),
             );
             chain_order(mode, held, new) != Ordering::Greater

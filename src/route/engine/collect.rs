@@ -10,7 +10,7 @@ use crate::route::rules::order::{key_before, key_order, rank_order};
 use crate::route::RouteRequest;
 
 /// What a collector kept, best first, for the engine's one ending
-/// ([`conclude`](crate::route::RouteRequest::conclude)).
+/// ([`conclude`](super::conclude::conclude)).
 pub(crate) trait Kept<'r> {
     /// The kept fast-keyed rates (`None` entries are empty slots).
     fn keyed_rates(&self) -> &[Option<&'r Rate>];

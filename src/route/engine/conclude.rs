@@ -10,19 +10,19 @@
 
 use core::cmp::Ordering;
 
-use rust_decimal::Decimal;
-
 use super::collect::Kept;
+use super::routes::{finish, keyed_candidate, keyed_route};
 use super::scan::{scan, Collect};
-use crate::rate::prepared::{Layout, SPONSORED};
+use super::select::select_in;
+use crate::rate::prepared::Layout;
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::rules::eligibility::{check, Candidate};
-use crate::route::rules::net_output::{exact_net, net_output};
+use crate::route::rules::net_output::exact_net;
 use crate::route::rules::no_route::Tally;
 use crate::route::rules::order::rank_order;
 use crate::route::rules::required_input::required_input_near;
-use crate::route::{NoRoute, RejectReason, Route, RouteRequest};
+use crate::route::{NoRoute, Route, RouteRequest};
 use crate::swap_mode::SwapMode;
 
 /// How writing the kept routes ended.
@@ -37,290 +37,211 @@ enum Written {
     Fallback,
 }
 
-impl RouteRequest<'_> {
-    /// Scans `rates` into `collector` and writes the best routes it kept to
-    /// `routes`, best first (as many as there are and `routes` holds);
-    /// returns how many. The entry point of `best`, `top` and `top_n`.
-    /// `compact`: the rates' compact records, or empty (see [`scan`]).
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    pub(crate) fn collect<'r, C: Collect<'r> + Kept<'r>>(
-        &self,
-        rates: &'r [Rate],
-        compact: Layout<'_>,
-        collector: &mut C,
-        routes: &mut [Option<Route<'r>>],
-    ) -> Result<usize, NoRoute> {
-        let fast = FastRequest::new(self);
-        scan(self, fast.as_ref(), rates, compact, collector);
-        // The kept slices, not the collector: handed on whole, the
-        // collector would have to live in memory through the scan.
-        let (keyed, plain) = (collector.keyed_rates(), collector.plain_candidates());
-        self.conclude(fast.as_ref(), rates, keyed, plain, routes)
-    }
+/// Scans `rates` into `collector` and writes the best routes it kept to
+/// `routes`, best first (as many as there are and `routes` holds);
+/// returns how many. The entry point of `best`, `top` and `top_n`.
+/// `compact`: the rates' compact records, or empty (see [`scan`]).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn collect<'r, C: Collect<'r> + Kept<'r>>(
+    request: &RouteRequest<'_>,
+    rates: &'r [Rate],
+    compact: Layout<'_>,
+    collector: &mut C,
+    routes: &mut [Option<Route<'r>>],
+) -> Result<usize, NoRoute> {
+    let fast = FastRequest::new(request);
+    scan(request, fast.as_ref(), rates, compact, collector);
+    // The kept slices, not the collector: handed on whole, the
+    // collector would have to live in memory through the scan.
+    let (keyed, plain) = (collector.keyed_rates(), collector.plain_candidates());
+    conclude(request, fast.as_ref(), rates, keyed, plain, routes)
+}
 
-    /// Writes the routes of what was kept (from a scan of `rates`, or the
-    /// rate book's search), keyed rates and plain candidates each best
-    /// first, to `routes`; "no route" and the fallback here.
-    pub(crate) fn conclude<'r>(
-        &self,
-        fast: Option<&FastRequest>,
-        rates: &'r [Rate],
-        keyed: &[Option<&'r Rate>],
-        plain: &[Option<Candidate<'r>>],
-        routes: &mut [Option<Route<'r>>],
-    ) -> Result<usize, NoRoute> {
-        match self.write(fast, rates, keyed, plain, routes) {
-            Written::Done(len) => Ok(len),
-            Written::NoRoute(no_route) => Err(no_route),
-            Written::Fallback => self.write_selected(rates, routes),
-        }
+/// Writes the routes of what was kept (from a scan of `rates`, or the
+/// rate book's search), keyed rates and plain candidates each best
+/// first, to `routes`; "no route" and the fallback here.
+pub(crate) fn conclude<'r>(
+    request: &RouteRequest<'_>,
+    fast: Option<&FastRequest>,
+    rates: &'r [Rate],
+    keyed: &[Option<&'r Rate>],
+    plain: &[Option<Candidate<'r>>],
+    routes: &mut [Option<Route<'r>>],
+) -> Result<usize, NoRoute> {
+    match write(request, fast, rates, keyed, plain, routes) {
+        Written::Done(len) => Ok(len),
+        Written::NoRoute(no_route) => Err(no_route),
+        Written::Fallback => write_selected(request, rates, routes),
     }
+}
 
-    fn write<'r>(
-        &self,
-        fast: Option<&FastRequest>,
-        rates: &'r [Rate],
-        keyed: &[Option<&'r Rate>],
-        plain: &[Option<Candidate<'r>>],
-        routes: &mut [Option<Route<'r>>],
-    ) -> Written {
-        let has_plain = plain.iter().any(Option::is_some);
-        let keyed = keyed.iter().flatten().copied();
-        let plain = plain.iter().flatten().copied();
-        if !has_plain {
-            if keyed.clone().next().is_none() {
-                // Nothing kept: nothing is eligible (with room for one, the
-                // first eligible rate of a kind is always kept; callers
-                // answer k = 0 themselves). The plain pass classifies.
-                return match self.classify(rates) {
-                    Some(no_route) => Written::NoRoute(no_route),
-                    None => Written::Fallback,
-                };
-            }
-            // The usual case: every kept rate was keyed, so the fast form
-            // is at hand.
-            let Some(fast) = fast else {
-                return Written::Fallback;
-            };
-            return match self.mode() {
-                SwapMode::ExactIn => self.write_keyed_exact_in(fast, keyed, routes),
-                SwapMode::ExactOut => self.write_keyed_exact_out(fast, keyed, routes),
+fn write<'r>(
+    request: &RouteRequest<'_>,
+    fast: Option<&FastRequest>,
+    rates: &'r [Rate],
+    keyed: &[Option<&'r Rate>],
+    plain: &[Option<Candidate<'r>>],
+    routes: &mut [Option<Route<'r>>],
+) -> Written {
+    let has_plain = plain.iter().any(Option::is_some);
+    let keyed = keyed.iter().flatten().copied();
+    let plain = plain.iter().flatten().copied();
+    if !has_plain {
+        if keyed.clone().next().is_none() {
+            // Nothing kept: nothing is eligible (with room for one, the
+            // first eligible rate of a kind is always kept; callers
+            // answer k = 0 themselves). The plain pass classifies.
+            return match classify(request, rates) {
+                Some(no_route) => Written::NoRoute(no_route),
+                None => Written::Fallback,
             };
         }
-        self.write_merged(keyed, plain, routes)
-    }
-
-    /// The top routes of the full selection, written to `routes`.
-    #[cold]
-    #[inline(never)]
-    fn write_selected<'r>(
-        &self,
-        rates: &'r [Rate],
-        routes: &mut [Option<Route<'r>>],
-    ) -> Result<usize, NoRoute> {
-        let top = self.select_in(rates).into_top(routes.len())?;
-        let mut len = 0usize;
-        for (slot, route) in routes.iter_mut().zip(top) {
-            *slot = Some(route);
-            len = len.saturating_add(1);
-        }
-        Ok(len)
-    }
-
-    /// "No route" by the plain path, with the tally that classifies it;
-    /// `None` when some rate is eligible after all.
-    #[cold]
-    #[inline(never)]
-    fn classify(&self, rates: &[Rate]) -> Option<NoRoute> {
-        let mut tally = Tally::default();
-        for rate in rates {
-            match check(rate, self) {
-                Ok(_) => return None,
-                Err(reason) => tally.rejected(&reason),
-            }
-        }
-        Some(self.name_working(tally.classify_request(self, rates), rates))
-    }
-
-    /// Writes the ExactIn routes of the best keyed rates to `routes`, best
-    /// first: the net output straight from the integers the key was proved
-    /// from, no required input. (Kept apart from the ExactOut loop below:
-    /// one loop with a mode branch measured 8-19% slower on `top5`.)
-    fn write_keyed_exact_in<'r>(
-        &self,
-        fast: &FastRequest,
-        keyed: impl Iterator<Item = &'r Rate>,
-        routes: &mut [Option<Route<'r>>],
-    ) -> Written {
-        let from_amount = self.from_amount().get();
-        let mut len = 0usize;
-        for (slot, rate) in routes.iter_mut().zip(keyed) {
-            // A key proves `keyed_net` succeeds; were it ever not to, the
-            // full selection is the reference.
-            let Some(net_output) = fast.keyed_net(rate) else {
-                return Written::Fallback;
-            };
-            *slot = Some(self.keyed_route(rate, net_output, from_amount));
-            len = len.saturating_add(1);
-        }
-        Written::Done(len)
-    }
-
-    /// The route of the one keyed rate a best-route search kept, in either
-    /// mode, as [`write`](Self::write) writes it; `None` where that falls
-    /// back to the full selection.
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    pub(crate) fn keyed_one<'r>(&self, fast: &FastRequest, rate: &'r Rate) -> Option<Route<'r>> {
-        let amount = self.from_amount().get();
-        match self.mode() {
-            SwapMode::ExactIn => Some(self.keyed_route(rate, fast.keyed_net(rate)?, amount)),
-            SwapMode::ExactOut => {
-                let net_output = fast.keyed_net(rate).or_else(|| exact_net(amount, rate))?;
-                let required = required_input_near(rate, self.exact_output(), self.from8())?;
-                Some(Route {
-                    required_input: Some(required),
-                    ..self.keyed_route(rate, net_output, amount)
-                })
-            }
-        }
-    }
-
-    /// The route of a kept rate, before any required input: the campaign
-    /// lookup only for a sponsored variant.
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    fn keyed_route<'r>(
-        &self,
-        rate: &'r Rate,
-        net_output: Decimal,
-        from_amount: Decimal,
-    ) -> Route<'r> {
-        Route {
-            rate,
-            net_output,
-            effective_max: if rate.prepared().has(SPONSORED) {
-                rate.effective_max(self.campaigns())
-            } else {
-                rate.max()
-            },
-            from_amount,
-            required_input: None,
-        }
-    }
-
-    /// Writes the ExactOut routes of the best keyed rates to `routes`, best
-    /// first, each with its required input.
-    ///
-    /// Each route is built in its slot: a route built aside and copied in is
-    /// read back before its pieces are stored, a stall per route.
-    fn write_keyed_exact_out<'r>(
-        &self,
-        fast: &FastRequest,
-        keyed: impl Iterator<Item = &'r Rate>,
-        routes: &mut [Option<Route<'r>>],
-    ) -> Written {
-        let amount = self.from_amount().get();
-        let mut len = 0usize;
-        for (slot, rate) in routes.iter_mut().zip(keyed) {
-            // A key proves `keyed_net` and `exact_net` succeed, and only
-            // absurd amounts overflow a required input; in either case the
-            // full selection is the reference.
-            let net_output = fast.keyed_net(rate).or_else(|| exact_net(amount, rate));
-            let Some(net_output) = net_output else {
-                return Written::Fallback;
-            };
-            let required = required_input_near(rate, self.exact_output(), self.from8());
-            let Some(required) = required else {
-                return Written::Fallback;
-            };
-            *slot = Some(Route {
-                required_input: Some(required),
-                ..self.keyed_route(rate, net_output, amount)
-            });
-            len = len.saturating_add(1);
-        }
-        Written::Done(len)
-    }
-
-    /// Merges the best keyed rates and plain candidates (each sorted) by the
-    /// ranking order into `routes`, best first.
-    fn write_merged<'r>(
-        &self,
-        mut keyed_rest: impl Iterator<Item = &'r Rate>,
-        mut plain_rest: impl Iterator<Item = Candidate<'r>>,
-        routes: &mut [Option<Route<'r>>],
-    ) -> Written {
-        // No `Peekable`: its copies of the held candidate cost more than the merge.
-        let mut next_keyed = match keyed_rest.next().map(|rate| self.candidate(rate)) {
-            Some(Some(candidate)) => Some(candidate),
-            Some(None) => return Written::Fallback,
-            None => None,
+        // The usual case: every kept rate was keyed, so the fast form
+        // is at hand.
+        let Some(fast) = fast else {
+            return Written::Fallback;
         };
-        let mut next_plain = plain_rest.next();
-        let amount = self.from_amount().get();
-        let mut len = 0usize;
-        for slot in routes.iter_mut() {
-            let take_plain = match (&next_keyed, &next_plain) {
-                (Some(a), Some(b)) => rank_order(amount, b, a) == Ordering::Less,
-                (Some(_), None) => false,
-                (None, Some(_)) => true,
-                (None, None) => break,
-            };
-            let candidate = if take_plain {
-                core::mem::replace(&mut next_plain, plain_rest.next())
-            } else {
-                let following = match keyed_rest.next().map(|rate| self.candidate(rate)) {
-                    Some(Some(candidate)) => Some(candidate),
-                    Some(None) => return Written::Fallback,
-                    None => None,
-                };
-                core::mem::replace(&mut next_keyed, following)
-            };
-            let Some(candidate) = candidate else { break };
-            match self.finish(candidate) {
-                Ok(route) => *slot = Some(route),
-                // An overflowing required input needs the full selection,
-                // which rejects such routes.
-                Err(_) => return Written::Fallback,
-            }
-            len = len.saturating_add(1);
-        }
-        Written::Done(len)
-    }
-
-    /// The plain candidate of a fast-scored rate: the same `Decimal` net
-    /// output the plain path computes (exact, as the fast key proved).
-    // Always inlined: returned through memory, the candidate's fields are
-    // written in pieces and read back whole (a store-forwarding stall per
-    // route, measured in `top`).
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    pub(crate) fn candidate<'r>(&self, rate: &'r Rate) -> Option<Candidate<'r>> {
-        let amount = self.from_amount().get();
-        Some(Candidate {
-            rate,
-            net_output: exact_net(amount, rate).or_else(|| net_output(rate, amount))?,
-            effective_max: rate.effective_max(self.campaigns()),
-        })
-    }
-
-    /// Turns a ranked candidate into a route, computing the ExactOut required input.
-    pub(crate) fn finish<'r>(&self, candidate: Candidate<'r>) -> Result<Route<'r>, RejectReason> {
-        let required_input = match self.mode() {
-            SwapMode::ExactIn => None,
-            SwapMode::ExactOut => Some(
-                required_input_near(candidate.rate, self.exact_output(), self.from8())
-                    .ok_or(RejectReason::Overflow)?,
-            ),
+        return match request.mode() {
+            SwapMode::ExactIn => write_keyed_exact_in(request, fast, keyed, routes),
+            SwapMode::ExactOut => write_keyed_exact_out(request, fast, keyed, routes),
         };
-        Ok(Route {
-            rate: candidate.rate,
-            net_output: candidate.net_output,
-            effective_max: candidate.effective_max,
-            from_amount: self.from_amount().get(),
-            required_input,
-        })
     }
+    write_merged(request, keyed, plain, routes)
+}
+
+/// The top routes of the full selection, written to `routes`.
+#[cold]
+#[inline(never)]
+fn write_selected<'r>(
+    request: &RouteRequest<'_>,
+    rates: &'r [Rate],
+    routes: &mut [Option<Route<'r>>],
+) -> Result<usize, NoRoute> {
+    let top = select_in(request, rates).into_top(routes.len())?;
+    let mut len = 0usize;
+    for (slot, route) in routes.iter_mut().zip(top) {
+        *slot = Some(route);
+        len = len.saturating_add(1);
+    }
+    Ok(len)
+}
+
+/// "No route" by the plain path, with the tally that classifies it;
+/// `None` when some rate is eligible after all.
+#[cold]
+#[inline(never)]
+fn classify(request: &RouteRequest<'_>, rates: &[Rate]) -> Option<NoRoute> {
+    let mut tally = Tally::default();
+    for rate in rates {
+        match check(rate, request) {
+            Ok(_) => return None,
+            Err(reason) => tally.rejected(&reason),
+        }
+    }
+    Some(request.name_working(tally.classify_request(request, rates), rates))
+}
+
+/// Writes the ExactIn routes of the best keyed rates to `routes`, best
+/// first: the net output straight from the integers the key was proved
+/// from, no required input. (Kept apart from the ExactOut loop below:
+/// one loop with a mode branch measured 8-19% slower on `top5`.)
+fn write_keyed_exact_in<'r>(
+    request: &RouteRequest<'_>,
+    fast: &FastRequest,
+    keyed: impl Iterator<Item = &'r Rate>,
+    routes: &mut [Option<Route<'r>>],
+) -> Written {
+    let from_amount = request.from_amount().get();
+    let mut len = 0usize;
+    for (slot, rate) in routes.iter_mut().zip(keyed) {
+        // A key proves `keyed_net` succeeds; were it ever not to, the
+        // full selection is the reference.
+        let Some(net_output) = fast.keyed_net(rate) else {
+            return Written::Fallback;
+        };
+        *slot = Some(keyed_route(request, rate, net_output, from_amount));
+        len = len.saturating_add(1);
+    }
+    Written::Done(len)
+}
+
+/// Writes the ExactOut routes of the best keyed rates to `routes`, best
+/// first, each with its required input.
+///
+/// Each route is built in its slot: a route built aside and copied in is
+/// read back before its pieces are stored, a stall per route.
+fn write_keyed_exact_out<'r>(
+    request: &RouteRequest<'_>,
+    fast: &FastRequest,
+    keyed: impl Iterator<Item = &'r Rate>,
+    routes: &mut [Option<Route<'r>>],
+) -> Written {
+    let amount = request.from_amount().get();
+    let mut len = 0usize;
+    for (slot, rate) in routes.iter_mut().zip(keyed) {
+        // A key proves `keyed_net` and `exact_net` succeed, and only
+        // absurd amounts overflow a required input; in either case the
+        // full selection is the reference.
+        let net_output = fast.keyed_net(rate).or_else(|| exact_net(amount, rate));
+        let Some(net_output) = net_output else {
+            return Written::Fallback;
+        };
+        let required = required_input_near(rate, request.exact_output(), request.from8());
+        let Some(required) = required else {
+            return Written::Fallback;
+        };
+        *slot = Some(Route {
+            required_input: Some(required),
+            ..keyed_route(request, rate, net_output, amount)
+        });
+        len = len.saturating_add(1);
+    }
+    Written::Done(len)
+}
+
+/// Merges the best keyed rates and plain candidates (each sorted) by the
+/// ranking order into `routes`, best first.
+fn write_merged<'r>(
+    request: &RouteRequest<'_>,
+    mut keyed_rest: impl Iterator<Item = &'r Rate>,
+    mut plain_rest: impl Iterator<Item = Candidate<'r>>,
+    routes: &mut [Option<Route<'r>>],
+) -> Written {
+    // No `Peekable`: its copies of the held candidate cost more than the merge.
+    let mut next_keyed = match keyed_rest.next().map(|rate| keyed_candidate(request, rate)) {
+        Some(Some(candidate)) => Some(candidate),
+        Some(None) => return Written::Fallback,
+        None => None,
+    };
+    let mut next_plain = plain_rest.next();
+    let amount = request.from_amount().get();
+    let mut len = 0usize;
+    for slot in routes.iter_mut() {
+        let take_plain = match (&next_keyed, &next_plain) {
+            (Some(a), Some(b)) => rank_order(amount, b, a) == Ordering::Less,
+            (Some(_), None) => false,
+            (None, Some(_)) => true,
+            (None, None) => break,
+        };
+        let candidate = if take_plain {
+            core::mem::replace(&mut next_plain, plain_rest.next())
+        } else {
+            let following = match keyed_rest.next().map(|rate| keyed_candidate(request, rate)) {
+                Some(Some(candidate)) => Some(candidate),
+                Some(None) => return Written::Fallback,
+                None => None,
+            };
+            core::mem::replace(&mut next_keyed, following)
+        };
+        let Some(candidate) = candidate else { break };
+        match finish(request, candidate) {
+            Ok(route) => *slot = Some(route),
+            // An overflowing required input needs the full selection,
+            // which rejects such routes.
+            Err(_) => return Written::Fallback,
+        }
+        len = len.saturating_add(1);
+    }
+    Written::Done(len)
 }

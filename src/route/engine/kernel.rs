@@ -32,13 +32,16 @@
 //! (about 4 ns a call at 8 rates).
 
 use super::collect::{keep_best_plain, Best, Kept};
-use super::scan::{never_reaches, next_judged, passed_over, scan, verdict, Verdict};
+use super::conclude::conclude;
+use super::routes::keyed_one;
+use super::scan::{never_reaches, next_judged, passed_over, scan};
+use super::select::select_in;
 use crate::numeric::filter::key_floor;
 use crate::numeric::{POW10, SCALE};
 use crate::rate::prepared::{Compact, Layout, DECIDES};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
-use crate::route::rules::eligibility::{Candidate, Score};
+use crate::route::rules::eligibility::{verdict, Candidate, Score, Verdict};
 use crate::route::rules::order::key_order;
 use crate::route::work;
 use crate::route::{NoRoute, Route, RouteRequest};
@@ -192,42 +195,40 @@ fn ranks_before(rates: &[Rate], i: usize, at: usize) -> bool {
     }
 }
 
-impl RouteRequest<'_> {
-    /// The best route: [`collect`](Self::collect) into a [`Best`], by the
-    /// kernel when the request has a fast form and `compact` holds the
-    /// rates' layout, by the scan otherwise.
-    ///
-    /// The usual answer, one keyed rate and no plain candidate, is built
-    /// straight into the result: through a slot, the route's pieces were
-    /// stored and then read back whole to be returned, a store-forwarding
-    /// stall that was an eighth of the call at 8 rates.
-    pub(crate) fn collect_best<'r>(
-        &self,
-        rates: &'r [Rate],
-        compact: Layout<'_>,
-    ) -> Result<Route<'r>, NoRoute> {
-        let fast = FastRequest::new(self);
-        let best = match fast.as_ref() {
-            Some(fast) if compact.covers(rates) => best_compact(self, fast, rates, compact),
-            _ => {
-                let mut best = Best::new();
-                scan(self, fast.as_ref(), rates, compact, &mut best);
-                best
-            }
-        };
-        let (keyed, plain) = (best.keyed_rates(), best.plain_candidates());
-        if let (Some(fast), [Some(rate)], [None]) = (fast.as_ref(), keyed, plain) {
-            if let Some(route) = self.keyed_one(fast, rate) {
-                return Ok(route);
-            }
+/// The best route: [`collect`](super::conclude::collect) into a [`Best`], by the
+/// kernel when the request has a fast form and `compact` holds the
+/// rates' layout, by the scan otherwise.
+///
+/// The usual answer, one keyed rate and no plain candidate, is built
+/// straight into the result: through a slot, the route's pieces were
+/// stored and then read back whole to be returned, a store-forwarding
+/// stall that was an eighth of the call at 8 rates.
+pub(crate) fn collect_best<'r>(
+    request: &RouteRequest<'_>,
+    rates: &'r [Rate],
+    compact: Layout<'_>,
+) -> Result<Route<'r>, NoRoute> {
+    let fast = FastRequest::new(request);
+    let best = match fast.as_ref() {
+        Some(fast) if compact.covers(rates) => best_compact(request, fast, rates, compact),
+        _ => {
+            let mut best = Best::new();
+            scan(request, fast.as_ref(), rates, compact, &mut best);
+            best
         }
-        let mut slot = [None];
-        self.conclude(fast.as_ref(), rates, keyed, plain, &mut slot)?;
-        let [route] = slot;
-        // With room for one, the engine writes one route or says why not;
-        // were it ever not to, the full selection is the reference.
-        route.map_or_else(|| self.select_in(rates).into_best(), Ok)
+    };
+    let (keyed, plain) = (best.keyed_rates(), best.plain_candidates());
+    if let (Some(fast), [Some(rate)], [None]) = (fast.as_ref(), keyed, plain) {
+        if let Some(route) = keyed_one(request, fast, rate) {
+            return Ok(route);
+        }
     }
+    let mut slot = [None];
+    conclude(request, fast.as_ref(), rates, keyed, plain, &mut slot)?;
+    let [route] = slot;
+    // With room for one, the engine writes one route or says why not;
+    // were it ever not to, the full selection is the reference.
+    route.map_or_else(|| select_in(request, rates).into_best(), Ok)
 }
 
 #[cfg(test)]

@@ -23,8 +23,13 @@ mod buffer;
 mod collect;
 mod conclude;
 mod kernel;
+mod routes;
 mod scan;
 mod select;
 
 pub(crate) use buffer::TopBuffer;
 pub(crate) use collect::TopK;
+pub(crate) use conclude::collect;
+pub(crate) use kernel::collect_best;
+pub(crate) use routes::keyed_candidate;
+pub(crate) use select::select_in;

@@ -1,10 +1,9 @@
 //! The engine's one scan: every rate is scored once, by the fast form of
 //! the eligibility rule when the request has one, and handed to a collector.
 
-use super::super::rules::eligibility::{Score, FULL};
+use super::super::rules::eligibility::{verdict, Score, Verdict};
 use crate::numeric::filter::key_floor;
 use crate::rate::prepared::Layout;
-use crate::rate::prepared::{Compact, DECIDES, SPONSORED};
 use crate::rate::Rate;
 use crate::route::request::FastRequest;
 use crate::route::work;
@@ -198,56 +197,4 @@ pub(super) fn never_reaches(
         })
     });
     key_below && plain_below
-}
-
-/// What the compact loops make of one record, against the held key (or
-/// the collector's floor) `best`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Verdict {
-    /// Out, or a key below `best`: the rate can neither win nor tie.
-    Loses,
-    /// A key at or above `best` (`compact_key`'s answer).
-    Key(i128),
-    /// The record cannot decide (`compact_key` answers [`FULL`]).
-    Full,
-}
-
-/// [`FastRequest::compact_key`]'s steps written out with the kernel's
-/// answer at each exit, so a losing record leaves the loop at its first
-/// failing step (no sentinel key to test afterwards). Each exit is
-/// `compact_key`'s: checked against it, record by record, in debug builds
-/// (every test and proptest).
-#[allow(clippy::inline_always)]
-#[inline(always)]
-pub(crate) fn verdict(fast: &FastRequest, c: &Compact, best: i128) -> Verdict {
-    let verdict = 'verdict: {
-        let flags = c.flags();
-        if flags & fast.flag_mask != fast.flag_want {
-            let sponsored_with_campaigns = fast.campaigns && flags & SPONSORED != 0;
-            if flags & DECIDES != 0 && !sponsored_with_campaigns {
-                break 'verdict Verdict::Loses;
-            }
-            break 'verdict Verdict::Full;
-        }
-        if c.expiry() <= fast.now {
-            break 'verdict Verdict::Loses;
-        }
-        if fast.x_hi <= c.min_hi || fast.x_hi >= c.max_hi {
-            if fast.x_hi == c.min_hi || fast.x_hi == c.max_hi {
-                break 'verdict Verdict::Full;
-            }
-            break 'verdict Verdict::Loses;
-        }
-        match fast.compact_net28(c) {
-            Some(net) if net < best => Verdict::Loses,
-            Some(net) => Verdict::Key(net),
-            None => Verdict::Full,
-        }
-    };
-    debug_assert!(match (verdict, fast.compact_key(c)) {
-        (Verdict::Full, key) => key == FULL,
-        (Verdict::Key(key), reference) => key == reference && key >= best,
-        (Verdict::Loses, reference) => reference != FULL && reference < best.max(1),
-    });
-    verdict
 }

@@ -3,6 +3,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+use super::routes::{finish, keyed_candidate};
 use super::scan::{scan, Collect};
 use crate::numeric::permute::{apply_order, sort_stable};
 use crate::rate::prepared::Layout;
@@ -37,11 +38,11 @@ impl<'r> Collect<'r> for All<'r> {
 
     #[inline]
     fn keyed(&mut self, request: &RouteRequest<'_>, net: i128, rate: &'r Rate) {
-        let Some(candidate) = request.candidate(rate) else {
+        let Some(candidate) = keyed_candidate(request, rate) else {
             self.broken = true;
             return;
         };
-        match request.finish(candidate) {
+        match finish(request, candidate) {
             Ok(route) => {
                 self.keyed.push((net, self.routes.len()));
                 self.routes.push(route);
@@ -65,128 +66,126 @@ impl<'r> Collect<'r> for All<'r> {
     }
 }
 
-impl RouteRequest<'_> {
-    /// [`select`](Self::select) over rates known to be one pair's.
-    pub(crate) fn select_in<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
-        let fast = FastRequest::new(self);
-        // Read again in ranking order, a rate set larger than the cache
-        // (65536 rates are 25 MB) missed on almost every rate (4× slower per
-        // rate), and every intermediate buffer is megabytes of fresh pages:
-        // the sort moves `(key, position)` pairs and the routes are then put
-        // in that order in place.
-        let mut all = All {
-            keyed: Vec::with_capacity(rates.len()),
-            routes: Vec::with_capacity(rates.len()),
-            plain: Vec::new(),
-            rejected: Vec::new(),
-            broken: false,
-        };
-        scan(self, fast.as_ref(), rates, Layout::default(), &mut all);
-        let All {
-            mut keyed,
-            mut routes,
-            plain,
-            mut rejected,
-            broken,
-        } = all;
-        if broken {
-            return self.select_plain(rates);
-        }
-        if plain.is_empty() {
-            // The key order, with the rates looked up only for equal keys
-            // (a route read per comparison, at random in megabytes, costs).
-            // The position breaks the last ties: input order, as a stable
-            // sort keeps it, without the stable sort's scratch buffer.
-            keyed.sort_unstable_by(|a, b| {
-                b.0.cmp(&a.0)
-                    .then_with(|| match (routes.get(a.1), routes.get(b.1)) {
-                        (Some(x), Some(y)) => tie_order(x.rate, y.rate),
-                        _ => Ordering::Equal,
-                    })
-                    .then_with(|| a.1.cmp(&b.1))
-            });
-            if !apply_order(&mut routes, &mut keyed) {
-                // Never: the positions are those of the routes pushed above.
-                return self.select_plain(rates);
-            }
-        } else {
-            // Stable: rates that tie on every key, id included, keep input
-            // order (keyed ones first).
-            let scanned = rejected.len();
-            self.finish_all(plain, &mut routes, &mut rejected);
-            sort_stable(&mut routes, route_order);
-            if rejected.len() > scanned {
-                in_input_order(rates, &mut rejected);
-            }
-        }
-        let no_route = if routes.is_empty() {
-            let mut tally = Tally::default();
-            for rejection in &rejected {
-                tally.rejected(rejection.reason());
-            }
-            Some(self.name_working(tally.classify_request(self, rates), rates))
-        } else {
-            None
-        };
-        Selection::new(self, routes, rejected, no_route)
+/// [`select`](crate::route::RouteRequest::select) over rates known to be one pair's.
+pub(crate) fn select_in<'r>(request: &RouteRequest<'_>, rates: &'r [Rate]) -> Selection<'r> {
+    let fast = FastRequest::new(request);
+    // Read again in ranking order, a rate set larger than the cache
+    // (65536 rates are 25 MB) missed on almost every rate (4× slower per
+    // rate), and every intermediate buffer is megabytes of fresh pages:
+    // the sort moves `(key, position)` pairs and the routes are then put
+    // in that order in place.
+    let mut all = All {
+        keyed: Vec::with_capacity(rates.len()),
+        routes: Vec::with_capacity(rates.len()),
+        plain: Vec::new(),
+        rejected: Vec::new(),
+        broken: false,
+    };
+    scan(request, fast.as_ref(), rates, Layout::default(), &mut all);
+    let All {
+        mut keyed,
+        mut routes,
+        plain,
+        mut rejected,
+        broken,
+    } = all;
+    if broken {
+        return select_plain(request, rates);
     }
-
-    /// Finishes candidates into routes appended to `routes`, in the order
-    /// given; a candidate whose required input overflows goes to `rejected`.
-    fn finish_all<'r>(
-        &self,
-        ranked: impl IntoIterator<Item = Candidate<'r>>,
-        routes: &mut Vec<Route<'r>>,
-        rejected: &mut Vec<Rejection<'r>>,
-    ) {
-        for candidate in ranked {
-            match self.finish(candidate) {
-                Ok(route) => routes.push(route),
-                Err(reason) => rejected.push(Rejection::new(candidate.rate, reason)),
-            }
+    if plain.is_empty() {
+        // The key order, with the rates looked up only for equal keys
+        // (a route read per comparison, at random in megabytes, costs).
+        // The position breaks the last ties: input order, as a stable
+        // sort keeps it, without the stable sort's scratch buffer.
+        keyed.sort_unstable_by(|a, b| {
+            b.0.cmp(&a.0)
+                .then_with(|| match (routes.get(a.1), routes.get(b.1)) {
+                    (Some(x), Some(y)) => tie_order(x.rate, y.rate),
+                    _ => Ordering::Equal,
+                })
+                .then_with(|| a.1.cmp(&b.1))
+        });
+        if !apply_order(&mut routes, &mut keyed) {
+            // Never: the positions are those of the routes pushed above.
+            return select_plain(request, rates);
         }
-    }
-
-    /// [`select`](Self::select) by the plain `Decimal` path alone.
-    fn select_plain<'r>(&self, rates: &'r [Rate]) -> Selection<'r> {
-        let mut candidates: Vec<Candidate<'r>> = Vec::new();
-        let mut rejected: Vec<Rejection<'r>> = Vec::new();
-        let mut tally = Tally::default();
-        for rate in rates {
-            match check(rate, self) {
-                Ok(candidate) => candidates.push(candidate),
-                Err(reason) => {
-                    tally.rejected(&reason);
-                    rejected.push(Rejection::new(rate, reason));
-                }
-            }
-        }
-        let amount = self.from_amount().get();
-        sort_stable(&mut candidates, |a, b| rank_order(amount, a, b));
+    } else {
+        // Stable: rates that tie on every key, id included, keep input
+        // order (keyed ones first).
         let scanned = rejected.len();
-        let mut routes = Vec::with_capacity(candidates.len());
-        for candidate in candidates {
-            match self.finish(candidate) {
-                Ok(route) => {
-                    tally.accepted();
-                    routes.push(route);
-                }
-                Err(reason) => {
-                    tally.rejected(&reason);
-                    rejected.push(Rejection::new(candidate.rate, reason));
-                }
-            }
-        }
+        finish_all(request, plain, &mut routes, &mut rejected);
+        sort_stable(&mut routes, route_order);
         if rejected.len() > scanned {
             in_input_order(rates, &mut rejected);
         }
-        let no_route = if routes.is_empty() {
-            Some(self.name_working(tally.classify_request(self, rates), rates))
-        } else {
-            None
-        };
-        Selection::new(self, routes, rejected, no_route)
     }
+    let no_route = if routes.is_empty() {
+        let mut tally = Tally::default();
+        for rejection in &rejected {
+            tally.rejected(rejection.reason());
+        }
+        Some(request.name_working(tally.classify_request(request, rates), rates))
+    } else {
+        None
+    };
+    Selection::new(request, routes, rejected, no_route)
+}
+
+/// Finishes candidates into routes appended to `routes`, in the order
+/// given; a candidate whose required input overflows goes to `rejected`.
+fn finish_all<'r>(
+    request: &RouteRequest<'_>,
+    ranked: impl IntoIterator<Item = Candidate<'r>>,
+    routes: &mut Vec<Route<'r>>,
+    rejected: &mut Vec<Rejection<'r>>,
+) {
+    for candidate in ranked {
+        match finish(request, candidate) {
+            Ok(route) => routes.push(route),
+            Err(reason) => rejected.push(Rejection::new(candidate.rate, reason)),
+        }
+    }
+}
+
+/// [`select`](crate::route::RouteRequest::select) by the plain `Decimal` path alone.
+fn select_plain<'r>(request: &RouteRequest<'_>, rates: &'r [Rate]) -> Selection<'r> {
+    let mut candidates: Vec<Candidate<'r>> = Vec::new();
+    let mut rejected: Vec<Rejection<'r>> = Vec::new();
+    let mut tally = Tally::default();
+    for rate in rates {
+        match check(rate, request) {
+            Ok(candidate) => candidates.push(candidate),
+            Err(reason) => {
+                tally.rejected(&reason);
+                rejected.push(Rejection::new(rate, reason));
+            }
+        }
+    }
+    let amount = request.from_amount().get();
+    sort_stable(&mut candidates, |a, b| rank_order(amount, a, b));
+    let scanned = rejected.len();
+    let mut routes = Vec::with_capacity(candidates.len());
+    for candidate in candidates {
+        match finish(request, candidate) {
+            Ok(route) => {
+                tally.accepted();
+                routes.push(route);
+            }
+            Err(reason) => {
+                tally.rejected(&reason);
+                rejected.push(Rejection::new(candidate.rate, reason));
+            }
+        }
+    }
+    if rejected.len() > scanned {
+        in_input_order(rates, &mut rejected);
+    }
+    let no_route = if routes.is_empty() {
+        Some(request.name_working(tally.classify_request(request, rates), rates))
+    } else {
+        None
+    };
+    Selection::new(request, routes, rejected, no_route)
 }
 
 /// Puts `rejected` back in the order of `rates`, the slice its rates borrow
@@ -248,7 +247,7 @@ mod tests {
             "79228162514264337593543950335".parse().unwrap(),
             NOW,
         );
-        let selection = request.select_plain(&rates);
+        let selection = super::select_plain(&request, &rates);
         assert!(selection.routes().is_empty());
         let reasons: Vec<(String, &str)> = selection
             .rejected()

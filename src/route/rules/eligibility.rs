@@ -20,7 +20,7 @@ use rust_decimal::Decimal;
 use super::net_output::{net_is_positive, net_output};
 use super::required_input::{required_input, required_input_near};
 use crate::rate::prepared::{Compact, DECIDES, EXACT_OUT, SPONSORED, USABLE};
-use crate::rate::Rate;
+use crate::rate::{CampaignLimits, Rate};
 use crate::route::request::FastRequest;
 use crate::route::work;
 use crate::route::{LimitCheck, PriceGuard, RejectReason, RouteRequest};
@@ -132,6 +132,18 @@ pub(crate) fn guarded(rate: &Rate, guard: Option<&PriceGuard>) -> Result<(), Rej
         });
     }
     Ok(())
+}
+
+/// A rate's effective max under the caller's `campaigns` (ruling 3): a
+/// sponsored variant's max capped by its campaign's limit, a base rate's
+/// own max (the prepared flag says which, so a base rate costs no lookup).
+#[inline]
+pub(crate) fn effective_max(rate: &Rate, campaigns: &CampaignLimits) -> Decimal {
+    if rate.prepared().has(SPONSORED) {
+        rate.effective_max(campaigns)
+    } else {
+        rate.max()
+    }
 }
 
 /// `min <= amount <= effective max`, inclusive at both ends
@@ -278,4 +290,57 @@ impl FastRequest {
             None => Score::Slow,
         }
     }
+}
+
+/// What the compact loops make of one record, against the held key (or
+/// the collector's floor) `best`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Out, or a key below `best`: the rate can neither win nor tie.
+    Loses,
+    /// A key at or above `best` (`compact_key`'s answer).
+    Key(i128),
+    /// The record cannot decide (`compact_key` answers [`FULL`]).
+    Full,
+}
+
+/// Eligibility on a compact record for the engine's compact loops (the
+/// kernel and the top-k scan): [`FastRequest::compact_key`]'s steps
+/// written out with the loops' answer at each exit, so a losing record leaves the loop at its first
+/// failing step (no sentinel key to test afterwards). Each exit is
+/// `compact_key`'s: checked against it, record by record, in debug builds
+/// (every test and proptest).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn verdict(fast: &FastRequest, c: &Compact, best: i128) -> Verdict {
+    let verdict = 'verdict: {
+        let flags = c.flags();
+        if flags & fast.flag_mask != fast.flag_want {
+            let sponsored_with_campaigns = fast.campaigns && flags & SPONSORED != 0;
+            if flags & DECIDES != 0 && !sponsored_with_campaigns {
+                break 'verdict Verdict::Loses;
+            }
+            break 'verdict Verdict::Full;
+        }
+        if c.expiry() <= fast.now {
+            break 'verdict Verdict::Loses;
+        }
+        if fast.x_hi <= c.min_hi || fast.x_hi >= c.max_hi {
+            if fast.x_hi == c.min_hi || fast.x_hi == c.max_hi {
+                break 'verdict Verdict::Full;
+            }
+            break 'verdict Verdict::Loses;
+        }
+        match fast.compact_net28(c) {
+            Some(net) if net < best => Verdict::Loses,
+            Some(net) => Verdict::Key(net),
+            None => Verdict::Full,
+        }
+    };
+    debug_assert!(match (verdict, fast.compact_key(c)) {
+        (Verdict::Full, key) => key == FULL,
+        (Verdict::Key(key), reference) => key == reference && key >= best,
+        (Verdict::Loses, reference) => reference != FULL && reference < best.max(1),
+    });
+    verdict
 }

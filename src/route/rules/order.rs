@@ -22,6 +22,7 @@ use rust_decimal::Decimal;
 use super::eligibility::Candidate;
 use super::net_output::{exact_cmp, may_be_floored};
 use crate::decimal::Fixed8;
+use crate::numeric::pow10;
 use crate::rate::prepared::FAST;
 use crate::rate::Rate;
 use crate::route::work;
@@ -65,10 +66,31 @@ pub(crate) fn net_cmp(a: (Decimal, Decimal, &Rate), b: (Decimal, Decimal, &Rate)
     let (a_net, a_amount, a_rate) = a;
     let (b_net, b_amount, b_rate) = b;
     if may_be_floored(a_net) || may_be_floored(b_net) {
-        exact_cmp(a_amount, a_rate, b_amount, b_rate).unwrap_or_else(|| a_net.cmp(&b_net))
+        exact_cmp(a_amount, a_rate, b_amount, b_rate).unwrap_or_else(|| value_cmp(a_net, b_net))
     } else {
-        a_net.cmp(&b_net)
+        value_cmp(a_net, b_net)
     }
+}
+
+/// The order of two `Decimal` values, as `Ord` orders them: on the
+/// mantissas when the scales agree or one aligns to the other within
+/// `i128` (a few instructions), else `Decimal`'s own comparison (about a
+/// hundred). What the chain search and the exact order compare with.
+#[inline]
+pub(crate) fn value_cmp(a: Decimal, b: Decimal) -> Ordering {
+    let (am, bm) = (a.mantissa(), b.mantissa());
+    let (sa, sb) = (a.scale(), b.scale());
+    let up = |k: u32| pow10(k).and_then(|p| i128::try_from(p).ok());
+    let aligned = match sa.cmp(&sb) {
+        Ordering::Equal => Some(am.cmp(&bm)),
+        Ordering::Less => up(sb.saturating_sub(sa))
+            .and_then(|p| am.checked_mul(p))
+            .map(|a| a.cmp(&bm)),
+        Ordering::Greater => up(sa.saturating_sub(sb))
+            .and_then(|p| bm.checked_mul(p))
+            .map(|b| am.cmp(&b)),
+    };
+    aligned.unwrap_or_else(|| a.cmp(&b))
 }
 
 /// The ranking order on fast keys (net output × 10^28, exact): `Less` means
@@ -114,23 +136,27 @@ pub(crate) fn tie_order(a: &Rate, b: &Rate) -> Ordering {
         .then_with(|| a.id().as_str().as_bytes().cmp(b.id().as_str().as_bytes()))
 }
 
+/// What the chain order reads of a chain: its score (ExactIn: the final
+/// net output, a `Decimal` that may be the floor of the exact value at 28
+/// places; ExactOut: the first leg's required input, 8 places, exact), the
+/// last leg's input (ExactIn: the amount that final output is at) and the
+/// legs' rates in order.
+pub(crate) type ChainKey<'k, 'a> = (Decimal, Decimal, &'k [&'a Rate]);
+
 /// The chain order (ruling 24): ExactIn by final net output, highest
-/// first; ExactOut by the first leg's required input, lowest first; then
-/// fewer legs; then leg by leg, the pair id's bytes and the tie-breaks of
-/// [`tie_order`]. `score` is the final output or the required input;
-/// `rates` the legs' rates in order.
-pub(crate) fn chain_order<'a>(
-    mode: SwapMode,
-    a: (Decimal, &[&'a Rate]),
-    b: (Decimal, &[&'a Rate]),
-) -> Ordering {
+/// first, compared exactly (ruling 43: two final outputs that differ only
+/// past the 28th place are ordered by their exact values, as the single
+/// pair's [`net_cmp`] orders routes); ExactOut by the first leg's required
+/// input, lowest first; then fewer legs; then leg by leg, the pair id's
+/// bytes and the tie-breaks of [`tie_order`].
+pub(crate) fn chain_order(mode: SwapMode, a: ChainKey<'_, '_>, b: ChainKey<'_, '_>) -> Ordering {
     work::tick();
     let score = match mode {
-        SwapMode::ExactIn => b.0.cmp(&a.0),
+        SwapMode::ExactIn => chain_net_cmp(b, a),
         SwapMode::ExactOut => a.0.cmp(&b.0),
     };
-    score.then(a.1.len().cmp(&b.1.len())).then_with(|| {
-        for (x, y) in a.1.iter().zip(b.1) {
+    score.then(a.2.len().cmp(&b.2.len())).then_with(|| {
+        for (x, y) in a.2.iter().zip(b.2) {
             let leg = x
                 .pair_id()
                 .as_str()
@@ -143,6 +169,16 @@ pub(crate) fn chain_order<'a>(
         }
         Ordering::Equal
     })
+}
+
+/// The order of two ExactIn chains' exact final outputs (ruling 43):
+/// `Greater` when `a`'s is larger. Each final output is its last leg's
+/// `input × multiplier − fee`, so [`net_cmp`] on the last legs decides.
+pub(crate) fn chain_net_cmp(a: ChainKey<'_, '_>, b: ChainKey<'_, '_>) -> Ordering {
+    match (a.2.last(), b.2.last()) {
+        (Some(a_rate), Some(b_rate)) => net_cmp((a.0, a.1, a_rate), (b.0, b.1, b_rate)),
+        _ => a.0.cmp(&b.0),
+    }
 }
 
 /// The ExactOut estimator's order: the smaller required input first, then
@@ -184,6 +220,30 @@ mod tests {
         assert_eq!(key_order(3, &low, 3, &high), Ordering::Less);
         assert!(key_before(3, &low, 3, Some(&high)));
         assert!(!key_before(3, &high, 3, Some(&low)));
+    }
+
+    #[test]
+    fn value_cmp_is_the_order_of_the_values() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        // One value at two scales; then by value across scales and signs.
+        assert_eq!(value_cmp(d("1.0"), d("1.00")), Ordering::Equal);
+        assert_eq!(value_cmp(d("1.01"), d("1.1")), Ordering::Less);
+        assert_eq!(value_cmp(d("1.1"), d("1.01")), Ordering::Greater);
+        assert_eq!(value_cmp(d("-2"), d("1.5")), Ordering::Less);
+        assert_eq!(value_cmp(d("-0.5"), d("-0.50")), Ordering::Equal);
+        assert_eq!(
+            value_cmp(d("0.0000000000000000000000000001"), d("0")),
+            Ordering::Greater
+        );
+        // 2^96 − 1 aligned to scale 28 does not fit an i128: Decimal's own
+        // comparison answers, the same order.
+        assert_eq!(
+            value_cmp(
+                d("79228162514264337593543950335"),
+                d("0.0000000000000000000000000001")
+            ),
+            Ordering::Greater
+        );
     }
 
     #[test]
