@@ -89,6 +89,7 @@ const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 mod chain;
 mod feasible;
 mod guard;
+mod lifetime;
 mod order;
 mod split;
 
@@ -98,7 +99,8 @@ pub(crate) const USAGE: &str =
 [--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--dust DEC] [--fee-multiple DEC] \
 [--max-fee-share-bps N] [--feasible [--spendable DEC]] [--max-deviation-bps B [--reference M]] \
 [--split [--split-legs 2|3] [--per-order-cost DEC] [--min-gain-bps N]] [--assume-exact-out] \
-[--order BODY.json [--spec-limits] [--verify CREATED.json [--read created|fetched]]] [--json]";
+[--order BODY.json [--spec-limits] [--verify CREATED.json [--read created|fetched]] \
+[--requote PLAN.json | --deposit AMOUNT --observed-at MS]] [--schedule] [--track FILE [--seed N]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -130,6 +132,8 @@ pub(crate) struct Args {
     split: split::SplitArgs,
     /// `--order`, `--verify`, `--assume-exact-out` (order.rs).
     order: order::OrderArgs,
+    /// `--schedule`, `--requote`, `--deposit`, `--track` (lifetime.rs).
+    lifetime: lifetime::LifetimeArgs,
 }
 
 fn main() -> ExitCode {
@@ -178,6 +182,16 @@ fn run() -> Result<ExitCode, String> {
         ));
     }
     args.order.check()?;
+    args.lifetime.check(args.order.planning())?;
+    if let Some(path) = &args.lifetime.track {
+        // Tracking reads observations, not rates.
+        return lifetime::track(path, args.now, args.lifetime.seed.unwrap_or(0), args.json);
+    }
+    if args.lifetime.schedule && (args.order.planning() || args.feasible || args.from.is_some()) {
+        return Err(format!(
+            "--schedule follows one pair's best route: drop --order, --feasible and --from/--to\n{USAGE}"
+        ));
+    }
     if (args.order.planning() || args.order.assume_exact_out)
         && (args.from.is_some() || args.to.is_some() || args.feasible || args.split.on)
     {
@@ -250,7 +264,13 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                         found.request(to, now)
                     }
                     Err(no_route) => {
-                        report_no_route(args, None, &no_route);
+                        let until = rates
+                            .rates()
+                            .iter()
+                            .map(swaproute::Rate::expiry)
+                            .filter(|expiry| *expiry > now)
+                            .max();
+                        report_no_route(args, None, &no_route, until);
                         return Ok(ExitCode::from(2));
                     }
                 },
@@ -260,6 +280,25 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     .with_policy(policy);
 
     let selection = request.select(rates);
+    // Ruling 50: the shown answer's lifetime (the top K with --top, else the
+    // chosen route), no later than the estimate's rate when one was made.
+    let valid_until = match args.top {
+        Some(k) => request.top_valid_until(rates, k),
+        None => request.valid_until(rates),
+    };
+    let mut valid_until = match (valid_until, estimate.as_ref()) {
+        (Some(until), Some(found)) => Some(until.min(found.rate().expiry())),
+        (until, _) => until,
+    };
+    let schedule = if args.lifetime.schedule {
+        Some(
+            request
+                .schedule(rates)
+                .map_err(|e| format!("--schedule: {e}"))?,
+        )
+    } else {
+        None
+    };
     let missed = slippage_missed(args.slippage, &request, &selection)?;
     let split_policy = split::on_grid(args.split.policy(args)?, args, rates)?;
     let (split, split_error) = match split_policy {
@@ -269,7 +308,15 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     if args.json {
         let mut report = json_report(args, estimate.as_ref(), &selection)?;
         if let (Some(object), true) = (report.as_object_mut(), split_policy.is_some()) {
-            object.insert("split".to_owned(), split::json(split.as_ref())?);
+            let mut split_json = split::json(split.as_ref())?;
+            if let (Some(inner), Some(found)) = (split_json.as_object_mut(), split.as_ref()) {
+                let answer = swaproute::route::SplitAnswer::Split(found.clone());
+                let until = swaproute::route::split_valid_until(&request, rates, &answer);
+                inner.insert("validUntil".to_owned(), lifetime::instant(until));
+                // The answer is the split: its lifetime is the report's.
+                valid_until = until;
+            }
+            object.insert("split".to_owned(), split_json);
             if let Some(error) = &split_error {
                 object.insert("splitError".to_owned(), split::error_json(error));
             }
@@ -288,6 +335,12 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
         }
         if let (Some(object), true) = (report.as_object_mut(), args.order.assume_exact_out) {
             object.insert("exactOutAssumed".to_owned(), Value::Bool(true));
+        }
+        if let Some(object) = report.as_object_mut() {
+            object.insert("validUntil".to_owned(), lifetime::instant(valid_until));
+            if let Some(schedule) = &schedule {
+                object.insert("schedule".to_owned(), lifetime::schedule_json(schedule));
+            }
         }
         emit(&format!("{report}\n"));
     } else {
@@ -309,6 +362,17 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                 error.http_status(),
                 error.details()
             );
+        }
+        let _ = writeln!(
+            text,
+            "valid until: {}",
+            valid_until.map_or_else(
+                || "no expiry left".to_owned(),
+                |at| at.as_millis().to_string()
+            )
+        );
+        if let Some(schedule) = &schedule {
+            lifetime::schedule_text(&mut text, schedule);
         }
         emit(&text);
     }
@@ -385,6 +449,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         guard: guard::GuardArgs::default(),
         split: split::SplitArgs::default(),
         order: order::OrderArgs::default(),
+        lifetime: lifetime::LifetimeArgs::default(),
     };
     while let Some(flag) = words.next() {
         let mut value = |name: &str| {
@@ -397,6 +462,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
             "--json" => args.json = true,
             f if args.split.parse(f, &mut value)? => {}
             f if args.order.parse(f, &mut value)? => {}
+            f if args.lifetime.parse(f, &mut value)? => {}
             "--feasible" => args.feasible = true,
             "--spendable" => args.spendable = Some(amount("--spendable", &value("--spendable")?)?),
             f if parse_floor(f, &mut value, &mut args.floors)? => {}
@@ -622,7 +688,12 @@ pub(crate) fn no_route_keys(object: &mut serde_json::Map<String, Value>, no_rout
 }
 
 /// No route before ranking (the ExactOut estimator found none).
-fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: &NoRoute) {
+fn report_no_route(
+    args: &Args,
+    from_amount: Option<Amount>,
+    no_route: &NoRoute,
+    valid_until: Option<EpochMillis>,
+) {
     if args.json {
         let report = json!({
             "mode": args.mode.as_str(),
@@ -632,6 +703,7 @@ fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: &NoRoute)
             "routes": [],
             "rejected": [],
             "error": error_json(no_route),
+            "validUntil": lifetime::instant(valid_until),
         });
         emit(&format!("{report}\n"));
     } else {

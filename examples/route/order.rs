@@ -172,9 +172,13 @@ pub(crate) fn run(
         ),
         None => None,
     };
+    if let Some(path) = &args.lifetime.requote {
+        return super::lifetime::requote(path, &request, rates, &context, args.json);
+    }
     let plan = match request.plan(rates, &context) {
         Ok(plan) => plan,
         Err(error) => {
+            let until = request.route_request(&context).valid_until(rates);
             let error = ApiError::from(error);
             let hint = (error.code() == ErrorCode::UnsupportedSwapMode
                 && !order_args.assume_exact_out)
@@ -184,7 +188,7 @@ pub(crate) fn run(
                     "status": error.http_status().as_u16(),
                     "code": error.code().as_str(),
                     "details": error.details(),
-                }});
+                }, "validUntil": super::lifetime::instant(until)});
                 if let (Some(object), Some(hint)) = (body.as_object_mut(), hint) {
                     object.insert("hint".to_owned(), Value::String(hint.to_owned()));
                 }
@@ -204,18 +208,47 @@ pub(crate) fn run(
             return Ok(ExitCode::from(2));
         }
     };
+    // Ruling 50: the plan's rate holds until it expires (nothing overtakes
+    // it); a median guard may change the choice sooner.
+    let expiry = plan.route().rate().expiry();
+    let valid_until = match &guard {
+        Some(_) => request
+            .route_request(&context)
+            .valid_until(rates)
+            .map_or(expiry, |until| until.min(expiry)),
+        None => expiry,
+    };
+    let mut planned = plan_json(&plan, &request, order_args.assume_exact_out);
+    if let Some(object) = planned.as_object_mut() {
+        object.insert(
+            "slippageBound".to_owned(),
+            super::lifetime::slippage_bound(&request)
+                .map_or(Value::Null, |b| Value::String(dec(b))),
+        );
+        object.insert(
+            "validUntil".to_owned(),
+            Value::from(valid_until.as_millis()),
+        );
+    }
+    if let (Some(amount), Some(at)) = (args.lifetime.deposit, args.lifetime.observed_at) {
+        super::lifetime::deposit(&plan, planned, amount, at, args.json);
+        return Ok(ExitCode::SUCCESS);
+    }
     let read = order_args.read.unwrap_or_default();
     let verified = created
         .as_ref()
         .map(|order| plan.verify_screened(&request, order, read, &screening));
     if args.json {
         let report = json!({
-            "plan": plan_json(&plan, &request, order_args.assume_exact_out),
+            "plan": planned,
             "verify": verified.as_ref().map(verify_json),
+            "validUntil": valid_until.as_millis(),
         });
         emit(&format!("{report}\n"));
     } else {
-        emit(&plan_text(&plan, &request, verified.as_ref()));
+        let mut text = plan_text(&plan, &request, verified.as_ref());
+        let _ = writeln!(text, "valid until: {}", valid_until.as_millis());
+        emit(&text);
     }
     Ok(match verified {
         Some(Err(_)) => ExitCode::from(3),
