@@ -8,9 +8,7 @@
 
 use num_bigint::BigInt;
 use proptest::prelude::*;
-use swaproute::order::{
-    DepositClass, FixedOrderRequest, OrderContext, Promise, RequoteClass,
-};
+use swaproute::order::{DepositClass, FixedOrderRequest, OrderContext, Promise, RequoteClass};
 use swaproute::route::PriceGuard;
 use swaproute::screening::ScreeningPolicy;
 use swaproute::{Amount, Decimal, EpochMillis, Rate, RatesResponse, RouteRequest, SwapMode};
@@ -268,7 +266,13 @@ fn a_schedule_by_hand() {
         .unwrap()
         .intervals()
         .iter()
-        .map(|i| (i.from().as_millis(), i.until().as_millis(), i.rate_id().map(|r| r.as_str().to_owned())))
+        .map(|i| {
+            (
+                i.from().as_millis(),
+                i.until().as_millis(),
+                i.rate_id().map(|r| r.as_str().to_owned()),
+            )
+        })
         .collect();
     assert_eq!(
         got,
@@ -279,6 +283,9 @@ fn a_schedule_by_hand() {
         ]
     );
     assert_eq!(request.valid_until(&response), Some(EpochMillis::new(1250)));
-    assert_eq!(request.top_valid_until(&response, 2), Some(EpochMillis::new(1250)));
+    assert_eq!(
+        request.top_valid_until(&response, 2),
+        Some(EpochMillis::new(1250))
+    );
     assert_eq!(d("0.5"), request.from_amount().get());
 }

@@ -58,6 +58,20 @@
 //! takes every non-sponsored rate as ExactOut-capable (ruling 4) and the
 //! answer says so (order.rs; exit 3 when the created order differs).
 //!
+//! Ruling 50 (lifetime.rs): every `--json` answer has `"validUntil"` (epoch
+//! ms, `null` when nothing can expire: the chosen route's expiry, the top
+//! K's earliest with `--top`, the split's, the chain's; a "no route" holds
+//! until every rate has expired). `--schedule` adds
+//! `"schedule":[{"from","until","rateId"}]`, the best route's successors
+//! until every rate has expired (`rateId` null for no route). `--order
+//! BODY.json --requote PLAN.json` re-plans at `--now` and prints
+//! `"requote":{"class","promised","fresh","lossBps","reason"}` against the
+//! plan `--order … --json` printed (its `plan` has `"slippageBound"`);
+//! `--order BODY.json --deposit AMOUNT --observed-at MS` prints
+//! `"deposit":{"class","expectedOutput","limit","expiry"}`; `--track FILE
+//! [--seed N]` prints `"track":[{"at","status","definitive","outcome",
+//! "nextPollMs"}]` (`nextPollMs`: the wait before the next read).
+//!
 //! Exit status: 0 with a route (or a split), 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
 //! bundled sample at `--from-amount 0.5`.

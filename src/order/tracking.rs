@@ -250,10 +250,15 @@ pub fn next_poll(
     // A draw in [0, 2 × JITTER] from the inputs, centred on JITTER.
     let mixed =
         splitmix64(seed ^ splitmix64(now.as_millis() ^ splitmix64(last_change.as_millis())));
-    let draw = mixed.checked_rem(2 * JITTER_PER_10K + 1).unwrap_or(JITTER_PER_10K);
+    let draw = mixed
+        .checked_rem(2 * JITTER_PER_10K + 1)
+        .unwrap_or(JITTER_PER_10K);
     // base ≤ 120 000, factor ≤ 11 500: the product fits easily.
     let factor = (10_000 - JITTER_PER_10K).saturating_add(draw);
-    let interval = base.saturating_mul(factor).checked_div(10_000).unwrap_or(base);
+    let interval = base
+        .saturating_mul(factor)
+        .checked_div(10_000)
+        .unwrap_or(base);
     Some(now.saturating_add(interval))
 }
 
