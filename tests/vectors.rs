@@ -1569,7 +1569,8 @@ fn deposit() {
             "toAddress":"0x52908400098527886E0F7030069857D2E4169EE7"}}"#,
             input["fromAmount"]
         );
-        let request = FixedOrderRequest::from_json(body.as_bytes()).map_err(|e| format!("{e:?}"))?;
+        let request =
+            FixedOrderRequest::from_json(body.as_bytes()).map_err(|e| format!("{e:?}"))?;
         let screening = ScreeningPolicy::new();
         let plan = request
             .plan(&rates, &OrderContext::new(now_of(input), &screening))
