@@ -105,6 +105,16 @@ pub(crate) fn instant(at: Option<EpochMillis>) -> Value {
     at.map_or(Value::Null, |at| Value::from(at.as_millis()))
 }
 
+/// The last expiry after `now` of any rate: until then a "no route" holds.
+pub(crate) fn last_expiry(rates: &RatesResponse, now: EpochMillis) -> Option<EpochMillis> {
+    rates
+        .rates()
+        .iter()
+        .map(swaproute::Rate::expiry)
+        .filter(|expiry| *expiry > now)
+        .max()
+}
+
 /// `"schedule":[{"from","until","rateId"}]`.
 pub(crate) fn schedule_json(schedule: &Schedule<'_>) -> Value {
     Value::Array(
@@ -115,7 +125,7 @@ pub(crate) fn schedule_json(schedule: &Schedule<'_>) -> Value {
                 json!({
                     "from": i.from().as_millis(),
                     "until": i.until().as_millis(),
-                    "rateId": i.rate_id().map(|id| id.as_str()),
+                    "rateId": i.rate_id().map(swaproute::RateId::as_str),
                 })
             })
             .collect(),
@@ -138,6 +148,75 @@ pub(crate) fn schedule_text(out: &mut String, schedule: &Schedule<'_>) {
     }
     if schedule.intervals().is_empty() {
         let _ = writeln!(out, "   (no rate is live)");
+    }
+}
+
+/// The best route's lifetime for the ranking (the top K with `--top`, else
+/// the chosen route; no later than the estimate's rate), and the schedule
+/// with `--schedule`.
+pub(crate) fn of_ranking<'r>(
+    args: &super::Args,
+    request: &swaproute::RouteRequest<'_>,
+    rates: &'r RatesResponse,
+    estimate: Option<&swaproute::route::Estimate<'_>>,
+) -> Result<(Option<EpochMillis>, Option<Schedule<'r>>), String> {
+    let until = match args.top {
+        Some(k) => request.top_valid_until(rates, k),
+        None => request.valid_until(rates),
+    };
+    let until = match (until, estimate) {
+        (Some(until), Some(found)) => Some(until.min(found.rate().expiry())),
+        (until, _) => until,
+    };
+    let schedule = if args.lifetime.schedule {
+        Some(
+            request
+                .schedule(rates)
+                .map_err(|e| format!("--schedule: {e}"))?,
+        )
+    } else {
+        None
+    };
+    Ok((until, schedule))
+}
+
+/// `"validUntil"` and `"schedule"` into a JSON report.
+pub(crate) fn insert(
+    report: &mut Value,
+    until: Option<EpochMillis>,
+    schedule: Option<&Schedule<'_>>,
+) {
+    if let Some(object) = report.as_object_mut() {
+        object.insert("validUntil".to_owned(), instant(until));
+        if let Some(schedule) = schedule {
+            object.insert("schedule".to_owned(), schedule_json(schedule));
+        }
+    }
+}
+
+/// The text lines: `valid until:` and the schedule.
+pub(crate) fn text(out: &mut String, until: Option<EpochMillis>, schedule: Option<&Schedule<'_>>) {
+    let _ = writeln!(
+        out,
+        "valid until: {}",
+        until.map_or_else(
+            || "no expiry left".to_owned(),
+            |at| at.as_millis().to_string()
+        )
+    );
+    if let Some(schedule) = schedule {
+        schedule_text(out, schedule);
+    }
+}
+
+/// The plan's JSON with `"slippageBound"` and `"validUntil"`.
+pub(crate) fn plan_keys(planned: &mut Value, request: &FixedOrderRequest, until: EpochMillis) {
+    if let Some(object) = planned.as_object_mut() {
+        object.insert(
+            "slippageBound".to_owned(),
+            slippage_bound(request).map_or(Value::Null, |b| Value::String(dec(b))),
+        );
+        object.insert("validUntil".to_owned(), Value::from(until.as_millis()));
     }
 }
 
@@ -231,7 +310,7 @@ fn deposit_json(outcome: &DepositOutcome) -> Value {
 /// `--order BODY.json --deposit AMOUNT --observed-at MS`.
 pub(crate) fn deposit(
     plan: &FixedOrderPlan<'_>,
-    plan_json: Value,
+    plan_json: &Value,
     amount: Amount,
     at: EpochMillis,
     json: bool,
@@ -311,7 +390,9 @@ pub(crate) fn track(
         let next = tracker
             .next_poll(*at, seed)
             .map(|next| next.as_millis().saturating_sub(at.as_millis()));
-        let outcome = tracker.outcome().map(|o| o.as_str());
+        let outcome = tracker
+            .outcome()
+            .map(swaproute::order::TrackingOutcome::as_str);
         rows.push(json!({
             "at": at.as_millis(),
             "status": tracker.status().status().as_str(),

@@ -278,13 +278,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                         found.request(to, now)
                     }
                     Err(no_route) => {
-                        let until = rates
-                            .rates()
-                            .iter()
-                            .map(swaproute::Rate::expiry)
-                            .filter(|expiry| *expiry > now)
-                            .max();
-                        report_no_route(args, None, &no_route, until);
+                        report_no_route(args, None, &no_route, lifetime::last_expiry(rates, now));
                         return Ok(ExitCode::from(2));
                     }
                 },
@@ -294,25 +288,9 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     .with_policy(policy);
 
     let selection = request.select(rates);
-    // Ruling 50: the shown answer's lifetime (the top K with --top, else the
-    // chosen route), no later than the estimate's rate when one was made.
-    let valid_until = match args.top {
-        Some(k) => request.top_valid_until(rates, k),
-        None => request.valid_until(rates),
-    };
-    let mut valid_until = match (valid_until, estimate.as_ref()) {
-        (Some(until), Some(found)) => Some(until.min(found.rate().expiry())),
-        (until, _) => until,
-    };
-    let schedule = if args.lifetime.schedule {
-        Some(
-            request
-                .schedule(rates)
-                .map_err(|e| format!("--schedule: {e}"))?,
-        )
-    } else {
-        None
-    };
+    // Ruling 50: the shown answer's lifetime, and the schedule when asked.
+    let (mut valid_until, schedule) =
+        lifetime::of_ranking(args, &request, rates, estimate.as_ref())?;
     let missed = slippage_missed(args.slippage, &request, &selection)?;
     let split_policy = split::on_grid(args.split.policy(args)?, args, rates)?;
     let (split, split_error) = match split_policy {
@@ -322,14 +300,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     if args.json {
         let mut report = json_report(args, estimate.as_ref(), &selection)?;
         if let (Some(object), true) = (report.as_object_mut(), split_policy.is_some()) {
-            let mut split_json = split::json(split.as_ref())?;
-            if let (Some(inner), Some(found)) = (split_json.as_object_mut(), split.as_ref()) {
-                let answer = swaproute::route::SplitAnswer::Split(found.clone());
-                let until = swaproute::route::split_valid_until(&request, rates, &answer);
-                inner.insert("validUntil".to_owned(), lifetime::instant(until));
-                // The answer is the split: its lifetime is the report's.
-                valid_until = until;
-            }
+            let split_json = split::json_until(split.as_ref(), &request, rates, &mut valid_until)?;
             object.insert("split".to_owned(), split_json);
             if let Some(error) = &split_error {
                 object.insert("splitError".to_owned(), split::error_json(error));
@@ -350,12 +321,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
         if let (Some(object), true) = (report.as_object_mut(), args.order.assume_exact_out) {
             object.insert("exactOutAssumed".to_owned(), Value::Bool(true));
         }
-        if let Some(object) = report.as_object_mut() {
-            object.insert("validUntil".to_owned(), lifetime::instant(valid_until));
-            if let Some(schedule) = &schedule {
-                object.insert("schedule".to_owned(), lifetime::schedule_json(schedule));
-            }
-        }
+        lifetime::insert(&mut report, valid_until, schedule.as_ref());
         emit(&format!("{report}\n"));
     } else {
         let mut text = print_table(&request, estimate.as_ref(), &selection, args.top);
@@ -377,17 +343,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                 error.details()
             );
         }
-        let _ = writeln!(
-            text,
-            "valid until: {}",
-            valid_until.map_or_else(
-                || "no expiry left".to_owned(),
-                |at| at.as_millis().to_string()
-            )
-        );
-        if let Some(schedule) = &schedule {
-            lifetime::schedule_text(&mut text, schedule);
-        }
+        lifetime::text(&mut text, valid_until, schedule.as_ref());
         emit(&text);
     }
     Ok(

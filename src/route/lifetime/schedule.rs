@@ -13,7 +13,7 @@
 
 use alloc::vec::Vec;
 
-use super::{median_guarded, next_voter_expiry, request_at};
+use super::at::{median_guarded, next_voter_expiry, request_at};
 use crate::ids::RateId;
 use crate::rate::{Rate, RateList};
 use crate::route::{NoRoute, Route, RouteRequest};
