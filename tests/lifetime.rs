@@ -112,7 +112,7 @@ proptest! {
             prop_assert!(pair[0].from() < pair[0].until());
             prop_assert_ne!(pair[0].rate_id(), pair[1].rate_id());
         }
-        prop_assert_eq!(at(NOW).valid_until(&response), intervals.first().map(|i| i.until()));
+        prop_assert_eq!(at(NOW).valid_until(&response), intervals.first().map(swaproute::route::Interval::until));
         for t in instants(&rates) {
             let ranked = at(t).best(&response).ok().map(|r| r.rate().id().as_str().to_owned());
             let scheduled = schedule.at(EpochMillis::new(t));
@@ -120,7 +120,7 @@ proptest! {
                 Some(interval) => prop_assert_eq!(
                     interval.rate_id().map(|id| id.as_str().to_owned()), ranked.clone(), "t = {}", t),
                 // Past the schedule: nothing is live, so no route.
-                None => prop_assert!(ranked.is_none() && end.map_or(true, |e| t >= e)),
+                None => prop_assert!(ranked.is_none() && end.is_none_or(|e| t >= e)),
             }
             if guard.is_none() {
                 prop_assert_eq!(ranked, oracle_best(&rates, x.get(), t), "oracle at t = {}", t);
@@ -162,7 +162,7 @@ proptest! {
         fresh1 in 0i64..200,
         fresh2 in 0i64..200,
     ) {
-        let bound = match mode { SwapMode::ExactIn => promised - slack, _ => promised + slack };
+        let bound = match mode { SwapMode::ExactIn => promised - slack, SwapMode::ExactOut => promised + slack };
         let p = Promise::new(mode, Decimal::from(promised), Decimal::from(bound)).unwrap();
         let once = p.classify(Decimal::from(fresh2));
         let twice = p.classify(Decimal::from(fresh1)).promise().classify(Decimal::from(fresh2));
@@ -186,7 +186,7 @@ proptest! {
         }
         // A worse fresh promise never gets a better class.
         let a = p.classify(Decimal::from(fresh1));
-        let worse_or_equal = match mode { SwapMode::ExactIn => fresh2 <= fresh1, _ => fresh2 >= fresh1 };
+        let worse_or_equal = match mode { SwapMode::ExactIn => fresh2 <= fresh1, SwapMode::ExactOut => fresh2 >= fresh1 };
         if worse_or_equal && fresh2 > 0 && fresh1 > 0 {
             prop_assert!(rank(once.class()) >= rank(a.class()), "{:?} then {:?}", a.class(), once.class());
         }

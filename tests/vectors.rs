@@ -1517,7 +1517,7 @@ fn schedule() {
                 serde_json::json!({
                     "from": i.from().as_millis(),
                     "until": i.until().as_millis(),
-                    "rateId": i.rate_id().map(|id| id.as_str()),
+                    "rateId": i.rate_id().map(swaproute::RateId::as_str),
                 })
             })
             .collect();

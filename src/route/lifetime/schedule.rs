@@ -215,6 +215,7 @@ mod tests {
     use crate::route::rules::fixtures::d;
     use crate::{Amount, RatesResponse};
     use alloc::string::String;
+    use core::fmt::Write as _;
 
     fn rates(list: &[(&str, &str, &str, u64)]) -> RatesResponse {
         let mut text = String::from("[");
@@ -222,11 +223,13 @@ mod tests {
             if at > 0 {
                 text.push(',');
             }
-            text.push_str(&alloc::format!(
+            write!(
+                text,
                 r#"{{"id":"{id}","pairId":"BTC_ETH","amount":{{"assetId":"ETH","value":{mult}}},
                 "minerFee":{{"assetId":"ETH","value":0}},"min":{{"assetId":"BTC","value":{min}}},
                 "max":{{"assetId":"BTC","value":10}},"expiry":{expiry}}}"#
-            ));
+            )
+            .unwrap();
         }
         text.push(']');
         serde_json::from_str(&text).unwrap()
