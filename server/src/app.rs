@@ -301,13 +301,11 @@ fn route_answer(
     // nothing left can expire).
     let mut valid_until = request.valid_until(rates);
     let Some(policy) = split else {
-        return match selection.no_route() {
-            Some(no_route) => Err(ApiError::from(no_route.clone()).into()),
-            None => {
-                insert_valid_until(&mut body, valid_until);
-                Ok(Json(body).into_response())
-            }
-        };
+        if let Some(no_route) = selection.no_route() {
+            return Err(ApiError::from(no_route.clone()).into());
+        }
+        insert_valid_until(&mut body, valid_until);
+        return Ok(Json(body).into_response());
     };
     // Ruling 39: the single routes as above, and `"split"` (or `null`); a
     // split answers an amount no single route serves.
@@ -483,28 +481,25 @@ async fn chain_route(
                 None => request,
             };
             let selection = request.select(&market, CHAINS_SHOWN);
-            match selection.no_route() {
-                Some(no_route) => Err(ApiError::from(no_route.clone()).into()),
-                None => {
-                    let mut body = serde_json::to_value(&selection).map_err(|e| {
-                        ApiError::new(InternalError, format!("encoding the chains: {e}"))
-                    })?;
-                    // Ruling 50: the best chain holds until its first leg
-                    // expires (a guard's medians may move sooner: bounded
-                    // by the first expiry of any pair's rates).
-                    let guarded: Vec<&[swaproute::Rate]> =
-                        match request.price_guard().map(PriceGuard::reference) {
-                            Some(None) => book.all().iter().map(|(_, r)| r.rates()).collect(),
-                            _ => Vec::new(),
-                        };
-                    let until = selection
-                        .chains()
-                        .first()
-                        .map(|best| swaproute::route::chain_valid_until(best, now, &guarded));
-                    insert_valid_until(&mut body, until);
-                    Ok(Json(body).into_response())
-                }
+            if let Some(no_route) = selection.no_route() {
+                return Err(ApiError::from(no_route.clone()).into());
             }
+            let mut body = serde_json::to_value(&selection)
+                .map_err(|e| ApiError::new(InternalError, format!("encoding the chains: {e}")))?;
+            // Ruling 50: the best chain holds until its first leg
+            // expires (a guard's medians may move sooner: bounded
+            // by the first expiry of any pair's rates).
+            let guarded: Vec<&[swaproute::Rate]> =
+                match request.price_guard().map(PriceGuard::reference) {
+                    Some(None) => book.all().iter().map(|(_, r)| r.rates()).collect(),
+                    _ => Vec::new(),
+                };
+            let until = selection
+                .chains()
+                .first()
+                .map(|best| swaproute::route::chain_valid_until(best, now, &guarded));
+            insert_valid_until(&mut body, until);
+            Ok(Json(body).into_response())
         })
         .await?
 }
