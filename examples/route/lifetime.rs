@@ -9,15 +9,18 @@
 //! `--track FILE [--seed N]` (a JSON list of observations `{"at","status"}`,
 //! `{"at","confirmations"}`, `{"at","readError":true}`, printed as
 //! `"track":[{"at","status","definitive","outcome","nextPollMs"}]`,
-//! `nextPollMs` the wait before the next read, `null` once definitive).
+//! `nextPollMs` the wait before the next read, `null` once definitive; a
+//! status read may carry `"toAmount"`, and a `COMPLETED` row gains
+//! `"delivered"` and, with `--promised DEC`, `"realizedBps"`:
+//! `(delivered − promised) × 10⁴ / promised`, toward zero at 2 places).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 use swaproute::order::{
-    DepositOutcome, FixedOrderPlan, FixedOrderRequest, OrderContext, OrderStatus, Promise, Requote,
-    TrackEvent, Tracker,
+    realized_bps, DepositOutcome, FixedOrderPlan, FixedOrderRequest, OrderContext, OrderStatus,
+    Promise, Requote, TrackEvent, Tracker, TrackingOutcome,
 };
 use swaproute::route::Schedule;
 use swaproute::{Amount, Decimal, EpochMillis, RatesResponse, SwapMode};
@@ -39,6 +42,8 @@ pub(crate) struct LifetimeArgs {
     pub(crate) track: Option<String>,
     /// `--seed N`.
     pub(crate) seed: Option<u64>,
+    /// `--promised DEC`: the output the tracked order promised.
+    pub(crate) promised: Option<Amount>,
 }
 
 impl LifetimeArgs {
@@ -66,6 +71,13 @@ impl LifetimeArgs {
                 self.observed_at = Some(EpochMillis::new(millis(flag, value(flag)?)?));
             }
             "--track" => self.track = Some(value(flag)?),
+            "--promised" => {
+                let text = value(flag)?;
+                self.promised =
+                    Some(Amount::parse(&text).map_err(|e| {
+                        format!("--promised {text:?} is not a decimal amount: {e}")
+                    })?);
+            }
             "--seed" => {
                 let text = value(flag)?;
                 self.seed = Some(
@@ -93,8 +105,8 @@ impl LifetimeArgs {
         if self.deposit.is_some() != self.observed_at.is_some() {
             return Err(format!("--deposit and --observed-at go together\n{USAGE}"));
         }
-        if self.seed.is_some() && self.track.is_none() {
-            return Err(format!("--seed needs --track\n{USAGE}"));
+        if (self.seed.is_some() || self.promised.is_some()) && self.track.is_none() {
+            return Err(format!("--seed and --promised need --track\n{USAGE}"));
         }
         Ok(())
     }
@@ -339,6 +351,17 @@ pub(crate) fn deposit(
 }
 
 /// One line of a `--track` file.
+/// The delivered amount a status read may carry (`"toAmount"`, decimal text).
+fn delivered(value: &Value) -> Result<Option<Decimal>, String> {
+    match value.get("toAmount") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) => Amount::parse(text)
+            .map(|a| Some(a.get()))
+            .map_err(|e| format!("--track: toAmount {text:?}: {e}")),
+        Some(_) => Err("--track: \"toAmount\" is decimal text".to_owned()),
+    }
+}
+
 fn event(value: &Value) -> Result<(EpochMillis, TrackEvent), String> {
     let at = value
         .get("at")
@@ -371,7 +394,7 @@ fn event(value: &Value) -> Result<(EpochMillis, TrackEvent), String> {
 pub(crate) fn track(
     path: &str,
     created: Option<EpochMillis>,
-    seed: u64,
+    (seed, promised): (u64, Option<Amount>),
     json: bool,
 ) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(path)
@@ -385,8 +408,10 @@ pub(crate) fn track(
     let mut tracker = Tracker::new(start);
     let mut rows = Vec::new();
     let mut lines = String::new();
-    for (at, event) in &events {
+    let mut got: Option<Decimal> = None;
+    for ((at, event), value) in events.iter().zip(&list) {
         tracker.observe(*at, event);
+        got = delivered(value)?.or(got);
         let next = tracker
             .next_poll(*at, seed)
             .map(|next| next.as_millis().saturating_sub(at.as_millis()));
@@ -400,6 +425,24 @@ pub(crate) fn track(
             "outcome": outcome,
             "nextPollMs": next,
         }));
+        if let (Some(row), Some(TrackingOutcome::Completed)) = (
+            rows.last_mut().and_then(Value::as_object_mut),
+            tracker.outcome(),
+        ) {
+            // COMPLETED: the delivered amount and the realized bps against
+            // the promise (`--promised`), when known.
+            let bps = got
+                .zip(promised)
+                .and_then(|(d, p)| realized_bps(d, p.get()));
+            row.insert(
+                "delivered".to_owned(),
+                got.map_or(Value::Null, |d| Value::String(dec(d))),
+            );
+            row.insert(
+                "realizedBps".to_owned(),
+                bps.map_or(Value::Null, |b| Value::String(dec(b))),
+            );
+        }
         let _ = writeln!(
             lines,
             "{:>15}  {:<12}  {:<10}  {:<22}  next poll {}",

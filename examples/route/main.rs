@@ -114,7 +114,7 @@ pub(crate) const USAGE: &str =
 [--max-fee-share-bps N] [--feasible [--spendable DEC]] [--max-deviation-bps B [--reference M]] \
 [--split [--split-legs 2|3] [--per-order-cost DEC] [--min-gain-bps N]] [--assume-exact-out] \
 [--order BODY.json [--spec-limits] [--verify CREATED.json [--read created|fetched]] \
-[--requote PLAN.json | --deposit AMOUNT --observed-at MS]] [--schedule] [--track FILE [--seed N]] [--json]";
+[--requote PLAN.json | --deposit AMOUNT --observed-at MS]] [--schedule] [--track FILE [--seed N] [--promised DEC]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -199,7 +199,12 @@ fn run() -> Result<ExitCode, String> {
     args.lifetime.check(args.order.planning())?;
     if let Some(path) = &args.lifetime.track {
         // Tracking reads observations, not rates.
-        return lifetime::track(path, args.now, args.lifetime.seed.unwrap_or(0), args.json);
+        return lifetime::track(
+            path,
+            args.now,
+            (args.lifetime.seed.unwrap_or(0), args.lifetime.promised),
+            args.json,
+        );
     }
     if args.lifetime.schedule && (args.order.planning() || args.feasible || args.from.is_some()) {
         return Err(format!(
