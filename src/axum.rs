@@ -114,6 +114,7 @@ through_api_error!(
     crate::order::RequestErrors,
     crate::order::FieldError,
     crate::order::InvalidTransactionId,
+    crate::order::InvalidPromise,
     crate::order::TransactionIdAlreadySet,
     crate::order::ToOrderError,
     crate::order::OrderMismatches,

@@ -28,8 +28,9 @@ use swaproute::error::{
     ErrorBody, InvalidBodyCode, InvalidHttpStatus, UnknownCodeError, UnknownErrorCode,
 };
 use swaproute::order::{
-    FieldError, InvalidOrderStatus, InvalidTransactionId, OrderMismatches, OrderStatus, PlanError,
-    QuoteMismatch, RequestErrors, RequiredInputNoRoute, ToOrderError, TransactionIdAlreadySet,
+    FieldError, InvalidOrderStatus, InvalidPromise, InvalidTransactionId, OrderMismatches,
+    OrderStatus, PlanError, QuoteMismatch, RequestErrors, RequiredInputNoRoute, ToOrderError,
+    TransactionIdAlreadySet,
 };
 use swaproute::quote::QuoteDefect;
 use swaproute::rate::{
@@ -96,6 +97,7 @@ covered!(
     InvalidRatesByPair,
     InvalidRegionCode,
     InvalidPriceReference,
+    InvalidPromise,
     InvalidSlippage,
     InvalidSplitLegs,
     UnsupportedPolicy,

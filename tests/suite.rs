@@ -40,6 +40,7 @@ mod fuzz_regressions;
 mod glue_chains;
 mod glue_helpers;
 mod glue_routes;
+mod lifetime;
 mod live_payloads;
 mod manifests;
 mod one_policy;

@@ -17,8 +17,8 @@ use swaproute::client::{
 };
 use swaproute::decimal::{parse_amount, DecimalError};
 use swaproute::order::{
-    reconcile_all, FixedOrderRequest, FloatOrderRequest, Observation, OrderStatus, RequestErrors,
-    TrackedStatus,
+    reconcile_all, FixedOrderRequest, FloatOrderRequest, Observation, OrderContext, OrderStatus,
+    Promise, RequestErrors, TrackedStatus,
 };
 use swaproute::rate::InvalidRates;
 use swaproute::route::chain::{Chain, ChainNoRoute, ChainRequest, Market};
@@ -26,7 +26,7 @@ use swaproute::route::{
     estimate_exact_out_with, FeasibleQuery, Floors, LimitPolicy, NoRoute, SplitAnswer, SplitLegs,
     SplitPolicy,
 };
-use swaproute::screening::{Address, AddressTag};
+use swaproute::screening::{Address, AddressTag, ScreeningPolicy};
 use swaproute::{
     Amount, ApiError, AssetId, CampaignId, CampaignLimits, EpochMillis, QuoteId, Rate,
     RatesResponse, RouteRequest, SwapMode,
@@ -55,6 +55,9 @@ const KINDS: &[&str] = &[
     "verify_order",
     "price_guard",
     "split",
+    "schedule",
+    "requote",
+    "deposit",
 ];
 
 fn vectors_dir() -> PathBuf {
@@ -1491,5 +1494,96 @@ fn price_guard() {
             (None, None) => Ok(()),
             (want, got) => Err(format!("error: expected {want:?}, got {got:?}")),
         }
+    });
+}
+
+// --- ruling 50: schedule, requote, deposit -------------------------------------
+
+/// A decimal as the vectors write it: plain text without trailing zeros.
+fn plain(value: Decimal) -> Value {
+    Value::String(value.normalize().to_string())
+}
+
+#[test]
+fn schedule() {
+    run("schedule", |input, expect| {
+        let rates = rates_of(input);
+        let request = RouteRequest::exact_in(amount(&input["fromAmount"]), now_of(input));
+        let schedule = request.schedule(&rates).map_err(|e| e.to_string())?;
+        let got: Vec<Value> = schedule
+            .intervals()
+            .iter()
+            .map(|i| {
+                serde_json::json!({
+                    "from": i.from().as_millis(),
+                    "until": i.until().as_millis(),
+                    "rateId": i.rate_id().map(swaproute::RateId::as_str),
+                })
+            })
+            .collect();
+        let got = Value::Array(got);
+        ensure(got == expect["schedule"], || {
+            format!("schedule: expected {}, got {got}", expect["schedule"])
+        })?;
+        let until = request
+            .valid_until(&rates)
+            .map_or(Value::Null, |at| Value::from(at.as_millis()));
+        ensure(until == expect["validUntil"], || {
+            format!("validUntil: expected {}, got {until}", expect["validUntil"])
+        })
+    });
+}
+
+#[test]
+fn requote() {
+    run("requote", |input, expect| {
+        let mode: SwapMode = input["mode"].as_str().unwrap().parse().unwrap();
+        let promise = Promise::new(
+            mode,
+            dec(input["promised"].as_str().unwrap()),
+            dec(input["bound"].as_str().unwrap()),
+        )
+        .map_err(|e| e.to_string())?;
+        let requote = match input["fresh"].as_str() {
+            Some(fresh) => promise.classify(dec(fresh)),
+            None => promise.gone(None),
+        };
+        let class = Value::from(requote.class().as_str());
+        ensure(class == expect["class"], || {
+            format!("class: expected {}, got {class}", expect["class"])
+        })?;
+        let loss = requote.loss_bps().map_or(Value::Null, plain);
+        ensure(loss == expect["lossBps"], || {
+            format!("lossBps: expected {}, got {loss}", expect["lossBps"])
+        })
+    });
+}
+
+#[test]
+fn deposit() {
+    run("deposit", |input, expect| {
+        let rates: RatesResponse =
+            serde_json::from_value(Value::Array(vec![input["rate"].clone()])).unwrap();
+        let body = format!(
+            r#"{{"pairId":"BTC_ETH","fromAmount":{},"toAmount":"1","slippage":100,"fromAddress":null,
+            "toAddress":"0x52908400098527886E0F7030069857D2E4169EE7"}}"#,
+            input["fromAmount"]
+        );
+        let request =
+            FixedOrderRequest::from_json(body.as_bytes()).map_err(|e| format!("{e:?}"))?;
+        let screening = ScreeningPolicy::new();
+        let plan = request
+            .plan(&rates, &OrderContext::new(now_of(input), &screening))
+            .map_err(|e| e.to_string())?;
+        let outcome = plan.deposit_outcome(
+            amount(&input["deposit"]),
+            EpochMillis::new(input["observedAt"].as_u64().unwrap()),
+        );
+        let got = serde_json::json!({
+            "class": outcome.class().as_str(),
+            "expectedOutput": outcome.expected_output().map(|d| d.normalize().to_string()),
+            "limit": outcome.limit().map(|d| d.normalize().to_string()),
+        });
+        ensure(&got == expect, || format!("expected {expect}, got {got}"))
     });
 }

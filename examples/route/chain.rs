@@ -64,8 +64,15 @@ pub(crate) fn run(args: &Args, now: EpochMillis) -> Result<ExitCode, String> {
         )
         .map_err(|e| format!("--max-legs: {e}"))?;
     let selection = request.select(&market, args.top.unwrap_or(SHOWN));
+    let valid_until = valid_until(&request, &selection, &responses, now);
     if args.json {
         let mut report = json_report(&selection)?;
+        if let Some(object) = report.as_object_mut() {
+            object.insert(
+                "validUntil".to_owned(),
+                super::lifetime::instant(valid_until),
+            );
+        }
         if let (Some(object), Some(guard)) = (report.as_object_mut(), request.price_guard()) {
             // A median guard has one reference per pair: none to print here.
             object.insert(
@@ -234,4 +241,29 @@ fn score_line(chain: &Chain<'_>) -> String {
         (None, None) => String::new(),
     };
     format!("{score}, expires {}", chain.expiry().as_millis())
+}
+
+/// Ruling 50: the best chain holds until its earliest leg expires (under a
+/// median guard, no later than the first expiry of any pair's rates); "no
+/// route" until every rate has expired.
+fn valid_until(
+    request: &ChainRequest,
+    selection: &ChainSelection<'_>,
+    responses: &[RatesResponse],
+    now: EpochMillis,
+) -> Option<EpochMillis> {
+    let guarded: Vec<&[swaproute::Rate]> = match request.price_guard() {
+        Some(guard) if guard.reference().is_none() => {
+            responses.iter().map(RatesResponse::rates).collect()
+        }
+        _ => Vec::new(),
+    };
+    match selection.chains().first() {
+        Some(best) => Some(swaproute::route::chain_valid_until(best, now, &guarded)),
+        None => responses
+            .iter()
+            .flat_map(|r| r.rates().iter().map(swaproute::Rate::expiry))
+            .filter(|expiry| *expiry > now)
+            .max(),
+    }
 }

@@ -46,6 +46,13 @@ pub(crate) fn run(
         if let (Some(object), Some(guard)) = (report.as_object_mut(), &guard) {
             object.insert("priceGuard".to_owned(), to_json(guard, &probe, rates));
         }
+        // Ruling 50: the amounts that work change when any live rate expires.
+        if let Some(object) = report.as_object_mut() {
+            object.insert(
+                "validUntil".to_owned(),
+                super::lifetime::instant(probe.select_valid_until(rates)),
+            );
+        }
         emit(&format!("{report}\n"));
     } else {
         let mut text = table(args, &feasible);

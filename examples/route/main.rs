@@ -58,6 +58,20 @@
 //! takes every non-sponsored rate as ExactOut-capable (ruling 4) and the
 //! answer says so (order.rs; exit 3 when the created order differs).
 //!
+//! Ruling 50 (lifetime.rs): every `--json` answer has `"validUntil"` (epoch
+//! ms, `null` when nothing can expire: the chosen route's expiry, the top
+//! K's earliest with `--top`, the split's, the chain's; a "no route" holds
+//! until every rate has expired). `--schedule` adds
+//! `"schedule":[{"from","until","rateId"}]`, the best route's successors
+//! until every rate has expired (`rateId` null for no route). `--order
+//! BODY.json --requote PLAN.json` re-plans at `--now` and prints
+//! `"requote":{"class","promised","fresh","lossBps","reason"}` against the
+//! plan `--order … --json` printed (its `plan` has `"slippageBound"`);
+//! `--order BODY.json --deposit AMOUNT --observed-at MS` prints
+//! `"deposit":{"class","expectedOutput","limit","expiry"}`; `--track FILE
+//! [--seed N]` prints `"track":[{"at","status","definitive","outcome",
+//! "nextPollMs"}]` (`nextPollMs`: the wait before the next read).
+//!
 //! Exit status: 0 with a route (or a split), 2 when no route is left, 1 on bad input (a
 //! message on stderr, nothing on stdout). With no arguments at all it ranks the
 //! bundled sample at `--from-amount 0.5`.
@@ -89,6 +103,7 @@ const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 mod chain;
 mod feasible;
 mod guard;
+mod lifetime;
 mod order;
 mod split;
 
@@ -98,7 +113,8 @@ pub(crate) const USAGE: &str =
 [--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--dust DEC] [--fee-multiple DEC] \
 [--max-fee-share-bps N] [--feasible [--spendable DEC]] [--max-deviation-bps B [--reference M]] \
 [--split [--split-legs 2|3] [--per-order-cost DEC] [--min-gain-bps N]] [--assume-exact-out] \
-[--order BODY.json [--spec-limits] [--verify CREATED.json [--read created|fetched]]] [--json]";
+[--order BODY.json [--spec-limits] [--verify CREATED.json [--read created|fetched]] \
+[--requote PLAN.json | --deposit AMOUNT --observed-at MS]] [--schedule] [--track FILE [--seed N] [--promised DEC]] [--json]";
 
 /// What the command line asked for.
 pub(crate) struct Args {
@@ -130,6 +146,8 @@ pub(crate) struct Args {
     split: split::SplitArgs,
     /// `--order`, `--verify`, `--assume-exact-out` (order.rs).
     order: order::OrderArgs,
+    /// `--schedule`, `--requote`, `--deposit`, `--track` (lifetime.rs).
+    lifetime: lifetime::LifetimeArgs,
 }
 
 fn main() -> ExitCode {
@@ -178,6 +196,21 @@ fn run() -> Result<ExitCode, String> {
         ));
     }
     args.order.check()?;
+    args.lifetime.check(args.order.planning())?;
+    if let Some(path) = &args.lifetime.track {
+        // Tracking reads observations, not rates.
+        return lifetime::track(
+            path,
+            args.now,
+            (args.lifetime.seed.unwrap_or(0), args.lifetime.promised),
+            args.json,
+        );
+    }
+    if args.lifetime.schedule && (args.order.planning() || args.feasible || args.from.is_some()) {
+        return Err(format!(
+            "--schedule follows one pair's best route: drop --order, --feasible and --from/--to\n{USAGE}"
+        ));
+    }
     if (args.order.planning() || args.order.assume_exact_out)
         && (args.from.is_some() || args.to.is_some() || args.feasible || args.split.on)
     {
@@ -250,7 +283,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                         found.request(to, now)
                     }
                     Err(no_route) => {
-                        report_no_route(args, None, &no_route);
+                        report_no_route(args, None, &no_route, lifetime::last_expiry(rates, now));
                         return Ok(ExitCode::from(2));
                     }
                 },
@@ -260,6 +293,9 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     .with_policy(policy);
 
     let selection = request.select(rates);
+    // Ruling 50: the shown answer's lifetime, and the schedule when asked.
+    let (mut valid_until, schedule) =
+        lifetime::of_ranking(args, &request, rates, estimate.as_ref())?;
     let missed = slippage_missed(args.slippage, &request, &selection)?;
     let split_policy = split::on_grid(args.split.policy(args)?, args, rates)?;
     let (split, split_error) = match split_policy {
@@ -269,7 +305,8 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
     if args.json {
         let mut report = json_report(args, estimate.as_ref(), &selection)?;
         if let (Some(object), true) = (report.as_object_mut(), split_policy.is_some()) {
-            object.insert("split".to_owned(), split::json(split.as_ref())?);
+            let split_json = split::json_until(split.as_ref(), &request, rates, &mut valid_until)?;
+            object.insert("split".to_owned(), split_json);
             if let Some(error) = &split_error {
                 object.insert("splitError".to_owned(), split::error_json(error));
             }
@@ -289,6 +326,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
         if let (Some(object), true) = (report.as_object_mut(), args.order.assume_exact_out) {
             object.insert("exactOutAssumed".to_owned(), Value::Bool(true));
         }
+        lifetime::insert(&mut report, valid_until, schedule.as_ref());
         emit(&format!("{report}\n"));
     } else {
         let mut text = print_table(&request, estimate.as_ref(), &selection, args.top);
@@ -310,6 +348,7 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                 error.details()
             );
         }
+        lifetime::text(&mut text, valid_until, schedule.as_ref());
         emit(&text);
     }
     Ok(
@@ -385,6 +424,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
         guard: guard::GuardArgs::default(),
         split: split::SplitArgs::default(),
         order: order::OrderArgs::default(),
+        lifetime: lifetime::LifetimeArgs::default(),
     };
     while let Some(flag) = words.next() {
         let mut value = |name: &str| {
@@ -397,6 +437,7 @@ fn parse_args(mut words: impl Iterator<Item = String>) -> Result<Option<Args>, S
             "--json" => args.json = true,
             f if args.split.parse(f, &mut value)? => {}
             f if args.order.parse(f, &mut value)? => {}
+            f if args.lifetime.parse(f, &mut value)? => {}
             "--feasible" => args.feasible = true,
             "--spendable" => args.spendable = Some(amount("--spendable", &value("--spendable")?)?),
             f if parse_floor(f, &mut value, &mut args.floors)? => {}
@@ -622,7 +663,12 @@ pub(crate) fn no_route_keys(object: &mut serde_json::Map<String, Value>, no_rout
 }
 
 /// No route before ranking (the ExactOut estimator found none).
-fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: &NoRoute) {
+fn report_no_route(
+    args: &Args,
+    from_amount: Option<Amount>,
+    no_route: &NoRoute,
+    valid_until: Option<EpochMillis>,
+) {
     if args.json {
         let report = json!({
             "mode": args.mode.as_str(),
@@ -632,6 +678,7 @@ fn report_no_route(args: &Args, from_amount: Option<Amount>, no_route: &NoRoute)
             "routes": [],
             "rejected": [],
             "error": error_json(no_route),
+            "validUntil": lifetime::instant(valid_until),
         });
         emit(&format!("{report}\n"));
     } else {

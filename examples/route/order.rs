@@ -172,50 +172,40 @@ pub(crate) fn run(
         ),
         None => None,
     };
+    if let Some(path) = &args.lifetime.requote {
+        return super::lifetime::requote(path, &request, rates, &context, args.json);
+    }
     let plan = match request.plan(rates, &context) {
         Ok(plan) => plan,
         Err(error) => {
+            let until = request.route_request(&context).valid_until(rates);
             let error = ApiError::from(error);
-            let hint = (error.code() == ErrorCode::UnsupportedSwapMode
-                && !order_args.assume_exact_out)
-                .then_some(HINT);
-            if args.json {
-                let mut body = json!({"plan": null, "verify": null, "error": {
-                    "status": error.http_status().as_u16(),
-                    "code": error.code().as_str(),
-                    "details": error.details(),
-                }});
-                if let (Some(object), Some(hint)) = (body.as_object_mut(), hint) {
-                    object.insert("hint".to_owned(), Value::String(hint.to_owned()));
-                }
-                emit(&format!("{body}\n"));
-            } else {
-                let mut text = format!(
-                    "no plan: {} ({}): {}\n",
-                    error.code(),
-                    error.http_status(),
-                    error.details()
-                );
-                if let Some(hint) = hint {
-                    let _ = writeln!(text, "hint: {hint}");
-                }
-                emit(&text);
-            }
+            refused(args, &error, until);
             return Ok(ExitCode::from(2));
         }
     };
+    let valid_until = plan_valid_until(&plan, &request, &context, rates, guard.is_some());
+    let mut planned = plan_json(&plan, &request, order_args.assume_exact_out);
+    super::lifetime::plan_keys(&mut planned, &request, valid_until);
+    if let (Some(amount), Some(at)) = (args.lifetime.deposit, args.lifetime.observed_at) {
+        super::lifetime::deposit(&plan, &planned, amount, at, args.json);
+        return Ok(ExitCode::SUCCESS);
+    }
     let read = order_args.read.unwrap_or_default();
     let verified = created
         .as_ref()
         .map(|order| plan.verify_screened(&request, order, read, &screening));
     if args.json {
         let report = json!({
-            "plan": plan_json(&plan, &request, order_args.assume_exact_out),
+            "plan": planned,
             "verify": verified.as_ref().map(verify_json),
+            "validUntil": valid_until.as_millis(),
         });
         emit(&format!("{report}\n"));
     } else {
-        emit(&plan_text(&plan, &request, verified.as_ref()));
+        let mut text = plan_text(&plan, &request, verified.as_ref());
+        let _ = writeln!(text, "valid until: {}", valid_until.as_millis());
+        emit(&text);
     }
     Ok(match verified {
         Some(Err(_)) => ExitCode::from(3),
@@ -306,4 +296,54 @@ fn plan_text(
         }
     }
     text
+}
+
+/// Ruling 50: the plan's rate holds until it expires (nothing overtakes
+/// it); a median guard may change the choice sooner.
+fn plan_valid_until(
+    plan: &FixedOrderPlan<'_>,
+    request: &FixedOrderRequest,
+    context: &OrderContext<'_>,
+    rates: &RatesResponse,
+    guarded: bool,
+) -> EpochMillis {
+    let expiry = plan.route().rate().expiry();
+    if guarded {
+        request
+            .route_request(context)
+            .valid_until(rates)
+            .map_or(expiry, |until| until.min(expiry))
+    } else {
+        expiry
+    }
+}
+
+/// A refused plan: the error (with the hint when no rate supports
+/// ExactOut) and `"validUntil"` (ruling 50).
+fn refused(args: &Args, error: &ApiError, until: Option<EpochMillis>) {
+    let order_args = &args.order;
+    let hint = (error.code() == ErrorCode::UnsupportedSwapMode && !order_args.assume_exact_out)
+        .then_some(HINT);
+    if args.json {
+        let mut body = json!({"plan": null, "verify": null, "error": {
+            "status": error.http_status().as_u16(),
+            "code": error.code().as_str(),
+            "details": error.details(),
+        }, "validUntil": super::lifetime::instant(until)});
+        if let (Some(object), Some(hint)) = (body.as_object_mut(), hint) {
+            object.insert("hint".to_owned(), Value::String(hint.to_owned()));
+        }
+        emit(&format!("{body}\n"));
+    } else {
+        let mut text = format!(
+            "no plan: {} ({}): {}\n",
+            error.code(),
+            error.http_status(),
+            error.details()
+        );
+        if let Some(hint) = hint {
+            let _ = writeln!(text, "hint: {hint}");
+        }
+        emit(&text);
+    }
 }

@@ -124,6 +124,23 @@ pub(crate) fn json(split: Option<&swaproute::route::Split<'_>>) -> Result<Value,
     serde_json::to_value(split).map_err(|e| format!("cannot encode the split: {e}"))
 }
 
+/// [`json`] with the split's `"validUntil"` (ruling 50), which becomes the
+/// report's `until` when a split is returned (the answer is the split).
+pub(crate) fn json_until(
+    split: Option<&swaproute::route::Split<'_>>,
+    request: &RouteRequest<'_>,
+    rates: &RatesResponse,
+    until: &mut Option<swaproute::EpochMillis>,
+) -> Result<Value, String> {
+    let mut out = json(split)?;
+    if let (Some(inner), Some(found)) = (out.as_object_mut(), split) {
+        let answer = SplitAnswer::Split(found.clone());
+        *until = swaproute::route::split_valid_until(request, rates, &answer);
+        inner.insert("validUntil".to_owned(), super::lifetime::instant(*until));
+    }
+    Ok(out)
+}
+
 /// The text form: one line for the split, one per leg.
 pub(crate) fn text(
     out: &mut String,

@@ -295,23 +295,42 @@ fn route_answer(
     let policy = Policy::DEFAULT.with_price_guard(guard.as_ref());
     let request = RouteQuery::from_pairs(query)?.route_request_under(rates, now, policy)?;
     let selection = request.select(rates);
+    let mut body = serde_json::to_value(&selection)
+        .map_err(|e| ApiError::new(InternalError, format!("encoding the route: {e}")))?;
+    // Ruling 50: until when the chosen route holds (epoch ms; null when
+    // nothing left can expire).
+    let mut valid_until = request.valid_until(rates);
     let Some(policy) = split else {
-        return match selection.no_route() {
-            Some(no_route) => Err(ApiError::from(no_route.clone()).into()),
-            None => Ok(Json(&selection).into_response()),
-        };
+        if let Some(no_route) = selection.no_route() {
+            return Err(ApiError::from(no_route.clone()).into());
+        }
+        insert_valid_until(&mut body, valid_until);
+        return Ok(Json(body).into_response());
     };
     // Ruling 39: the single routes as above, and `"split"` (or `null`); a
     // split answers an amount no single route serves.
     let answer = request.split(rates, &policy)?;
-    let mut body = serde_json::to_value(&selection)
-        .map_err(|e| ApiError::new(InternalError, format!("encoding the route: {e}")))?;
     let split = serde_json::to_value(answer.split())
         .map_err(|e| ApiError::new(InternalError, format!("encoding the split: {e}")))?;
+    if answer.split().is_some() {
+        // The answer is the split: it holds until its first leg expires.
+        valid_until = swaproute::route::split_valid_until(&request, rates, &answer);
+    }
     if let Some(object) = body.as_object_mut() {
         object.insert("split".to_owned(), split);
     }
+    insert_valid_until(&mut body, valid_until);
     Ok(Json(body).into_response())
+}
+
+/// `"validUntil"` (ruling 50) into an answer object.
+fn insert_valid_until(body: &mut serde_json::Value, until: Option<EpochMillis>) {
+    if let Some(object) = body.as_object_mut() {
+        object.insert(
+            "validUntil".to_owned(),
+            until.map_or(serde_json::Value::Null, |at| at.as_millis().into()),
+        );
+    }
 }
 
 /// `GET /v3/pairs/{pairId}/quotes?amount=…`: the server's stand-in quote for
@@ -462,10 +481,25 @@ async fn chain_route(
                 None => request,
             };
             let selection = request.select(&market, CHAINS_SHOWN);
-            match selection.no_route() {
-                Some(no_route) => Err(ApiError::from(no_route.clone()).into()),
-                None => Ok(Json(&selection).into_response()),
+            if let Some(no_route) = selection.no_route() {
+                return Err(ApiError::from(no_route.clone()).into());
             }
+            let mut body = serde_json::to_value(&selection)
+                .map_err(|e| ApiError::new(InternalError, format!("encoding the chains: {e}")))?;
+            // Ruling 50: the best chain holds until its first leg
+            // expires (a guard's medians may move sooner: bounded
+            // by the first expiry of any pair's rates).
+            let guarded: Vec<&[swaproute::Rate]> =
+                match request.price_guard().map(PriceGuard::reference) {
+                    Some(None) => book.all().iter().map(|(_, r)| r.rates()).collect(),
+                    _ => Vec::new(),
+                };
+            let until = selection
+                .chains()
+                .first()
+                .map(|best| swaproute::route::chain_valid_until(best, now, &guarded));
+            insert_valid_until(&mut body, until);
+            Ok(Json(body).into_response())
         })
         .await?
 }

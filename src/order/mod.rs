@@ -39,6 +39,7 @@ mod body;
 mod chain_query;
 mod context;
 mod deposit;
+mod deposit_outcome;
 mod field;
 mod fixed;
 mod floating;
@@ -49,8 +50,10 @@ mod parties;
 mod plan_error;
 mod query;
 mod required;
+mod requote;
 mod resource;
 mod status;
+mod tracking;
 mod validate;
 mod verify;
 
@@ -63,6 +66,7 @@ pub use deposit::{
     DepositTransactionUpdate, InvalidTransactionId, TransactionId, TransactionIdAlreadySet,
     MAX_TRANSACTION_ID_LEN,
 };
+pub use deposit_outcome::{DepositClass, DepositOutcome};
 pub use field::{FieldError, RequestErrors};
 pub use fixed::FixedOrderBuilder;
 pub use fixed::{FixedOrderPlan, FixedOrderRequest, RawFixedOrderRequest};
@@ -73,9 +77,14 @@ pub use parties::Parties;
 pub use plan_error::{PlanError, QuoteMismatch};
 pub use query::RouteQuery;
 pub use required::{NearestRoute, RequiredInputNoRoute};
+pub use requote::{InvalidPromise, Promise, Requote, RequoteClass};
 pub use resource::{ExtraFeatures, Order, ToAmount};
 pub use status::{
     reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,
     UnknownStatus, MAX_STATUS_LEN,
+};
+pub use tracking::{
+    next_poll, outcome, realized_bps, TrackEvent, Tracker, TrackingOutcome, JITTER_PER_10K,
+    MAX_POLL_MS, MIN_POLL_MS,
 };
 pub use verify::{DepositDefect, Expected, Mismatch, OrderField, OrderMismatches, OrderRead};

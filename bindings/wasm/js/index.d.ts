@@ -407,8 +407,80 @@ export class Rates {
   feasible(query: FeasibleQuery): FeasibleReport;
   /** The best single route or the exact best split, ExactIn (the whole build only). */
   split(request: RouteRequest, policy?: SplitPolicy): SplitAnswer;
+  /** Until when `best(request)` (or `top(request, k)`) holds, ruling 50 (the whole build only). */
+  validUntil(request: RouteRequest, k?: number): { validUntil: EpochMillis | null };
+  /** The best route's successors until every rate has expired, ruling 50 (the whole build only). */
+  schedule(request: RouteRequest): Schedule;
   free(): void;
 }
+
+/** One interval `[from, until)` of a schedule; `rateId` `null`: no route. */
+export interface ScheduleInterval {
+  from: EpochMillis;
+  until: EpochMillis;
+  rateId: string | null;
+}
+
+/** The best route's successors (ruling 50). */
+export interface Schedule {
+  validUntil: EpochMillis | null;
+  schedule: ScheduleInterval[];
+}
+
+/** A re-quote's class (ruling 50). */
+export type RequoteClass = "SAME" | "BETTER" | "WORSE_WITHIN" | "WORSE_BEYOND" | "GONE";
+
+/** A fresh promise against the ORIGINAL one (ruling 50). */
+export interface RequoteAnswer {
+  class: RequoteClass;
+  /** The original promise: ExactIn the output, ExactOut the input. */
+  promised: DecimalText;
+  /** The fresh promise; `null` when gone. */
+  fresh: DecimalText | null;
+  /** The loss from the original promise in basis points (negative: a gain), rounded up to 2 places. */
+  lossBps: DecimalText | null;
+  /** Why it is gone: the fresh plan's refusal. */
+  reason: { status: number; code: string; details: string } | null;
+}
+
+/** `classifyRequote`'s input. */
+export interface RequoteInput {
+  mode: SwapMode;
+  promised: DecimalText;
+  bound: DecimalText;
+  fresh: DecimalText | null;
+}
+
+/** A deposit's class (ruling 50). */
+export type DepositClass = "COMPLETES" | "BELOW_MIN" | "ABOVE_MAX" | "AFTER_EXPIRY" | "OTHER_AMOUNT";
+
+/** What an observed deposit leads to (ruling 50). */
+export interface DepositAnswer {
+  class: DepositClass;
+  /** `COMPLETES`, `OTHER_AMOUNT`: the output for the amount, floored to 8 places. */
+  expectedOutput: DecimalText | null;
+  /** `BELOW_MIN`: the min; `ABOVE_MAX`: the effective max. */
+  limit: DecimalText | null;
+  /** The plan's rate's expiry. */
+  expiry: EpochMillis;
+}
+
+/** Re-plans `body` at `options.now` against the original `plan` (what `planFixedOrder` returned). */
+export function requoteFixedOrder(
+  rates: RatesInput,
+  body: object | string,
+  plan: Pick<FixedOrderPlan, "amount" | "toAmount">,
+  options: PlanOptions,
+): RequoteAnswer;
+/** Plans `body` at `options.now` and classifies a deposit observed at `observedAt`. */
+export function depositOutcome(
+  rates: RatesInput,
+  body: object | string,
+  deposit: { amount: DecimalText; observedAt: Instant },
+  options: PlanOptions,
+): DepositAnswer;
+/** A fresh promise against an original one, without rates. */
+export function classifyRequote(input: RequoteInput): RequoteAnswer;
 
 export type RatesInput = Rate[] | string | Rates;
 

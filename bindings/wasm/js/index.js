@@ -556,6 +556,32 @@ export class Rates {
     return this.#mark(unwrap(handle.split(input.text, options.text), input));
   }
 
+  /**
+   * Until when `best(request)` holds (ruling 50), or `top(request, k)` when
+   * `k` is given: `{validUntil}`, epoch ms or `null` when nothing left can
+   * expire (the whole build only).
+   */
+  validUntil(request, k) {
+    const handle = this.#handle();
+    if (typeof handle.valid_until !== "function") exported("valid_until", "Rates#validUntil", "lifetime");
+    const n = k === undefined ? 0 : count(k, "k");
+    if (n === 0 && k !== undefined) return { validUntil: null };
+    const input = Input.of(request, "request");
+    return unwrap(handle.valid_until(input.text, n), input);
+  }
+
+  /**
+   * The best route's successors (ruling 50): `{validUntil, schedule:
+   * [{from, until, rateId}]}` from `request.now` until every rate has
+   * expired, `rateId` `null` where no route is left (the whole build only).
+   */
+  schedule(request) {
+    const handle = this.#handle();
+    if (typeof handle.schedule !== "function") exported("schedule", "Rates#schedule", "lifetime");
+    const input = Input.of(request, "request");
+    return unwrap(handle.schedule(input.text), input);
+  }
+
   [handleOf]() {
     return this.#handle();
   }
@@ -659,6 +685,42 @@ export function verifyOrder(rates, body, order, options) {
   const returned = Input.of(order, "order");
   const opts = Input.of(options, "options");
   return withRates(rates, (r) => unwrap(f(r[handleOf](), input.text, returned.text, opts.text), input, returned, opts));
+}
+
+/**
+ * Re-plans `body` over fresh `rates` at `options.now` and classifies the
+ * fresh promise against the ORIGINAL `plan` (what `planFixedOrder`
+ * returned: its `toAmount` in ExactIn, its `amount` in ExactOut) and the
+ * body's slippage bound (ruling 50): `{class, promised, fresh, lossBps,
+ * reason}`. Re-quote against the first plan every time, never the last
+ * re-quote.
+ */
+export function requoteFixedOrder(rates, body, plan, options) {
+  const f = exported("requote_fixed_order", "requoteFixedOrder", "lifetime");
+  const input = Input.of(body, "body");
+  const original = Input.of(plan, "plan");
+  const opts = Input.of(options, "options");
+  return withRates(rates, (r) => unwrap(f(r[handleOf](), input.text, original.text, opts.text), input, original, opts));
+}
+
+/**
+ * Plans `body` at `options.now` and classifies a deposit `{amount,
+ * observedAt}` before the provider reports (ruling 50): `{class,
+ * expectedOutput, limit, expiry}`.
+ */
+export function depositOutcome(rates, body, deposit, options) {
+  const f = exported("deposit_outcome", "depositOutcome", "lifetime");
+  const input = Input.of(body, "body");
+  const observed = Input.of(deposit, "deposit");
+  const opts = Input.of(options, "options");
+  return withRates(rates, (r) => unwrap(f(r[handleOf](), input.text, observed.text, opts.text), input, observed, opts));
+}
+
+/** A fresh promise against an original one, without rates: `{mode, promised, bound, fresh}` (ruling 50). */
+export function classifyRequote(input) {
+  const f = exported("classify_requote", "classifyRequote", "lifetime");
+  const text = Input.of(input, "input");
+  return unwrap(f(text.text), text);
 }
 
 /** `verifyOrder` for a floating order planned from `quote`; `options` are `{now, read?}`. */

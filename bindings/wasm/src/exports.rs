@@ -55,6 +55,20 @@ impl RawRates {
         route::best(&self.response, request)
     }
 
+    /// `{validUntil}` of the best route, or of the top `k` when `k > 0`
+    /// (ruling 50).
+    #[cfg(all(feature = "lifetime", feature = "orders"))]
+    pub fn valid_until(&self, request: &str, k: usize) -> String {
+        let k = (k > 0).then_some(k);
+        envelope(crate::lifetime::valid_until(&self.response, request, k))
+    }
+
+    /// `{validUntil, schedule}`: the best route's successors (ruling 50).
+    #[cfg(all(feature = "lifetime", feature = "orders"))]
+    pub fn schedule(&self, request: &str) -> String {
+        envelope(crate::lifetime::schedule(&self.response, request))
+    }
+
     /// The best `k` routes.
     pub fn top(&self, request: &str, k: usize) -> String {
         envelope(route::top(&self.response, request, k))
@@ -195,4 +209,37 @@ pub fn parse_asset_type(input: &str) -> String {
 #[wasm_bindgen]
 pub fn parse_asset_id(input: &str) -> String {
     envelope(crate::caip::asset_id(input))
+}
+
+/// Re-plans `body` at `options.now` against the original plan's promise
+/// (ruling 50).
+#[cfg(all(feature = "lifetime", feature = "orders"))]
+#[wasm_bindgen]
+pub fn requote_fixed_order(rates: &RawRates, body: &str, plan: &str, options: &str) -> String {
+    envelope(crate::lifetime::requote(
+        &rates.response,
+        body,
+        plan,
+        options,
+    ))
+}
+
+/// Plans `body` at `options.now` and classifies an observed deposit
+/// (ruling 50).
+#[cfg(all(feature = "lifetime", feature = "orders"))]
+#[wasm_bindgen]
+pub fn deposit_outcome(rates: &RawRates, body: &str, deposit: &str, options: &str) -> String {
+    envelope(crate::lifetime::deposit(
+        &rates.response,
+        body,
+        deposit,
+        options,
+    ))
+}
+
+/// A fresh promise against an original one `{mode, promised, bound, fresh}`.
+#[cfg(all(feature = "lifetime", feature = "orders"))]
+#[wasm_bindgen]
+pub fn classify_requote(input: &str) -> String {
+    envelope(crate::lifetime::classify(input))
 }

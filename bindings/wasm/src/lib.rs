@@ -31,6 +31,8 @@ mod client;
 pub mod exports;
 mod failure;
 mod input;
+#[cfg(all(feature = "lifetime", feature = "orders"))]
+mod lifetime;
 #[cfg(feature = "orders")]
 mod order;
 mod route;

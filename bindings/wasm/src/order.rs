@@ -201,7 +201,25 @@ pub(crate) fn limit_policy(text: Option<&str>) -> Result<swaproute::route::Limit
 /// slippage check of ruling 33, whose failure carries `bound` and
 /// `available`.
 pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: &str) -> Answer {
-    use swaproute::order::{OrderContext, PlanError};
+    with_plan_context(rates, body, options, |request, rates, context| {
+        plan_answer(request, rates, context)
+    })
+}
+
+/// Runs `f` on the body, the rates (ExactOut capability assumed when the
+/// options say so) and the plan's context built from `options` (`now`, the
+/// limit policy, campaigns, the guard, decimals, networks).
+pub(crate) fn with_plan_context(
+    rates: &swaproute::RatesResponse,
+    body: &str,
+    options: &str,
+    f: impl FnOnce(
+        &FixedOrderRequest,
+        &swaproute::RatesResponse,
+        &swaproute::order::OrderContext<'_>,
+    ) -> Answer,
+) -> Answer {
+    use swaproute::order::OrderContext;
     use swaproute::screening::ScreeningPolicy;
 
     let request = FixedOrderRequest::from_json(body.as_bytes()).map_err(|e| refused(&e))?;
@@ -234,7 +252,17 @@ pub(crate) fn plan_fixed(rates: &swaproute::RatesResponse, body: &str, options: 
     } else {
         rates
     };
-    match request.plan(rates, &context) {
+    f(&request, rates, &context)
+}
+
+/// The plan's JSON, or the refusal.
+fn plan_answer(
+    request: &FixedOrderRequest,
+    rates: &swaproute::RatesResponse,
+    context: &swaproute::order::OrderContext<'_>,
+) -> Answer {
+    use swaproute::order::PlanError;
+    match request.plan(rates, context) {
         Ok(plan) => {
             let to_amount = plan
                 .promised_output()

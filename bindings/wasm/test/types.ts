@@ -2,6 +2,9 @@
 // package used as a wallet would, and misuse the types must refuse.
 import {
   Rates,
+  classifyRequote,
+  depositOutcome,
+  requoteFixedOrder,
   SwaprouteError,
   bestChain,
   bestRoute,
@@ -140,3 +143,15 @@ selectRoutes(rates, { mode: "exactIn", fromAmount: "0.5", now });
 new Rates();
 
 void [first, noRoute, required, top, estimate, pair, n, legs, mode, quote, canonical, definitive, forwarded, info, headers, text, tokenId];
+
+// Ruling 50: lifetimes, re-quotes and deposits.
+const lifetimeRates = Rates.from("[]");
+const until: number | null = lifetimeRates.validUntil({ fromAmount: "0.5", now }).validUntil;
+const firstLeader: string | null | undefined = lifetimeRates.schedule({ fromAmount: "0.5", now }).schedule[0]?.rateId;
+const requoted: "SAME" | "BETTER" | "WORSE_WITHIN" | "WORSE_BEYOND" | "GONE" =
+  requoteFixedOrder(lifetimeRates, {}, { amount: "0.5", toAmount: "15" }, { now }).class;
+const loss: string | null = classifyRequote({ mode: "ExactIn", promised: "15", bound: "14", fresh: null }).lossBps;
+const deposited: string = depositOutcome(lifetimeRates, {}, { amount: "0.5", observedAt: new Date() }, { now }).class;
+void [until, firstLeader, requoted, loss, deposited];
+// @ts-expect-error a re-quote's mode is a swap mode
+classifyRequote({ mode: "exactIn", promised: "15", bound: "14", fresh: null });

@@ -261,6 +261,34 @@ const runners = {
     assert.deepEqual(got.ok.split, expect.split, "split");
   },
 
+  // Ruling 50: the best route's successors, compared whole.
+  schedule(input, expect) {
+    const rates = swaproute.Rates.from(input.rates);
+    try {
+      const request = { fromAmount: input.fromAmount, now: input.now };
+      assert.deepEqual(rates.schedule(request), expect);
+      assert.deepEqual(rates.validUntil(request), { validUntil: expect.validUntil }, "validUntil");
+    } finally {
+      rates.free();
+    }
+  },
+
+  requote(input, expect) {
+    const got = swaproute.classifyRequote(input);
+    assert.equal(got.class, expect.class, "class");
+    assert.equal(got.lossBps, expect.lossBps, "lossBps");
+  },
+
+  deposit(input, expect) {
+    const body = {
+      pairId: "BTC_ETH", fromAmount: input.fromAmount, toAmount: "1", slippage: 100,
+      fromAddress: null, toAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+    };
+    const got = swaproute.depositOutcome([input.rate], body,
+      { amount: input.deposit, observedAt: input.observedAt }, { now: input.now });
+    assert.deepEqual({ class: got.class, expectedOutput: got.expectedOutput, limit: got.limit }, expect);
+  },
+
   order_plan(input, expect) {
     const options = { now: input.now };
     if (input.decimals) options.decimals = input.decimals;

@@ -60,6 +60,9 @@ fn the_route_endpoint_ranks_and_explains() {
     assert_eq!(body["mode"], "ExactIn");
     assert_eq!(body["routes"][0]["rateId"], BEST);
     assert_eq!(body["routes"][0]["netOutput"], "16.598402285");
+    // Ruling 50: the chosen rate holds until its expiry in the sample,
+    // 2100-01-01T00:00:00Z (nothing can overtake it before).
+    assert_eq!(body["validUntil"], 4_102_444_800_000_u64);
     let expired = body["rejected"]
         .as_array()
         .unwrap()

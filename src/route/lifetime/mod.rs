@@ -1,0 +1,228 @@
+//! Decisions have a lifetime (ruling 50 in docs/RULES.md): until when an
+//! answer at one amount holds, and what replaces it.
+//!
+//! Rates do not move before they expire, and at one amount every rule but
+//! expiry (`expiry <= now` is expired, ruling 5) is independent of time, so
+//! as time passes rates only leave. The best route therefore changes only
+//! when it expires itself: nothing can overtake it. The exception is a
+//! median price guard (ruling 42), whose reference moves when one of its
+//! voters expires, so a rate it refused may come back.
+//!
+//! - [`RouteRequest::valid_until`] (best), [`RouteRequest::top_valid_until`],
+//!   [`RouteRequest::select_valid_until`], [`split_valid_until`],
+//!   [`chain_valid_until`]: the first instant at which the answer would
+//!   change, `None` when nothing left can expire.
+//! - [`RouteRequest::schedule`]: the successors of the best route, each
+//!   interval `[from, until)` with its route or its "no route", until every
+//!   rate has expired, in `O(n log n)` (one ranking, not one per expiry;
+//!   with a median guard, one ranking per change of the guard's voters).
+//!
+//! ```
+//! use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
+//! let rates: RatesResponse = serde_json::from_str(r#"[
+//!   {"id":"a","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":30},
+//!    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+//!    "max":{"assetId":"BTC","value":1},"expiry":2000},
+//!   {"id":"b","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":29},
+//!    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+//!    "max":{"assetId":"BTC","value":1},"expiry":5000}]"#)?;
+//! let request = RouteRequest::exact_in("0.5".parse::<Amount>()?, EpochMillis::new(1000));
+//! assert_eq!(request.valid_until(&rates), Some(EpochMillis::new(2000)));
+//! let schedule = request.schedule(&rates)?;
+//! let ids: Vec<_> = schedule.intervals().iter()
+//!     .map(|i| (i.from().as_millis(), i.until().as_millis(), i.rate_id().map(|id| id.as_str())))
+//!     .collect();
+//! assert_eq!(ids, [(1000, 2000, Some("a")), (2000, 5000, Some("b"))]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod at;
+mod schedule;
+
+use at::{median_guarded, next_voter_expiry};
+
+pub use schedule::{Interval, Schedule};
+
+use super::chain::Chain;
+use super::{NoRoute, Route, RouteRequest, SplitAnswer};
+use crate::rate::{Rate, RateList};
+use crate::time::EpochMillis;
+
+/// The earliest expiry after `now` among `rates`.
+fn next_expiry(rates: &[Rate], now: EpochMillis) -> Option<EpochMillis> {
+    rates
+        .iter()
+        .map(Rate::expiry)
+        .filter(|expiry| *expiry > now)
+        .min()
+}
+
+/// The later of two optional instants is not what a lifetime wants: the
+/// earlier one that exists.
+fn earliest(a: Option<EpochMillis>, b: Option<EpochMillis>) -> Option<EpochMillis> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+impl RouteRequest<'_> {
+    /// Until when [`best`](Self::best)'s answer over `rates` holds (ruling
+    /// 50): the first instant at which it would change, `None` when it never
+    /// will (no rate left to expire).
+    ///
+    /// Without a median guard this is the chosen rate's expiry (no other
+    /// rate can overtake it: rates only leave); a "no route" holds until
+    /// every rate has expired (it then becomes `RATE_EXPIRED`). With a
+    /// median guard the answer is the first interval of
+    /// [`schedule`](Self::schedule), which follows the guard's voters. The
+    /// "no route" named for an instant of its interval may name other
+    /// limits than at `now` (the rates it names may expire first); whether
+    /// there is a route, and which, does not change before `valid_until`.
+    ///
+    /// A list of several pairs' rates answers `None` (its answer,
+    /// [`NoRoute::MixedPairs`], does not depend on time).
+    ///
+    /// ```
+    /// use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
+    /// let rates: RatesResponse = serde_json::from_str(r#"[
+    ///   {"id":"a","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":30},
+    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+    ///    "max":{"assetId":"BTC","value":1},"expiry":2000}]"#)?;
+    /// // Below every min: no route until the last rate expires.
+    /// let request = RouteRequest::exact_in("0.01".parse::<Amount>()?, EpochMillis::new(1000));
+    /// assert_eq!(request.valid_until(&rates), Some(EpochMillis::new(2000)));
+    /// // After it, RATE_EXPIRED holds forever.
+    /// let later = RouteRequest::exact_in("0.5".parse::<Amount>()?, EpochMillis::new(2000));
+    /// assert_eq!(later.valid_until(&rates), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn valid_until<R: RateList + ?Sized>(&self, rates: &R) -> Option<EpochMillis> {
+        let rates = rates.one_pair().ok()?;
+        if median_guarded(self) {
+            return schedule::build(self, rates).first().map(Interval::until);
+        }
+        match self.best(rates) {
+            Ok(route) => Some(route.rate().expiry()),
+            Err(_) => rates
+                .iter()
+                .map(Rate::expiry)
+                .filter(|expiry| *expiry > self.now())
+                .max(),
+        }
+    }
+
+    /// Until when [`top`](Self::top)`(rates, k)` holds: the earliest expiry
+    /// among the routes it returns (any of them leaving changes the list;
+    /// nothing can enter above them), or, with a median guard, the earliest
+    /// voter's expiry if that comes first. For no route (or `k == 0`), as
+    /// [`valid_until`](Self::valid_until).
+    pub fn top_valid_until<R: RateList + ?Sized>(
+        &self,
+        rates: &R,
+        k: usize,
+    ) -> Option<EpochMillis> {
+        let rates = rates.one_pair().ok()?;
+        let routes = match self.top(rates, k) {
+            Ok(routes) if !routes.is_empty() => routes,
+            _ => return self.valid_until(rates),
+        };
+        let shown = routes.iter().map(|route| route.rate().expiry()).min();
+        if median_guarded(self) {
+            earliest(shown, next_voter_expiry(self, rates))
+        } else {
+            shown
+        }
+    }
+
+    /// Until when [`select`](Self::select)'s answer holds: it lists every
+    /// rate, ranked or rejected with its reason, so it changes at the
+    /// earliest expiry of any rate still live at `now` (that rate's reason
+    /// becomes "expired"); `None` when none is.
+    pub fn select_valid_until<R: RateList + ?Sized>(&self, rates: &R) -> Option<EpochMillis> {
+        let rates = rates.one_pair().ok()?;
+        next_expiry(rates, self.now())
+    }
+
+    /// The answer of [`best`](Self::best) together with its
+    /// [`valid_until`](Self::valid_until).
+    ///
+    /// # Errors
+    /// As [`best`](Self::best).
+    pub fn best_until<'r, R: RateList + ?Sized>(
+        &self,
+        rates: &'r R,
+    ) -> (Result<Route<'r>, NoRoute>, Option<EpochMillis>) {
+        (self.best(rates), self.valid_until(rates))
+    }
+}
+
+/// Until when a split answer ([`RouteRequest::split`]) over `rates` holds:
+/// the earliest expiry among the rates it uses (the single route, or every
+/// leg). Without a median guard nothing can overtake it: removing a rate
+/// the optimum does not use leaves it optimal, and a split chosen over the
+/// best single route still beats every single route left. With a median
+/// guard, the earliest voter's expiry when that comes first.
+///
+/// ```
+/// use swaproute::route::{split_valid_until, RouteRequest, SplitAnswer, SplitPolicy};
+/// use swaproute::{Amount, EpochMillis, RatesResponse};
+/// let rates: RatesResponse = serde_json::from_str(r#"[
+///   {"id":"a","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":30},
+///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+///    "max":{"assetId":"BTC","value":1},"expiry":2000},
+///   {"id":"b","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":29},
+///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+///    "max":{"assetId":"BTC","value":1},"expiry":5000}]"#)?;
+/// let request = RouteRequest::exact_in("1.5".parse::<Amount>()?, EpochMillis::new(1000));
+/// let answer = request.split(&rates, &SplitPolicy::default()).unwrap();
+/// assert!(matches!(answer, SplitAnswer::Split(_)));
+/// assert_eq!(split_valid_until(&request, &rates, &answer), Some(EpochMillis::new(2000)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn split_valid_until<R: RateList + ?Sized>(
+    request: &RouteRequest<'_>,
+    rates: &R,
+    answer: &SplitAnswer<'_>,
+) -> Option<EpochMillis> {
+    let used = match answer {
+        SplitAnswer::Single(route) => Some(route.rate().expiry()),
+        SplitAnswer::Split(split) => split.legs().iter().map(|leg| leg.rate().expiry()).min(),
+    };
+    match rates.one_pair() {
+        Ok(rates) if median_guarded(request) => earliest(used, next_voter_expiry(request, rates)),
+        _ => used,
+    }
+}
+
+/// Until when a chained route holds (ruling 24: a chain's expiry is its
+/// earliest leg's): without a median guard no other chain can overtake it
+/// (rates only leave), so it holds until its first leg expires. Under a
+/// median guard, pass the rates of every pair the chain request ranked
+/// and its `now`: the earliest expiry after `now` among them bounds it too
+/// (a conservative bound: a voter's expiry moves its pair's reference).
+///
+/// ```
+/// use swaproute::route::chain_valid_until;
+/// use swaproute::EpochMillis;
+/// # fn f(chain: &swaproute::route::chain::Chain<'_>) {
+/// let until = chain_valid_until(chain, EpochMillis::new(0), &[]);
+/// assert_eq!(until, chain.expiry());
+/// # }
+/// ```
+pub fn chain_valid_until(
+    chain: &Chain<'_>,
+    now: EpochMillis,
+    guarded_rates: &[&[Rate]],
+) -> EpochMillis {
+    let legs = chain.expiry();
+    let now_bound = guarded_rates
+        .iter()
+        .filter_map(|rates| next_expiry(rates, now))
+        .min();
+    match now_bound {
+        Some(bound) => legs.min(bound),
+        None => legs,
+    }
+}

@@ -1,0 +1,291 @@
+#![allow(clippy::arithmetic_side_effects)]
+//! Ruling 50 (docs/RULES.md), proven: for every schedule, ranking at every
+//! expiry boundary and ±1 ms gives the scheduled answer (and an independent
+//! big-integer oracle agrees without a guard); `valid_until` is the first
+//! interval's end; re-quotes are anchored to the original promise (twice is
+//! once); deposit classes match an oracle of the plan's limits and expiry
+//! written here from the rules.
+
+use num_bigint::BigInt;
+use proptest::prelude::*;
+use swaproute::order::{DepositClass, FixedOrderRequest, OrderContext, Promise, RequoteClass};
+use swaproute::route::PriceGuard;
+use swaproute::screening::ScreeningPolicy;
+use swaproute::{Amount, Decimal, EpochMillis, Rate, RatesResponse, RouteRequest, SwapMode};
+
+use crate::common::{amount, btc_eth_rate, d, exact_value};
+
+const NOW: u64 = 1_000_000;
+
+/// One random rate: multiplier, fee, min, max (tenths), expiry offset.
+fn spec() -> impl Strategy<Value = (u32, u32, u32, u32, i64)> {
+    (
+        prop::sample::select(vec![28u32, 29, 30, 31, 32]),
+        0u32..3,
+        0u32..12,
+        0u32..30,
+        prop::sample::select(vec![-5i64, 0, 1, 100, 250, 250, 400, 1000, 1001]),
+    )
+}
+
+fn book(specs: &[(u32, u32, u32, u32, i64)]) -> Vec<Rate> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, &(m, fee, min, span, offset))| {
+            let expiry = u64::try_from(i64::try_from(NOW).unwrap() + offset).unwrap();
+            btc_eth_rate(
+                &format!("r{i:02}"),
+                &m.to_string(),
+                &format!("0.0{fee}"),
+                &format!("{}", Decimal::new(i64::from(min), 1)),
+                &format!("{}", Decimal::new(i64::from(min + span), 1)),
+                EpochMillis::new(expiry),
+            )
+        })
+        .collect()
+}
+
+fn exact_in(x: Amount, t: u64) -> RouteRequest<'static> {
+    RouteRequest::exact_in(x, EpochMillis::new(t))
+}
+
+/// The best rate id at `t` by the rules alone (rulings 5, 6, 7, 43):
+/// unexpired, valid, `min ≤ x ≤ max`, exact net > 0; highest exact net,
+/// then lower fee, then id bytes (no sponsored rates here).
+fn oracle_best(rates: &[Rate], x: Decimal, t: u64) -> Option<String> {
+    rates
+        .iter()
+        .filter(|r| r.expiry().as_millis() > t && r.min() <= x && x <= r.max())
+        .filter(|r| r.multiplier() > Decimal::ZERO && r.min() <= r.max())
+        .map(|r| (exact_value(x, r.multiplier(), r.miner_fee()), r))
+        .filter(|(net, _)| *net > BigInt::from(0u8))
+        .max_by(|(na, a), (nb, b)| {
+            na.cmp(nb)
+                .then(b.miner_fee().cmp(&a.miner_fee()))
+                .then(b.id().as_str().as_bytes().cmp(a.id().as_str().as_bytes()))
+        })
+        .map(|(_, r)| r.id().as_str().to_owned())
+}
+
+/// Every instant worth trying: `now`, each expiry, and ±1 ms of each.
+fn instants(rates: &[Rate]) -> Vec<u64> {
+    let mut out = vec![NOW, NOW + 1];
+    for r in rates {
+        let e = r.expiry().as_millis();
+        out.extend([e.saturating_sub(1), e, e + 1]);
+    }
+    out.retain(|t| *t >= NOW);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+proptest! {
+    #[test]
+    fn every_instant_of_a_schedule_ranks_its_answer(
+        specs in prop::collection::vec(spec(), 0..9),
+        x in 1u32..40,
+        guard in prop::option::of(prop::sample::select(vec![0u32, 100, 500])),
+    ) {
+        let rates = book(&specs);
+        let response = RatesResponse::try_from(rates.clone()).unwrap();
+        let x = Amount::new(Decimal::new(i64::from(x), 1)).unwrap();
+        let guard = guard.map(PriceGuard::median);
+        let at = |t: u64| match &guard {
+            Some(g) => exact_in(x, t).with_price_guard(g),
+            None => exact_in(x, t),
+        };
+        let schedule = at(NOW).schedule(&response).unwrap();
+        let intervals = schedule.intervals();
+        let end = rates.iter().map(|r| r.expiry().as_millis()).filter(|e| *e > NOW).max();
+        // Contiguous from now to the last expiry; neighbours differ.
+        match end {
+            None => prop_assert!(intervals.is_empty()),
+            Some(end) => {
+                prop_assert_eq!(intervals[0].from().as_millis(), NOW);
+                prop_assert_eq!(intervals.last().unwrap().until().as_millis(), end);
+            }
+        }
+        for pair in intervals.windows(2) {
+            prop_assert_eq!(pair[0].until(), pair[1].from());
+            prop_assert!(pair[0].from() < pair[0].until());
+            prop_assert_ne!(pair[0].rate_id(), pair[1].rate_id());
+        }
+        prop_assert_eq!(at(NOW).valid_until(&response), intervals.first().map(swaproute::route::Interval::until));
+        for t in instants(&rates) {
+            let ranked = at(t).best(&response).ok().map(|r| r.rate().id().as_str().to_owned());
+            let scheduled = schedule.at(EpochMillis::new(t));
+            match scheduled {
+                Some(interval) => prop_assert_eq!(
+                    interval.rate_id().map(|id| id.as_str().to_owned()), ranked.clone(), "t = {}", t),
+                // Past the schedule: nothing is live, so no route.
+                None => prop_assert!(ranked.is_none() && end.is_none_or(|e| t >= e)),
+            }
+            if guard.is_none() {
+                prop_assert_eq!(ranked, oracle_best(&rates, x.get(), t), "oracle at t = {}", t);
+            }
+        }
+    }
+
+    #[test]
+    fn top_and_select_hold_until_their_valid_until(
+        specs in prop::collection::vec(spec(), 1..9),
+        x in 1u32..40,
+        k in 1usize..4,
+    ) {
+        let rates = book(&specs);
+        let response = RatesResponse::try_from(rates.clone()).unwrap();
+        let x = Amount::new(Decimal::new(i64::from(x), 1)).unwrap();
+        let ids = |t: u64| -> Vec<String> {
+            exact_in(x, t).top(&response, k).unwrap_or_default()
+                .iter().map(|r| r.rate().id().as_str().to_owned()).collect()
+        };
+        if let Some(until) = exact_in(x, NOW).top_valid_until(&response, k) {
+            let until = until.as_millis();
+            prop_assert!(until > NOW);
+            // Unchanged on [now, until): every boundary inside, and just before.
+            for t in instants(&rates).into_iter().filter(|t| *t < until) {
+                prop_assert_eq!(ids(t), ids(NOW));
+            }
+        }
+        // select changes at the first expiry of any live rate.
+        let first = rates.iter().map(|r| r.expiry().as_millis()).filter(|e| *e > NOW).min();
+        prop_assert_eq!(exact_in(x, NOW).select_valid_until(&response).map(EpochMillis::as_millis), first);
+    }
+
+    #[test]
+    fn requoting_twice_is_requoting_once(
+        mode in prop::sample::select(vec![SwapMode::ExactIn, SwapMode::ExactOut]),
+        promised in 50i64..150,
+        slack in 0i64..20,
+        fresh1 in 0i64..200,
+        fresh2 in 0i64..200,
+    ) {
+        let bound = match mode { SwapMode::ExactIn => promised - slack, SwapMode::ExactOut => promised + slack };
+        let p = Promise::new(mode, Decimal::from(promised), Decimal::from(bound)).unwrap();
+        let once = p.classify(Decimal::from(fresh2));
+        let twice = p.classify(Decimal::from(fresh1)).promise().classify(Decimal::from(fresh2));
+        prop_assert_eq!(&once, &twice);
+        // The class by hand, from the original promise and bound.
+        let (f, pr, b) = (fresh2, promised, bound);
+        let expected = if f <= 0 { RequoteClass::Gone }
+            else if f == pr { RequoteClass::Same }
+            else if (mode == SwapMode::ExactIn) == (f > pr) { RequoteClass::Better }
+            else if (mode == SwapMode::ExactIn && f >= b) || (mode == SwapMode::ExactOut && f <= b) {
+                RequoteClass::WorseWithin
+            } else { RequoteClass::WorseBeyond };
+        prop_assert_eq!(once.class(), expected);
+        // The loss from the original promise, in bps, rounded up to 2 places:
+        // ceil(diff × 10⁶ / promised) / 100 in integers.
+        if f > 0 {
+            let diff = if mode == SwapMode::ExactIn { pr - f } else { f - pr };
+            let num = diff * 1_000_000;
+            let ceil = num.div_euclid(pr) + i64::from(num.rem_euclid(pr) != 0);
+            prop_assert_eq!(once.loss_bps(), Some(Decimal::new(ceil, 2).normalize()));
+        }
+        // A worse fresh promise never gets a better class.
+        let a = p.classify(Decimal::from(fresh1));
+        let worse_or_equal = match mode { SwapMode::ExactIn => fresh2 <= fresh1, SwapMode::ExactOut => fresh2 >= fresh1 };
+        if worse_or_equal && fresh2 > 0 && fresh1 > 0 {
+            prop_assert!(rank(once.class()) >= rank(a.class()), "{:?} then {:?}", a.class(), once.class());
+        }
+    }
+
+    #[test]
+    fn deposits_match_an_oracle_of_the_plans_limits_and_expiry(
+        min in 1i64..10,
+        span in 0i64..20,
+        m in 25i64..35,
+        fee in 0i64..5,
+        expiry in 1i64..100,
+        deposit in 0i64..40,
+        observed in 0i64..120,
+    ) {
+        let (min_d, max_d) = (Decimal::new(min, 1), Decimal::new(min + span, 1));
+        let expiry = NOW + u64::try_from(expiry).unwrap();
+        let rates = vec![btc_eth_rate("a", &m.to_string(), &Decimal::new(fee, 2).to_string(),
+            &min_d.to_string(), &max_d.to_string(), EpochMillis::new(expiry))];
+        let response = RatesResponse::try_from(rates).unwrap();
+        let body = FixedOrderRequest::from_json(format!(
+            r#"{{"pairId":"BTC_ETH","fromAmount":"{min_d}","toAmount":"1","slippage":100,
+            "fromAddress":null,"toAddress":"0x52908400098527886E0F7030069857D2E4169EE7"}}"#).as_bytes()).unwrap();
+        let screening = ScreeningPolicy::new();
+        let plan = body.plan(&response, &OrderContext::new(EpochMillis::new(NOW), &screening)).unwrap();
+        let x = Decimal::new(deposit, 1);
+        let at = NOW + u64::try_from(observed).unwrap();
+        let outcome = plan.deposit_outcome(Amount::new(x).unwrap(), EpochMillis::new(at));
+        // The oracle: expiry first, then min, max, the planned amount (= min here).
+        let expected = if at >= expiry { DepositClass::AfterExpiry }
+            else if x < min_d { DepositClass::BelowMin }
+            else if x > max_d { DepositClass::AboveMax }
+            else if x == min_d { DepositClass::Completes }
+            else { DepositClass::OtherAmount };
+        prop_assert_eq!(outcome.class(), expected);
+        match expected {
+            DepositClass::BelowMin => prop_assert_eq!(outcome.limit(), Some(min_d)),
+            DepositClass::AboveMax => prop_assert_eq!(outcome.limit(), Some(max_d)),
+            DepositClass::Completes | DepositClass::OtherAmount => {
+                // x/10 × m − fee/100, floored to 8 places, in integers (× 10⁸).
+                let scaled = BigInt::from(deposit * m) * BigInt::from(10_000_000u64)
+                    - BigInt::from(fee) * BigInt::from(1_000_000u64);
+                let floored = if scaled < BigInt::from(0) { BigInt::from(0) } else { scaled };
+                let text = Decimal::from_i128_with_scale(i128::try_from(floored).unwrap(), 8);
+                prop_assert_eq!(outcome.expected_output().map(|v| v.normalize()), Some(text.normalize()));
+                prop_assert_eq!(outcome.limit(), None);
+            }
+            DepositClass::AfterExpiry => prop_assert_eq!(outcome.expected_output(), None),
+        }
+    }
+}
+
+fn rank(class: RequoteClass) -> u8 {
+    match class {
+        RequoteClass::Better => 0,
+        RequoteClass::Same => 1,
+        RequoteClass::WorseWithin => 2,
+        RequoteClass::WorseBeyond => 3,
+        RequoteClass::Gone => 4,
+    }
+}
+
+#[test]
+fn a_schedule_by_hand() {
+    // At 0.5 BTC: b (31) until 1250, a (30) until 2000, then c (29, 3000)
+    // cannot serve 0.5 (min 1): no route until 3000.
+    let rates = vec![
+        btc_eth_rate("a", "30", "0", "0.1", "1", EpochMillis::new(2000)),
+        btc_eth_rate("b", "31", "0", "0.1", "1", EpochMillis::new(1250)),
+        btc_eth_rate("c", "29", "0", "1", "2", EpochMillis::new(3000)),
+        btc_eth_rate("d", "28", "0", "0.1", "1", EpochMillis::new(1500)),
+    ];
+    let response = RatesResponse::try_from(rates).unwrap();
+    let request = RouteRequest::exact_in(amount("0.5"), EpochMillis::new(1000));
+    let got: Vec<_> = request
+        .schedule(&response)
+        .unwrap()
+        .intervals()
+        .iter()
+        .map(|i| {
+            (
+                i.from().as_millis(),
+                i.until().as_millis(),
+                i.rate_id().map(|r| r.as_str().to_owned()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1000, 1250, Some("b".to_owned())),
+            (1250, 2000, Some("a".to_owned())),
+            (2000, 3000, None),
+        ]
+    );
+    assert_eq!(request.valid_until(&response), Some(EpochMillis::new(1250)));
+    assert_eq!(
+        request.top_valid_until(&response, 2),
+        Some(EpochMillis::new(1250))
+    );
+    assert_eq!(d("0.5"), request.from_amount().get());
+}
