@@ -6,11 +6,13 @@
 use alloc::vec::Vec;
 
 use super::engine::{self, TopK};
+use super::lifetime;
 use super::rules::eligibility::Candidate;
 use super::rules::served::resolve_guard;
 use super::{NoRoute, PriceGuard, PriceReference, Route, RouteRequest, Selection, TopN};
 use crate::rate::prepared::Layout;
 use crate::rate::{Rate, RateList};
+use crate::time::EpochMillis;
 
 /// Above this `k`, [`RouteRequest::top`] sorts instead of inserting: bounded
 /// insertion moves up to `k` slots per rate, and past a few dozen one sort
@@ -357,5 +359,143 @@ impl RouteRequest<'_> {
         policy: &super::SplitPolicy,
     ) -> Result<super::SplitAnswer<'r>, super::SplitError> {
         super::split::answer(self, rates, policy)
+    }
+}
+
+/// Ruling 50: until when an answer holds, and what follows it (the model
+/// is `lifetime/`).
+impl RouteRequest<'_> {
+    /// Until when [`best`](Self::best)'s answer over `rates` holds (ruling
+    /// 50): the first instant at which it would change, `None` when it never
+    /// will (no rate left to expire).
+    ///
+    /// Without a median guard this is the chosen rate's expiry (no other
+    /// rate can overtake it: rates only leave); a "no route" holds until
+    /// every rate has expired (it then becomes `RATE_EXPIRED`). With a
+    /// median guard the answer is the first interval of
+    /// [`schedule`](Self::schedule), which follows the guard's voters. The
+    /// "no route" named for an instant of its interval may name other
+    /// limits than at `now` (the rates it names may expire first); whether
+    /// there is a route, and which, does not change before `valid_until`.
+    ///
+    /// A list of several pairs' rates answers `None` (its answer,
+    /// [`NoRoute::MixedPairs`], does not depend on time).
+    ///
+    /// ```
+    /// use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
+    /// let rates: RatesResponse = serde_json::from_str(r#"[
+    ///   {"id":"a","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":30},
+    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+    ///    "max":{"assetId":"BTC","value":1},"expiry":2000}]"#)?;
+    /// // Below every min: no route until the last rate expires.
+    /// let request = RouteRequest::exact_in("0.01".parse::<Amount>()?, EpochMillis::new(1000));
+    /// assert_eq!(request.valid_until(&rates), Some(EpochMillis::new(2000)));
+    /// // After it, RATE_EXPIRED holds forever.
+    /// let later = RouteRequest::exact_in("0.5".parse::<Amount>()?, EpochMillis::new(2000));
+    /// assert_eq!(later.valid_until(&rates), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn valid_until<R: RateList + ?Sized>(&self, rates: &R) -> Option<EpochMillis> {
+        let rates = rates.one_pair().ok()?;
+        if lifetime::median_guarded(self) {
+            return lifetime::schedule::build(self, rates)
+                .first()
+                .map(lifetime::Interval::until);
+        }
+        match self.best(rates) {
+            Ok(route) => Some(route.rate().expiry()),
+            Err(_) => rates
+                .iter()
+                .map(Rate::expiry)
+                .filter(|expiry| *expiry > self.now())
+                .max(),
+        }
+    }
+
+    /// Until when [`top`](Self::top)`(rates, k)` holds: the earliest expiry
+    /// among the routes it returns (any of them leaving changes the list;
+    /// nothing can enter above them), or, with a median guard, the earliest
+    /// voter's expiry if that comes first. For no route (or `k == 0`), as
+    /// [`valid_until`](Self::valid_until).
+    pub fn top_valid_until<R: RateList + ?Sized>(
+        &self,
+        rates: &R,
+        k: usize,
+    ) -> Option<EpochMillis> {
+        let rates = rates.one_pair().ok()?;
+        let routes = match self.top(rates, k) {
+            Ok(routes) if !routes.is_empty() => routes,
+            _ => return self.valid_until(rates),
+        };
+        let shown = routes.iter().map(|route| route.rate().expiry()).min();
+        if lifetime::median_guarded(self) {
+            lifetime::earliest(shown, lifetime::next_voter_expiry(self, rates))
+        } else {
+            shown
+        }
+    }
+
+    /// Until when [`select`](Self::select)'s answer holds: it lists every
+    /// rate, ranked or rejected with its reason, so it changes at the
+    /// earliest expiry of any rate still live at `now` (that rate's reason
+    /// becomes "expired"); `None` when none is.
+    pub fn select_valid_until<R: RateList + ?Sized>(&self, rates: &R) -> Option<EpochMillis> {
+        let rates = rates.one_pair().ok()?;
+        lifetime::next_expiry(rates, self.now())
+    }
+
+    /// The answer of [`best`](Self::best) together with its
+    /// [`valid_until`](Self::valid_until).
+    ///
+    /// # Errors
+    /// As [`best`](Self::best).
+    pub fn best_until<'r, R: RateList + ?Sized>(
+        &self,
+        rates: &'r R,
+    ) -> (Result<Route<'r>, NoRoute>, Option<EpochMillis>) {
+        (self.best(rates), self.valid_until(rates))
+    }
+}
+
+impl RouteRequest<'_> {
+    /// The schedule of successors of [`best`](Self::best)'s answer over
+    /// `rates` (ruling 50): from `now` until every rate of `rates` has
+    /// expired, each interval with its best route or its "no route". At
+    /// every instant `t` of an interval, the same request at `t` ranks the
+    /// interval's answer first. `O(n log n)` without a median guard; with
+    /// one, a ranking per change of its voters (see `route/lifetime/`).
+    ///
+    /// ```
+    /// use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
+    /// let rates: RatesResponse = serde_json::from_str(r#"[
+    ///   {"id":"a","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":30},
+    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+    ///    "max":{"assetId":"BTC","value":1},"expiry":9000},
+    ///   {"id":"b","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":31},
+    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+    ///    "max":{"assetId":"BTC","value":1},"expiry":3000},
+    ///   {"id":"c","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":29},
+    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
+    ///    "max":{"assetId":"BTC","value":1},"expiry":5000}]"#)?;
+    /// let request = RouteRequest::exact_in("0.5".parse::<Amount>()?, EpochMillis::new(1000));
+    /// let schedule = request.schedule(&rates)?;
+    /// let ids: Vec<_> = schedule.intervals().iter()
+    ///     .map(|i| (i.until().as_millis(), i.rate_id().map(|id| id.as_str())))
+    ///     .collect();
+    /// // b (best) until 3000, then a until 9000; c never leads.
+    /// assert_eq!(ids, [(3000, Some("b")), (9000, Some("a"))]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`NoRoute::MixedPairs`] for a list of several pairs' rates.
+    pub fn schedule<'r, R: RateList + ?Sized>(
+        &self,
+        rates: &'r R,
+    ) -> Result<lifetime::Schedule<'r>, NoRoute> {
+        let rates = rates.one_pair().map_err(NoRoute::MixedPairs)?;
+        Ok(lifetime::Schedule {
+            intervals: lifetime::schedule::build(self, rates),
+        })
     }
 }

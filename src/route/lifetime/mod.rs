@@ -37,19 +37,19 @@
 //! ```
 
 mod at;
-mod schedule;
+pub(crate) mod schedule;
 
-use at::{median_guarded, next_voter_expiry};
+pub(crate) use at::{median_guarded, next_voter_expiry};
 
 pub use schedule::{Interval, Schedule};
 
 use super::chain::Chain;
-use super::{NoRoute, Route, RouteRequest, SplitAnswer};
+use super::{RouteRequest, SplitAnswer};
 use crate::rate::{Rate, RateList};
 use crate::time::EpochMillis;
 
 /// The earliest expiry after `now` among `rates`.
-fn next_expiry(rates: &[Rate], now: EpochMillis) -> Option<EpochMillis> {
+pub(crate) fn next_expiry(rates: &[Rate], now: EpochMillis) -> Option<EpochMillis> {
     rates
         .iter()
         .map(Rate::expiry)
@@ -59,102 +59,11 @@ fn next_expiry(rates: &[Rate], now: EpochMillis) -> Option<EpochMillis> {
 
 /// The later of two optional instants is not what a lifetime wants: the
 /// earlier one that exists.
-fn earliest(a: Option<EpochMillis>, b: Option<EpochMillis>) -> Option<EpochMillis> {
+pub(crate) fn earliest(a: Option<EpochMillis>, b: Option<EpochMillis>) -> Option<EpochMillis> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, None) => a,
         (None, b) => b,
-    }
-}
-
-impl RouteRequest<'_> {
-    /// Until when [`best`](Self::best)'s answer over `rates` holds (ruling
-    /// 50): the first instant at which it would change, `None` when it never
-    /// will (no rate left to expire).
-    ///
-    /// Without a median guard this is the chosen rate's expiry (no other
-    /// rate can overtake it: rates only leave); a "no route" holds until
-    /// every rate has expired (it then becomes `RATE_EXPIRED`). With a
-    /// median guard the answer is the first interval of
-    /// [`schedule`](Self::schedule), which follows the guard's voters. The
-    /// "no route" named for an instant of its interval may name other
-    /// limits than at `now` (the rates it names may expire first); whether
-    /// there is a route, and which, does not change before `valid_until`.
-    ///
-    /// A list of several pairs' rates answers `None` (its answer,
-    /// [`NoRoute::MixedPairs`], does not depend on time).
-    ///
-    /// ```
-    /// use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
-    /// let rates: RatesResponse = serde_json::from_str(r#"[
-    ///   {"id":"a","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":30},
-    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
-    ///    "max":{"assetId":"BTC","value":1},"expiry":2000}]"#)?;
-    /// // Below every min: no route until the last rate expires.
-    /// let request = RouteRequest::exact_in("0.01".parse::<Amount>()?, EpochMillis::new(1000));
-    /// assert_eq!(request.valid_until(&rates), Some(EpochMillis::new(2000)));
-    /// // After it, RATE_EXPIRED holds forever.
-    /// let later = RouteRequest::exact_in("0.5".parse::<Amount>()?, EpochMillis::new(2000));
-    /// assert_eq!(later.valid_until(&rates), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn valid_until<R: RateList + ?Sized>(&self, rates: &R) -> Option<EpochMillis> {
-        let rates = rates.one_pair().ok()?;
-        if median_guarded(self) {
-            return schedule::build(self, rates).first().map(Interval::until);
-        }
-        match self.best(rates) {
-            Ok(route) => Some(route.rate().expiry()),
-            Err(_) => rates
-                .iter()
-                .map(Rate::expiry)
-                .filter(|expiry| *expiry > self.now())
-                .max(),
-        }
-    }
-
-    /// Until when [`top`](Self::top)`(rates, k)` holds: the earliest expiry
-    /// among the routes it returns (any of them leaving changes the list;
-    /// nothing can enter above them), or, with a median guard, the earliest
-    /// voter's expiry if that comes first. For no route (or `k == 0`), as
-    /// [`valid_until`](Self::valid_until).
-    pub fn top_valid_until<R: RateList + ?Sized>(
-        &self,
-        rates: &R,
-        k: usize,
-    ) -> Option<EpochMillis> {
-        let rates = rates.one_pair().ok()?;
-        let routes = match self.top(rates, k) {
-            Ok(routes) if !routes.is_empty() => routes,
-            _ => return self.valid_until(rates),
-        };
-        let shown = routes.iter().map(|route| route.rate().expiry()).min();
-        if median_guarded(self) {
-            earliest(shown, next_voter_expiry(self, rates))
-        } else {
-            shown
-        }
-    }
-
-    /// Until when [`select`](Self::select)'s answer holds: it lists every
-    /// rate, ranked or rejected with its reason, so it changes at the
-    /// earliest expiry of any rate still live at `now` (that rate's reason
-    /// becomes "expired"); `None` when none is.
-    pub fn select_valid_until<R: RateList + ?Sized>(&self, rates: &R) -> Option<EpochMillis> {
-        let rates = rates.one_pair().ok()?;
-        next_expiry(rates, self.now())
-    }
-
-    /// The answer of [`best`](Self::best) together with its
-    /// [`valid_until`](Self::valid_until).
-    ///
-    /// # Errors
-    /// As [`best`](Self::best).
-    pub fn best_until<'r, R: RateList + ?Sized>(
-        &self,
-        rates: &'r R,
-    ) -> (Result<Route<'r>, NoRoute>, Option<EpochMillis>) {
-        (self.best(rates), self.valid_until(rates))
     }
 }
 

@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 
 use super::at::{median_guarded, next_voter_expiry, request_at};
 use crate::ids::RateId;
-use crate::rate::{Rate, RateList};
+use crate::rate::Rate;
 use crate::route::{NoRoute, Route, RouteRequest};
 use crate::time::EpochMillis;
 
@@ -65,7 +65,7 @@ impl<'r> Interval<'r> {
 /// Built by [`RouteRequest::schedule`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Schedule<'r> {
-    intervals: Vec<Interval<'r>>,
+    pub(crate) intervals: Vec<Interval<'r>>,
 }
 
 impl<'r> Schedule<'r> {
@@ -83,51 +83,8 @@ impl<'r> Schedule<'r> {
     }
 }
 
-impl RouteRequest<'_> {
-    /// The schedule of successors of [`best`](Self::best)'s answer over
-    /// `rates` (ruling 50): from `now` until every rate of `rates` has
-    /// expired, each interval with its best route or its "no route". At
-    /// every instant `t` of an interval, the same request at `t` ranks the
-    /// interval's answer first. `O(n log n)` without a median guard; with
-    /// one, a ranking per change of its voters (module docs).
-    ///
-    /// ```
-    /// use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
-    /// let rates: RatesResponse = serde_json::from_str(r#"[
-    ///   {"id":"a","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":30},
-    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
-    ///    "max":{"assetId":"BTC","value":1},"expiry":9000},
-    ///   {"id":"b","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":31},
-    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
-    ///    "max":{"assetId":"BTC","value":1},"expiry":3000},
-    ///   {"id":"c","pairId":"BTC_ETH","amount":{"assetId":"ETH","value":29},
-    ///    "minerFee":{"assetId":"ETH","value":0},"min":{"assetId":"BTC","value":0.1},
-    ///    "max":{"assetId":"BTC","value":1},"expiry":5000}]"#)?;
-    /// let request = RouteRequest::exact_in("0.5".parse::<Amount>()?, EpochMillis::new(1000));
-    /// let schedule = request.schedule(&rates)?;
-    /// let ids: Vec<_> = schedule.intervals().iter()
-    ///     .map(|i| (i.until().as_millis(), i.rate_id().map(|id| id.as_str())))
-    ///     .collect();
-    /// // b (best) until 3000, then a until 9000; c never leads.
-    /// assert_eq!(ids, [(3000, Some("b")), (9000, Some("a"))]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`NoRoute::MixedPairs`] for a list of several pairs' rates.
-    pub fn schedule<'r, R: RateList + ?Sized>(
-        &self,
-        rates: &'r R,
-    ) -> Result<Schedule<'r>, NoRoute> {
-        let rates = rates.one_pair().map_err(NoRoute::MixedPairs)?;
-        Ok(Schedule {
-            intervals: build(self, rates),
-        })
-    }
-}
-
 /// The intervals of [`RouteRequest::schedule`] over one pair's `rates`.
-pub(super) fn build<'r>(request: &RouteRequest<'_>, rates: &'r [Rate]) -> Vec<Interval<'r>> {
+pub(crate) fn build<'r>(request: &RouteRequest<'_>, rates: &'r [Rate]) -> Vec<Interval<'r>> {
     let mut out: Vec<Interval<'r>> = Vec::new();
     let Some(end) = rates
         .iter()
