@@ -396,15 +396,16 @@ impl RouteRequest<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn valid_until<R: RateList + ?Sized>(&self, rates: &R) -> Option<EpochMillis> {
-        let rates = rates.one_pair().ok()?;
+        let one = rates.one_pair().ok()?;
         if lifetime::median_guarded(self) {
             return lifetime::schedule::build(self, rates)
                 .first()
                 .map(lifetime::Interval::until);
         }
+        // `rates` as given: a response keeps its compact layout.
         match self.best(rates) {
             Ok(route) => Some(route.rate().expiry()),
-            Err(_) => rates
+            Err(_) => one
                 .iter()
                 .map(Rate::expiry)
                 .filter(|expiry| *expiry > self.now())
@@ -422,14 +423,14 @@ impl RouteRequest<'_> {
         rates: &R,
         k: usize,
     ) -> Option<EpochMillis> {
-        let rates = rates.one_pair().ok()?;
+        let one = rates.one_pair().ok()?;
         let routes = match self.top(rates, k) {
             Ok(routes) if !routes.is_empty() => routes,
             _ => return self.valid_until(rates),
         };
         let shown = routes.iter().map(|route| route.rate().expiry()).min();
         if lifetime::median_guarded(self) {
-            lifetime::earliest(shown, lifetime::next_voter_expiry(self, rates))
+            lifetime::earliest(shown, lifetime::next_voter_expiry(self, one))
         } else {
             shown
         }
@@ -493,7 +494,7 @@ impl RouteRequest<'_> {
         &self,
         rates: &'r R,
     ) -> Result<lifetime::Schedule<'r>, NoRoute> {
-        let rates = rates.one_pair().map_err(NoRoute::MixedPairs)?;
+        rates.one_pair().map_err(NoRoute::MixedPairs)?;
         Ok(lifetime::Schedule {
             intervals: lifetime::schedule::build(self, rates),
         })

@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 
 use super::at::{median_guarded, next_voter_expiry, request_at};
 use crate::ids::RateId;
-use crate::rate::Rate;
+use crate::rate::{Rate, RateList};
 use crate::route::{NoRoute, Route, RouteRequest};
 use crate::time::EpochMillis;
 
@@ -84,9 +84,17 @@ impl<'r> Schedule<'r> {
 }
 
 /// The intervals of [`RouteRequest::schedule`] over one pair's `rates`.
-pub(crate) fn build<'r>(request: &RouteRequest<'_>, rates: &'r [Rate]) -> Vec<Interval<'r>> {
+pub(crate) fn build<'r, R: RateList + ?Sized>(
+    request: &RouteRequest<'_>,
+    rates: &'r R,
+) -> Vec<Interval<'r>> {
     let mut out: Vec<Interval<'r>> = Vec::new();
-    let Some(end) = rates
+    // The rankings below take `rates` as given: a response keeps its
+    // compact layout, which the engine's fast path reads.
+    let Ok(one) = rates.one_pair() else {
+        return out;
+    };
+    let Some(end) = one
         .iter()
         .map(Rate::expiry)
         .filter(|expiry| *expiry > request.now())
@@ -101,7 +109,7 @@ pub(crate) fn build<'r>(request: &RouteRequest<'_>, rates: &'r [Rate]) -> Vec<In
     while t < end {
         let at_t = request_at(request, t);
         let segment = if guarded {
-            next_voter_expiry(&at_t, rates).map_or(end, |voter| voter.min(end))
+            next_voter_expiry(&at_t, one).map_or(end, |voter| voter.min(end))
         } else {
             end
         };

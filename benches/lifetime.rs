@@ -1,0 +1,133 @@
+//! Decisions have a lifetime (ruling 50): what the schedule of successors
+//! costs beside the one answer it extends.
+//!
+//! Group `lifetime`, one `BenchmarkId::new(FUNCTION, N)` per function and
+//! size, on `N` rates of one pair that all accept the amount (multipliers
+//! 30-36 with 8-17 digits, small fees), each with its own expiry:
+//! - `best`: [`RouteRequest::best`], the answer at `now` (a scan, `O(n)`);
+//! - `valid_until`: [`RouteRequest::valid_until`] (the answer and its end);
+//! - `schedule`: [`RouteRequest::schedule`] on random expiries (one ranking,
+//!   then one walk down it: `O(n log n)`, a few intervals);
+//! - `schedule_rising`: the same where every rate outlives the one ranked
+//!   above it, so each one leads in turn (`n` intervals, the worst output).
+//!
+//! `cargo bench --bench lifetime`; docs/PERFORMANCE.md reports the ratios
+//! `schedule / best` from one run: `O(log n)` growth, not `O(n)` (which
+//! re-ranking at every expiry would cost).
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss
+)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+mod common;
+use common::SplitMix;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use swaproute::route::RouteRequest;
+use swaproute::{Amount, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, RatesResponse};
+
+const SIZES: [usize; 5] = [8, 64, 512, 4096, 65_536];
+const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);
+
+/// `n` rates accepting 1 BTC; `rising`: expiries rise as the net output at
+/// 1 BTC falls (the best expires first, each next best a little later).
+fn rates(n: usize, rising: bool) -> RatesResponse {
+    let mut rng = SplitMix(0x11FE_0000 + n as u64);
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let mut list: Vec<(Decimal, Decimal)> = (0..n)
+        .map(|_| {
+            let digits = 8 + rng.below(10) as u32;
+            let m = i128::from(rng.significand(digits));
+            let multiplier = Decimal::from_i128_with_scale(
+                30 * 10i128.pow(digits - 2) + m % (6 * 10i128.pow(digits - 2)),
+                digits - 2,
+            );
+            (multiplier, Decimal::new(rng.below(50_000) as i64, 6))
+        })
+        .collect();
+    if rising {
+        // In ranking order at 1 BTC (highest net, then the lower fee; the
+        // ids below follow the list): the expiries below rise along it.
+        list.sort_by(|a, b| (b.0 - b.1).cmp(&(a.0 - a.1)).then(a.1.cmp(&b.1)));
+    }
+    let list: Vec<Rate> = list
+        .into_iter()
+        .enumerate()
+        .map(|(i, (multiplier, miner_fee))| {
+            let expiry = if rising {
+                NOW.as_millis() + 1_000 + i as u64
+            } else {
+                NOW.as_millis() + 1_000 + rng.below(3_600_000)
+            };
+            Rate::new(
+                RateId::new(&format!("rate-{i:06}")).unwrap(),
+                pair.clone(),
+                RateTerms {
+                    multiplier,
+                    miner_fee,
+                    min: Decimal::new(1, 3),
+                    max: Decimal::new(20, 0),
+                },
+                EpochMillis::new(expiry),
+            )
+        })
+        .collect();
+    RatesResponse::try_from(list).unwrap()
+}
+
+fn bench_lifetime(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lifetime");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    let amount: Amount = "1".parse().unwrap();
+    let request = RouteRequest::exact_in(amount, NOW);
+    for n in SIZES {
+        let data = rates(n, false);
+        let rising = rates(n, true);
+        // The schedule starts with best's answer and, on the rising book,
+        // holds one interval per rate.
+        let schedule = request.schedule(&data).unwrap();
+        let best = request.best(&data).unwrap();
+        assert_eq!(schedule.intervals()[0].rate_id(), Some(best.rate().id()));
+        assert_eq!(request.schedule(&rising).unwrap().intervals().len(), n);
+        group.bench_with_input(BenchmarkId::new("best", n), &data, |b, data| {
+            b.iter(|| request.best(black_box(data)).map(|r| r.net_output()));
+        });
+        group.bench_with_input(BenchmarkId::new("valid_until", n), &data, |b, data| {
+            b.iter(|| request.valid_until(black_box(data)));
+        });
+        group.bench_with_input(BenchmarkId::new("schedule", n), &data, |b, data| {
+            b.iter(|| {
+                request
+                    .schedule(black_box(data))
+                    .map(|s| s.intervals().len())
+            });
+        });
+        group.bench_with_input(
+            BenchmarkId::new("schedule_rising", n),
+            &rising,
+            |b, data| {
+                b.iter(|| {
+                    request
+                        .schedule(black_box(data))
+                        .map(|s| s.intervals().len())
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_lifetime);
+criterion_main!(benches);
