@@ -289,3 +289,92 @@ fn a_schedule_by_hand() {
     );
     assert_eq!(d("0.5"), request.from_amount().get());
 }
+
+/// Split lifetimes by hand: at 1.5 BTC a (×30, max 1, expires 2000) and b
+/// (×29, max 1, 5000) share the amount; c (×29.5, min 10, 1500) cannot
+/// serve 1.5 but serves 10-20, so it votes for a median guard. Without a
+/// guard the split holds until its first leg expires (2000); with a median
+/// guard, until the first voter leaves (1500: the reference may move).
+#[test]
+fn a_split_holds_until_its_first_leg_or_its_first_voter_leaves() {
+    use swaproute::route::{split_valid_until, SplitAnswer, SplitPolicy};
+    let rates = RatesResponse::try_from(vec![
+        btc_eth_rate("a", "30", "0", "0.1", "1", EpochMillis::new(2000)),
+        btc_eth_rate("b", "29", "0", "0.1", "1", EpochMillis::new(5000)),
+        btc_eth_rate("c", "29.5", "0", "10", "20", EpochMillis::new(1500)),
+    ])
+    .unwrap();
+    let plain = exact_in(amount("1.5"), 1000);
+    let answer = plain.split(&rates, &SplitPolicy::default()).unwrap();
+    assert!(matches!(answer, SplitAnswer::Split(_)));
+    assert_eq!(
+        split_valid_until(&plain, &rates, &answer),
+        Some(EpochMillis::new(2000))
+    );
+    let guard = PriceGuard::median(1000);
+    let guarded = plain.with_price_guard(&guard);
+    let answer = guarded.split(&rates, &SplitPolicy::default()).unwrap();
+    assert!(matches!(answer, SplitAnswer::Split(_)));
+    assert_eq!(
+        split_valid_until(&guarded, &rates, &answer),
+        Some(EpochMillis::new(1500))
+    );
+    // A single route: its rate's expiry (a alone serves 0.5 best: ×30).
+    let single = exact_in(amount("0.5"), 1000);
+    let answer = single.split(&rates, &SplitPolicy::default()).unwrap();
+    assert!(matches!(answer, SplitAnswer::Single(_)));
+    assert_eq!(
+        split_valid_until(&single, &rates, &answer),
+        Some(EpochMillis::new(2000))
+    );
+}
+
+/// `top(rates, 0)` shows nothing: its lifetime is `best`'s (a at 0.5 BTC,
+/// until 2000); the top 2 (a, b) hold until a leaves.
+#[test]
+fn top_lifetimes_by_hand() {
+    let rates = RatesResponse::try_from(vec![
+        btc_eth_rate("a", "30", "0", "0.1", "1", EpochMillis::new(2000)),
+        btc_eth_rate("b", "29", "0", "0.1", "1", EpochMillis::new(5000)),
+    ])
+    .unwrap();
+    let request = exact_in(amount("0.5"), 1000);
+    assert_eq!(
+        request.top_valid_until(&rates, 0),
+        Some(EpochMillis::new(2000))
+    );
+    assert_eq!(
+        request.top_valid_until(&rates, 2),
+        Some(EpochMillis::new(2000))
+    );
+    assert_eq!(request.valid_until(&rates), Some(EpochMillis::new(2000)));
+}
+
+/// A chain holds until its first leg expires (2000 here), or until a
+/// guarded pair's rate leaves first (1500 among the rates passed).
+#[test]
+fn a_chain_holds_until_its_first_leg_leaves() {
+    use swaproute::route::chain::{ChainRequest, Market};
+    use swaproute::route::chain_valid_until;
+    use swaproute::{AssetId, CampaignLimits};
+    let rates = RatesResponse::try_from(vec![
+        btc_eth_rate("a", "30", "0", "0.1", "1", EpochMillis::new(2000)),
+        btc_eth_rate("c", "29.5", "0", "10", "20", EpochMillis::new(1500)),
+    ])
+    .unwrap();
+    let now = EpochMillis::new(1000);
+    let market = Market::new([&rates], &CampaignLimits::new(), now).unwrap();
+    let request = ChainRequest::exact_in(
+        AssetId::new("BTC").unwrap(),
+        AssetId::new("ETH").unwrap(),
+        amount("0.5"),
+        now,
+    );
+    let chain = request.best(&market).unwrap();
+    assert_eq!(chain_valid_until(&chain, now, &[]), EpochMillis::new(2000));
+    let guarded: &[Rate] = &rates;
+    assert_eq!(
+        chain_valid_until(&chain, now, &[guarded]),
+        EpochMillis::new(1500)
+    );
+}

@@ -624,3 +624,25 @@ fn exact_out_ties_in_required_input_go_to_the_higher_output_everywhere() {
         .unwrap();
     assert_eq!(id(feasible.max_within(y).unwrap().rate()), "r1");
 }
+
+/// ExactOut, below every rate's min: the "no route" names the smallest
+/// `toAmount` that works, the least over the rates, whichever comes first:
+/// r1 (×30, min 1) serves from about 30 ETH, r2 (×30, min 0.5) from
+/// 14.99999971 ETH, whose required input 0.4999999903… rounds up to the
+/// 8-place 0.5 (14.9999997 needs 0.49999999, below the min).
+#[test]
+fn exact_out_no_route_names_the_least_working_to_amount_of_all_rates() {
+    let rate = |id: &str, min: &str| {
+        btc_eth_rate(id, "30", "0", min, "2", EpochMillis::new(LATER)).with_exact_out(true)
+    };
+    for rates in [
+        vec![rate("r1", "1"), rate("r2", "0.5")],
+        vec![rate("r2", "0.5"), rate("r1", "1")],
+    ] {
+        let no_route = estimate_exact_out_under(&rates, amount("1"), now(), Policy::DEFAULT)
+            .err()
+            .unwrap();
+        let working = no_route.working_amount().unwrap();
+        assert_eq!(working.amount(), d("14.99999971"), "{no_route}");
+    }
+}
