@@ -23,7 +23,7 @@ pub(crate) use cover::{least_cover8, product_at_least_sum, Cover};
 pub(crate) use wide::samples;
 #[cfg(test)]
 pub(crate) use wide::wide_mul;
-pub(crate) use wide::Wide;
+pub(crate) use wide::{round_to_decimal, Wide};
 
 /// `Decimal`'s largest scale: every decimal is an integer at this scale.
 pub(crate) const SCALE: u32 = 28;

@@ -178,6 +178,51 @@ pub(crate) fn wide_mul(a: u128, b: u128) -> (u128, u128) {
     (high, low)
 }
 
+/// `±magnitude / 10^scale` as a `Decimal` at the largest scale, at most 28,
+/// whose mantissa fits: rounded toward zero with `toward_zero`, else toward
+/// −∞; with `true` when no digit was dropped (the value is exact). `None`
+/// past `Decimal`'s range. The one rounding of the exact nets (ruling 43):
+/// a single route's and a split's.
+pub(crate) fn round_to_decimal(
+    mut magnitude: Wide,
+    negative: bool,
+    mut scale: u32,
+    toward_zero: bool,
+) -> Option<(Decimal, bool)> {
+    let mut dropped = false;
+    let mantissa = loop {
+        if scale <= super::SCALE {
+            if let Some(kept) = magnitude.to_u128() {
+                // Toward −∞, a negative value with digits dropped is one
+                // unit further from zero.
+                let kept = if negative && dropped && !toward_zero {
+                    kept.checked_add(1)
+                } else {
+                    Some(kept)
+                };
+                if let Some(kept) = kept.filter(|&m| m <= super::MAX_MANTISSA) {
+                    break kept;
+                }
+            }
+            if scale == 0 {
+                return None;
+            }
+        }
+        let (quotient, digit) = magnitude.div10()?;
+        dropped |= digit != 0;
+        magnitude = quotient;
+        scale = scale.checked_sub(1)?;
+    };
+    let signed = i128::try_from(mantissa).ok()?;
+    let signed = if negative {
+        signed.checked_neg()?
+    } else {
+        signed
+    };
+    let rounded = Decimal::try_from_i128_with_scale(signed, scale).ok()?;
+    Some((rounded, !dropped))
+}
+
 #[cfg(test)]
 /// Decimals of every shape: small, full-width, every scale.
 pub(crate) fn samples() -> alloc::vec::Vec<Decimal> {

@@ -28,7 +28,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use crate::numeric::{
-    widening_mul, Wide, MANTISSA_LIMIT, MAX_MANTISSA, OPERAND_LIMIT, POW10, SCALE,
+    round_to_decimal, widening_mul, Wide, MANTISSA_LIMIT, OPERAND_LIMIT, POW10, SCALE,
 };
 use crate::rate::prepared::{Compact, Prepared, FAST};
 use crate::rate::Rate;
@@ -98,40 +98,9 @@ pub(crate) fn floor_net(a: Decimal, b: Decimal, c: Decimal) -> Option<Decimal> {
 
 /// [`floor_net`], and whether it is the exact value (no digit dropped).
 fn floor_parts(a: Decimal, b: Decimal, c: Decimal) -> Option<(Decimal, bool)> {
-    let mut scale = a.scale().checked_add(b.scale())?.max(c.scale());
-    let (mut magnitude, negative) = exact_at(a, b, c, scale)?;
-    let mut dropped = false;
-    let mantissa = loop {
-        if scale <= SCALE {
-            if let Some(truncated) = magnitude.to_u128() {
-                // Toward −∞: a negative value with dropped digits moves one
-                // unit away from zero.
-                let floor = if negative && dropped {
-                    truncated.checked_add(1)
-                } else {
-                    Some(truncated)
-                };
-                if let Some(floor) = floor.filter(|&m| m <= MAX_MANTISSA) {
-                    break floor;
-                }
-            }
-            if scale == 0 {
-                return None;
-            }
-        }
-        let (quotient, digit) = magnitude.div10()?;
-        dropped |= digit != 0;
-        magnitude = quotient;
-        scale = scale.checked_sub(1)?;
-    };
-    let signed = i128::try_from(mantissa).ok()?;
-    let signed = if negative {
-        signed.checked_neg()?
-    } else {
-        signed
-    };
-    let floor = Decimal::try_from_i128_with_scale(signed, scale).ok()?;
-    Some((floor, !dropped))
+    let scale = a.scale().checked_add(b.scale())?.max(c.scale());
+    let (magnitude, negative) = exact_at(a, b, c, scale)?;
+    round_to_decimal(magnitude, negative, scale, false)
 }
 
 /// Whether `net`, [`net_output`]'s value for `rate` at `amount`, stands for a

@@ -10,7 +10,7 @@ use core::cmp::Ordering;
 use rust_decimal::Decimal;
 
 use super::model::VALUE_SCALE;
-use crate::numeric::{Wide, MAX_MANTISSA, SCALE};
+use crate::numeric::{round_to_decimal, Wide};
 use crate::rate::Rate;
 use crate::route::Route;
 
@@ -75,42 +75,9 @@ pub(super) fn floor_decimal(value: Signed, scale: u32) -> Option<Decimal> {
 /// `value` (at `scale` places) as a `Decimal` at the largest scale, at
 /// most 28, whose mantissa fits: rounded toward zero with `toward_zero`,
 /// else toward −∞.
-fn to_decimal(value: Signed, mut scale: u32, toward_zero: bool) -> Option<Decimal> {
-    let Signed {
-        mut magnitude,
-        negative,
-    } = value;
-    let mut dropped = false;
-    let mantissa = loop {
-        if scale <= SCALE {
-            if let Some(kept) = magnitude.to_u128() {
-                // Toward −∞, a negative value with digits dropped is one
-                // unit further from zero.
-                let kept = if negative && dropped && !toward_zero {
-                    kept.checked_add(1)
-                } else {
-                    Some(kept)
-                };
-                if let Some(kept) = kept.filter(|&m| m <= MAX_MANTISSA) {
-                    break kept;
-                }
-            }
-            if scale == 0 {
-                return None;
-            }
-        }
-        let (quotient, digit) = magnitude.div10()?;
-        dropped |= digit != 0;
-        magnitude = quotient;
-        scale = scale.checked_sub(1)?;
-    };
-    let signed = i128::try_from(mantissa).ok()?;
-    let signed = if negative {
-        signed.checked_neg()?
-    } else {
-        signed
-    };
-    Decimal::try_from_i128_with_scale(signed, scale).ok()
+fn to_decimal(value: Signed, scale: u32, toward_zero: bool) -> Option<Decimal> {
+    round_to_decimal(value.magnitude, value.negative, scale, toward_zero)
+        .map(|(rounded, _)| rounded)
 }
 
 /// `⌊n / d⌋` by long division in decimal digits; `None` for `d = 0`.
