@@ -129,19 +129,7 @@ pub(crate) fn last_expiry(rates: &RatesResponse, now: EpochMillis) -> Option<Epo
 
 /// `"schedule":[{"from","until","rateId"}]`.
 pub(crate) fn schedule_json(schedule: &Schedule<'_>) -> Value {
-    Value::Array(
-        schedule
-            .intervals()
-            .iter()
-            .map(|i| {
-                json!({
-                    "from": i.from().as_millis(),
-                    "until": i.until().as_millis(),
-                    "rateId": i.rate_id().map(swaproute::RateId::as_str),
-                })
-            })
-            .collect(),
-    )
+    json!(schedule.intervals())
 }
 
 /// The schedule as text lines.

@@ -35,17 +35,7 @@ pub(crate) fn valid_until(rates: &RatesResponse, request: &str, k: Option<usize>
 pub(crate) fn schedule(rates: &RatesResponse, request: &str) -> Answer {
     with_request(request, |request| {
         let schedule = request.schedule(rates).map_err(|e| Failure::no_route(&e))?;
-        let intervals: Vec<Value> = schedule
-            .intervals()
-            .iter()
-            .map(|i| {
-                json!({
-                    "from": i.from().as_millis(),
-                    "until": i.until().as_millis(),
-                    "rateId": i.rate_id().map(swaproute::RateId::as_str),
-                })
-            })
-            .collect();
+        let intervals = schedule.intervals();
         let until = schedule
             .intervals()
             .first()

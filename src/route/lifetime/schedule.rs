@@ -13,6 +13,9 @@
 
 use alloc::vec::Vec;
 
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
 use super::at::{median_guarded, next_voter_expiry, request_at};
 use crate::ids::RateId;
 use crate::rate::{Rate, RateList};
@@ -53,6 +56,19 @@ impl<'r> Interval<'r> {
     /// The chosen rate's id, `None` for a "no route" interval.
     pub fn rate_id(&self) -> Option<&'r RateId> {
         self.answer.as_ref().ok().map(|route| route.rate().id())
+    }
+}
+
+/// `{"from","until","rateId"}`: epoch milliseconds, and the leading rate's
+/// id (`null` for a "no route" interval), as the command line, the
+/// JavaScript package and the server print a schedule.
+impl Serialize for Interval<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Interval", 3)?;
+        out.serialize_field("from", &self.from().as_millis())?;
+        out.serialize_field("until", &self.until().as_millis())?;
+        out.serialize_field("rateId", &self.rate_id().map(RateId::as_str))?;
+        out.end()
     }
 }
 
