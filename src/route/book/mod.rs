@@ -165,7 +165,13 @@ impl<'r> RateBook<'r> {
             .filter(|rate| admit(rate, now, SwapMode::ExactIn).is_ok())
             .map(Rate::expiry)
             .min();
-        // The amounts that work resolve the same median over the same rates.
+        // The amounts that work under the guard as resolved above (a
+        // reference is not resolved again: the median is found once).
+        let resolved = book.resolved;
+        let policy = match &resolved {
+            Some(guard) => policy.with_price_guard(guard),
+            None => policy,
+        };
         book.served = FeasibleQuery::new(SwapMode::ExactIn, now)
             .with_policy(policy)
             .amounts(one)
