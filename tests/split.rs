@@ -1077,3 +1077,37 @@ fn exact_sums_decide_where_nets_rounded_at_28_places_would_not() {
     );
     assert_eq!(answer.split().unwrap().net_output().to_string(), fine);
 }
+
+/// The legs a split may have, read from text as the command line reads
+/// `--split-legs`: "2" and "3" and nothing else, the error naming the
+/// number given (or `u64::MAX` for text that is no number).
+#[test]
+fn split_legs_from_text() {
+    assert_eq!("2".parse::<SplitLegs>(), Ok(SplitLegs::TWO));
+    assert_eq!("3".parse::<SplitLegs>(), Ok(SplitLegs::THREE));
+    assert_ne!(SplitLegs::TWO, SplitLegs::THREE);
+    for (text, named) in [
+        ("4", 4),
+        ("1", 1),
+        ("0", 0),
+        ("two", u64::MAX),
+        ("", u64::MAX),
+    ] {
+        let error = text.parse::<SplitLegs>().unwrap_err();
+        assert_eq!(error.0, named, "{text:?}");
+        assert_eq!(
+            error.to_string(),
+            format!("a split has 2 or 3 legs, not {named}")
+        );
+    }
+}
+
+/// A split policy says which decimals it was given: none by default, the
+/// asset's as given (not capped at 8: the cap is the grid's, not the
+/// policy's record of the asset).
+#[test]
+fn split_policy_keeps_the_decimals_given() {
+    assert_eq!(SplitPolicy::DEFAULT.decimals(), None);
+    assert_eq!(SplitPolicy::DEFAULT.with_decimals(0).decimals(), Some(0));
+    assert_eq!(SplitPolicy::DEFAULT.with_decimals(18).decimals(), Some(18));
+}
