@@ -146,9 +146,9 @@ through_api_error!(
 impl From<axum_core::extract::rejection::BytesRejection> for ApiError {
     fn from(rejection: axum_core::extract::rejection::BytesRejection) -> Self {
         let code = if rejection.status() == http::StatusCode::PAYLOAD_TOO_LARGE {
-            crate::ErrorCode::PayloadTooLarge
+            crate::error::ErrorCode::PayloadTooLarge
         } else {
-            crate::ErrorCode::InvalidRequest
+            crate::error::ErrorCode::InvalidRequest
         };
         ApiError::new(code, alloc::format!("body: {}", rejection.body_text()))
     }
@@ -160,11 +160,11 @@ impl From<axum_core::extract::rejection::BytesRejection> for ApiError {
 /// `INVALID_REQUEST`; the details are `"<what>: "` and axum's own text.
 fn rejection_of(what: &str, status: http::StatusCode, text: &str) -> ApiError {
     let code = if status == http::StatusCode::PAYLOAD_TOO_LARGE {
-        crate::ErrorCode::PayloadTooLarge
+        crate::error::ErrorCode::PayloadTooLarge
     } else if status.is_server_error() {
-        crate::ErrorCode::InternalError
+        crate::error::ErrorCode::InternalError
     } else {
-        crate::ErrorCode::InvalidRequest
+        crate::error::ErrorCode::InvalidRequest
     };
     ApiError::new(code, alloc::format!("{what}: {text}"))
 }

@@ -745,3 +745,61 @@ fn the_checker_sees_a_planted_file_circle() {
     );
     assert_eq!(file_circles(&ring).len(), 2, "{:?}", file_circles(&ring));
 }
+
+/// The other crates of the repository keep the same rule: the WebAssembly
+/// bindings (`bindings/wasm/src`) and the reference server (`server/src`)
+/// have no files importing each other in a ring either.
+#[test]
+fn no_file_circle_in_the_bindings_or_the_server() {
+    for tree in ["bindings/wasm/src", "server/src"] {
+        let src = repository().join(tree);
+        let mut files = Vec::new();
+        read_tree(&src, &src, &mut files);
+        assert!(files.len() >= 5, "{tree} read: {} files", files.len());
+        let circles = file_circles(&files);
+        assert!(
+            circles.is_empty(),
+            "files of {tree} that import each other in a ring:\n{}",
+            circles.join("\n")
+        );
+    }
+}
+
+/// Every file names an item by its module's path (`crate::rate::Rate`),
+/// never by the crate root's re-export (`crate::Rate`): the root's
+/// `pub use` lines are for users, and an import through them hides which
+/// module a file depends on.
+#[test]
+fn no_item_imported_through_the_crate_root() {
+    let src = repository().join("src");
+    let mut files = Vec::new();
+    read_tree(&src, &src, &mut files);
+    let lib = files
+        .iter()
+        .find(|(path, _)| path == Path::new("lib.rs"))
+        .map(|(_, text)| text.clone())
+        .unwrap();
+    let reexported = root_reexports(&lib);
+    assert!(reexported.contains_key("RouteRequest"), "{reexported:?}");
+    let mut found = Vec::new();
+    for (path, text) in &files {
+        if path == Path::new("lib.rs") {
+            continue;
+        }
+        for segment in crate_paths(&strip_comments(text)) {
+            if let Some(module) = reexported.get(&segment) {
+                found.push(format!(
+                    "{}: crate::{segment} (its path: crate::{module}::{segment})",
+                    path.display()
+                ));
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    assert!(
+        found.is_empty(),
+        "imports through the crate root:\n{}",
+        found.join("\n")
+    );
+}

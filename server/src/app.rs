@@ -5,7 +5,7 @@
 //! JSON body, or one of the server's own ([`crate::errors`]).
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Path, Query, Request, State};
@@ -22,75 +22,16 @@ use swaproute::route::{Policy, PriceGuard, PriceReference, SplitPolicy};
 use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
 use swaproute::{Amount, ApiError, CampaignLimits, EpochMillis, ErrorCode};
 
-use crate::book::{unexpired_json, Books};
-use crate::cpu::Cpu;
+use crate::book::unexpired_json;
 use crate::errors::{closing, cut, own_error, Failure, MAX_DETAILS};
-pub(crate) use crate::observe::RequestNote;
-use crate::observe::{observe, Metrics};
+use crate::observe::observe;
 use crate::orders::{create_fixed, create_float, order, update_order};
-use crate::serve::Conns;
-use crate::store::Store;
+use crate::state::{fail, AppName, Server, Shared};
 
 /// Bodies above this are 413 `PAYLOAD_TOO_LARGE` (ruling 25).
 pub(crate) const BODY_LIMIT: usize = 64 * 1024;
 /// `/healthz` answers within this, whatever the database does.
 const HEALTH_DEADLINE: Duration = Duration::from_millis(800);
-
-/// Time limits of one request.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Timeouts {
-    /// The whole body must arrive within this (408 otherwise).
-    pub(crate) body: Duration,
-    /// The whole request, body included, must be answered within this
-    /// (503 otherwise).
-    pub(crate) request: Duration,
-}
-
-/// What the handlers share: the book in force (rates, quote books, asset
-/// records; swapped whole on SIGHUP), a fixed clock if asked, the order
-/// store, the CPU pool and the metrics.
-#[derive(Debug)]
-pub(crate) struct Server {
-    pub(crate) books: Books,
-    now: Option<EpochMillis>,
-    pub(crate) store: Store,
-    timeouts: Timeouts,
-    pub(crate) cpu: Cpu,
-    pub(crate) metrics: Arc<Metrics>,
-    /// The open connections (for the metrics).
-    pub(crate) conns: Arc<Conns>,
-}
-
-impl Server {
-    /// A server over `books` and `store`, at `now` (the system clock when
-    /// `None`), with at most `cpu_jobs` selection jobs at once.
-    pub(crate) fn new(
-        books: Books,
-        now: Option<EpochMillis>,
-        store: Store,
-        timeouts: Timeouts,
-        cpu_jobs: usize,
-        metrics: Arc<Metrics>,
-        conns: Arc<Conns>,
-    ) -> Self {
-        Server {
-            books,
-            now,
-            store,
-            timeouts,
-            cpu: Cpu::new(cpu_jobs),
-            metrics,
-            conns,
-        }
-    }
-
-    pub(crate) fn now(&self) -> Result<EpochMillis, ApiError> {
-        let clock = || EpochMillis::try_from(SystemTime::now()).map_err(|e| fail(InternalError, e));
-        self.now.map_or_else(clock, Ok)
-    }
-}
-
-pub(crate) type Shared = State<Arc<Server>>;
 
 /// The service's routes, behind (from the outside in) the request log and
 /// metrics, the JSON error layer, the request timeout, the `App-Name`
@@ -118,7 +59,7 @@ pub(crate) fn router(server: Arc<Server>) -> Router {
         .layer(from_fn(require_app_name))
         .layer(from_fn_with_state(server.clone(), time_limit))
         .layer(map_response(crate::errors::json_errors))
-        .layer(from_fn_with_state(server.clone(), observe))
+        .layer(from_fn_with_state(Arc::clone(&server.metrics), observe))
         .with_state(server)
 }
 
@@ -137,11 +78,6 @@ async fn require_app_name(mut request: Request, next: Next) -> Response {
         Err(error) => error.into_response(),
     }
 }
-
-/// The request's `App-Name` (checked by [`require_app_name`]): the scope of
-/// its Idempotency-Keys (ruling 51).
-#[derive(Clone, Debug)]
-pub(crate) struct AppName(pub(crate) String);
 
 /// Reads the whole body first, at most [`BODY_LIMIT`] bytes within the body
 /// timeout: a slow or endless body is 408, a long one 413, and the
@@ -175,7 +111,7 @@ async fn read_body(State(server): Shared, request: Request, next: Next) -> Respo
         }
         Ok(bytes)
     };
-    match tokio::time::timeout(server.timeouts.body, read).await {
+    match tokio::time::timeout(server.timeouts().body, read).await {
         Ok(Ok(bytes)) => {
             next.run(Request::from_parts(parts, Body::from(bytes)))
                 .await
@@ -186,7 +122,7 @@ async fn read_body(State(server): Shared, request: Request, next: Next) -> Respo
             "REQUEST_TIMEOUT",
             &format!(
                 "the body did not arrive within {} ms",
-                server.timeouts.body.as_millis()
+                server.timeouts().body.as_millis()
             ),
         )),
     }
@@ -198,7 +134,7 @@ async fn read_body(State(server): Shared, request: Request, next: Next) -> Respo
 /// this way may still have been written: its client retries with the same
 /// Idempotency-Key and gets the order.
 async fn time_limit(State(server): Shared, request: Request, next: Next) -> Response {
-    let limit = server.timeouts.request;
+    let limit = server.timeouts().request;
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => closing(own_error(
@@ -502,10 +438,4 @@ async fn chain_route(
             Ok(Json(body).into_response())
         })
         .await?
-}
-
-/// An error of the crate's table with `details` shortened
-/// ([`crate::errors::shorten`]: echoes cut, the reason kept).
-pub(crate) fn fail(code: ErrorCode, details: impl std::fmt::Display) -> ApiError {
-    ApiError::new(code, crate::errors::shorten(&details.to_string()))
 }

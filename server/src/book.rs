@@ -310,7 +310,7 @@ fn quote_id(quote: &Quote, rate: &Rate) -> String {
     }
     let mut out = [0_u8; 32];
     hasher.finalize(&mut out);
-    crate::orders::hex(&out)
+    hex(&out)
 }
 
 /// The book in force, swapped whole on reload.
@@ -349,4 +349,16 @@ impl Books {
         *current = Arc::clone(&book);
         Ok(book)
     }
+}
+
+/// `bytes` in lower-case hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(
+        String::with_capacity(bytes.len().saturating_mul(2)),
+        |mut text, b| {
+            let _ = write!(text, "{b:02x}");
+            text
+        },
+    )
 }

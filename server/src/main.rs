@@ -11,6 +11,7 @@ mod errors;
 mod observe;
 mod orders;
 mod serve;
+mod state;
 mod store;
 
 use std::io::Write;
@@ -219,11 +220,11 @@ async fn run() -> Result<(), String> {
         .await
         .map_err(|e| format!("{}: {e}", options.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let server = Arc::new(app::Server::new(
+    let server = Arc::new(state::Server::new(
         books,
         options.now.map(swaproute::EpochMillis::new),
         store.clone(),
-        app::Timeouts {
+        state::Timeouts {
             body: options.body_timeout,
             request: options.request_timeout,
         },
@@ -274,7 +275,7 @@ fn warn_unchecked(book: &book::Book) {
 /// Reads the rates and asset records again on each SIGHUP and swaps the new
 /// book in whole; a file that fails keeps the old book, and the log says
 /// why.
-async fn reload_on_hangup(server: Arc<app::Server>) {
+async fn reload_on_hangup(server: Arc<state::Server>) {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};

@@ -322,7 +322,7 @@ fn count(n: usize) -> i64 {
 
 /// The outermost layer: times the request, counts it, and writes its line.
 pub(crate) async fn observe(
-    axum::extract::State(server): crate::app::Shared,
+    axum::extract::State(metrics): axum::extract::State<std::sync::Arc<Metrics>>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -352,7 +352,7 @@ pub(crate) async fn observe(
     let response = next.run(request).await;
     let took = started.elapsed();
     let status = response.status().as_u16();
-    server.metrics.request(&method, &route, status, took);
+    metrics.request(&method, &route, status, took);
     let order = response
         .extensions()
         .get::<RequestNote>()

@@ -20,9 +20,10 @@ use swaproute::ErrorCode::{InternalError, InvalidRequest, NotFound};
 use swaproute::{ApiError, EpochMillis, OrderId, ProviderOrderId};
 use tiny_keccak::{Hasher, Sha3};
 
-use crate::app::{fail, AppName, RequestNote, Server, Shared};
-use crate::book::Book;
+use crate::book::{hex, Book};
 use crate::errors::{echo, own_error, Failure};
+use crate::observe::RequestNote;
+use crate::state::{fail, AppName, Server, Shared};
 use crate::store::{Inserted, StoreError, Stored};
 
 /// The longest Idempotency-Key accepted.
@@ -108,18 +109,6 @@ fn digest(flow: Flow, body: &[u8]) -> String {
     let mut out = [0_u8; 32];
     hasher.finalize(&mut out);
     hex(&out)
-}
-
-/// `bytes` in lower-case hex.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    bytes.iter().fold(
-        String::with_capacity(bytes.len().saturating_mul(2)),
-        |mut text, b| {
-            let _ = write!(text, "{b:02x}");
-            text
-        },
-    )
 }
 
 /// `n` random bytes from the operating system, in hex.

@@ -14,7 +14,7 @@
 //!
 //! [`ClientHeaders::from_pairs`] takes `(name, value)` pairs (names are
 //! case-insensitive) and returns the validated headers or a [`HeaderError`],
-//! which converts into the [`ApiError`](crate::ApiError) a server answers with.
+//! which converts into the [`ApiError`](crate::error::ApiError) a server answers with.
 //! With the `http` feature, `ClientHeaders::from_header_map` takes an
 //! `http::HeaderMap`.
 //!

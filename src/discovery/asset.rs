@@ -10,9 +10,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{AssetText, Decimals, Network, TooPrecise};
 use crate::caip::AssetRef;
+use crate::decimal::Decimal;
 use crate::decimal::{Amount, DecimalError};
 use crate::wire::Presence;
-use crate::Decimal;
 
 /// The object under `meta`, and under the key named after the network:
 /// `{"contractAddress": "0x…"}` for a token. Other keys are ignored, as

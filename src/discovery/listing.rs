@@ -229,7 +229,7 @@ impl AssetsResponse {
     /// [`UnresolvedAsset`] (`UNRESOLVED_ASSET`) naming the first of the
     /// pair's assets the listing does not hold.
     pub fn pair_assets(&self, pair: &PairId) -> Result<PairAssets<'_>, UnresolvedAsset> {
-        let find = |id: &crate::AssetId| {
+        let find = |id: &crate::ids::AssetId| {
             let asset = AssetRef::Legacy(id.clone());
             self.get(&asset).ok_or(UnresolvedAsset { asset })
         };

@@ -7,7 +7,7 @@
 //! in the crate; everything the crate knows round-trips exactly (ruling 22
 //! (docs/RULES.md)). Listings are capped ([`MAX_PAIRS`], [`MAX_ASSETS`]) and
 //! so are record fields ([`MAX_TEXT_LEN`], [`MAX_NETWORK_LEN`], ids at
-//! [`MAX_ID_LEN`](crate::MAX_ID_LEN)) (ruling 17).
+//! [`MAX_ID_LEN`](crate::ids::MAX_ID_LEN)) (ruling 17).
 //!
 //! ```
 //! use swaproute::discovery::{AssetsResponse, PairsResponse};

@@ -82,8 +82,8 @@ impl ApiError {
     }
 
     /// The same error with the limits nearest to the amount: the min and the
-    /// max a "no route" error names ([`NoRoute::min`](crate::NoRoute::min),
-    /// [`NoRoute::max`](crate::NoRoute::max)). `None` leaves a limit out.
+    /// max a "no route" error names ([`NoRoute::min`](crate::route::NoRoute::min),
+    /// [`NoRoute::max`](crate::route::NoRoute::max)). `None` leaves a limit out.
     #[must_use]
     pub fn with_limits(mut self, min: Option<Decimal>, max: Option<Decimal>) -> Self {
         self.min = min;

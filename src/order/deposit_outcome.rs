@@ -6,7 +6,7 @@ use core::fmt;
 use super::FixedOrderPlan;
 use crate::decimal::Fixed8;
 use crate::time::EpochMillis;
-use crate::{Amount, Decimal};
+use crate::{decimal::Amount, decimal::Decimal};
 
 /// What a deposit will lead to, judged against the plan's rate: its limits
 /// (`min`, the effective `max`), its expiry and the planned amount.

@@ -662,7 +662,7 @@ impl FixedOrderPlan<'_> {
     /// slippage or (ExactIn) `fromAmount`;
     /// [`ToOrderError::Time`](super::ToOrderError::Time) when `new.now` is
     /// past year 9999. Both are
-    /// 500 `INTERNAL_ERROR` as an [`ApiError`](crate::ApiError).
+    /// 500 `INTERNAL_ERROR` as an [`ApiError`](crate::error::ApiError).
     pub fn to_order(
         &self,
         request: &FixedOrderRequest,

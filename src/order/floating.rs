@@ -481,7 +481,7 @@ impl FloatOrderPlan<'_> {
     /// when `request` is not for the plan's quote (pair, `fromAmount`, or the
     /// `quoteId` it names); [`ToOrderError::Time`](super::ToOrderError::Time)
     /// when `new.now` is past year 9999. Both are 500 `INTERNAL_ERROR` as an
-    /// [`ApiError`](crate::ApiError).
+    /// [`ApiError`](crate::error::ApiError).
     pub fn to_order(
         &self,
         request: &FloatOrderRequest,

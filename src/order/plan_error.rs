@@ -27,7 +27,7 @@ use crate::time::EpochMillis;
 /// ([`code`](Self::code), [`http_status`](Self::http_status)) and converts
 /// into an [`ApiError`] whose details are this error's message; a "no route"
 /// keeps its limits ([`min`](Self::min), [`max`](Self::max)) through that
-/// conversion, so they reach the [`ErrorBody`](crate::ErrorBody).
+/// conversion, so they reach the [`ErrorBody`](crate::error::ErrorBody).
 ///
 /// ```
 /// use swaproute::order::{FixedOrderRequest, OrderContext, PlanError};

@@ -319,7 +319,7 @@ fn floor_net(x: Decimal, rate: &Rate, places: u32) -> Option<Decimal> {
 mod tests {
     use super::*;
     use crate::rate::RateTerms;
-    use crate::{EpochMillis, PairId};
+    use crate::{rate::PairId, time::EpochMillis};
 
     fn d(text: &str) -> Decimal {
         text.parse().unwrap()

@@ -14,7 +14,7 @@ use rust_decimal::RoundingStrategy;
 use super::{FixedOrderPlan, FixedOrderRequest, OrderContext, PlanError};
 use crate::error::ApiError;
 use crate::rate::RateList;
-use crate::{Decimal, SlippageError, SwapMode};
+use crate::{decimal::Decimal, slippage::SlippageError, swap_mode::SwapMode};
 
 /// What a plan promised, and the least good fresh answer its slippage still
 /// allows (ruling 33's bound, from the client's estimate).

@@ -11,8 +11,8 @@
 use core::fmt;
 
 use super::{reconcile, Observation, OrderStatus, TrackedStatus};
+use crate::decimal::Decimal;
 use crate::time::EpochMillis;
-use crate::Decimal;
 
 /// One read of an order, as a tracker sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -157,7 +157,7 @@ mod word {
 
 /// The compact ranking record of a rate (issue 35): the integers the fast
 /// path reads, 40 bytes, kept contiguous beside the full records of a
-/// [`RatesResponse`](crate::RatesResponse), so a scan reads 40 bytes per
+/// [`RatesResponse`](crate::rate::RatesResponse), so a scan reads 40 bytes per
 /// rate instead of a 384-byte [`Rate`](crate::rate::Rate).
 ///
 /// It decides a rate only when its integers prove the full record's verdict

@@ -116,7 +116,7 @@ mod tests {
     use super::meter::measure;
     use crate::rate::{Rate, RateTerms, MAX_RATES};
     use crate::route::{estimate_exact_out, RouteRequest};
-    use crate::{Amount, EpochMillis, PairId, RateId};
+    use crate::{decimal::Amount, ids::RateId, rate::PairId, time::EpochMillis};
 
     /// `n` varied rates: different multipliers and fees, limits that refuse
     /// about a third, every tenth expired, every seventh without exactOut.
@@ -205,7 +205,7 @@ mod tests {
         let exact_out =
             RouteRequest::exact_out(one, Amount::new(Decimal::new(30, 0)).unwrap(), now);
         let n = 8192;
-        let data = crate::RatesResponse::try_from(rates(n)).unwrap();
+        let data = crate::rate::RatesResponse::try_from(rates(n)).unwrap();
         let slice = data.rates();
         let cases = [
             (
@@ -302,9 +302,9 @@ mod tests {
     fn campaigns_leave_rates_that_are_not_sponsored_on_the_fast_path() {
         let now = EpochMillis::new(1_785_000_000_000);
         let one = Amount::new(Decimal::ONE).unwrap();
-        let mut campaigns = crate::CampaignLimits::new();
+        let mut campaigns = crate::rate::CampaignLimits::new();
         campaigns.insert(
-            crate::CampaignId::new("spring").unwrap(),
+            crate::ids::CampaignId::new("spring").unwrap(),
             Amount::new(Decimal::TWO).unwrap(),
         );
         let plain = RouteRequest::exact_in(one, now);

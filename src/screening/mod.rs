@@ -3,7 +3,7 @@
 //!
 //! Screening runs before routing, so a restricted request never reaches a
 //! provider. The caller supplies a [`ScreeningPolicy`]; every failure is a
-//! [`ScreeningError`] that converts into an [`ApiError`](crate::ApiError):
+//! [`ScreeningError`] that converts into an [`ApiError`](crate::error::ApiError):
 //!
 //! | check | error | HTTP |
 //! |---|---|---|

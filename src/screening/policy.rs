@@ -757,7 +757,7 @@ mod tests {
         // Default: refuse, with RESTRICTED_REGION 403.
         let err = restricting.screen_location(None).unwrap_err();
         assert_eq!(err, ScreeningError::UnknownRegion);
-        let api = crate::ApiError::from(err);
+        let api = crate::error::ApiError::from(err);
         assert_eq!(api.code().as_str(), "RESTRICTED_REGION");
         assert_eq!(api.http_status().as_u16(), 403);
         // Known regions are unaffected by the switch.

@@ -14,7 +14,7 @@
 //!
 //! V4 order status (`GET /v4/orders/:id`) is reconciled exactly as V3's:
 //! the status types and [`reconcile`](crate::order::reconcile) are
-//! [`crate::order`]'s; `Slippage` is [`crate::Slippage`] and `WireNumber`
+//! [`crate::order`]'s; `Slippage` is [`crate::slippage::Slippage`] and `WireNumber`
 //! [`crate::decimal::WireNumber`].
 //!
 //! ```

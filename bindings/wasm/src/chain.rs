@@ -85,7 +85,7 @@ fn with_market(
     };
     let request = request.with_floors(crate::input::floors(input.floors.as_ref())?);
     // Each leg's own pair's median (rulings 41, 42), or the caller's reference.
-    let request = match crate::verify::guard(input.price_guard.as_ref())? {
+    let request = match crate::input::guard(input.price_guard.as_ref())? {
         Some(guard) => request.with_price_guard(guard),
         None => request,
     };
@@ -184,5 +184,5 @@ pub(crate) struct ChainInput {
     /// The caller's price guard (rulings 40-42): one median per pair, or
     /// the caller's reference for every leg; none when absent.
     #[serde(default, deserialize_with = "present")]
-    pub(crate) price_guard: Option<crate::verify::GuardInput>,
+    pub(crate) price_guard: Option<crate::input::GuardInput>,
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer};
-use swaproute::route::{Floors, LimitPolicy};
+use swaproute::route::{Floors, LimitPolicy, PriceGuard, PriceReference};
 use swaproute::{Amount, CampaignId, CampaignLimits, EpochMillis, SwapMode};
 
 use crate::failure::Failure;
@@ -88,7 +88,7 @@ pub(crate) struct RouteInput {
     pub(crate) floors: Option<FloorsInput>,
     /// The caller's price guard (ruling 40); none when absent.
     #[serde(default, deserialize_with = "present")]
-    pub(crate) price_guard: Option<crate::verify::GuardInput>,
+    pub(crate) price_guard: Option<GuardInput>,
 }
 
 /// The economic floors of ruling 38, each optional: `dust` (to asset) and
@@ -163,7 +163,7 @@ impl RouteInput {
             campaigns: campaigns(&self.campaigns)?,
             policy: limit_policy(self.limit_policy.as_deref())?,
             floors: floors(self.floors.as_ref())?,
-            guard: crate::verify::guard(self.price_guard.as_ref())?,
+            guard: guard(self.price_guard.as_ref())?,
         })
     }
 }
@@ -181,7 +181,7 @@ pub(crate) struct EstimateInput {
     pub(crate) floors: Option<FloorsInput>,
     /// The caller's price guard (rulings 40-42); none when absent.
     #[serde(default, deserialize_with = "present")]
-    pub(crate) price_guard: Option<crate::verify::GuardInput>,
+    pub(crate) price_guard: Option<GuardInput>,
 }
 
 #[cfg(feature = "feasible")]
@@ -205,7 +205,7 @@ pub(crate) struct FeasibleInput {
     pub(crate) limit_policy: Option<String>,
     /// The caller's price guard (rulings 40-42); none when absent.
     #[serde(default, deserialize_with = "present")]
-    pub(crate) price_guard: Option<crate::verify::GuardInput>,
+    pub(crate) price_guard: Option<GuardInput>,
     /// The assets' decimals: amounts get `min(8, decimals)` places.
     #[serde(default, deserialize_with = "present")]
     pub(crate) decimals: Option<DecimalsInput>,
@@ -223,4 +223,36 @@ pub(crate) struct DecimalsInput {
     pub(crate) from: u8,
     /// The to asset's decimals.
     pub(crate) to: u8,
+}
+
+/// `{maxDeviationBps, reference?}`: a guard of `maxDeviationBps` basis
+/// points around `reference` (a decimal string), or else around the exact
+/// median multiplier of the response's valid, unexpired rates.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct GuardInput {
+    /// The largest deviation admitted, in basis points (a whole number).
+    pub(crate) max_deviation_bps: u32,
+    /// The caller's reference multiplier; the median when absent.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) reference: Option<String>,
+}
+
+/// The guard of `input` (none when absent).
+pub(crate) fn guard(input: Option<&GuardInput>) -> Result<Option<PriceGuard>, Failure> {
+    let Some(input) = input else {
+        return Ok(None);
+    };
+    let bps = input.max_deviation_bps;
+    match &input.reference {
+        None => Ok(Some(PriceGuard::median(bps))),
+        Some(text) => {
+            let multiplier = amount("priceGuard.reference", text)?;
+            let reference = PriceReference::new(multiplier.get()).map_err(|e| {
+                Failure::invalid_request(format!("priceGuard.reference: {e}"))
+                    .with("field", "priceGuard.reference")
+            })?;
+            Ok(Some(PriceGuard::against(reference, bps)))
+        }
+    }
 }

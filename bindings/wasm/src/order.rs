@@ -102,7 +102,7 @@ struct PlanInput {
     limit_policy: Option<String>,
     /// The price guard (ruling 40); off when absent.
     #[serde(default, deserialize_with = "crate::input::present")]
-    price_guard: Option<crate::verify::GuardInput>,
+    price_guard: Option<crate::input::GuardInput>,
     /// The networks of the pair's assets, by name (ruling 46).
     #[serde(default, deserialize_with = "crate::input::present")]
     networks: Option<NetworksInput>,
@@ -226,7 +226,7 @@ pub(crate) fn with_plan_context(
     let input: PlanInput = crate::failure::decode("options", options)?;
     let policy = limit_policy(input.limit_policy.as_deref())?;
     let campaigns = crate::input::campaigns(&input.campaigns)?;
-    let guard = crate::verify::guard(input.price_guard.as_ref())?;
+    let guard = crate::input::guard(input.price_guard.as_ref())?;
     let screening = ScreeningPolicy::new();
     let listing = input
         .decimals

@@ -206,7 +206,7 @@ pub(crate) fn estimate(rates: &RatesResponse, request: &str) -> Answer {
     let to_amount = amount("toAmount", &input.to_amount)?;
     let now = swaproute::EpochMillis::new(input.now);
     let floors = floors(input.floors.as_ref())?;
-    let guard = crate::verify::guard(input.price_guard.as_ref())?;
+    let guard = crate::input::guard(input.price_guard.as_ref())?;
     let policy = Policy::DEFAULT.with_floors(floors);
     let policy = policy.with_price_guard(guard.as_ref());
     match estimate_exact_out_under(rates, to_amount, now, policy) {
@@ -221,7 +221,7 @@ pub(crate) fn estimate(rates: &RatesResponse, request: &str) -> Answer {
 pub(crate) fn feasible(rates: &RatesResponse, request: &str) -> Answer {
     let input: FeasibleInput = decode("request", request)?;
     let campaigns = campaigns(&input.campaigns)?;
-    let guard = crate::verify::guard(input.price_guard.as_ref())?;
+    let guard = crate::input::guard(input.price_guard.as_ref())?;
     // The whole policy (ruling 41), as the ranking applies it.
     let policy = swaproute::route::Policy::DEFAULT
         .with_campaigns(&campaigns)

@@ -1,43 +1,6 @@
-//! Ruling 40 for JavaScript: the price guard's options (`priceGuard` of a
-//! route request or a plan) and `verifyOrder` / `verifyFloatOrder`, the
-//! order the service returned checked against its plan and request.
-
-use serde::Deserialize;
-use swaproute::route::{PriceGuard, PriceReference};
-
-use crate::failure::Failure;
-
-/// `{maxDeviationBps, reference?}`: a guard of `maxDeviationBps` basis
-/// points around `reference` (a decimal string), or else around the exact
-/// median multiplier of the response's valid, unexpired rates.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct GuardInput {
-    /// The largest deviation admitted, in basis points (a whole number).
-    pub(crate) max_deviation_bps: u32,
-    /// The caller's reference multiplier; the median when absent.
-    #[serde(default, deserialize_with = "crate::input::present")]
-    pub(crate) reference: Option<String>,
-}
-
-/// The guard of `input` (none when absent).
-pub(crate) fn guard(input: Option<&GuardInput>) -> Result<Option<PriceGuard>, Failure> {
-    let Some(input) = input else {
-        return Ok(None);
-    };
-    let bps = input.max_deviation_bps;
-    match &input.reference {
-        None => Ok(Some(PriceGuard::median(bps))),
-        Some(text) => {
-            let multiplier = crate::input::amount("priceGuard.reference", text)?;
-            let reference = PriceReference::new(multiplier.get()).map_err(|e| {
-                Failure::invalid_request(format!("priceGuard.reference: {e}"))
-                    .with("field", "priceGuard.reference")
-            })?;
-            Ok(Some(PriceGuard::against(reference, bps)))
-        }
-    }
-}
+//! `verifyOrder` / `verifyFloatOrder`: the order the service returned
+//! checked against its plan and request (the price guard's options, which
+//! a plan takes too, are read in `input.rs`).
 
 #[cfg(feature = "orders")]
 pub(crate) use orders::{verify_fixed, verify_float};
@@ -53,8 +16,8 @@ mod orders {
     use swaproute::screening::ScreeningPolicy;
     use swaproute::{EpochMillis, RatesResponse};
 
-    use super::GuardInput;
     use crate::failure::{decode, Answer, Failure, Json};
+    use crate::input::GuardInput;
 
     /// The options of a verification: the plan's (`now`, `campaigns`,
     /// `decimals`, `limitPolicy`, `priceGuard`: the same as the plan was
@@ -130,7 +93,7 @@ mod orders {
         let read = read(input.read.as_deref())?;
         let policy = crate::order::limit_policy(input.limit_policy.as_deref())?;
         let campaigns = crate::input::campaigns(&input.campaigns)?;
-        let guard = super::guard(input.price_guard.as_ref())?;
+        let guard = crate::input::guard(input.price_guard.as_ref())?;
         let screening = ScreeningPolicy::new();
         let listing = input
             .decimals

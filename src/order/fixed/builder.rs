@@ -55,7 +55,7 @@ impl FixedOrderRequest {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
-    /// [`Fixed8::floor_net`]: crate::Fixed8::floor_net
+    /// [`Fixed8::floor_net`]: crate::decimal::Fixed8::floor_net
     pub fn builder(
         pair_id: PairId,
         from_amount: Amount,

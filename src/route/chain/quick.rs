@@ -210,8 +210,8 @@ mod tests {
     use crate::route::chain::{ChainRequest, Market};
     use crate::route::work::meter::measure;
     use crate::{
-        Amount, AssetId, CampaignLimits, EpochMillis, PairId, Rate, RateId, RateTerms,
-        RatesResponse,
+        decimal::Amount, ids::AssetId, ids::RateId, rate::CampaignLimits, rate::PairId, rate::Rate,
+        rate::RateTerms, rate::RatesResponse, time::EpochMillis,
     };
 
     const NOW: EpochMillis = EpochMillis::new(1_785_000_000_000);

@@ -762,8 +762,8 @@ mod tests {
     use crate::route::chain::{ChainRequest, Market};
     use crate::route::work::meter::measure;
     use crate::{
-        Amount, AssetId, CampaignLimits, EpochMillis, PairId, Rate, RateId, RateTerms,
-        RatesResponse,
+        decimal::Amount, ids::AssetId, ids::RateId, rate::CampaignLimits, rate::PairId, rate::Rate,
+        rate::RateTerms, rate::RatesResponse, time::EpochMillis,
     };
 
     /// `n` rates of `pair` with multipliers `base + i / 1000`, fee 0.01.

@@ -246,7 +246,9 @@ mod tests {
     use crate::route::request::FastRequest;
     use crate::route::work::meter::{measure, records_read};
     use crate::route::RouteRequest;
-    use crate::{Amount, EpochMillis, PairId, RateId, RatesResponse};
+    use crate::{
+        decimal::Amount, ids::RateId, rate::PairId, rate::RatesResponse, time::EpochMillis,
+    };
 
     /// A rate of multiplier `m`, no fee, limits [0, 10], never expiring.
     fn rate(id: &str, m: Decimal) -> Rate {

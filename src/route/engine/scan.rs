@@ -38,7 +38,7 @@ pub(crate) trait Collect<'r> {
 /// into each collector's caller: the loop is then specialised to it.
 ///
 /// `compact` is empty or holds the compact ranking layout of the rates (a
-/// [`RatesResponse`](crate::RatesResponse)'s): then a collector that passes
+/// [`RatesResponse`](crate::rate::RatesResponse)'s): then a collector that passes
 /// over excluded rates takes the kernel's loop over the layout
 /// ([`scan_compact`]), which reads a rate's full record only when it is
 /// kept or its record cannot decide (issue 35). A full selection, which

@@ -209,7 +209,7 @@ mod tests {
 
     use crate::rate::{Rate, RateTerms};
     use crate::route::RouteRequest;
-    use crate::{Amount, EpochMillis, PairId, RateId};
+    use crate::{decimal::Amount, ids::RateId, rate::PairId, time::EpochMillis};
 
     const NOW: EpochMillis = EpochMillis::new(1_700_000_000_000);
 

@@ -11,7 +11,7 @@ use crate::time::EpochMillis;
 /// policy) kept.
 pub(crate) fn request_at<'c>(request: &RouteRequest<'c>, now: EpochMillis) -> RouteRequest<'c> {
     let base = match request.to_amount() {
-        Some(to) if request.mode() == crate::SwapMode::ExactOut => {
+        Some(to) if request.mode() == crate::swap_mode::SwapMode::ExactOut => {
             RouteRequest::exact_out(request.from_amount(), to, now)
         }
         Some(to) => RouteRequest::exact_in(request.from_amount(), now).with_to_amount(to),

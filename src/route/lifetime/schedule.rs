@@ -194,7 +194,7 @@ fn push<'r>(
 mod tests {
     use super::*;
     use crate::route::rules::fixtures::d;
-    use crate::{Amount, RatesResponse};
+    use crate::{decimal::Amount, rate::RatesResponse};
     use alloc::string::String;
     use core::fmt::Write as _;
 

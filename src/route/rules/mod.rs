@@ -29,7 +29,7 @@ pub(crate) mod fixtures {
     use rust_decimal::Decimal;
 
     use crate::rate::{Rate, RateTerms};
-    use crate::{EpochMillis, PairId, RateId};
+    use crate::{ids::RateId, rate::PairId, time::EpochMillis};
 
     /// A decimal from its text.
     pub(crate) fn d(text: &str) -> Decimal {

@@ -252,7 +252,8 @@ mod tests {
         let (a, b) = (rate("b", "1", "0.1"), rate("a", "1", "0.2"));
         assert_eq!(tie_order(&a, &b), Ordering::Less, "lower fee first");
         let base = rate("z", "1", "0.1");
-        let sponsored = rate("a", "1", "0.1").sponsored_by(crate::CampaignId::new("c").unwrap());
+        let sponsored =
+            rate("a", "1", "0.1").sponsored_by(crate::ids::CampaignId::new("c").unwrap());
         assert_eq!(tie_order(&base, &sponsored), Ordering::Less, "base first");
         let (x, y) = (rate("B", "1", "0.1"), rate("a", "1", "0.1"));
         assert_eq!(

@@ -397,22 +397,22 @@ impl SplitError {
     /// The stable code: the "no route" code, `UNSUPPORTED_SWAP_MODE`,
     /// `INVALID_AMOUNT` off the asset's grid, or `SEARCH_EXHAUSTED` (503)
     /// past the work limit.
-    pub fn code(&self) -> crate::ErrorCode {
+    pub fn code(&self) -> crate::error::ErrorCode {
         match self {
             SplitError::NoRoute(no_route) => no_route.code(),
-            SplitError::ExactOut => crate::ErrorCode::UnsupportedSwapMode,
-            SplitError::OffGrid { .. } => crate::ErrorCode::InvalidAmount,
+            SplitError::ExactOut => crate::error::ErrorCode::UnsupportedSwapMode,
+            SplitError::OffGrid { .. } => crate::error::ErrorCode::InvalidAmount,
             // The providers' book is hard, not the request (ruling 48).
-            SplitError::TooMuchWork { .. } => crate::ErrorCode::SearchExhausted,
+            SplitError::TooMuchWork { .. } => crate::error::ErrorCode::SearchExhausted,
         }
     }
 
     /// As the API answers it: the "no route" error with its limits, or the
     /// code above with this error's text.
-    pub fn to_api_error(&self) -> crate::ApiError {
+    pub fn to_api_error(&self) -> crate::error::ApiError {
         match self {
             SplitError::NoRoute(no_route) => no_route.to_api_error(),
-            other => crate::ApiError::new(other.code(), alloc::format!("{other}")),
+            other => crate::error::ApiError::new(other.code(), alloc::format!("{other}")),
         }
     }
 }

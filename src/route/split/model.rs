@@ -542,7 +542,7 @@ mod tests {
 
     use super::{bounds_scale, Candidate, Known, UNIT};
     use crate::rate::{Rate, RateTerms};
-    use crate::{EpochMillis, PairId, RateId};
+    use crate::{ids::RateId, rate::PairId, time::EpochMillis};
 
     fn rate(multiplier: &str, fee: &str) -> Rate {
         Rate::new(
