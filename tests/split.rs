@@ -1102,12 +1102,42 @@ fn split_legs_from_text() {
     }
 }
 
-/// A split policy says which decimals it was given: none by default, the
-/// asset's as given (not capped at 8: the cap is the grid's, not the
-/// policy's record of the asset).
+/// A split policy says what it was given: by default 3 legs, no per-order
+/// cost, no gain asked, no decimals; each `with_*` sets its own part and
+/// only it. The decimals are kept as given (not capped at 8: the cap is the
+/// grid's, not the policy's record of the asset).
 #[test]
-fn split_policy_keeps_the_decimals_given() {
-    assert_eq!(SplitPolicy::DEFAULT.decimals(), None);
-    assert_eq!(SplitPolicy::DEFAULT.with_decimals(0).decimals(), Some(0));
-    assert_eq!(SplitPolicy::DEFAULT.with_decimals(18).decimals(), Some(18));
+fn split_policy_keeps_what_it_was_given() {
+    let default = SplitPolicy::DEFAULT;
+    assert_eq!(default.legs(), SplitLegs::THREE);
+    assert_eq!(default.per_order_cost().to_string(), "0");
+    assert_eq!(default.min_gain_bps(), None);
+    assert_eq!(default.decimals(), None);
+    let two = default.with_legs(SplitLegs::TWO);
+    assert_eq!((two.legs(), two.min_gain_bps()), (SplitLegs::TWO, None));
+    let cost = default.with_per_order_cost(amount("0.25"));
+    assert_eq!(cost.per_order_cost().to_string(), "0.25");
+    assert_eq!(cost.legs(), SplitLegs::THREE);
+    for bps in [0, 1, 250] {
+        assert_eq!(default.with_min_gain_bps(bps).min_gain_bps(), Some(bps));
+    }
+    assert_eq!(default.with_decimals(0).decimals(), Some(0));
+    assert_eq!(default.with_decimals(18).decimals(), Some(18));
+}
+
+/// A split says what its search did: the two legs of
+/// `above_every_max_two_legs_by_hand` were found by bounding at least one
+/// set and evaluating at least one exactly, never more sets exactly than
+/// bounded.
+#[test]
+fn a_split_reports_its_work() {
+    let rates = book(vec![
+        rate("a", "30", "0.01", "0.1", "6"),
+        rate("b", "29", "0.02", "0.1", "5"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    let work = answer.split().unwrap().work();
+    assert!(work.evaluated >= 1, "{work:?}");
+    assert!(work.bounded >= work.evaluated, "{work:?}");
 }
