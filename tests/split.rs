@@ -1141,3 +1141,62 @@ fn a_split_reports_its_work() {
     assert!(work.evaluated >= 1, "{work:?}");
     assert!(work.bounded >= work.evaluated, "{work:?}");
 }
+
+/// Asked for any gain (`min_gain_bps(0)`), a split must still beat the
+/// single route strictly: two copies of ×30, no fee, [0, 10] at 10 BTC give
+/// 300 as one order (10 × 30) and 300 as two (5 × 30 + 5 × 30), so the
+/// single route is the answer.
+#[test]
+fn a_split_that_only_ties_the_single_route_is_not_taken() {
+    let rates = book(vec![
+        rate("a", "30", "0", "0", "10"),
+        rate("b", "30", "0", "0", "10"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let policy = SplitPolicy::DEFAULT.with_min_gain_bps(0);
+    match request.split(&rates, &policy).unwrap() {
+        SplitAnswer::Single(route) => {
+            assert_eq!(route.rate().id().as_str(), "a");
+            assert_eq!(route.net_output().to_string(), "300");
+        }
+        SplitAnswer::Split(split) => panic!("a tie is no gain: {split:?}"),
+    }
+}
+
+/// The single route's reported net output may be 0 while its exact net is
+/// positive (10^-29 here: 0.1 × 10^-28, ruling 43). A split that serves the
+/// amount is still returned, without a gain in basis points (over 10^-29
+/// it would be about 1.5 × 10^33, past what a `Decimal` holds).
+#[test]
+fn a_split_over_a_single_route_reported_as_zero_has_no_gain() {
+    let rates = book(vec![
+        rate("tiny", "0.0000000000000000000000000001", "0", "0", "10"),
+        rate("b", "30", "0", "0", "0.05"),
+    ]);
+    let request = RouteRequest::exact_in(amount("0.1"), NOW);
+    let single = request.best(&rates).unwrap();
+    assert_eq!(
+        (single.rate().id().as_str(), single.net_output().is_zero()),
+        ("tiny", true)
+    );
+    let policy = SplitPolicy::DEFAULT.with_min_gain_bps(0);
+    match request.split(&rates, &policy).unwrap() {
+        SplitAnswer::Split(split) => {
+            // b takes its max 0.05 (1.5), tiny the other 0.05 (5 × 10^-30).
+            let legs: Vec<_> = split
+                .legs()
+                .iter()
+                .map(|leg| (leg.rate().id().as_str(), leg.from_amount().to_string()))
+                .collect();
+            assert_eq!(
+                legs,
+                [
+                    ("b", "0.05000000".to_owned()),
+                    ("tiny", "0.05000000".to_owned())
+                ]
+            );
+            assert_eq!(split.gain_bps(), None);
+        }
+        SplitAnswer::Single(route) => panic!("the split serves 1.5: {route:?}"),
+    }
+}

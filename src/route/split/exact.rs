@@ -138,11 +138,30 @@ pub(super) fn gain_bps(value: Signed, single: Wide) -> Option<Decimal> {
 mod tests {
     use rust_decimal::Decimal;
 
-    use super::{div_floor, floor_decimal, gain_bps, Signed};
+    use super::{div_floor, floor_decimal, gain_bps, leg_net, Signed, VALUE_SCALE};
     use crate::numeric::Wide;
+    use crate::route::rules::fixtures::{d, rate};
 
     fn wide(v: u128) -> Wide {
         Wide::from_u128(v)
+    }
+
+    /// A leg's exact net is refused (`None`) when any one operand is
+    /// negative, whichever it is (no eligible leg has one: each check is
+    /// a guard against a caller of the future), and when it is 0; else it
+    /// is `amount × multiplier − fee` at 36 places.
+    #[test]
+    fn leg_nets_are_exact_and_refuse_negative_operands() {
+        let at36 = |v: u128| Wide::from_u128(v).scaled(VALUE_SCALE).unwrap();
+        // 2 × 30 − 0.5 = 59.5 = 595 × 10^-1.
+        assert_eq!(
+            leg_net(d("2"), &rate("30", "0.5")),
+            Some(at36(595).div10().unwrap().0)
+        );
+        assert_eq!(leg_net(d("-2"), &rate("30", "0.5")), None, "amount");
+        assert_eq!(leg_net(d("2"), &rate("-30", "0.5")), None, "multiplier");
+        assert_eq!(leg_net(d("2"), &rate("30", "-0.5")), None, "fee");
+        assert_eq!(leg_net(d("1"), &rate("30", "30")), None, "zero net");
     }
 
     #[test]
