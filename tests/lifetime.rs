@@ -2,7 +2,8 @@
 //! Ruling 50 (docs/RULES.md), proven: for every schedule, ranking at every
 //! expiry boundary and ±1 ms gives the scheduled answer (and an independent
 //! big-integer oracle agrees without a guard); `valid_until` is the first
-//! interval's end; re-quotes are anchored to the original promise (twice is
+//! interval's end without a guard, and with a median guard the earlier of
+//! the answer's own end and the first voter's expiry, never after it; re-quotes are anchored to the original promise (twice is
 //! once); deposit classes match an oracle of the plan's limits and expiry
 //! written here from the rules.
 
@@ -112,7 +113,35 @@ proptest! {
             prop_assert!(pair[0].from() < pair[0].until());
             prop_assert_ne!(pair[0].rate_id(), pair[1].rate_id());
         }
-        prop_assert_eq!(at(NOW).valid_until(&response), intervals.first().map(swaproute::route::Interval::until));
+        let first_change = intervals.first().map(swaproute::route::Interval::until);
+        let until = at(NOW).valid_until(&response);
+        if guard.is_none() {
+            prop_assert_eq!(until, first_change);
+        } else {
+            // Ruling 50 under a median guard: the answer's own lifetime (the
+            // chosen rate's expiry, or the last expiry for "no route"), or
+            // the first voter's expiry if earlier (ruling 42's voters: live
+            // rates that serve some amount, their max being their best),
+            // never after the schedule's first change.
+            let live = |r: &&Rate| r.expiry().as_millis() > NOW;
+            let own = match at(NOW).best(&response) {
+                Ok(route) => Some(route.rate().expiry()),
+                Err(_) => rates.iter().filter(live).map(Rate::expiry).max(),
+            };
+            let voter = rates
+                .iter()
+                .filter(live)
+                .filter(|r| r.multiplier() > Decimal::ZERO && r.min() <= r.max() && r.max() > Decimal::ZERO)
+                .filter(|r| exact_value(r.max(), r.multiplier(), r.miner_fee()) > BigInt::from(0u8))
+                .map(Rate::expiry)
+                .min();
+            let expected = match (own, voter) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            prop_assert_eq!(until, expected);
+            prop_assert!(until <= first_change, "{:?} after the first change {:?}", until, first_change);
+        }
         for t in instants(&rates) {
             let ranked = at(t).best(&response).ok().map(|r| r.rate().id().as_str().to_owned());
             let scheduled = schedule.at(EpochMillis::new(t));

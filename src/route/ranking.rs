@@ -372,11 +372,16 @@ impl RouteRequest<'_> {
     /// Without a median guard this is the chosen rate's expiry (no other
     /// rate can overtake it: rates only leave); a "no route" holds until
     /// every rate has expired (it then becomes `RATE_EXPIRED`). With a
-    /// median guard the answer is the first interval of
-    /// [`schedule`](Self::schedule), which follows the guard's voters. The
-    /// "no route" named for an instant of its interval may name other
-    /// limits than at `now` (the rates it names may expire first); whether
-    /// there is a route, and which, does not change before `valid_until`.
+    /// median guard, also the first expiry among the guard's voters
+    /// (ruling 50: the reference, and so the answer, may move then), as
+    /// for [`top_valid_until`](Self::top_valid_until) and the splits' and
+    /// chains' lifetimes: one ranking and one pass over the rates. A
+    /// voter's expiry may leave the answer as it was;
+    /// [`schedule`](Self::schedule) says exactly when it changes, at the
+    /// cost of ranking again as the voters leave. The "no route" named for
+    /// an instant of its interval may name other limits than at `now` (the
+    /// rates it names may expire first); whether there is a route, and
+    /// which, does not change before `valid_until`.
     ///
     /// A list of several pairs' rates answers `None` (its answer,
     /// [`NoRoute::MixedPairs`], does not depend on time).
@@ -397,19 +402,19 @@ impl RouteRequest<'_> {
     /// ```
     pub fn valid_until<R: RateList + ?Sized>(&self, rates: &R) -> Option<EpochMillis> {
         let one = rates.one_pair().ok()?;
-        if lifetime::median_guarded(self) {
-            return lifetime::schedule::build(self, rates)
-                .first()
-                .map(lifetime::Interval::until);
-        }
         // `rates` as given: a response keeps its compact layout.
-        match self.best(rates) {
+        let answer = match self.best(rates) {
             Ok(route) => Some(route.rate().expiry()),
             Err(_) => one
                 .iter()
                 .map(Rate::expiry)
                 .filter(|expiry| *expiry > self.now())
                 .max(),
+        };
+        if lifetime::median_guarded(self) {
+            lifetime::earliest(answer, lifetime::next_voter_expiry(self, one))
+        } else {
+            answer
         }
     }
 
