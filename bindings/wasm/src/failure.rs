@@ -90,7 +90,7 @@ impl Failure {
     }
 
     /// The same failure with one more key whose value is JSON `text`.
-    fn with_raw(self, key: &str, text: &str) -> Self {
+    pub(crate) fn with_raw(self, key: &str, text: &str) -> Self {
         let Failure(json) = self;
         match json.with_raw(key, text) {
             Ok(json) => Failure(json),
