@@ -52,9 +52,12 @@ test("its topRoutes (from the full selection) answers as the full build's fixed-
   ];
   const request = { fromAmount: "0.5", now, floors: { dust: "14.5" } };
   // 0.5 × 30 = 15 (b), 14.99 (a, d), 0.5 × 29 = 14.5 (c).
-  assert.deepEqual(browser.topRoutes(rates, request, 3).map((r) => r.rateId), ["b", "a", "d"]);
+  assert.deepEqual(browser.topRoutes(rates, request, 3).routes.map((r) => r.rateId), ["b", "a", "d"]);
   for (const k of [0, 1, 2, 3, 4, 5, 6, 7, 2 ** 32]) {
-    assert.deepEqual(browser.topRoutes(rates, request, k), full.topRoutes(rates, request, k), `k = ${k}`);
+    // The same routes; validUntil (ruling 50) is the whole build's only.
+    const { validUntil, ...rest } = full.topRoutes(rates, request, k);
+    assert.equal(validUntil, rates[0].expiry, `k = ${k}`);
+    assert.deepEqual(browser.topRoutes(rates, request, k), rest, `k = ${k}`);
   }
   // Nothing left (dust above every output): the same "no route" for every k.
   const none = { ...request, floors: { dust: "16" } };
@@ -70,6 +73,20 @@ test("it has no feasibleAmounts: a TypeError naming the feature", () => {
   assert.throws(() => rates.feasible({ now }), /Rates#feasible .*"feasible"/);
   rates.free();
   assert.throws(() => browser.planFixedOrder([rate], {}, { now }), /"orders"/);
+});
+
+test("its answers carry no validUntil (ruling 50): the whole build's only, no room for it here", () => {
+  const request = { fromAmount: "0.5", now };
+  assert.ok(!("validUntil" in browser.bestRoute([rate], request)));
+  assert.ok(!("validUntil" in browser.topRoutes([rate], request, 1)));
+  assert.ok(!("validUntil" in browser.selectRoutes([rate], request)));
+  try {
+    browser.bestRoute([rate], { fromAmount: "11", now });
+    assert.fail("no route expected");
+  } catch (e) {
+    assert.equal(e.code, "AMOUNT_ABOVE_LIMIT");
+    assert.ok(!("validUntil" in e));
+  }
 });
 
 test("it has no splitRoute: a TypeError naming the feature", () => {
