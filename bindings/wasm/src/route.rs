@@ -192,7 +192,7 @@ fn expiries(
     for rate in rates.rates() {
         let expiry = rate.expiry();
         if expiry > after
-            && voters.map_or(true, |request| {
+            && voters.is_none_or(|request| {
                 request
                     .price_reference(core::slice::from_ref(rate))
                     .is_some()
@@ -307,14 +307,17 @@ pub(crate) fn top_until(
 pub(crate) fn best(rates: &RatesResponse, request: &str) -> String {
     let answer = with_request(request, |request| match request.best(rates) {
         Ok(route) => {
-            let until = LIFETIME.then(|| best_until(request, rates, Some(&route)));
+            let until = if LIFETIME {
+                best_until(request, rates, Some(&route))
+            } else {
+                None
+            };
             match compact_route(&route, until) {
                 Some(text) => Ok(Ok(text)),
-                None => match until {
-                    Some(until) => to_json(&route)?.with_raw("validUntil", &until_text(until)),
-                    None => to_json(&route),
-                }
-                .map(Err),
+                None if LIFETIME => to_json(&route)?
+                    .with_raw("validUntil", &until_text(until))
+                    .map(Err),
+                None => to_json(&route).map(Err),
             }
         }
         Err(no_route) => Err(no_route_until(request, rates, &no_route)),
@@ -328,10 +331,10 @@ pub(crate) fn best(rates: &RatesResponse, request: &str) -> String {
 
 /// [`best`]'s compact text of `route`, when it is a common route.
 ///
-/// `until`: `validUntil` (the whole build, feature `lifetime`), written
-/// after a second `"\u{1f}"`; `None` in the browser build, which writes
-/// neither.
-fn compact_route(route: &Ranked<'_>, until: Option<Option<EpochMillis>>) -> Option<String> {
+/// `until`: `validUntil`, written after a second `"\u{1f}"` in the whole
+/// build (feature `lifetime`; nothing for `null`); the browser build
+/// writes neither.
+fn compact_route(route: &Ranked<'_>, until: Option<EpochMillis>) -> Option<String> {
     use core::fmt::Write;
     let id = route.rate().id().as_str();
     let common = route.required_input().is_none()
@@ -349,7 +352,7 @@ fn compact_route(route: &Ranked<'_>, until: Option<Option<EpochMillis>>) -> Opti
     out.push('\u{1f}');
     // The net output as its JSON (`decimal::Plain`) writes it.
     write!(out, "{}", route.net_output().normalize()).ok()?;
-    if let Some(until) = until {
+    if LIFETIME {
         out.push('\u{1f}');
         if let Some(until) = until {
             push_digits(&mut out, until.as_millis());
@@ -579,5 +582,100 @@ mod tests {
             let error = answer(select(&rates, request));
             assert_eq!(error["code"], "INVALID_REQUEST", "{request}");
         }
+    }
+
+    /// The answers' `validUntil` against the crate's own lifetimes
+    /// (`valid_until`, `top_valid_until`, `select_valid_until`), over
+    /// pseudo-random books with and without a median guard (whose voters
+    /// and re-rankings `best_until` and `top_until` find without the
+    /// schedule).
+    #[test]
+    fn the_answers_lifetimes_are_the_crates() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        let mut checked = 0;
+        for _ in 0..400 {
+            let count = 1 + next(7);
+            let list: Vec<String> = (0..count)
+                .map(|i| {
+                    format!(
+                        r#"{{"amount":{{"assetId":"ETH","value":{}}},"expiry":{},"id":"r{i}",
+                        "max":{{"assetId":"BTC","value":{}}},"min":{{"assetId":"BTC","value":{}}},
+                        "minerFee":{{"assetId":"ETH","value":0.0{}}},"pairId":"BTC_ETH"}}"#,
+                        25 + next(10),
+                        1000 + 500 * next(8),
+                        1 + next(3),
+                        ["0.1", "0.5", "1.5"][usize::try_from(next(3)).unwrap_or(0)],
+                        next(9),
+                    )
+                })
+                .collect();
+            let Ok(rates) = rates(&format!("[{}]", list.join(","))) else {
+                panic!("the rates decode")
+            };
+            let guard = match next(3) {
+                0 => "",
+                1 => r#","priceGuard":{"maxDeviationBps":500}"#,
+                _ => r#","priceGuard":{"maxDeviationBps":1500}"#,
+            };
+            let request = format!(
+                r#"{{"fromAmount":"{}","now":{}{guard}}}"#,
+                ["0.2", "0.7", "1", "2.5"][usize::try_from(next(4)).unwrap_or(0)],
+                1000 + 250 * next(18),
+            );
+            let own = |text: &str| -> Value {
+                let value: Value = serde_json::from_str(text).unwrap_or_default();
+                value
+            };
+            let crate_until = |f: &dyn Fn(&RouteRequest<'_>) -> Option<swaproute::EpochMillis>| {
+                with_request(&request, |r| Ok(f(r)))
+                    .ok()
+                    .flatten()
+                    .map_or(Value::Null, |at| Value::from(at.as_millis()))
+            };
+            // best: the compact text, the route's JSON or the error.
+            let text = best(&rates, &request);
+            let got = if let Some(parts) = text.strip_prefix('\u{1}') {
+                let until = parts.rsplit('\u{1f}').next().unwrap_or_default();
+                if until.is_empty() {
+                    Value::Null
+                } else {
+                    Value::from(until.parse::<u64>().unwrap_or_default())
+                }
+            } else {
+                let envelope = own(&text);
+                envelope
+                    .get("ok")
+                    .or_else(|| envelope.get("error"))
+                    .map_or(Value::Null, |v| v["validUntil"].clone())
+            };
+            assert_eq!(
+                got,
+                crate_until(&|r| r.valid_until(&rates)),
+                "best {request} {list:?}"
+            );
+            for k in [0, 1, 2, 3, 10] {
+                let envelope = own(&envelope(top(&rates, &request, k)));
+                let got = envelope
+                    .get("ok")
+                    .or_else(|| envelope.get("error"))
+                    .map_or(Value::Null, |v| v["validUntil"].clone());
+                let want = crate_until(&|r| r.top_valid_until(&rates, k));
+                assert_eq!(got, want, "top {k} {request} {list:?}");
+            }
+            let selected = answer(select(&rates, &request));
+            assert_eq!(
+                selected["validUntil"],
+                crate_until(&|r| r.select_valid_until(&rates)),
+                "select {request}"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 400);
     }
 }
