@@ -500,21 +500,20 @@ export class Rates {
     const input = Input.of(request, "request");
     const text = this.#handle().best(input.text);
     // The common route (no required input, no campaign) comes as
-    // "\u0001" rateId "\u001f" netOutput, then in the whole build "\u001f"
-    // validUntil (digits, or none for null): the object its JSON would
-    // parse to.
+    // "\u0001" rateId "\u001f" netOutput "\u001f" validUntil (digits, or
+    // none for null): the object its JSON would parse to.
     if (text.charCodeAt(0) === 1) {
       const at = text.indexOf("\u001f");
       const end = text.indexOf("\u001f", at + 1);
-      const route = {
+      const until = text.slice(end + 1);
+      return this.#mark({
         rateId: text.slice(1, at),
-        netOutput: end < 0 ? text.slice(at + 1) : text.slice(at + 1, end),
+        netOutput: text.slice(at + 1, end),
         requiredInput: null,
         requiredInputLimits: null,
         sponsoredByCampaignId: null,
-      };
-      if (end >= 0) route.validUntil = end + 1 === text.length ? null : Number(text.slice(end + 1));
-      return this.#mark(route);
+        validUntil: until === "" ? null : Number(until),
+      });
     }
     return this.#mark(unwrap(text, input));
   }

@@ -77,18 +77,18 @@ fn refused(error: &InvalidRates) -> Failure {
     Failure::invalid_request(format!("rates: {error}")).with("reason", error.code())
 }
 
-/// `{pairId, count}` of a valid rates response.
-pub(crate) fn summary(rates: &RatesResponse) -> Answer {
-    #[derive(serde::Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Summary<'a> {
-        pair_id: Option<&'a str>,
-        count: usize,
+/// `{pairId, count}` of a valid rates response (written by hand: no
+/// serializer of its own).
+pub(crate) fn summary(rates: &RatesResponse) -> crate::failure::Json {
+    let mut out = String::from("{\"pairId\":");
+    match rates.pair_id() {
+        Some(pair) => out.push_str(&serde_json::to_string(pair.as_str()).unwrap_or_default()),
+        None => out.push_str("null"),
     }
-    to_json(&Summary {
-        pair_id: rates.pair_id().map(swaproute::PairId::as_str),
-        count: rates.len(),
-    })
+    out.push_str(",\"count\":");
+    push_digits(&mut out, u64::try_from(rates.len()).unwrap_or(u64::MAX));
+    out.push('}');
+    crate::failure::Json(out)
 }
 
 /// Runs `f` on the crate's request for `input`.
@@ -132,22 +132,12 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
             None => "null".into(),
         };
         let json = to_json(&selection)?.with_raw("noRoute", &no_route)?;
-        if !LIFETIME {
-            return Ok(json);
-        }
         json.with_raw(
             "validUntil",
             &until_text(expiries(rates, request.now(), None).0),
         )
     })
 }
-
-/// Whether the answers carry `validUntil` (ruling 50): the whole build
-/// (feature `lifetime`). The browser build has no room for it: its
-/// lifetimes (the loop below, a median guard's voters ranked again, the
-/// key in every answer) took it from 306,118 to 308,875 B, over its
-/// 307,200 B budget.
-const LIFETIME: bool = cfg!(feature = "lifetime");
 
 /// `validUntil`'s JSON text (ruling 50): epoch ms, or `null` when nothing
 /// left can expire.
@@ -162,7 +152,7 @@ pub(crate) fn until_text(until: Option<EpochMillis>) -> String {
 
 /// The decimal digits of `n` (by hand: the formatter's integer code is
 /// not otherwise in the browser build).
-fn push_digits(out: &mut String, mut n: u64) {
+pub(crate) fn push_digits(out: &mut String, mut n: u64) {
     let start = out.len();
     loop {
         out.push(char::from(
@@ -212,11 +202,8 @@ pub(crate) fn no_route_until(
     rates: &RatesResponse,
     no_route: &NoRoute,
 ) -> Failure {
-    let failure = Failure::no_route(no_route);
-    if !LIFETIME {
-        return failure;
-    }
-    failure.with_raw("validUntil", &until_text(best_until(request, rates, None)))
+    Failure::no_route(no_route)
+        .with_raw("validUntil", &until_text(best_until(request, rates, None)))
 }
 
 /// Whether `request` judges by a median that moves when a voter expires
@@ -240,7 +227,7 @@ fn request_at<'c>(request: &RouteRequest<'c>, now: EpochMillis) -> RouteRequest<
 /// Until when `best`'s answer (`best`: the route, or `None` for "no
 /// route") holds: `RouteRequest::valid_until` (ruling 50) without ranking
 /// again where it need not, and without the schedule (2 KB of the browser
-/// build). Rates only leave: a route holds until its rate expires, a "no
+/// build, which has no room for it). Rates only leave: a route holds until its rate expires, a "no
 /// route" until the last rate does; under a median guard the reference
 /// also moves when a voter expires, so the request is ranked again at each
 /// voter's expiry before that, and the first that changes the answer (the
@@ -307,17 +294,12 @@ pub(crate) fn top_until(
 pub(crate) fn best(rates: &RatesResponse, request: &str) -> String {
     let answer = with_request(request, |request| match request.best(rates) {
         Ok(route) => {
-            let until = if LIFETIME {
-                best_until(request, rates, Some(&route))
-            } else {
-                None
-            };
+            let until = best_until(request, rates, Some(&route));
             match compact_route(&route, until) {
                 Some(text) => Ok(Ok(text)),
-                None if LIFETIME => to_json(&route)?
+                None => to_json(&route)?
                     .with_raw("validUntil", &until_text(until))
                     .map(Err),
-                None => to_json(&route).map(Err),
             }
         }
         Err(no_route) => Err(no_route_until(request, rates, &no_route)),
@@ -331,9 +313,8 @@ pub(crate) fn best(rates: &RatesResponse, request: &str) -> String {
 
 /// [`best`]'s compact text of `route`, when it is a common route.
 ///
-/// `until`: `validUntil`, written after a second `"\u{1f}"` in the whole
-/// build (feature `lifetime`; nothing for `null`); the browser build
-/// writes neither.
+/// `until`: `validUntil`, written after a second `"\u{1f}"` (nothing for
+/// `null`).
 fn compact_route(route: &Ranked<'_>, until: Option<EpochMillis>) -> Option<String> {
     use core::fmt::Write;
     let id = route.rate().id().as_str();
@@ -352,11 +333,9 @@ fn compact_route(route: &Ranked<'_>, until: Option<EpochMillis>) -> Option<Strin
     out.push('\u{1f}');
     // The net output as its JSON (`decimal::Plain`) writes it.
     write!(out, "{}", route.net_output().normalize()).ok()?;
-    if LIFETIME {
-        out.push('\u{1f}');
-        if let Some(until) = until {
-            push_digits(&mut out, until.as_millis());
-        }
+    out.push('\u{1f}');
+    if let Some(until) = until {
+        push_digits(&mut out, until.as_millis());
     }
     Some(out)
 }
@@ -393,10 +372,8 @@ fn top_answer(
         Ok(routes) => {
             let mut out = String::from("{\"routes\":");
             out.push_str(&to_json(&routes)?.0);
-            if LIFETIME {
-                out.push_str(",\"validUntil\":");
-                out.push_str(&until_text(top_until(request, rates, &routes)));
-            }
+            out.push_str(",\"validUntil\":");
+            out.push_str(&until_text(top_until(request, rates, &routes)));
             out.push('}');
             Ok(crate::failure::Json(out))
         }
