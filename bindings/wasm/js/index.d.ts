@@ -445,7 +445,7 @@ export class Rates {
   feasible(query: FeasibleQuery): FeasibleReport;
   /** The best single route or the exact best split, ExactIn (the whole build only). */
   split(request: RouteRequest, policy?: SplitPolicy): SplitAnswer;
-  /** Until when `best(request)` (or `top(request, k)`) holds, ruling 50 (the whole build only). */
+  /** Until when `best(request)` (or `top(request, k)`; `k = 0` as `best`) holds, ruling 50: the answers' own `validUntil` (the whole build only). */
   validUntil(request: RouteRequest, k?: number): { validUntil: EpochMillis | null };
   /** The best route's successors until every rate has expired, ruling 50 (the whole build only). */
   schedule(request: RouteRequest): Schedule;

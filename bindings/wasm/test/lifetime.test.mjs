@@ -127,6 +127,9 @@ test("no route: until when it holds, and null once every rate has expired", () =
   assert.equal(above.code, "AMOUNT_ABOVE_LIMIT");
   assert.equal(above.validUntil, 5000);
   assert.equal(thrown(() => swaproute.topRoutes(RATES, { fromAmount: "5", now: 1000 }, 3)).validUntil, 5000);
+  // 0.05 BTC is below every min: neither a route nor a split, until c expires.
+  const below = thrown(() => swaproute.splitRoute(RATES, { fromAmount: "0.05", now: 1000 }));
+  assert.deepEqual([below.code, below.validUntil], ["AMOUNT_BELOW_LIMIT", 5000]);
   // Every rate already expired at now: RATE_EXPIRED holds for good.
   const expired = thrown(() => swaproute.bestRoute(RATES, { fromAmount: "0.5", now: 5000 }));
   assert.equal(expired.code, "RATE_EXPIRED");
