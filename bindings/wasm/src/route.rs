@@ -8,7 +8,7 @@ use serde::Deserializer;
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
 #[cfg(feature = "feasible")]
 use swaproute::route::FeasibleQuery;
-use swaproute::route::{estimate_exact_out_under, Policy};
+use swaproute::route::{estimate_exact_out_under, Policy, PriceGuard, PriceReference};
 use swaproute::{
     EpochMillis, NoRoute, Rate, RatesResponse, Route as Ranked, RouteRequest, SwapMode,
 };
@@ -245,12 +245,47 @@ pub(crate) fn best_until(
     if !median_guarded(request) {
         return Some(end);
     }
+    let Some(guard) = request.price_guard() else {
+        return Some(end);
+    };
+    // The voters at `now`; at a later instant, those still unexpired (a
+    // rate votes when it can serve some amount, which only its expiry
+    // changes). The reference is found once per voter expiry from them
+    // alone, and the request ranked again, against it, only when it moved:
+    // not the whole median (every rate's served interval) at each expiry.
+    let voters: Vec<Rate> = rates
+        .rates()
+        .iter()
+        .filter(|rate| {
+            rate.expiry() > now
+                && request
+                    .price_reference(core::slice::from_ref(*rate))
+                    .is_some()
+        })
+        .cloned()
+        .collect();
+    let mut reference = PriceReference::median_of(&voters, now).map(|r| r.middle());
     let mut after = now;
-    while let Some(at) = expiries(rates, after, Some(request))
-        .0
-        .filter(|at| *at < end)
+    while let Some(at) = voters
+        .iter()
+        .map(Rate::expiry)
+        .filter(|at| *at > after && *at < end)
+        .min()
     {
-        let same = match (request_at(request, at).best(rates), best) {
+        after = at;
+        let median = PriceReference::median_of(&voters, at);
+        if median.map(|r| r.middle()) == reference {
+            continue;
+        }
+        reference = median.map(|r| r.middle());
+        let later = request_at(request, at);
+        let answer = match median {
+            Some(median) => later
+                .with_price_guard(&PriceGuard::against(median, guard.max_deviation_bps()))
+                .best(rates),
+            None => later.best(rates),
+        };
+        let same = match (answer, best) {
             (Ok(later), Some(route)) => later.rate().id() == route.rate().id(),
             (Err(_), None) => true,
             _ => false,
@@ -258,7 +293,6 @@ pub(crate) fn best_until(
         if !same {
             return Some(at);
         }
-        after = at;
     }
     Some(end)
 }
