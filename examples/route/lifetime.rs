@@ -127,6 +127,81 @@ pub(crate) fn last_expiry(rates: &RatesResponse, now: EpochMillis) -> Option<Epo
         .max()
 }
 
+/// The ExactOut estimate's "no route" (no `--from-amount`): its schedule,
+/// `[from, until)` intervals each with the estimate's rate (`None`: no
+/// route), neighbours merged, until the last rate expires (empty when none
+/// is live). There is no request to rank, so the estimate is asked again
+/// where its answer can change: rates only leave, so without a median
+/// guard a "no route" holds until the last expiry (one interval); under
+/// one, whose reference moves when a voter expires, at each later expiry.
+/// Its first interval's `until` is the answer's `validUntil`.
+pub(crate) fn no_estimate_schedule(
+    rates: &RatesResponse,
+    to: Amount,
+    now: EpochMillis,
+    policy: swaproute::route::Policy<'_>,
+) -> Vec<(EpochMillis, EpochMillis, Option<String>)> {
+    let Some(last) = last_expiry(rates, now) else {
+        return Vec::new();
+    };
+    let median = policy
+        .price_guard()
+        .is_some_and(|guard| guard.reference().is_none());
+    if !median {
+        return vec![(now, last, None)];
+    }
+    let mut instants: Vec<EpochMillis> = rates
+        .rates()
+        .iter()
+        .map(swaproute::Rate::expiry)
+        .filter(|expiry| *expiry > now)
+        .collect();
+    instants.sort_unstable();
+    instants.dedup();
+    let mut out: Vec<(EpochMillis, EpochMillis, Option<String>)> = Vec::new();
+    let mut from = now;
+    for until in instants {
+        let answer = swaproute::route::estimate_exact_out_under(rates, to, from, policy)
+            .ok()
+            .map(|found| found.rate().id().as_str().to_owned());
+        match out.last_mut() {
+            Some(previous) if previous.2 == answer => previous.1 = until,
+            _ => out.push((from, until, answer)),
+        }
+        from = until;
+    }
+    out
+}
+
+/// The ExactOut estimate's "no route" (ruling 50): until when it holds
+/// (the first interval of [`no_estimate_schedule`]), and with `--schedule`
+/// the schedule's JSON.
+pub(crate) fn of_no_estimate(
+    args: &super::Args,
+    rates: &RatesResponse,
+    (to, now): (Amount, EpochMillis),
+    policy: swaproute::route::Policy<'_>,
+) -> (Option<EpochMillis>, Option<Value>) {
+    let intervals = no_estimate_schedule(rates, to, now, policy);
+    let until = intervals.first().map(|interval| interval.1);
+    (
+        until,
+        args.lifetime.schedule.then(|| intervals_json(&intervals)),
+    )
+}
+
+/// [`no_estimate_schedule`] as `"schedule"`'s JSON.
+pub(crate) fn intervals_json(intervals: &[(EpochMillis, EpochMillis, Option<String>)]) -> Value {
+    Value::Array(
+        intervals
+            .iter()
+            .map(|(from, until, rate_id)| {
+                json!({"from": from.as_millis(), "until": until.as_millis(), "rateId": rate_id})
+            })
+            .collect(),
+    )
+}
+
 /// `"schedule":[{"from","until","rateId"}]`.
 pub(crate) fn schedule_json(schedule: &Schedule<'_>) -> Value {
     json!(schedule.intervals())

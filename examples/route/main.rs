@@ -283,7 +283,9 @@ fn rank(args: &Args, now: EpochMillis, rates: &RatesResponse) -> Result<ExitCode
                         found.request(to, now)
                     }
                     Err(no_route) => {
-                        report_no_route(args, None, &no_route, lifetime::last_expiry(rates, now));
+                        let (until, schedule) =
+                            lifetime::of_no_estimate(args, rates, (to, now), policy);
+                        report_no_route(args, None, &no_route, until, schedule);
                         return Ok(ExitCode::from(2));
                     }
                 },
@@ -668,9 +670,10 @@ fn report_no_route(
     from_amount: Option<Amount>,
     no_route: &NoRoute,
     valid_until: Option<EpochMillis>,
+    schedule: Option<Value>,
 ) {
     if args.json {
-        let report = json!({
+        let mut report = json!({
             "mode": args.mode.as_str(),
             "fromAmount": from_amount.map(|a| a.to_string()),
             "toAmount": args.to_amount.map(|a| a.to_string()),
@@ -680,6 +683,9 @@ fn report_no_route(
             "error": error_json(no_route),
             "validUntil": lifetime::instant(valid_until),
         });
+        if let (Some(object), Some(schedule)) = (report.as_object_mut(), schedule) {
+            object.insert("schedule".to_owned(), schedule);
+        }
         emit(&format!("{report}\n"));
     } else {
         let error = no_route.to_api_error();

@@ -99,6 +99,12 @@ export interface ErrorBody {
   working?: WorkingAmount;
   /** "No route" under the caller's floors: the floor that refused the nearest route (`"BELOW_DUST"`, `"FEE_TOO_LARGE"`, `"FEE_SHARE_TOO_LARGE"`). */
   floor?: string;
+  /**
+   * "No route" of a ranking call (`best`, `top`, `split`, `bestChain`):
+   * until when it holds (ruling 50), epoch ms; `null` when no rate is left
+   * to expire (then it holds for good).
+   */
+  validUntil?: EpochMillis | null;
   /** The request field the error names. */
   field?: string;
   /** Order bodies: every problem, in priority order (`field`/`code` of the first is the error's). */
@@ -138,6 +144,7 @@ export class SwaprouteError extends Error implements ErrorBody {
   requiredInput?: RequiredInputNoRoute;
   working?: WorkingAmount;
   floor?: string;
+  validUntil?: EpochMillis | null;
   field?: string;
   errors?: { field: string; code: string; details: string }[];
   reason?: string;
@@ -226,6 +233,28 @@ export interface Route {
   sponsoredByCampaignId: string | null;
 }
 
+/**
+ * `best`/`bestRoute`: the best route and until when it is the answer
+ * (ruling 50): epoch ms, the first instant it could change (its rate's
+ * expiry, or earlier when a median price guard's voter expires). A route
+ * found always has one.
+ */
+export interface BestRoute extends Route {
+  validUntil: EpochMillis;
+}
+
+/**
+ * `top`/`topRoutes`: the best `k` routes, best first, and until when that
+ * list holds (ruling 50: the first expiry among them, or a median guard's
+ * voter's; with `k = 0`, as `best`'s), `null` when no rate is left to expire.
+ */
+export interface TopRoutes {
+  /** `true` when the rates' ExactOut capability was assumed by the caller (`Rates#assumeExactOut`, ruling 4); absent otherwise. */
+  exactOutAssumed?: true;
+  routes: Route[];
+  validUntil: EpochMillis | null;
+}
+
 export interface RankedRoute extends Route {
   /** 1 for the best. */
   rank: number;
@@ -277,6 +306,11 @@ export interface Selection {
   rejected: Rejection[];
   /** The error a server answers with when `routes` is empty, else `null`. */
   noRoute: ErrorBody | null;
+  /**
+   * Until when this whole answer holds (ruling 50): the first expiry of a
+   * rate live at `now` (that rate's line changes); `null` when none is.
+   */
+  validUntil: EpochMillis | null;
 }
 
 export interface EstimateRequest {
@@ -372,12 +406,16 @@ export interface Split {
   netOutput: DecimalText;
   /** The gain over the best single route in basis points (2 places, toward zero), `null` when none serves. */
   gainBps: DecimalText | null;
+  /** Until when the split holds (ruling 50): its first leg's expiry, or earlier under a median price guard. */
+  validUntil: EpochMillis;
 }
 
 /** `Rates#split`: the single route or the split, the other `null`. */
 export interface SplitAnswer {
   route: Route | null;
   split: Split | null;
+  /** Until when the answer holds (ruling 50): the split's `validUntil`, or the single route's. */
+  validUntil: EpochMillis;
 }
 
 /** The most rates one response may carry (ruling 17): more are refused (`reason: "TOO_MANY"`) before any is serialized. */
@@ -399,15 +437,15 @@ export class Rates {
   /** `true` for rates made by `assumeExactOut()`. */
   readonly exactOutAssumed: boolean;
   select(request: RouteRequest): Selection;
-  best(request: RouteRequest): Route;
+  best(request: RouteRequest): BestRoute;
   /** `k`: a whole number ≥ 0; above the number of routes it returns them all. */
-  top(request: RouteRequest, k: number): Route[];
+  top(request: RouteRequest, k: number): TopRoutes;
   estimateExactOut(request: EstimateRequest): Estimate;
   /** The amounts that work (the whole build: not in `swaproute/browser`). */
   feasible(query: FeasibleQuery): FeasibleReport;
   /** The best single route or the exact best split, ExactIn (the whole build only). */
   split(request: RouteRequest, policy?: SplitPolicy): SplitAnswer;
-  /** Until when `best(request)` (or `top(request, k)`) holds, ruling 50 (the whole build only). */
+  /** Until when `best(request)` (or `top(request, k)`; `k = 0` as `best`) holds, ruling 50: the answers' own `validUntil` (the whole build only). */
   validUntil(request: RouteRequest, k?: number): { validUntil: EpochMillis | null };
   /** The best route's successors until every rate has expired, ruling 50 (the whole build only). */
   schedule(request: RouteRequest): Schedule;
@@ -488,8 +526,8 @@ export type RatesInput = Rate[] | string | Rates;
 export type AssumingRequest<R> = R & { assumeExactOut?: boolean };
 
 export function selectRoutes(rates: RatesInput, request: AssumingRequest<RouteRequest>): Selection;
-export function bestRoute(rates: RatesInput, request: AssumingRequest<RouteRequest>): Route;
-export function topRoutes(rates: RatesInput, request: AssumingRequest<RouteRequest>, k: number): Route[];
+export function bestRoute(rates: RatesInput, request: AssumingRequest<RouteRequest>): BestRoute;
+export function topRoutes(rates: RatesInput, request: AssumingRequest<RouteRequest>, k: number): TopRoutes;
 export function estimateExactOut(rates: RatesInput, request: AssumingRequest<EstimateRequest>): Estimate;
 /** The best single route or the exact best split (ruling 39): the whole build only. */
 export function splitRoute(rates: RatesInput, request: RouteRequest, policy?: SplitPolicy): SplitAnswer;
@@ -537,6 +575,11 @@ export interface Chain {
   expiry: EpochMillis;
 }
 
+/** `bestChain`: the best chain and until when it holds (ruling 50: its first leg's expiry, or earlier under a median price guard). */
+export interface BestChain extends Chain {
+  validUntil: EpochMillis;
+}
+
 export interface RankedChain extends Chain {
   rank: number;
 }
@@ -564,13 +607,15 @@ export interface ChainSelection {
   /** Reason code to how many rates no reachable amount passes (each rate once). */
   rejectedCounts: Record<string, number>;
   noRoute: ErrorBody | null;
+  /** Until when the best chain holds (ruling 50, as `bestChain`'s), or the "no route" (the last expiry of any rate); `null` when no rate is left to expire. */
+  validUntil: EpochMillis | null;
 }
 
 export type ResponsesInput = (Rate[] | string)[] | string;
 
 /** `k` (default 10): a whole number ≥ 0; above the number of chains it returns them all. */
 export function selectChains(responses: ResponsesInput, request: ChainRequest, k?: number): ChainSelection;
-export function bestChain(responses: ResponsesInput, request: ChainRequest): Chain;
+export function bestChain(responses: ResponsesInput, request: ChainRequest): BestChain;
 
 // --- orders --------------------------------------------------------------------
 

@@ -480,12 +480,7 @@ export class Rates {
 
   /** `result` saying the capability was assumed, when it was. */
   #mark(result) {
-    if (!this.#assumed || result === null || typeof result !== "object") return result;
-    if (Array.isArray(result)) {
-      for (const item of result) if (item !== null && typeof item === "object") item.exactOutAssumed = true;
-      return result;
-    }
-    result.exactOutAssumed = true;
+    if (this.#assumed && result !== null && typeof result === "object") result.exactOutAssumed = true;
     return result;
   }
 
@@ -505,21 +500,29 @@ export class Rates {
     const input = Input.of(request, "request");
     const text = this.#handle().best(input.text);
     // The common route (no required input, no campaign) comes as
-    // "\u0001" rateId "\u001f" netOutput: the object its JSON would parse to.
+    // "\u0001" rateId "\u001f" netOutput "\u001f" validUntil (digits, or
+    // none for null): the object its JSON would parse to.
     if (text.charCodeAt(0) === 1) {
       const at = text.indexOf("\u001f");
+      const end = text.indexOf("\u001f", at + 1);
+      const until = text.slice(end + 1);
       return this.#mark({
         rateId: text.slice(1, at),
-        netOutput: text.slice(at + 1),
+        netOutput: text.slice(at + 1, end),
         requiredInput: null,
         requiredInputLimits: null,
         sponsoredByCampaignId: null,
+        validUntil: until === "" ? null : Number(until),
       });
     }
     return this.#mark(unwrap(text, input));
   }
 
-  /** The best `k` routes, best first (all of them when `k` is larger); throws the "no route" error. */
+  /**
+   * The best `k` routes, best first (all of them when `k` is larger), and
+   * until when they hold (ruling 50): `{routes, validUntil}`; throws the
+   * "no route" error.
+   */
   top(request, k) {
     const n = count(k, "k");
     const input = Input.of(request, "request");
@@ -564,8 +567,8 @@ export class Rates {
   validUntil(request, k) {
     const handle = this.#handle();
     if (typeof handle.valid_until !== "function") exported("valid_until", "Rates#validUntil", "lifetime");
+    // k = 0 answers as `best` does (`top_valid_until`, and `top(request, 0)`'s validUntil).
     const n = k === undefined ? 0 : count(k, "k");
-    if (n === 0 && k !== undefined) return { validUntil: null };
     const input = Input.of(request, "request");
     return unwrap(handle.valid_until(input.text, n), input);
   }
@@ -637,7 +640,7 @@ export function bestRoute(rates, request) {
   return withAssumption(rates, request, (r, q) => r.best(q));
 }
 
-/** `Rates.from(rates).top(request, k)`, freeing the decoded rates after; `request.assumeExactOut` as `Rates#assumeExactOut`. */
+/** `Rates.from(rates).top(request, k)` (`{routes, validUntil}`), freeing the decoded rates after; `request.assumeExactOut` as `Rates#assumeExactOut`. */
 export function topRoutes(rates, request, k) {
   count(k, "k");
   return withAssumption(rates, request, (r, q) => r.top(q, k));

@@ -17,9 +17,9 @@ pub(crate) fn amount(text: &str) -> Answer {
             ))
             .with("reason", error.code());
             Err(match error {
-                swaproute::decimal::DecimalError::InvalidCharacter { found, at } => {
-                    failure.with("at", at).with("found", found.to_string())
-                }
+                swaproute::decimal::DecimalError::InvalidCharacter { found, at } => failure
+                    .with_number("at", at)
+                    .with("found", found.to_string().as_str()),
                 _ => failure,
             })
         }

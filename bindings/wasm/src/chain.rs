@@ -8,12 +8,13 @@ use core::fmt;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
-use swaproute::route::chain::{ChainRequest, Market};
+use swaproute::route::chain::{Chain, ChainRequest, Market};
+use swaproute::route::chain_valid_until;
 use swaproute::{AssetId, EpochMillis, RatesResponse, SwapMode};
 
 use crate::failure::{decode, decode_failure, to_json, Answer, Failure};
 use crate::input::{amount, campaigns, mode, present};
-use crate::route::Bounded;
+use crate::route::{until_text, Bounded};
 
 /// Decodes a list of rates responses, one pair each; a response of more
 /// than `MAX_RATES` rates is refused when its next rate is met, without
@@ -111,18 +112,54 @@ pub(crate) fn select(responses: &[RatesResponse], request: &str, k: usize) -> An
             Some(no_route) => Failure::chain_no_route(no_route).into_text(),
             None => "null".into(),
         };
-        to_json(&selection)?.with_raw("noRoute", &no_route)
+        let until = valid_until(request, selection.chains().first(), responses);
+        to_json(&selection)?
+            .with_raw("noRoute", &no_route)?
+            .with_raw("validUntil", &until_text(until))
     })
 }
 
-/// The best chain, or the "no route" error.
+/// The best chain with its `validUntil`, or the "no route" error with its
+/// own.
 pub(crate) fn best(responses: &[RatesResponse], request: &str) -> Answer {
     with_market(request, responses, |request, market| {
         match request.best(market) {
-            Ok(chain) => to_json(&chain),
-            Err(no_route) => Err(Failure::chain_no_route(&no_route)),
+            Ok(chain) => to_json(&chain)?.with_raw(
+                "validUntil",
+                &until_text(valid_until(request, Some(&chain), responses)),
+            ),
+            Err(no_route) => Err(Failure::chain_no_route(&no_route).with(
+                "validUntil",
+                valid_until(request, None, responses).map(EpochMillis::as_millis),
+            )),
         }
     })
+}
+
+/// Ruling 50, as the CLI and the server answer it: the best chain holds
+/// until its earliest leg expires (under a median guard, no later than the
+/// first expiry after `now` of any pair's rates); "no route" until every
+/// rate has expired; `null` when nothing left can expire.
+fn valid_until(
+    request: &ChainRequest,
+    best: Option<&Chain<'_>>,
+    responses: &[RatesResponse],
+) -> Option<EpochMillis> {
+    let now = request.now();
+    let guarded: Vec<&[swaproute::Rate]> = match request.price_guard() {
+        Some(guard) if guard.reference().is_none() => {
+            responses.iter().map(RatesResponse::rates).collect()
+        }
+        _ => Vec::new(),
+    };
+    match best {
+        Some(best) => Some(chain_valid_until(best, now, &guarded)),
+        None => responses
+            .iter()
+            .flat_map(|r| r.rates().iter().map(swaproute::Rate::expiry))
+            .filter(|expiry| *expiry > now)
+            .max(),
+    }
 }
 
 /// An array of rates arrays, each bounded (`route::Bounded`).

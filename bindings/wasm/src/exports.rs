@@ -41,7 +41,7 @@ impl RawRates {
 
     /// `{pairId, count}`.
     pub fn summary(&self) -> String {
-        envelope(route::summary(&self.response))
+        envelope(Ok(route::summary(&self.response)))
     }
 
     /// The full selection.

@@ -49,14 +49,16 @@ impl Failure {
     fn no_route_keys(self, no_route: &swaproute::NoRoute) -> Self {
         let mut failure = self;
         if let Some(working) = no_route.working_amount() {
-            failure = failure.with(
-                "working",
-                Working {
-                    field: working.field().as_str(),
-                    amount: working.amount().to_string(),
-                    asset: working.asset().as_str(),
-                },
+            // `{"field","amount","asset"}`, each a JSON string (by hand: no
+            // serializer of its own).
+            let quote = |text: &str| serde_json::to_string(text).unwrap_or_default();
+            let text = format!(
+                "{{\"field\":{},\"amount\":{},\"asset\":{}}}",
+                quote(working.field().as_str()),
+                quote(&working.amount().to_string()),
+                quote(working.asset().as_str()),
             );
+            failure = failure.with_raw("working", &text);
         }
         if let swaproute::NoRoute::BelowFloors { floor, .. } = no_route {
             failure = failure.with("floor", floor.code());
@@ -89,8 +91,17 @@ impl Failure {
         }
     }
 
+    /// The same failure with one more key whose value is the whole number
+    /// `n` (written by hand: one `with` fewer to compile).
+    #[must_use]
+    pub(crate) fn with_number(self, key: &str, n: usize) -> Self {
+        let mut text = String::new();
+        crate::route::push_digits(&mut text, u64::try_from(n).unwrap_or(u64::MAX));
+        self.with_raw(key, &text)
+    }
+
     /// The same failure with one more key whose value is JSON `text`.
-    fn with_raw(self, key: &str, text: &str) -> Self {
+    pub(crate) fn with_raw(self, key: &str, text: &str) -> Self {
         let Failure(json) = self;
         match json.with_raw(key, text) {
             Ok(json) => Failure(json),
@@ -115,14 +126,6 @@ impl From<ApiError> for Failure {
     fn from(error: ApiError) -> Self {
         Failure::api(&error)
     }
-}
-
-/// `{"field","amount","asset"}`: the amount that works a "no route" names.
-#[derive(Serialize)]
-struct Working<'a> {
-    field: &'a str,
-    amount: String,
-    asset: &'a str,
 }
 
 /// JSON text the package answers with.
@@ -213,7 +216,9 @@ pub(crate) fn decode_failure(what: &str, e: &serde_json::Error) -> Failure {
     if e.line() == 0 {
         failure
     } else {
-        failure.with("line", e.line()).with("column", e.column())
+        failure
+            .with_number("line", e.line())
+            .with_number("column", e.column())
     }
 }
 

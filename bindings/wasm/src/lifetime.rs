@@ -1,7 +1,7 @@
-//! Decisions have a lifetime (ruling 50): until when a route answer holds,
-//! the schedule of its successors, re-quotes against the original promise
-//! and deposit outcomes. Only in the Node build (feature `lifetime`): the
-//! browser build has no room under its budget.
+//! Decisions have a lifetime (ruling 50): `Rates#validUntil`, the schedule
+//! of the best route's successors, re-quotes against the original promise
+//! and deposit outcomes. Only in the whole build (feature `lifetime`); the
+//! answers' own `validUntil` (`route.rs`) is in both builds.
 
 use serde::Deserialize;
 use serde_json::{json, Value};

@@ -8,8 +8,10 @@ use serde::Deserializer;
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
 #[cfg(feature = "feasible")]
 use swaproute::route::FeasibleQuery;
-use swaproute::route::{estimate_exact_out_under, Policy};
-use swaproute::{Rate, RatesResponse, RouteRequest, SwapMode};
+use swaproute::route::{estimate_exact_out_under, Policy, PriceGuard, PriceReference};
+use swaproute::{
+    EpochMillis, NoRoute, Rate, RatesResponse, Route as Ranked, RouteRequest, SwapMode,
+};
 
 use crate::failure::{decode, decode_failure, envelope, to_json, Answer, Failure};
 use crate::input::{amount, floors, EstimateInput, Route, RouteInput};
@@ -75,18 +77,18 @@ fn refused(error: &InvalidRates) -> Failure {
     Failure::invalid_request(format!("rates: {error}")).with("reason", error.code())
 }
 
-/// `{pairId, count}` of a valid rates response.
-pub(crate) fn summary(rates: &RatesResponse) -> Answer {
-    #[derive(serde::Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Summary<'a> {
-        pair_id: Option<&'a str>,
-        count: usize,
+/// `{pairId, count}` of a valid rates response (written by hand: no
+/// serializer of its own).
+pub(crate) fn summary(rates: &RatesResponse) -> crate::failure::Json {
+    let mut out = String::from("{\"pairId\":");
+    match rates.pair_id() {
+        Some(pair) => out.push_str(&serde_json::to_string(pair.as_str()).unwrap_or_default()),
+        None => out.push_str("null"),
     }
-    to_json(&Summary {
-        pair_id: rates.pair_id().map(swaproute::PairId::as_str),
-        count: rates.len(),
-    })
+    out.push_str(",\"count\":");
+    push_digits(&mut out, u64::try_from(rates.len()).unwrap_or(u64::MAX));
+    out.push('}');
+    crate::failure::Json(out)
 }
 
 /// Runs `f` on the crate's request for `input`.
@@ -129,24 +131,212 @@ pub(crate) fn select(rates: &RatesResponse, request: &str) -> Answer {
             Some(no_route) => Failure::no_route(no_route).into_text(),
             None => "null".into(),
         };
-        to_json(&selection)?.with_raw("noRoute", &no_route)
+        let json = to_json(&selection)?.with_raw("noRoute", &no_route)?;
+        json.with_raw(
+            "validUntil",
+            &until_text(expiries(rates, request.now(), None).0),
+        )
     })
+}
+
+/// `validUntil`'s JSON text (ruling 50): epoch ms, or `null` when nothing
+/// left can expire.
+pub(crate) fn until_text(until: Option<EpochMillis>) -> String {
+    let mut out = String::with_capacity(13);
+    match until {
+        Some(at) => push_digits(&mut out, at.as_millis()),
+        None => out.push_str("null"),
+    }
+    out
+}
+
+/// The decimal digits of `n` (by hand: the formatter's integer code is
+/// not otherwise in the browser build).
+pub(crate) fn push_digits(out: &mut String, mut n: u64) {
+    let start = out.len();
+    loop {
+        out.push(char::from(
+            b'0'.saturating_add(u8::try_from(n % 10).unwrap_or(0)),
+        ));
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let reversed = out.split_off(start);
+    out.extend(reversed.chars().rev());
+}
+
+/// The earliest and the last expiry later than `after` among `rates`;
+/// with `voters`, among the rates that vote for its median guard's
+/// reference at its `now` (ruling 42: a rate alone has a median exactly
+/// when it votes). One loop for every lifetime here: `select`'s
+/// (`RouteRequest::select_valid_until`: the earliest live expiry), a "no
+/// route"'s (the last), a median guard's next voter.
+fn expiries(
+    rates: &RatesResponse,
+    after: EpochMillis,
+    voters: Option<&RouteRequest<'_>>,
+) -> (Option<EpochMillis>, Option<EpochMillis>) {
+    let (mut first, mut last) = (None::<EpochMillis>, None::<EpochMillis>);
+    for rate in rates.rates() {
+        let expiry = rate.expiry();
+        if expiry > after
+            && voters.is_none_or(|request| {
+                request
+                    .price_reference(core::slice::from_ref(rate))
+                    .is_some()
+            })
+        {
+            first = Some(first.map_or(expiry, |first| first.min(expiry)));
+            last = Some(last.map_or(expiry, |last| last.max(expiry)));
+        }
+    }
+    (first, last)
+}
+
+/// The "no route" error of a ranking call with its `validUntil`: until
+/// when that "no route" holds ([`best_until`]).
+pub(crate) fn no_route_until(
+    request: &RouteRequest<'_>,
+    rates: &RatesResponse,
+    no_route: &NoRoute,
+) -> Failure {
+    Failure::no_route(no_route)
+        .with_raw("validUntil", &until_text(best_until(request, rates, None)))
+}
+
+/// Whether `request` judges by a median that moves when a voter expires
+/// (ruling 42: a price guard without the caller's reference).
+fn median_guarded(request: &RouteRequest<'_>) -> bool {
+    request
+        .price_guard()
+        .is_some_and(|guard| guard.reference().is_none())
+}
+
+/// `request` at another instant, every other part kept.
+fn request_at<'c>(request: &RouteRequest<'c>, now: EpochMillis) -> RouteRequest<'c> {
+    let base = match (request.mode(), request.to_amount()) {
+        (SwapMode::ExactOut, Some(to)) => RouteRequest::exact_out(request.from_amount(), to, now),
+        (_, Some(to)) => RouteRequest::exact_in(request.from_amount(), now).with_to_amount(to),
+        (_, None) => RouteRequest::exact_in(request.from_amount(), now),
+    };
+    base.with_policy(request.policy())
+}
+
+/// Until when `best`'s answer (`best`: the route, or `None` for "no
+/// route") holds: `RouteRequest::valid_until` (ruling 50) without ranking
+/// again where it need not, and without the schedule (2 KB of the browser
+/// build, which has no room for it). Rates only leave: a route holds until its rate expires, a "no
+/// route" until the last rate does; under a median guard the reference
+/// also moves when a voter expires, so the request is ranked again at each
+/// voter's expiry before that, and the first that changes the answer (the
+/// rate, or whether there is one) ends it.
+pub(crate) fn best_until(
+    request: &RouteRequest<'_>,
+    rates: &RatesResponse,
+    best: Option<&Ranked<'_>>,
+) -> Option<EpochMillis> {
+    let now = request.now();
+    let end = match best {
+        Some(route) => route.rate().expiry(),
+        None => expiries(rates, now, None).1?,
+    };
+    if !median_guarded(request) {
+        return Some(end);
+    }
+    let Some(guard) = request.price_guard() else {
+        return Some(end);
+    };
+    // The voters at `now`; at a later instant, those still unexpired (a
+    // rate votes when it can serve some amount, which only its expiry
+    // changes). The reference is found once per voter expiry from them
+    // alone, and the request ranked again, against it, only when it moved:
+    // not the whole median (every rate's served interval) at each expiry.
+    let voters: Vec<Rate> = rates
+        .rates()
+        .iter()
+        .filter(|rate| {
+            rate.expiry() > now
+                && request
+                    .price_reference(core::slice::from_ref(*rate))
+                    .is_some()
+        })
+        .cloned()
+        .collect();
+    let mut reference = PriceReference::median_of(&voters, now).map(|r| r.middle());
+    let mut after = now;
+    while let Some(at) = voters
+        .iter()
+        .map(Rate::expiry)
+        .filter(|at| *at > after && *at < end)
+        .min()
+    {
+        after = at;
+        let median = PriceReference::median_of(&voters, at);
+        if median.map(|r| r.middle()) == reference {
+            continue;
+        }
+        reference = median.map(|r| r.middle());
+        let later = request_at(request, at);
+        let answer = match median {
+            Some(median) => later
+                .with_price_guard(&PriceGuard::against(median, guard.max_deviation_bps()))
+                .best(rates),
+            None => later.best(rates),
+        };
+        let same = match (answer, best) {
+            (Ok(later), Some(route)) => later.rate().id() == route.rate().id(),
+            (Err(_), None) => true,
+            _ => false,
+        };
+        if !same {
+            return Some(at);
+        }
+    }
+    Some(end)
+}
+
+/// Until when `routes`, the top `k`, hold: `RouteRequest::top_valid_until`
+/// without ranking again (the browser build links no fixed-`k` scan): the
+/// earliest expiry among them, or a voter's under a median guard; none
+/// shown (`k = 0`, or "no route"), as `best`'s answer.
+pub(crate) fn top_until(
+    request: &RouteRequest<'_>,
+    rates: &RatesResponse,
+    routes: &[Ranked<'_>],
+) -> Option<EpochMillis> {
+    let Some(shown) = routes.iter().map(|route| route.rate().expiry()).min() else {
+        return best_until(request, rates, request.best(rates).ok().as_ref());
+    };
+    if !median_guarded(request) {
+        return Some(shown);
+    }
+    let voter = expiries(rates, request.now(), Some(request)).0;
+    Some(voter.map_or(shown, |voter| voter.min(shown)))
 }
 
 /// The best route as `RawRates::best` answers it: for the common route (no
 /// required input, no campaign, an id JSON writes as is) `"\u{1}"`, its
-/// rate id, `"\u{1f}"` and its net output (normalized, as its JSON writes
-/// it), from which the JavaScript wrapper builds the route's object; else
-/// the envelope of the route's JSON or of the "no route" error. Serde's
+/// rate id, `"\u{1f}"`, its net output (normalized, as its JSON writes
+/// it), `"\u{1f}"` and its `validUntil` (digits, or nothing for `null`),
+/// from which the JavaScript wrapper builds the route's object; else the
+/// envelope of the route's JSON (with `validUntil`) or of the "no route"
+/// error (with `validUntil`, ruling 50). Serde's
 /// writer (a call per piece at opt-level z) and `JSON.parse` were most of a
 /// `best` call over a few rates (issue 35).
 pub(crate) fn best(rates: &RatesResponse, request: &str) -> String {
     let answer = with_request(request, |request| match request.best(rates) {
-        Ok(route) => match compact_route(&route) {
-            Some(text) => Ok(Ok(text)),
-            None => to_json(&route).map(Err),
-        },
-        Err(no_route) => Err(Failure::no_route(&no_route)),
+        Ok(route) => {
+            let until = best_until(request, rates, Some(&route));
+            match compact_route(&route, until) {
+                Some(text) => Ok(Ok(text)),
+                None => to_json(&route)?
+                    .with_raw("validUntil", &until_text(until))
+                    .map(Err),
+            }
+        }
+        Err(no_route) => Err(no_route_until(request, rates, &no_route)),
     });
     match answer {
         Ok(Ok(text)) => text,
@@ -156,7 +346,10 @@ pub(crate) fn best(rates: &RatesResponse, request: &str) -> String {
 }
 
 /// [`best`]'s compact text of `route`, when it is a common route.
-fn compact_route(route: &swaproute::Route<'_>) -> Option<String> {
+///
+/// `until`: `validUntil`, written after a second `"\u{1f}"` (nothing for
+/// `null`).
+fn compact_route(route: &Ranked<'_>, until: Option<EpochMillis>) -> Option<String> {
     use core::fmt::Write;
     let id = route.rate().id().as_str();
     let common = route.required_input().is_none()
@@ -174,15 +367,18 @@ fn compact_route(route: &swaproute::Route<'_>) -> Option<String> {
     out.push('\u{1f}');
     // The net output as its JSON (`decimal::Plain`) writes it.
     write!(out, "{}", route.net_output().normalize()).ok()?;
+    out.push('\u{1f}');
+    if let Some(until) = until {
+        push_digits(&mut out, until.as_millis());
+    }
     Some(out)
 }
 
 /// The best `k` routes, best first, or the "no route" error.
 #[cfg(feature = "top-scan")]
 pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
-    with_request(request, |request| match request.top(rates, k) {
-        Ok(routes) => to_json(&routes),
-        Err(no_route) => Err(Failure::no_route(&no_route)),
+    with_request(request, |request| {
+        top_answer(request, rates, request.top(rates, k))
     })
 }
 
@@ -194,10 +390,29 @@ pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
 /// ranking specialised for one `k` (about 16 KB of the browser build).
 #[cfg(not(feature = "top-scan"))]
 pub(crate) fn top(rates: &RatesResponse, request: &str, k: usize) -> Answer {
-    with_request(request, |request| match request.select(rates).into_top(k) {
-        Ok(routes) => to_json(&routes),
-        Err(no_route) => Err(Failure::no_route(&no_route)),
+    with_request(request, |request| {
+        top_answer(request, rates, request.select(rates).into_top(k))
     })
+}
+
+/// `{routes, validUntil}` of the top `k` (ruling 50: until any of them
+/// could change), or the "no route" error with its `validUntil`.
+fn top_answer(
+    request: &RouteRequest<'_>,
+    rates: &RatesResponse,
+    top: Result<Vec<Ranked<'_>>, NoRoute>,
+) -> Answer {
+    match top {
+        Ok(routes) => {
+            let mut out = String::from("{\"routes\":");
+            out.push_str(&to_json(&routes)?.0);
+            out.push_str(",\"validUntil\":");
+            out.push_str(&until_text(top_until(request, rates, &routes)));
+            out.push('}');
+            Ok(crate::failure::Json(out))
+        }
+        Err(no_route) => Err(no_route_until(request, rates, &no_route)),
+    }
 }
 
 /// The ExactOut estimate (ruling 8): `{fromAmount, rateId}`.
@@ -334,17 +549,23 @@ mod tests {
                     );
                     continue;
                 };
-                let Some((id, net)) = parts.split_once('\u{1f}') else {
+                let Some((id, rest)) = parts.split_once('\u{1f}') else {
                     panic!("no separator: {text:?}")
                 };
+                let Some((net, until)) = rest.split_once('\u{1f}') else {
+                    panic!("no second separator: {text:?}")
+                };
+                let until = if until.is_empty() { "null" } else { until };
                 // What the JavaScript wrapper builds, as JSON, against the
-                // route's own JSON.
+                // route's own JSON and the crate's `valid_until`.
                 let built = format!(
-                    r#"{{"ok":{{"rateId":{},"netOutput":"{net}","requiredInput":null,"requiredInputLimits":null,"sponsoredByCampaignId":null}}}}"#,
+                    r#"{{"ok":{{"rateId":{},"netOutput":"{net}","requiredInput":null,"requiredInputLimits":null,"sponsoredByCampaignId":null,"validUntil":{until}}}}}"#,
                     serde_json::to_string(id).unwrap_or_default()
                 );
                 let own = with_request(request, |r| match r.best(&rates) {
-                    Ok(route) => to_json(&route),
+                    Ok(route) => {
+                        to_json(&route)?.with_raw("validUntil", &until_text(r.valid_until(&rates)))
+                    }
                     Err(no_route) => Err(Failure::no_route(&no_route)),
                 });
                 assert_eq!(built, envelope(own), "{list:?} {request}");
@@ -372,5 +593,100 @@ mod tests {
             let error = answer(select(&rates, request));
             assert_eq!(error["code"], "INVALID_REQUEST", "{request}");
         }
+    }
+
+    /// The answers' `validUntil` against the crate's own lifetimes
+    /// (`valid_until`, `top_valid_until`, `select_valid_until`), over
+    /// pseudo-random books with and without a median guard (whose voters
+    /// and re-rankings `best_until` and `top_until` find without the
+    /// schedule).
+    #[test]
+    fn the_answers_lifetimes_are_the_crates() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        let mut checked = 0;
+        for _ in 0..400 {
+            let count = 1 + next(7);
+            let list: Vec<String> = (0..count)
+                .map(|i| {
+                    format!(
+                        r#"{{"amount":{{"assetId":"ETH","value":{}}},"expiry":{},"id":"r{i}",
+                        "max":{{"assetId":"BTC","value":{}}},"min":{{"assetId":"BTC","value":{}}},
+                        "minerFee":{{"assetId":"ETH","value":0.0{}}},"pairId":"BTC_ETH"}}"#,
+                        25 + next(10),
+                        1000 + 500 * next(8),
+                        1 + next(3),
+                        ["0.1", "0.5", "1.5"][usize::try_from(next(3)).unwrap_or(0)],
+                        next(9),
+                    )
+                })
+                .collect();
+            let Ok(rates) = rates(&format!("[{}]", list.join(","))) else {
+                panic!("the rates decode")
+            };
+            let guard = match next(3) {
+                0 => "",
+                1 => r#","priceGuard":{"maxDeviationBps":500}"#,
+                _ => r#","priceGuard":{"maxDeviationBps":1500}"#,
+            };
+            let request = format!(
+                r#"{{"fromAmount":"{}","now":{}{guard}}}"#,
+                ["0.2", "0.7", "1", "2.5"][usize::try_from(next(4)).unwrap_or(0)],
+                1000 + 250 * next(18),
+            );
+            let own = |text: &str| -> Value {
+                let value: Value = serde_json::from_str(text).unwrap_or_default();
+                value
+            };
+            let crate_until = |f: &dyn Fn(&RouteRequest<'_>) -> Option<swaproute::EpochMillis>| {
+                with_request(&request, |r| Ok(f(r)))
+                    .ok()
+                    .flatten()
+                    .map_or(Value::Null, |at| Value::from(at.as_millis()))
+            };
+            // best: the compact text, the route's JSON or the error.
+            let text = best(&rates, &request);
+            let got = if let Some(parts) = text.strip_prefix('\u{1}') {
+                let until = parts.rsplit('\u{1f}').next().unwrap_or_default();
+                if until.is_empty() {
+                    Value::Null
+                } else {
+                    Value::from(until.parse::<u64>().unwrap_or_default())
+                }
+            } else {
+                let envelope = own(&text);
+                envelope
+                    .get("ok")
+                    .or_else(|| envelope.get("error"))
+                    .map_or(Value::Null, |v| v["validUntil"].clone())
+            };
+            assert_eq!(
+                got,
+                crate_until(&|r| r.valid_until(&rates)),
+                "best {request} {list:?}"
+            );
+            for k in [0, 1, 2, 3, 10] {
+                let envelope = own(&envelope(top(&rates, &request, k)));
+                let got = envelope
+                    .get("ok")
+                    .or_else(|| envelope.get("error"))
+                    .map_or(Value::Null, |v| v["validUntil"].clone());
+                let want = crate_until(&|r| r.top_valid_until(&rates, k));
+                assert_eq!(got, want, "top {k} {request} {list:?}");
+            }
+            let selected = answer(select(&rates, &request));
+            assert_eq!(
+                selected["validUntil"],
+                crate_until(&|r| r.select_valid_until(&rates)),
+                "select {request}"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 400);
     }
 }

@@ -1,13 +1,13 @@
 //! Exact splits (ruling 39): `Rates#split(request, policy)`.
 
 use serde::{Deserialize, Serialize};
-use swaproute::route::{Split, SplitAnswer, SplitLegs, SplitPolicy};
-use swaproute::RatesResponse;
+use swaproute::route::{split_valid_until, Split, SplitAnswer, SplitError, SplitLegs, SplitPolicy};
 use swaproute::Route;
+use swaproute::{EpochMillis, RatesResponse};
 
 use crate::failure::{decode, to_json, Answer, Failure};
 use crate::input::amount;
-use crate::route::with_request;
+use crate::route::{no_route_until, with_request};
 
 /// The split policy: `{legs?: 2 | 3, perOrderCost?: "C", minGainBps?: N,
 /// decimals?: {from, to}}` (with `decimals`, every leg on the from asset's
@@ -49,21 +49,48 @@ pub(crate) fn split(rates: &RatesResponse, request: &str, policy: &str) -> Answe
         policy = policy.with_decimals(decimals.from);
     }
     with_request(request, |request| match request.split(rates, &policy) {
-        Ok(SplitAnswer::Single(route)) => to_json(&Out {
-            route: Some(route),
-            split: None,
-        }),
-        Ok(SplitAnswer::Split(split)) => to_json(&Out {
-            route: None,
-            split: Some(split),
-        }),
+        Ok(answer) => {
+            // Ruling 50, as the CLI writes it: the answer's `validUntil`,
+            // and the split's own when the answer is a split.
+            let until = split_valid_until(request, rates, &answer).map(EpochMillis::as_millis);
+            let out = match answer {
+                SplitAnswer::Single(route) => Out {
+                    route: Some(route),
+                    split: None,
+                    valid_until: until,
+                },
+                SplitAnswer::Split(split) => Out {
+                    route: None,
+                    split: Some(Timed {
+                        split,
+                        valid_until: until,
+                    }),
+                    valid_until: until,
+                },
+            };
+            to_json(&out)
+        }
+        Err(SplitError::NoRoute(no_route)) => Err(no_route_until(request, rates, &no_route)),
         Err(error) => Err(Failure::api(&error.to_api_error())),
     })
 }
 
-/// The answer's JSON: `{route, split}`, one of them `null`.
+/// The answer's JSON: `{route, split, validUntil}`, one of `route` and
+/// `split` `null`.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Out<'r> {
     route: Option<Route<'r>>,
-    split: Option<Split<'r>>,
+    split: Option<Timed<'r>>,
+    valid_until: Option<u64>,
+}
+
+/// A split with its `validUntil` (its first leg's expiry, or earlier under
+/// a median guard).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Timed<'r> {
+    #[serde(flatten)]
+    split: Split<'r>,
+    valid_until: Option<u64>,
 }

@@ -64,7 +64,9 @@ const keys = (object) => Object.keys(object).sort();
 
 test("selectRoutes ranks by net output and says why the rest were rejected", () => {
   const selection = selectRoutes(btcEth, { fromAmount: "0.5", now: NOW });
-  assert.deepEqual(keys(selection), ["fromAmount", "mode", "noRoute", "rejected", "routes", "toAmount"]);
+  assert.deepEqual(keys(selection), ["fromAmount", "mode", "noRoute", "rejected", "routes", "toAmount", "validUntil"]);
+  // Every rate expires at LATER: the whole list holds until then (ruling 50).
+  assert.equal(selection.validUntil, LATER);
   assert.deepEqual(
     selection.routes.map((r) => [r.rank, r.rateId, r.netOutput]),
     [
@@ -90,7 +92,7 @@ test("a Rates handle decodes once and ranks every amount typed", () => {
   assert.equal(rates.pairId, "BTC_ETH");
   assert.equal(rates.length, 3);
   // At 0.1 BTC "c" (0.1 × 40 = 4) beats "b" (0.1 × 30.5 − 0.2 = 2.85) and "a" (2.99).
-  assert.deepEqual(rates.top({ fromAmount: "0.1", now: NOW }, 2).map((r) => r.rateId), ["c", "a"]);
+  assert.deepEqual(rates.top({ fromAmount: "0.1", now: NOW }, 2).routes.map((r) => r.rateId), ["c", "a"]);
   assert.equal(rates.best({ fromAmount: "0.5", now: NOW }).rateId, "b");
   assert.equal(Rates.from(rates), rates);
   rates.free();
@@ -169,7 +171,9 @@ test("chained routes: BTC → ETH → SOL with the 8-place floor between legs", 
     "rejectedCounts",
     "to",
     "toAmount",
+    "validUntil",
   ]);
+  assert.equal(selection.validUntil, LATER);
   const [first, second] = selection.chains;
   assert.deepEqual(keys(first), ["expiry", "finalOutput", "legs", "rank", "requiredInput"]);
   assert.deepEqual(
@@ -190,6 +194,9 @@ test("chained routes: BTC → ETH → SOL with the 8-place floor between legs", 
   assert.deepEqual(bestChain([btcEth, ethSol], request).finalOutput, "752.4");
   const none = thrown(() => bestChain([btcEth, ethSol], { ...request, to: "DOGE" }));
   assert.deepEqual([none.status, none.code], [422, "ROUTE_UNAVAILABLE"]);
+  // No chain: that holds until the last rate expires (ruling 50).
+  assert.equal(none.validUntil, LATER);
+  assert.equal(bestChain([btcEth, ethSol], request).validUntil, LATER);
   assert.equal(thrown(() => bestChain([btcEth, ethSol], { ...request, maxLegs: 4 })).field, "maxLegs");
   assert.equal(thrown(() => bestChain([btcEth, btcEth], request)).reason, "DUPLICATE_PAIR");
 });
@@ -301,8 +308,12 @@ test("best answers the object the route's JSON parses to, key order included", (
   let checked = 0;
   for (const list of lists) {
     for (const request of requests) {
-      const [first] = topRoutes(list, request, 1);
+      const top = topRoutes(list, request, 1);
+      const [first] = top.routes;
       const best = bestRoute(list, request);
+      // The best route's own key: the top 1's validUntil (its rate's expiry).
+      assert.equal(best.validUntil, top.validUntil);
+      first.validUntil = top.validUntil;
       assert.deepEqual(Object.entries(best), Object.entries(first), `${JSON.stringify(request)} ${list[0].id}`);
       checked++;
     }

@@ -180,10 +180,10 @@ test("reconcileStatus takes its own answer back", () => {
 test("k: any whole number ≥ 0; above the candidates returns them all, never wrapped to 32 bits", () => {
   const all = ["b", "a"]; // "c" is over its max at 0.5 BTC.
   for (const k of [2, 3, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 53, Number.MAX_VALUE]) {
-    assert.deepEqual(topRoutes(btcEth, route, k).map((r) => r.rateId), all, `k = ${k}`);
+    assert.deepEqual(topRoutes(btcEth, route, k).routes.map((r) => r.rateId), all, `k = ${k}`);
     assert.equal(selectChains([btcEth, ethSol], chain, k).chains.length, 2, `chains, k = ${k}`);
   }
-  assert.deepEqual(topRoutes(btcEth, route, 1).map((r) => r.rateId), ["b"]);
+  assert.deepEqual(topRoutes(btcEth, route, 1).routes.map((r) => r.rateId), ["b"]);
   assert.equal(selectChains([btcEth, ethSol], chain, 2 ** 32 + 1).chains[0].finalOutput, "752.4");
   for (const k of [-1, 1.5, NaN, Infinity, -Infinity, null, "2", [2]]) {
     const error = thrown(() => topRoutes(btcEth, route, k));

@@ -52,8 +52,9 @@ test("its topRoutes (from the full selection) answers as the full build's fixed-
   ];
   const request = { fromAmount: "0.5", now, floors: { dust: "14.5" } };
   // 0.5 × 30 = 15 (b), 14.99 (a, d), 0.5 × 29 = 14.5 (c).
-  assert.deepEqual(browser.topRoutes(rates, request, 3).map((r) => r.rateId), ["b", "a", "d"]);
+  assert.deepEqual(browser.topRoutes(rates, request, 3).routes.map((r) => r.rateId), ["b", "a", "d"]);
   for (const k of [0, 1, 2, 3, 4, 5, 6, 7, 2 ** 32]) {
+    // The same routes and the same validUntil (ruling 50).
     assert.deepEqual(browser.topRoutes(rates, request, k), full.topRoutes(rates, request, k), `k = ${k}`);
   }
   // Nothing left (dust above every output): the same "no route" for every k.
@@ -70,6 +71,38 @@ test("it has no feasibleAmounts: a TypeError naming the feature", () => {
   assert.throws(() => rates.feasible({ now }), /Rates#feasible .*"feasible"/);
   rates.free();
   assert.throws(() => browser.planFixedOrder([rate], {}, { now }), /"orders"/);
+});
+
+test("its answers carry validUntil as the whole build's (ruling 50)", async () => {
+  const full = await import("../pkg/node.js");
+  // a until now + 60 s; b (x31) until now + 30 s; c (x32) below its min at 0.5.
+  const rates = [
+    rate,
+    { ...rate, id: "b", amount: { assetId: "ETH", value: 31 }, expiry: now + 30000 },
+    { ...rate, id: "c", amount: { assetId: "ETH", value: 32 }, min: { assetId: "BTC", value: 1 }, expiry: now + 10000 },
+  ];
+  const guard = { maxDeviationBps: 200 };
+  for (const request of [
+    { fromAmount: "0.5", now },
+    { fromAmount: "0.5", now, priceGuard: guard },
+    { fromAmount: "0.5", now: now + 30000 },
+    { fromAmount: "11", now },
+    { fromAmount: "0.5", now: now + 60000 },
+  ]) {
+    const answer = (f) => { try { return f(); } catch (e) { return { code: e.code, validUntil: e.validUntil }; } };
+    for (const call of [
+      (m) => m.bestRoute(rates, request),
+      (m) => m.topRoutes(rates, request, 2),
+      (m) => m.topRoutes(rates, request, 0),
+      (m) => m.selectRoutes(rates, request),
+    ]) {
+      assert.deepEqual(answer(() => call(browser)), answer(() => call(full)), JSON.stringify(request));
+    }
+  }
+  // By hand: b (0.5 × 31 − 0.01 = 15.49) leads until it expires at now + 30 s.
+  assert.equal(browser.bestRoute(rates, { fromAmount: "0.5", now }).validUntil, now + 30000);
+  // select: c (live, rejected) expires first.
+  assert.equal(browser.selectRoutes(rates, { fromAmount: "0.5", now }).validUntil, now + 10000);
 });
 
 test("it has no splitRoute: a TypeError naming the feature", () => {

@@ -34,7 +34,10 @@ test("10 BTC, above every max: a takes its max, b the rest", () => {
     ],
     netOutput: "295.97",
     gainBps: null,
+    // Ruling 50: both legs' rates expire at NOW + 60000.
+    validUntil: NOW + 60000,
   });
+  assert.equal(answer.validUntil, NOW + 60000);
 });
 
 test("a single route when one serves and no gain is asked", () => {

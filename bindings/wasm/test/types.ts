@@ -29,6 +29,10 @@ import {
   type Estimate,
   type Rate,
   type Route,
+  type BestRoute,
+  type TopRoutes,
+  type BestChain,
+  type EpochMillis,
   type Selection,
   feasibleAmounts,
   splitRoute,
@@ -50,9 +54,20 @@ const now = Date.now();
 const selection: Selection = selectRoutes(rates, { fromAmount: "0.5", now });
 const first: string | undefined = selection.routes[0]?.netOutput;
 const noRoute: ErrorBody | null = selection.noRoute;
-const best: Route = bestRoute(rates, { mode: "ExactOut", fromAmount: "0.5", toAmount: "16", now });
+const best: BestRoute = bestRoute(rates, { mode: "ExactOut", fromAmount: "0.5", toAmount: "16", now });
+// Ruling 50: a route found always has a lifetime; a list or a selection may not.
+const bestUntil: EpochMillis = best.validUntil;
+const selectUntil: EpochMillis | null = selection.validUntil;
 const required: string | null = best.requiredInput;
-const top: Route[] = topRoutes(rates, { fromAmount: "1", now, limitPolicy: "strict" }, 3);
+const top: TopRoutes = topRoutes(rates, { fromAmount: "1", now, limitPolicy: "strict" }, 3);
+const topFirst: Route | undefined = top.routes[0];
+const topUntil: EpochMillis | null = top.validUntil;
+// @ts-expect-error top answers {routes, validUntil}, no longer an array
+const topArray: Route[] = topRoutes(rates, { fromAmount: "1", now }, 3);
+// @ts-expect-error validUntil may be null: not a number for sure
+const topUntilNumber: number = top.validUntil;
+// @ts-expect-error validUntil is epoch ms, not a Date
+const bestUntilDate: Date = best.validUntil;
 const estimate: Estimate = estimateExactOut(rates, { toAmount: "10", now });
 
 const book = Rates.from(rates);
@@ -62,7 +77,9 @@ book.select({ fromAmount: "2", now, campaigns: { spring: "0.5" } });
 book.free();
 
 const chains: ChainSelection = selectChains([rates, rates], { from: "BTC", to: "SOL", fromAmount: "0.5", now, maxLegs: 3 }, 5);
-const chain: Chain = bestChain([rates], { mode: "ExactOut", from: "BTC", to: "SOL", toAmount: "10", now });
+const chain: BestChain = bestChain([rates], { mode: "ExactOut", from: "BTC", to: "SOL", toAmount: "10", now });
+const chainUntil: EpochMillis = chain.validUntil;
+const chainsUntil: EpochMillis | null = chains.validUntil;
 const legs: number = chain.legs.length + chains.chains.length + chains.rejected.length;
 
 const fixed = validateFixedOrder({ fromAmount: "0.5" });
@@ -142,6 +159,7 @@ selectRoutes(rates, { mode: "exactIn", fromAmount: "0.5", now });
 // @ts-expect-error Rates are made by Rates.from
 new Rates();
 
+void [bestUntil, selectUntil, topFirst, topUntil, topArray, topUntilNumber, bestUntilDate, chainUntil, chainsUntil];
 void [first, noRoute, required, top, estimate, pair, n, legs, mode, quote, canonical, definitive, forwarded, info, headers, text, tokenId];
 
 // Ruling 50: lifetimes, re-quotes and deposits.

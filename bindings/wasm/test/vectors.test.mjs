@@ -258,7 +258,19 @@ const runners = {
     }
     assert.ok(got.ok, `expected an answer, got ${got.error?.message}`);
     assert.equal(got.ok.route?.rateId ?? null, expect.route, "route");
-    assert.deepEqual(got.ok.split, expect.split, "split");
+    // Ruling 50: a split holds until its first leg's rate expires, a single
+    // route until its rate does (no median guard in these cases).
+    const expiry = new Map(input.rates.map((r) => [r.id, r.expiry]));
+    const used = got.ok.split ? got.ok.split.legs.map((l) => l.rateId) : [got.ok.route.rateId];
+    const until = Math.min(...used.map((id) => expiry.get(id)));
+    assert.equal(got.ok.validUntil, until, "validUntil");
+    if (got.ok.split) {
+      const { validUntil, ...split } = got.ok.split;
+      assert.equal(validUntil, until, "split.validUntil");
+      assert.deepEqual(split, expect.split, "split");
+    } else {
+      assert.deepEqual(got.ok.split, expect.split, "split");
+    }
   },
 
   // Ruling 50: the best route's successors, compared whole.
@@ -268,6 +280,24 @@ const runners = {
       const request = { fromAmount: input.fromAmount, now: input.now };
       assert.deepEqual(rates.schedule(request), expect);
       assert.deepEqual(rates.validUntil(request), { validUntil: expect.validUntil }, "validUntil");
+      // The same lifetime on the answers themselves: the best route's, or
+      // its "no route"'s (thrown), and the top 1's.
+      let best;
+      try {
+        best = rates.best(request).validUntil;
+      } catch (e) {
+        if (!(e instanceof swaproute.SwaprouteError)) throw e;
+        best = e.validUntil;
+      }
+      assert.equal(best, expect.validUntil, "best(request).validUntil");
+      const first = expect.schedule[0];
+      if (first && first.rateId !== null) {
+        assert.equal(rates.top(request, 1).validUntil, expect.validUntil, "top(request, 1).validUntil");
+      }
+      // select: the first expiry after now of any rate (every line can change then).
+      const live = input.rates.map((r) => r.expiry).filter((e) => e > input.now);
+      const select = rates.select(request).validUntil;
+      assert.equal(select, live.length ? Math.min(...live) : null, "select(request).validUntil");
     } finally {
       rates.free();
     }
