@@ -8,7 +8,7 @@ use serde::Deserializer;
 use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
 #[cfg(feature = "feasible")]
 use swaproute::route::FeasibleQuery;
-use swaproute::route::{estimate_exact_out_under, Policy, PriceGuard, PriceReference};
+use swaproute::route::{estimate_exact_out_under, Policy};
 use swaproute::{
     EpochMillis, NoRoute, Rate, RatesResponse, Route as Ranked, RouteRequest, SwapMode,
 };
@@ -214,24 +214,12 @@ fn median_guarded(request: &RouteRequest<'_>) -> bool {
         .is_some_and(|guard| guard.reference().is_none())
 }
 
-/// `request` at another instant, every other part kept.
-fn request_at<'c>(request: &RouteRequest<'c>, now: EpochMillis) -> RouteRequest<'c> {
-    let base = match (request.mode(), request.to_amount()) {
-        (SwapMode::ExactOut, Some(to)) => RouteRequest::exact_out(request.from_amount(), to, now),
-        (_, Some(to)) => RouteRequest::exact_in(request.from_amount(), now).with_to_amount(to),
-        (_, None) => RouteRequest::exact_in(request.from_amount(), now),
-    };
-    base.with_policy(request.policy())
-}
-
 /// Until when `best`'s answer (`best`: the route, or `None` for "no
 /// route") holds: `RouteRequest::valid_until` (ruling 50) without ranking
-/// again where it need not, and without the schedule (2 KB of the browser
-/// build, which has no room for it). Rates only leave: a route holds until its rate expires, a "no
+/// again. Rates only leave: a route holds until its rate expires, a "no
 /// route" until the last rate does; under a median guard the reference
-/// also moves when a voter expires, so the request is ranked again at each
-/// voter's expiry before that, and the first that changes the answer (the
-/// rate, or whether there is one) ends it.
+/// also moves when a voter expires, so the first voter's expiry bounds it
+/// too.
 pub(crate) fn best_until(
     request: &RouteRequest<'_>,
     rates: &RatesResponse,
@@ -245,56 +233,8 @@ pub(crate) fn best_until(
     if !median_guarded(request) {
         return Some(end);
     }
-    let Some(guard) = request.price_guard() else {
-        return Some(end);
-    };
-    // The voters at `now`; at a later instant, those still unexpired (a
-    // rate votes when it can serve some amount, which only its expiry
-    // changes). The reference is found once per voter expiry from them
-    // alone, and the request ranked again, against it, only when it moved:
-    // not the whole median (every rate's served interval) at each expiry.
-    let voters: Vec<Rate> = rates
-        .rates()
-        .iter()
-        .filter(|rate| {
-            rate.expiry() > now
-                && request
-                    .price_reference(core::slice::from_ref(*rate))
-                    .is_some()
-        })
-        .cloned()
-        .collect();
-    let mut reference = PriceReference::median_of(&voters, now).map(|r| r.middle());
-    let mut after = now;
-    while let Some(at) = voters
-        .iter()
-        .map(Rate::expiry)
-        .filter(|at| *at > after && *at < end)
-        .min()
-    {
-        after = at;
-        let median = PriceReference::median_of(&voters, at);
-        if median.map(|r| r.middle()) == reference {
-            continue;
-        }
-        reference = median.map(|r| r.middle());
-        let later = request_at(request, at);
-        let answer = match median {
-            Some(median) => later
-                .with_price_guard(&PriceGuard::against(median, guard.max_deviation_bps()))
-                .best(rates),
-            None => later.best(rates),
-        };
-        let same = match (answer, best) {
-            (Ok(later), Some(route)) => later.rate().id() == route.rate().id(),
-            (Err(_), None) => true,
-            _ => false,
-        };
-        if !same {
-            return Some(at);
-        }
-    }
-    Some(end)
+    let voter = expiries(rates, now, Some(request)).0;
+    Some(voter.map_or(end, |voter| voter.min(end)))
 }
 
 /// Until when `routes`, the top `k`, hold: `RouteRequest::top_valid_until`
