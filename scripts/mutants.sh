@@ -28,10 +28,10 @@ if [ ! -s "$diff" ]; then
 fi
 # Fewer proptest cases per mutant: a mutant caught at all is caught in the
 # first few dozen cases, and the whole suite runs once per mutant.
-# The baseline (unmutated) run tests only the mutated package, `swaproute`,
-# whose library has `test = false`: nextest must not count "no tests" as a
-# failure. Each mutant runs the tests of both `test_package`s
-# (.cargo/mutants.toml). Extra arguments after the base go to nextest, e.g.
+# Each mutant runs the tests of the mutated package, `swaproute`: its unit
+# tests and the integration suite (.cargo/mutants.toml). `--no-tests=pass`
+# keeps a nextest filter that selects nothing from failing the run. Extra
+# arguments after the base go to nextest, e.g.
 # `scripts/mutants.sh main -E 'test(/split/)'`.
 shift || true
 PROPTEST_CASES="${PROPTEST_CASES:-32}" cargo mutants --in-diff "$diff" -j 2 --output target/mutants-diff \

@@ -98,3 +98,15 @@ pub use route::{
 pub use slippage::{InvalidSlippage, Slippage, SlippageError, SlippageExceeded};
 pub use swap_mode::{InvalidSwapMode, SwapMode};
 pub use time::{EpochMillis, TimeRangeError};
+
+/// The README's examples, run as doctests of this crate (`cargo test
+/// --doc`); compiled for doctests only.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
+/// The guide's examples (docs/GUIDE.md: the README's longer sections), run
+/// as doctests of this crate; compiled for doctests only.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/GUIDE.md")]
+pub struct GuideDoctests;

@@ -433,7 +433,7 @@ fn no_route_below_every_min_names_the_smallest_amount_that_works() {
 #[test]
 fn the_sample_rates_from_the_readme() {
     let rates: RatesResponse =
-        serde_json::from_str(include_str!("../examples/data/rates.json")).unwrap();
+        serde_json::from_str(include_str!("../cli/data/rates.json")).unwrap();
     let f = exact_in().amounts(&rates).unwrap();
     // The smallest min is 0.0005 (fee 0, ×32.987…): it works.
     assert_eq!(

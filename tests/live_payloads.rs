@@ -40,7 +40,7 @@ fn round_trip<T: DeserializeOwned + Serialize>(name: &str, text: &str) -> T {
 }
 
 fn payloads() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("payloads");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/payloads");
     let mut out = Vec::new();
     for sub in [dir.clone(), dir.join("derived")] {
         for entry in std::fs::read_dir(&sub).unwrap() {
@@ -196,7 +196,7 @@ fn plan_and_verify_live(created: &str, fetched: &str) {
     let request: FixedOrderRequest =
         serde_json::from_str(include_str!("payloads/order-create-request.json")).unwrap();
     let rates: RatesResponse =
-        serde_json::from_str(include_str!("../examples/data/order/rates.json")).unwrap();
+        serde_json::from_str(include_str!("../cli/data/order/rates.json")).unwrap();
     let policy = ScreeningPolicy::new();
     let plan = request
         .plan(

@@ -3,7 +3,7 @@
 //! is a test here; expected values are worked out by hand in the comments
 //! (the long ones with exact fractions: `a / b` rounded as stated).
 //!
-//! The bundled rates (examples/data/rates.json) that serve ExactOut at a
+//! The bundled rates (cli/data/rates.json) that serve ExactOut at a
 //! `fromAmount` estimate of 0.5 BTC:
 //!
 //! | rate | multiplier | fee | min | max |
@@ -33,7 +33,7 @@ const TO_ADDRESS: &str = "0x52908400098527886E0F7030069857D2E4169EE7";
 
 fn bundled() -> &'static RatesResponse {
     static RATES: std::sync::LazyLock<RatesResponse> = std::sync::LazyLock::new(|| {
-        serde_json::from_str(include_str!("../examples/data/rates.json")).unwrap()
+        serde_json::from_str(include_str!("../cli/data/rates.json")).unwrap()
     });
     &RATES
 }

@@ -222,14 +222,16 @@ fn the_real_payloads_ids_are_still_accepted() {
         assert_eq!(RateId::new(id).unwrap().as_str(), id);
     }
     for name in ["rates-response.json", "rates-response-legacy.json"] {
-        let text =
-            std::fs::read_to_string(format!("{}/payloads/{name}", env!("CARGO_MANIFEST_DIR")))
-                .unwrap();
+        let text = std::fs::read_to_string(format!(
+            "{}/tests/payloads/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
         serde_json::from_str::<RatesResponse>(&text).unwrap();
     }
     let csv = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/payloads/pairs-response.csv"
+        "/tests/payloads/pairs-response.csv"
     ))
     .unwrap();
     PairsResponse::from_csv(&csv).unwrap();
@@ -251,7 +253,7 @@ fn order_bodies_and_order_resources_refuse_hidden_characters_in_ids() {
     // An order resource whose id, rateId or pairId hides a character.
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/payloads/order-status-response.json"
+        "/tests/payloads/order-status-response.json"
     ))
     .unwrap();
     let order: serde_json::Value = serde_json::from_str(&text).unwrap();

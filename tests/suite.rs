@@ -42,7 +42,6 @@ mod glue_helpers;
 mod glue_routes;
 mod lifetime;
 mod live_payloads;
-mod manifests;
 mod one_policy;
 mod order_builders;
 mod order_planning;

@@ -61,7 +61,7 @@ const KINDS: &[&str] = &[
 ];
 
 fn vectors_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../vectors")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors")
 }
 
 /// `(file name, parsed file)` of every vector file, by name.

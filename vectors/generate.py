@@ -2712,7 +2712,7 @@ def plan_case(name, rules, rates, body, decimals=None, policy=None, want=None, n
 def plan_cases():
     P = plan_case
     eo = lambda id, mult, fee, mn, mx, **kw: Rate(id, mult, fee, mn, mx, exact_out=True, **kw)
-    # Three of the bundled sample's rates (examples/data/rates.json).
+    # Three of the bundled sample's rates (cli/data/rates.json).
     d5 = eo("d5b1", "33.14218692377834", "0.00019192", "0.00079787", "8.33028657")
     ey = eo("eyJ", "33.20110457", "0.00215", "0.01", "3.5")
     c9 = eo("7c9e", "32.98701122334455", "0", "0.0005", "1.2")

@@ -23,9 +23,9 @@ use tiny_keccak::{Hasher, Sha3};
 use crate::errors::{echo, own_error, Failure};
 
 /// The bundled rates: one BTC_ETH response.
-const SAMPLE_RATES: &str = include_str!("../../examples/data/rates.json");
+const SAMPLE_RATES: &str = include_str!("../../cli/data/rates.json");
 /// The bundled asset records: the assets of the bundled samples (BTC, ETH,
-/// and SOL for the chain samples in examples/data/chain).
+/// and SOL for the chain samples in cli/data/chain).
 const SAMPLE_ASSETS: &str = include_str!("../data/assets.json");
 
 /// A stand-in quote's maximum, per rate: this many times the rate's own

@@ -103,8 +103,8 @@ pub(crate) fn scaled28(value: Decimal) -> Option<u128> {
 }
 
 /// SplitMix64, the unit tests' one generator: the same cases on every run
-/// (the crate's unit tests have no dev-dependencies: a property test
-/// library would be built for `cargo run --example` too).
+/// (the unit tests in src/ use no crate beyond the library's own
+/// dependencies; the property tests with proptest are in tests/).
 #[cfg(test)]
 pub(crate) fn split_mix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -1,6 +1,6 @@
 //! The endpoints, one test per endpoint and status, on each database.
 //! Expected numbers are worked out by hand from the bundled rates
-//! (examples/data/rates.json) and the spec's formulas:
+//! (cli/data/rates.json) and the spec's formulas:
 //! `net = fromAmount × multiplier − minerFee`, ExactOut required input
 //! `⌈(toAmount + minerFee) / multiplier⌉₈`.
 

@@ -1,6 +1,6 @@
 //! Chained routes over every pair the server was started with (`--rates`
 //! once per pair): `GET /v3/route`. Expected numbers by hand from the bundled
-//! samples (examples/data/rates.json, examples/data/chain/*.json).
+//! samples (cli/data/rates.json, cli/data/chain/*.json).
 
 use std::process::Command;
 
@@ -8,14 +8,14 @@ use serde_json::json;
 
 use crate::common::{assert_error, databases, Server};
 
-const BTC_ETH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/data/rates.json");
+const BTC_ETH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../cli/data/rates.json");
 const ETH_SOL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../examples/data/chain/eth_sol.json"
+    "/../cli/data/chain/eth_sol.json"
 );
 const BTC_SOL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../examples/data/chain/btc_sol.json"
+    "/../cli/data/chain/btc_sol.json"
 );
 
 fn three_pairs() -> [&'static str; 6] {

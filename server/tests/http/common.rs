@@ -14,7 +14,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 pub const NOW: u64 = 1_785_000_000_000;
-pub const RATES: &str = include_str!("../../../examples/data/rates.json");
+pub const RATES: &str = include_str!("../../../cli/data/rates.json");
 /// The rate that wins at 0.5 BTC: 0.5 × 33.20110457 − 0.00215 = 16.598402285
 /// (the sponsored and plain `d5b1…` rates give 16.5710…, the expired one is out).
 pub const BEST: &str = "eyJwcm92aWRlciI6ImZpeGVkZmxvYXQiLCJwYWlyIjoiQlRDX0VUSCIsInRzIjoxNzg1MzMzOTE5MDAwfQ+/Zm9vYmFy==";

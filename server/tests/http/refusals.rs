@@ -3,7 +3,7 @@
 //! strict by default), on each database. A refused creation stores nothing:
 //! its Idempotency-Key finds no row, and the fresh SQLite file has none.
 //! Numbers are worked out by hand from the bundled rates
-//! (examples/data/rates.json).
+//! (cli/data/rates.json).
 
 use serde_json::{json, Value};
 

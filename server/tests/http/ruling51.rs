@@ -1,7 +1,7 @@
 //! Ruling 51 and the payout address check (ruling 46): stale rates are the
 //! server's 503, the quotes endpoint and its own maximum, floating orders
 //! above every rate's max, `toAmount: null` on a read, addresses checked
-//! against the asset records. Numbers by hand from examples/data/rates.json.
+//! against the asset records. Numbers by hand from cli/data/rates.json.
 
 use std::process::Command;
 

@@ -1,11 +1,11 @@
 //! Command-line front end of the route-selection engine.
 //!
 //! ```text
-//! cargo run --release --example route -- [--rates FILE|-] [--mode ExactIn|ExactOut]
+//! cargo run --release -p swaproute-cli -- [--rates FILE|-] [--mode ExactIn|ExactOut]
 //!     [--from-amount DEC] [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]...
 //!     [--top K] [--strict-limits] [--slippage P] [--assets FILE] [--json]
 //!     [--max-deviation-bps B [--reference M]]
-//! cargo run --release --example route -- --rates FILE [--rates FILE]... --from ASSET
+//! cargo run --release -p swaproute-cli -- --rates FILE [--rates FILE]... --from ASSET
 //!     --to ASSET [--max-legs N] [--mode ..] [--from-amount DEC | --to-amount DEC] ..
 //! ```
 //!
@@ -97,7 +97,7 @@ use swaproute::{
     Slippage, SlippageError, SwapMode,
 };
 
-/// The bundled sample, so the example runs from any directory.
+/// The bundled sample, so the command line runs from any directory.
 const SAMPLE_RATES: &str = include_str!("../data/rates.json");
 
 mod chain;
@@ -108,7 +108,7 @@ mod order;
 mod split;
 
 pub(crate) const USAGE: &str =
-    "usage: route [--rates FILE|-]... [--mode ExactIn|ExactOut] [--from-amount DEC] \
+    "usage: swaproute [--rates FILE|-]... [--mode ExactIn|ExactOut] [--from-amount DEC] \
 [--to-amount DEC] [--now EPOCH_MS] [--campaign ID=LIMIT]... [--top K] [--strict-limits] \
 [--slippage P] [--assets FILE] [--from ASSET --to ASSET [--max-legs N]] [--dust DEC] [--fee-multiple DEC] \
 [--max-fee-share-bps N] [--feasible [--spendable DEC]] [--max-deviation-bps B [--reference M]] \
@@ -160,8 +160,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// With no arguments at all, the example ranks the bundled sample at this
-/// amount, so `cargo run --release --example route` shows something useful.
+/// With no arguments at all, the command line ranks the bundled sample at this
+/// amount, so `cargo run --release -p swaproute-cli` shows something useful.
 const DEMO_ARGS: [&str; 2] = ["--from-amount", "0.5"];
 
 fn run() -> Result<ExitCode, String> {
