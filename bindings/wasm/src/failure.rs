@@ -96,7 +96,7 @@ impl Failure {
     #[must_use]
     pub(crate) fn with_number(self, key: &str, n: usize) -> Self {
         let mut text = String::new();
-        crate::route::push_digits(&mut text, u64::try_from(n).unwrap_or(u64::MAX));
+        push_digits(&mut text, u64::try_from(n).unwrap_or(u64::MAX));
         self.with_raw(key, &text)
     }
 
@@ -220,6 +220,23 @@ pub(crate) fn decode_failure(what: &str, e: &serde_json::Error) -> Failure {
             .with_number("line", e.line())
             .with_number("column", e.column())
     }
+}
+
+/// The decimal digits of `n` (by hand: the formatter's integer code is
+/// not otherwise in the browser build).
+pub(crate) fn push_digits(out: &mut String, mut n: u64) {
+    let start = out.len();
+    loop {
+        out.push(char::from(
+            b'0'.saturating_add(u8::try_from(n % 10).unwrap_or(0)),
+        ));
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let reversed = out.split_off(start);
+    out.extend(reversed.chars().rev());
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use swaproute::{
     EpochMillis, NoRoute, Rate, RatesResponse, Route as Ranked, RouteRequest, SwapMode,
 };
 
-use crate::failure::{decode, decode_failure, envelope, to_json, Answer, Failure};
+use crate::failure::{decode, decode_failure, envelope, push_digits, to_json, Answer, Failure};
 use crate::input::{amount, floors, EstimateInput, Route, RouteInput};
 #[cfg(feature = "feasible")]
 use crate::input::{campaigns, mode, FeasibleInput};
@@ -148,23 +148,6 @@ pub(crate) fn until_text(until: Option<EpochMillis>) -> String {
         None => out.push_str("null"),
     }
     out
-}
-
-/// The decimal digits of `n` (by hand: the formatter's integer code is
-/// not otherwise in the browser build).
-pub(crate) fn push_digits(out: &mut String, mut n: u64) {
-    let start = out.len();
-    loop {
-        out.push(char::from(
-            b'0'.saturating_add(u8::try_from(n % 10).unwrap_or(0)),
-        ));
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let reversed = out.split_off(start);
-    out.extend(reversed.chars().rev());
 }
 
 /// The earliest and the last expiry later than `after` among `rates`;
