@@ -411,11 +411,7 @@ impl RouteRequest<'_> {
                 .filter(|expiry| *expiry > self.now())
                 .max(),
         };
-        if lifetime::median_guarded(self) {
-            lifetime::earliest(answer, lifetime::next_voter_expiry(self, one))
-        } else {
-            answer
-        }
+        lifetime::bounded_by_voters(self, one, answer)
     }
 
     /// Until when [`top`](Self::top)`(rates, k)` holds: the earliest expiry
@@ -434,11 +430,7 @@ impl RouteRequest<'_> {
             _ => return self.valid_until(rates),
         };
         let shown = routes.iter().map(|route| route.rate().expiry()).min();
-        if lifetime::median_guarded(self) {
-            lifetime::earliest(shown, lifetime::next_voter_expiry(self, one))
-        } else {
-            shown
-        }
+        lifetime::bounded_by_voters(self, one, shown)
     }
 
     /// Until when [`select`](Self::select)'s answer holds: it lists every

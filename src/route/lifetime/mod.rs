@@ -57,6 +57,22 @@ pub(crate) fn next_expiry(rates: &[Rate], now: EpochMillis) -> Option<EpochMilli
         .min()
 }
 
+/// `until`, the end of an answer over `rates` (one pair's) that nothing
+/// but its own rates' expiries can change, bounded under a median guard by
+/// the first voter's expiry (ruling 50: the reference moves then). The one
+/// rule behind `valid_until`, `top_valid_until` and `split_valid_until`.
+pub(crate) fn bounded_by_voters(
+    request: &RouteRequest<'_>,
+    rates: &[Rate],
+    until: Option<EpochMillis>,
+) -> Option<EpochMillis> {
+    if median_guarded(request) {
+        earliest(until, next_voter_expiry(request, rates))
+    } else {
+        until
+    }
+}
+
 /// The later of two optional instants is not what a lifetime wants: the
 /// earlier one that exists.
 pub(crate) fn earliest(a: Option<EpochMillis>, b: Option<EpochMillis>) -> Option<EpochMillis> {
@@ -100,8 +116,8 @@ pub fn split_valid_until<R: RateList + ?Sized>(
         SplitAnswer::Split(split) => split.legs().iter().map(|leg| leg.rate().expiry()).min(),
     };
     match rates.one_pair() {
-        Ok(rates) if median_guarded(request) => earliest(used, next_voter_expiry(request, rates)),
-        _ => used,
+        Ok(rates) => bounded_by_voters(request, rates, used),
+        Err(_) => used,
     }
 }
 
