@@ -506,14 +506,14 @@ export interface DepositAnswer {
 /** Re-plans `body` at `options.now` against the original `plan` (what `planFixedOrder` returned). */
 export function requoteFixedOrder(
   rates: RatesInput,
-  body: object | string,
+  body: BodyInput<FixedOrderBody>,
   plan: Pick<FixedOrderPlan, "amount" | "toAmount">,
   options: PlanOptions,
 ): RequoteAnswer;
 /** Plans `body` at `options.now` and classifies a deposit observed at `observedAt`. */
 export function depositOutcome(
   rates: RatesInput,
-  body: object | string,
+  body: BodyInput<FixedOrderBody>,
   deposit: { amount: DecimalText; observedAt: Instant },
   options: PlanOptions,
 ): DepositAnswer;
@@ -619,6 +619,119 @@ export function bestChain(responses: ResponsesInput, request: ChainRequest): Bes
 
 // --- orders --------------------------------------------------------------------
 
+/**
+ * A number as an order body may carry it: decimal text (exact, preferred),
+ * or a JS number (a double: the service reads its shortest decimal form, so
+ * `0.1` is `"0.1"`, but a value with more than 15-17 significant digits may
+ * already have lost some).
+ */
+export type DecimalInput = DecimalText | number;
+
+/** A tag or memo as an order body may carry it: text, or a whole number from 0 to 2^64 − 1; `""` or `null` means none. */
+export type TagInput = string | number | null;
+
+/**
+ * The body of `POST /v3/orders` (the fixed flow) as a wallet sends it.
+ * The service ignores keys it does not know, so a misspelt key would be
+ * lost silently: as an object literal here it is a compile error instead.
+ * Pass the request's exact text (a `string`) to keep repeated keys or
+ * big integers as sent.
+ */
+export interface FixedOrderBody {
+  /** The amount sent (from asset), > 0. */
+  fromAmount: DecimalInput;
+  /** ExactIn: the output the wallet showed; ExactOut: the exact amount to receive. > 0. */
+  toAmount: DecimalInput;
+  /** Required key: the sender's address, or `null` for providers that collect it later. */
+  fromAddress: string | null;
+  fromAddressTag?: TagInput;
+  toAddress: string;
+  toAddressTag?: TagInput;
+  /** `FROM_TO`, e.g. `"BTC_ETH"`. */
+  pairId: string;
+  /** Percent, 0-100; absent or `null` is 2 (ruling 33: it bounds the estimate). */
+  slippage?: DecimalInput | null;
+  /** Case-sensitive; absent or `null` is `"ExactIn"`. */
+  swapMode?: SwapMode | null;
+}
+
+/**
+ * The body of `POST /v3/orders/float` (the floating flow: priced by a
+ * quote, always ExactIn): the fixed body without `swapMode` (any value but
+ * `null` is `UNSUPPORTED_SWAP_MODE`, ruling 12), with the optional
+ * `quoteId` of the quote it was planned with.
+ */
+export interface FloatOrderBody extends Omit<FixedOrderBody, "swapMode"> {
+  /** When sent, the quote planned with must be this one. */
+  quoteId?: string | null;
+  /** Must not be sent (only `null` is taken). */
+  swapMode?: null;
+}
+
+/** An order's status: the spec's, or one this version does not know (kept verbatim). */
+export type OrderStatus =
+  | "awaiting"
+  | "inProgress"
+  | "complete"
+  | "expired"
+  | "failed"
+  | "refunded"
+  | "delayed"
+  | "swapped"
+  | (string & {});
+
+/**
+ * An order as the service returns it: the `201` body of `POST /v3/orders`
+ * (or `/v3/orders/float`), or a later `GET /v3/orders/:id`. Only `id`,
+ * `status` and `pairId` are always there; the rest may be absent or `null`
+ * (`""` where the service writes "none", e.g. `fromTransactionId` before the
+ * deposit). A parsed response (`await res.json()`, typed `any`) is taken as
+ * it is; pass the response's text to keep its numbers exactly as sent.
+ */
+export interface OrderResource {
+  id: string;
+  status: OrderStatus;
+  pairId: string;
+  /** The rate used (fixed orders). */
+  rateId?: string | null;
+  providerOrderId?: string | null;
+  /** What the user sends (from asset). */
+  amount?: AssetAmount | null;
+  /** The destination amount once analyzed: `{assetId, value}`, or a bare decimal as some responses send it. */
+  toAmount?: AssetAmount | DecimalInput | null;
+  fromAddress?: string | null;
+  fromAddressTag?: string | null;
+  toAddress?: string | null;
+  toAddressTag?: string | null;
+  /** The deposit address: show it only when verification is `ok`. */
+  payInAddress?: string | null;
+  payInAddressTag?: string | null;
+  fromTransactionId?: string | null;
+  toTransactionId?: string | null;
+  message?: string | null;
+  /** ISO 8601, e.g. `"2026-03-11T09:27:16.204Z"`. */
+  createdAt?: string | null;
+  updatedAt?: string | null;
+  extraFeatures?: { pid?: string | null; stringAmounts?: string | null } | null;
+  sponsoredByCampaignId?: string | null;
+}
+
+/** A V3 quote (`GET /v3/pairs/:pairId/quotes`): the price source of a floating order. */
+export interface QuoteResource {
+  id: string;
+  pairId: string;
+  fromAmount: AssetAmount;
+  toAmount: AssetAmount;
+  /** Expired at `now >= expiry`. */
+  expiry: EpochMillis;
+  /** The spec does not show its structure (ruling 44): kept as sent. */
+  partnerRevenueShareAmount?: unknown;
+  sponsoredByCampaignId?: string | null;
+}
+
+/** An order body: the object a wallet builds, or the request's exact text. */
+export type BodyInput<B> = B | string;
+
 interface OrderFields {
   fromAmount: DecimalText;
   toAmount: DecimalText;
@@ -640,8 +753,8 @@ export interface FloatOrder extends OrderFields {
 }
 
 /** A body object, or the request's exact text (repeated keys, big integers). */
-export function validateFixedOrder(body: object | string): FixedOrder;
-export function validateFloatOrder(body: object | string): FloatOrder;
+export function validateFixedOrder(body: BodyInput<FixedOrderBody>): FixedOrder;
+export function validateFloatOrder(body: BodyInput<FloatOrderBody>): FloatOrder;
 
 /** The caller's side of a fixed order plan. */
 export interface PlanOptions {
@@ -689,7 +802,7 @@ export interface FixedOrderPlan {
  * route that misses it throws `SLIPPAGE_EXCEEDED` (409) with `bound` and
  * `available`: what a wallet checks before it sends the order.
  */
-export function planFixedOrder(rates: RatesInput, body: object | string, options: PlanOptions): FixedOrderPlan;
+export function planFixedOrder(rates: RatesInput, body: BodyInput<FixedOrderBody>, options: PlanOptions): FixedOrderPlan;
 
 /** A field of the order resource that verification compares. */
 export type OrderField =
@@ -752,16 +865,16 @@ export interface VerifyOptions extends PlanOptions {
  */
 export function verifyOrder(
   rates: RatesInput,
-  body: object | string,
-  order: object | string,
+  body: BodyInput<FixedOrderBody>,
+  order: OrderResource | string,
   options: VerifyOptions,
 ): OrderVerification;
 
 /** {@link verifyOrder} for a floating order planned from `quote` (no `rateId`). */
 export function verifyFloatOrder(
-  quote: object | string,
-  body: object | string,
-  order: object | string,
+  quote: QuoteResource | string,
+  body: BodyInput<FloatOrderBody>,
+  order: OrderResource | string,
   options: { now: Instant; read?: "created" | "fetched"; networks?: { from: string; to: string } },
 ): OrderVerification;
 

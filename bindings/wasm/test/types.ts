@@ -46,7 +46,22 @@ import {
   verifyFloatOrder,
   type OrderVerification,
   type Mismatch,
+  type FixedOrderBody,
+  type FloatOrderBody,
+  type OrderResource,
+  type OrderStatus,
+  type QuoteResource,
 } from "../js/index.js";
+// The service's real payloads (../shared/payloads, beside the repository),
+// checked below against the order types.
+import realFixedBody from "../../../../shared/payloads/order-create-request.json" with { type: "json" };
+import realFloatBody from "../../../../shared/payloads/order-float-create-request.json" with { type: "json" };
+import realCreated from "../../../../shared/payloads/order-create-response.json" with { type: "json" };
+import realCreatedDocs from "../../../../shared/payloads/order-create-response-docs.json" with { type: "json" };
+import realStatus from "../../../../shared/payloads/order-status-response.json" with { type: "json" };
+import realStatusDocs from "../../../../shared/payloads/order-status-response-docs-complete.json" with { type: "json" };
+import realStatusStrings from "../../../../shared/payloads/order-status-response-string-amounts.json" with { type: "json" };
+import realQuote from "../../../../shared/payloads/quote-response.json" with { type: "json" };
 
 declare const rates: Rate[];
 const now = Date.now();
@@ -82,9 +97,40 @@ const chainUntil: EpochMillis = chain.validUntil;
 const chainsUntil: EpochMillis | null = chains.validUntil;
 const legs: number = chain.legs.length + chains.chains.length + chains.rejected.length;
 
-const fixed = validateFixedOrder({ fromAmount: "0.5" });
+// The order bodies of the spec, typed: what a wallet builds.
+const fixedBody: FixedOrderBody = {
+  fromAmount: "0.5",
+  toAmount: "16.5",
+  fromAddress: null,
+  toAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+  pairId: "BTC_ETH",
+  slippage: 1,
+  swapMode: "ExactOut",
+};
+const fixed = validateFixedOrder(fixedBody);
 const mode: "ExactIn" | "ExactOut" = fixed.swapMode;
 const float = validateFloatOrder('{"fromAmount":"1"}');
+const floatBody: FloatOrderBody = { ...fixedBody, swapMode: null, quoteId: "q-1", toAddressTag: 123 };
+validateFloatOrder(floatBody);
+// A parsed request (typed `any`) is passed as it is; the package validates it.
+declare const received: any;
+validateFixedOrder(received);
+// @ts-expect-error a misspelt key would be ignored by the service: refused here
+validateFixedOrder({ ...fixedBody, toAdress: "x" });
+// @ts-expect-error `toAddress` is required
+validateFixedOrder({ fromAmount: "0.5", toAmount: "16.5", fromAddress: null, pairId: "BTC_ETH" });
+// @ts-expect-error `fromAddress` is a required key (null defers it)
+validateFixedOrder({ fromAmount: "0.5", toAmount: "16.5", toAddress: "x", pairId: "BTC_ETH" });
+// @ts-expect-error amounts are text or numbers, never bigints
+validateFixedOrder({ ...fixedBody, fromAmount: 5n });
+// @ts-expect-error swap modes are case-sensitive
+validateFixedOrder({ ...fixedBody, swapMode: "exactOut" });
+// @ts-expect-error a floating order has no swap mode (ruling 12)
+validateFloatOrder({ ...fixedBody, swapMode: "ExactIn" });
+// @ts-expect-error a fixed order has no quote id
+planFixedOrder(rates, { ...fixedBody, quoteId: "q-1" }, { now });
+// @ts-expect-error a body is an object or its text, not an array
+validateFixedOrder([fixedBody]);
 const quote: string | null = float.quoteId;
 
 const screened = screenAddress("0x52908400098527886E0F7030069857D2E4169EE7", { network: "evm", denylist: [] });
@@ -108,7 +154,7 @@ const gain: string | null | undefined = answer.split?.gainBps;
 // @ts-expect-error a split has 2 or 3 legs
 splitRoute(rates, { fromAmount: "10", now }, { legs: 4 });
 const cap: 65536 = MAX_RATES;
-const plan: FixedOrderPlan = planFixedOrder(rates, { fromAmount: "1", toAmount: "30" }, { now, decimals: { from: 8, to: 18 }, limitPolicy: "spec" });
+const plan: FixedOrderPlan = planFixedOrder(rates, { ...fixedBody, fromAmount: "1", toAmount: "30" }, { now, decimals: { from: 8, to: 18 }, limitPolicy: "spec" });
 const promised: string = plan.toAmount;
 try {
   planFixedOrder(book, '{"fromAmount":"1"}', { now });
@@ -125,7 +171,7 @@ void [most, floored, reason, cap, promised];
 // @ts-expect-error floors are amounts as text
 bestRoute(rates, { fromAmount: "1", now, floors: { dust: 1 } });
 // @ts-expect-error a plan needs its options (now)
-planFixedOrder(rates, {});
+planFixedOrder(rates, fixedBody);
 
 try {
   bestRoute(rates, { fromAmount: "0", now });
@@ -141,14 +187,42 @@ try {
 // Ruling 40: the guard and the verification.
 const guarded: Selection = selectRoutes(rates, { fromAmount: "0.5", now, priceGuard: { maxDeviationBps: 500 } });
 const outlier: string | null | undefined = guarded.rejected[0]?.deviationBps;
-const verdict: OrderVerification = verifyOrder(rates, {}, {}, { now, read: "created", priceGuard: { maxDeviationBps: 1, reference: "33" } });
+const created: OrderResource = {
+  id: "o-1",
+  status: "awaiting",
+  pairId: "BTC_ETH",
+  rateId: "r-1",
+  amount: { assetId: "BTC", value: "0.5" },
+  fromAddress: null,
+  toAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+  payInAddress: "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+  payInAddressTag: "",
+  createdAt: "2026-07-14T09:30:00Z",
+};
+const verdict: OrderVerification = verifyOrder(rates, fixedBody, created, { now, read: "created", priceGuard: { maxDeviationBps: 1, reference: "33" } });
 const mismatch: Mismatch | undefined = verdict.mismatches[0];
-const floatVerdict: boolean = verifyFloatOrder({}, {}, {}, { now }).ok;
+const quoted: QuoteResource = {
+  id: "q-1",
+  pairId: "BTC_ETH",
+  fromAmount: { assetId: "BTC", value: "0.5" },
+  toAmount: { assetId: "ETH", value: 16.5 },
+  expiry: now + 30_000,
+};
+const floatVerdict: boolean = verifyFloatOrder(quoted, floatBody, '{"id":"o-2","status":"awaiting","pairId":"BTC_ETH"}', { now }).ok;
+// @ts-expect-error an order's amount is {assetId, value}, not a bare decimal
+verifyOrder(rates, fixedBody, { ...created, amount: "0.5" }, { now });
+// @ts-expect-error an order always has its id, status and pair
+verifyOrder(rates, fixedBody, { status: "awaiting", pairId: "BTC_ETH" }, { now });
+// @ts-expect-error the quote comes first, then the body
+verifyFloatOrder(floatBody, quoted, created, { now });
+// An unknown status is kept verbatim, so any text is a status.
+const later: OrderStatus = "someNewStatus";
+void later;
 void [outlier, mismatch, floatVerdict];
 // @ts-expect-error the bound is a number of basis points
 selectRoutes(rates, { fromAmount: "0.5", now, priceGuard: { maxDeviationBps: "500" } });
 // @ts-expect-error reads are "created" or "fetched"
-verifyOrder(rates, {}, {}, { now, read: "later" });
+verifyOrder(rates, fixedBody, created, { now, read: "later" });
 
 // @ts-expect-error amounts are decimal text, never JS numbers
 selectRoutes(rates, { fromAmount: 0.5, now });
@@ -167,9 +241,16 @@ const lifetimeRates = Rates.from("[]");
 const until: number | null = lifetimeRates.validUntil({ fromAmount: "0.5", now }).validUntil;
 const firstLeader: string | null | undefined = lifetimeRates.schedule({ fromAmount: "0.5", now }).schedule[0]?.rateId;
 const requoted: "SAME" | "BETTER" | "WORSE_WITHIN" | "WORSE_BEYOND" | "GONE" =
-  requoteFixedOrder(lifetimeRates, {}, { amount: "0.5", toAmount: "15" }, { now }).class;
+  requoteFixedOrder(lifetimeRates, fixedBody, { amount: "0.5", toAmount: "15" }, { now }).class;
 const loss: string | null = classifyRequote({ mode: "ExactIn", promised: "15", bound: "14", fresh: null }).lossBps;
-const deposited: string = depositOutcome(lifetimeRates, {}, { amount: "0.5", observedAt: new Date() }, { now }).class;
+const deposited: string = depositOutcome(lifetimeRates, fixedBody, { amount: "0.5", observedAt: new Date() }, { now }).class;
 void [until, firstLeader, requoted, loss, deposited];
 // @ts-expect-error a re-quote's mode is a swap mode
 classifyRequote({ mode: "exactIn", promised: "15", bound: "14", fresh: null });
+
+
+// The real payloads are what the order types describe: each one type-checks.
+const realBodies: [FixedOrderBody, FloatOrderBody] = [realFixedBody, realFloatBody];
+const realOrders: OrderResource[] = [realCreated, realCreatedDocs, realStatus, realStatusDocs, realStatusStrings];
+const realQuotes: QuoteResource[] = [realQuote];
+void [realBodies, realOrders, realQuotes];
