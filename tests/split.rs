@@ -15,9 +15,9 @@
 use num_bigint::BigInt;
 use proptest::prelude::*;
 use swaproute::route::{
-    Floors, RouteRequest, SplitAnswer, SplitError, SplitLegs, SplitPolicy, SplitStop,
+    Floors, Policy, RouteRequest, SplitAnswer, SplitError, SplitLegs, SplitPolicy, SplitStop,
 };
-use swaproute::{Amount, CampaignId, EpochMillis, Rate, RatesResponse};
+use swaproute::{Amount, CampaignId, CampaignLimits, EpochMillis, Rate, RatesResponse};
 
 use crate::common::{amount, btc_eth_rate};
 
@@ -1199,4 +1199,109 @@ fn a_split_over_a_single_route_reported_as_zero_has_no_gain() {
         }
         SplitAnswer::Single(route) => panic!("the split serves 1.5: {route:?}"),
     }
+}
+
+// ---------------------------------------------------------------------------
+// The search's prefilters and bounds at the edges of their numbers: each
+// example is computed by hand, and each reaches a path the random books
+// rarely do (docs/MUTANTS.md names the mutants they answer).
+
+/// A max with more than 8 places: the leg's grid end is its floor on the
+/// 8-place grid, read from the 28-place integers (model.rs, `on_grid`).
+#[test]
+fn a_max_past_eight_places_is_floored_to_the_grid() {
+    // a: ×30 [0.1, 4.000000000000000000000000001] (27 places), b: ×29 [0.1,
+    // 4.5], c: ×1 [0.1, 4.5]; 5 BTC, no single route (every max < 5).
+    // {a, b}: a to its grid max 4, b the remaining 1: 120 + 29 = 149.
+    // {a, c}: 120 + 1 = 121; {b, c}: 4.5 × 29 + 0.5 = 131; {a, b, c}: lows
+    // 0.1 each, then a to 4, b 0.9: 120 + 26.1 + 0.1 = 146.2. Best: {a, b}.
+    let rates = book(vec![
+        rate("a", "30", "0", "0.1", "4.000000000000000000000000001"),
+        rate("b", "29", "0", "0.1", "4.5"),
+        rate("c", "1", "0", "0.1", "4.5"),
+    ]);
+    let request = RouteRequest::exact_in(amount("5"), NOW);
+    let answer = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            stop_leg("a", "4.00000000", "120", SplitStop::Max),
+            stop_leg("b", "1.00000000", "29", SplitStop::Remainder),
+        ]
+    );
+    assert_eq!(answer.split().unwrap().net_output().to_string(), "149");
+}
+
+/// A multiplier too large for the bounds' 18 places in an `i128`: the
+/// marginal step cannot bound it (`fits`), and the walk never prunes a set
+/// it cannot bound (`UNBOUNDED`, `relaxed_value`), so the huge leg is found.
+#[test]
+fn a_multiplier_past_the_bounds_is_never_pruned() {
+    // a: ×10^21 [0.1, 1]; b: ×2 [0.1, 4.5]; c: ×1.9 [0.1, 4.5]; 5 BTC, no
+    // single route. {a, b}: a 1, b 4: 10^21 + 8. {a, c}: 10^21 + 7.6.
+    // {b, c}: 9 + 0.95 = 9.95. {a, b, c}: lows 0.1, a to 1, b 3.9:
+    // 10^21 + 7.8 + 0.19 = 10^21 + 7.99. Best: {a, b}. (Rounded as the
+    // bounds would round it, a's multiplier overflows; read as −1 it would
+    // lose to c as b's partner and fall below {b, c}.)
+    let rates = book(vec![
+        rate("a", "1000000000000000000000", "0", "0.1", "1"),
+        rate("b", "2", "0", "0.1", "4.5"),
+        rate("c", "1.9", "0", "0.1", "4.5"),
+    ]);
+    let request = RouteRequest::exact_in(amount("5"), NOW);
+    for legs in [SplitLegs::TWO, SplitLegs::THREE] {
+        let answer = request
+            .split(&rates, &SplitPolicy::DEFAULT.with_legs(legs))
+            .unwrap();
+        assert_eq!(
+            legs_of(&answer),
+            vec![
+                stop_leg("a", "1.00000000", "1000000000000000000000", SplitStop::Max),
+                stop_leg("b", "4.00000000", "8", SplitStop::Remainder),
+            ],
+            "{legs:?}"
+        );
+        assert_eq!(
+            answer.split().unwrap().net_output().to_string(),
+            "1000000000000000000008"
+        );
+    }
+}
+
+/// A sponsored rate's campaign cap (its effective max) is its leg's upper
+/// end; a cap equal to the min leaves the one amount, a cap below it none.
+#[test]
+fn a_campaign_cap_bounds_a_sponsored_leg() {
+    // a: ×30 [1, 6] sponsored by "c"; b: ×29 [0.1, 4.5]; 5 BTC (no single
+    // route: a's max is capped below 5, b's is 4.5).
+    let sponsored = |campaign: &str| {
+        rate("a", "30", "0", "1", "6").sponsored_by(CampaignId::new(campaign).unwrap())
+    };
+    let rates = book(vec![sponsored("c"), rate("b", "29", "0", "0.1", "4.5")]);
+    let request = |cap: &str| {
+        let mut campaigns = CampaignLimits::new();
+        campaigns.insert(CampaignId::new("c").unwrap(), amount(cap));
+        let answer = RouteRequest::exact_in(amount("5"), NOW)
+            .with_policy(Policy::DEFAULT.with_campaigns(&campaigns))
+            .split(&rates, &SplitPolicy::DEFAULT);
+        answer.map(|a| legs_of(&a))
+    };
+    // Cap 2: a takes 2 (its capped max), b 3: 60 + 87 = 147.
+    assert_eq!(
+        request("2").unwrap(),
+        vec![
+            stop_leg("a", "2.00000000", "60", SplitStop::Max),
+            stop_leg("b", "3.00000000", "87", SplitStop::Remainder),
+        ]
+    );
+    // Cap 1 = a's min: a serves exactly 1, b 4: 30 + 116 = 146.
+    assert_eq!(
+        request("1").unwrap(),
+        vec![
+            stop_leg("a", "1.00000000", "30", SplitStop::Max),
+            stop_leg("b", "4.00000000", "116", SplitStop::Remainder),
+        ]
+    );
+    // Cap 0.5, below a's min: a serves nothing, and b alone cannot hold 5.
+    assert!(request("0.5").is_err());
 }
