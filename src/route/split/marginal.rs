@@ -637,3 +637,98 @@ impl<'r> Search<'_, '_, 'r> {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::rules::fixtures::named;
+    use alloc::format;
+
+    /// A small deterministic generator (xorshift64*): the test needs no
+    /// randomness source, only many different trees.
+    struct Gen(u64);
+
+    impl Gen {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+
+        fn signed(&mut self, half: u64) -> i128 {
+            i128::from(self.below(2 * half + 1)) - i128::from(half)
+        }
+    }
+
+    /// The envelope against every line tried one by one: after each
+    /// insertion (as the sweep interleaves them), the best line at every
+    /// point is the one no other inserted line [`beats`](Line::beats).
+    #[test]
+    fn envelope_answers_as_a_scan_of_every_line() {
+        let rates: Vec<Rate> = (0..48)
+            .map(|i| named(&format!("r{i:02}"), "1", "0"))
+            .collect();
+        let mut gen = Gen(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..400 {
+            let points = 1 + gen.below(40) as usize;
+            let mut ts: Vec<i128> = Vec::new();
+            let mut t = gen.signed(50);
+            for _ in 0..points {
+                ts.push(t);
+                t += 1 + i128::from(gen.below(20));
+            }
+            let count = 1 + gen.below(rates.len() as u64) as usize;
+            let lines: Vec<Line<'_>> = (0..count)
+                .map(|at| Line {
+                    at,
+                    // Few distinct rates: equal values meet ruling 7's order.
+                    rate: &rates[gen.below(6) as usize],
+                    x: i128::from(gen.below(12)),
+                    c: gen.signed(300),
+                })
+                .collect();
+            let mut envelope = Envelope::new(&ts, &lines);
+            for inserted in 1..=count {
+                envelope.insert(u32::try_from(inserted - 1).unwrap());
+                for (i, &t) in ts.iter().enumerate() {
+                    let scan = lines[..inserted]
+                        .iter()
+                        .copied()
+                        .reduce(|best, l| if l.beats(&best, t) { l } else { best })
+                        .unwrap();
+                    let got = envelope.best(i).unwrap();
+                    assert_eq!(
+                        (got.at, got.value(t)),
+                        (scan.at, scan.value(t)),
+                        "point {i} of {ts:?} after {inserted} lines"
+                    );
+                }
+            }
+        }
+    }
+
+    /// No point, or no line: nothing to answer.
+    #[test]
+    fn an_empty_envelope_answers_nothing() {
+        let rate = named("r", "1", "0");
+        let line = Line {
+            at: 0,
+            rate: &rate,
+            x: 1,
+            c: 1,
+        };
+        let lines = [line];
+        let mut envelope = Envelope::new(&[], &lines);
+        envelope.insert(0);
+        assert!(envelope.best(0).is_none());
+        let ts = [0i128, 5];
+        let envelope = Envelope::new(&ts, &lines);
+        assert!(envelope.best(0).is_none());
+        assert!(envelope.best(2).is_none());
+    }
+}
