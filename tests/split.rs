@@ -1234,19 +1234,26 @@ fn a_max_past_eight_places_is_floored_to_the_grid() {
 
 /// A multiplier too large for the bounds' 18 places in an `i128`: the
 /// marginal step cannot bound it (`fits`), and the walk never prunes a set
-/// it cannot bound (`UNBOUNDED`, `relaxed_value`), so the huge leg is found.
+/// it cannot bound (`UNBOUNDED`, `relaxed_value`), so the huge leg's best
+/// partner is found even outside the first split's seed.
 #[test]
 fn a_multiplier_past_the_bounds_is_never_pruned() {
-    // a: ×10^21 [0.1, 1]; b: ×2 [0.1, 4.5]; c: ×1.9 [0.1, 4.5]; 5 BTC, no
-    // single route. {a, b}: a 1, b 4: 10^21 + 8. {a, c}: 10^21 + 7.6.
-    // {b, c}: 9 + 0.95 = 9.95. {a, b, c}: lows 0.1, a to 1, b 3.9:
-    // 10^21 + 7.8 + 0.19 = 10^21 + 7.99. Best: {a, b}. (Rounded as the
-    // bounds would round it, a's multiplier overflows; read as −1 it would
-    // lose to c as b's partner and fall below {b, c}.)
+    // a: ×10^21 [0.1, 1]; b: ×2 [0.1, 4.95]; c: ×1.999 [0.1, 4.5]; three
+    // copies d1-d3: ×1.995 [2.5, 4.99]; 5 BTC, no single route. The seed
+    // (the 4 rates of highest m·hi − fee: a, whose bound is unbounded, and
+    // the d's, 1.995 × 4.99 = 9.95505 against b's 9.9) holds no b.
+    // With a: {a, b}: a 1, b 4: 10^21 + 8; {a, c}: 10^21 + 7.996;
+    // {a, d}: a 1, d 4: 10^21 + 7.98; {a, b, c}: lows 0.1, a to 1, b 3.9:
+    // 10^21 + 7.8 + 0.1999; {a, b, d}: lows 0.1, 0.1, 2.5, a to 1, b 1.5:
+    // 10^21 + 3 + 4.9875; {a, d, d} cannot hold 5 (mins 5.1). Without a,
+    // every set is worth about 10. Best: {a, b}.
     let rates = book(vec![
         rate("a", "1000000000000000000000", "0", "0.1", "1"),
-        rate("b", "2", "0", "0.1", "4.5"),
-        rate("c", "1.9", "0", "0.1", "4.5"),
+        rate("b", "2", "0", "0.1", "4.95"),
+        rate("c", "1.999", "0", "0.1", "4.5"),
+        rate("d1", "1.995", "0", "2.5", "4.99"),
+        rate("d2", "1.995", "0", "2.5", "4.99"),
+        rate("d3", "1.995", "0", "2.5", "4.99"),
     ]);
     let request = RouteRequest::exact_in(amount("5"), NOW);
     for legs in [SplitLegs::TWO, SplitLegs::THREE] {
