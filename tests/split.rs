@@ -1235,44 +1235,57 @@ fn a_max_past_eight_places_is_floored_to_the_grid() {
 /// A multiplier too large for the bounds' 18 places in an `i128`: the
 /// marginal step cannot bound it (`fits`), and the walk never prunes a set
 /// it cannot bound (`UNBOUNDED`, `relaxed_value`), so the huge leg's best
-/// partner is found even outside the first split's seed.
+/// partner is found past the first split's seed and its small incumbent.
 #[test]
 fn a_multiplier_past_the_bounds_is_never_pruned() {
     // a: ×10^21 [0.1, 1]; b: ×2 [0.1, 4.95]; c: ×1.999 [0.1, 4.5]; three
-    // copies d1-d3: ×1.995 [2.5, 4.99]; 5 BTC, no single route. The seed
-    // (the 4 rates of highest m·hi − fee: a, whose bound is unbounded, and
-    // the d's, 1.995 × 4.99 = 9.95505 against b's 9.9) holds no b.
-    // With a: {a, b}: a 1, b 4: 10^21 + 8; {a, c}: 10^21 + 7.996;
-    // {a, d}: a 1, d 4: 10^21 + 7.98; {a, b, c}: lows 0.1, a to 1, b 3.9:
-    // 10^21 + 7.8 + 0.1999; {a, b, d}: lows 0.1, 0.1, 2.5, a to 1, b 1.5:
-    // 10^21 + 3 + 4.9875; {a, d, d} cannot hold 5 (mins 5.1). Without a,
-    // every set is worth about 10. Best: {a, b}.
+    // copies d1-d3: ×5 [2.5, 2.5]; 5 BTC, no single route. The seed (the
+    // 4 rates of highest m·hi − fee: a, whose bound is unbounded, and the
+    // d's, 12.5 against b's 9.9) finds only {d, d} = 25 (a and a d hold
+    // at most 3.5), a value the bounds can hold: the incumbent every
+    // bound is then compared with.
+    // Two legs: {a, b}: a 1, b 4: 10^21 + 8; {a, c}: 10^21 + 7.996; every
+    // other pair is worth at most 25. Best: {a, b}.
+    // Three legs: {a, d1, b}: lows 0.1, 2.5, 0.1, then a to 1, b 1.5:
+    // 10^21 + 12.5 + 3; {a, d, c}: 10^21 + 12.5 + 2.9985; {a, b, c}:
+    // 10^21 + 7.8 + 0.1999; {a, d, d} cannot hold 5 (mins 5.1). Best: {a, d1,
+    // b} (d1 first of the copies in ruling 7's order).
     let rates = book(vec![
         rate("a", "1000000000000000000000", "0", "0.1", "1"),
         rate("b", "2", "0", "0.1", "4.95"),
         rate("c", "1.999", "0", "0.1", "4.5"),
-        rate("d1", "1.995", "0", "2.5", "4.99"),
-        rate("d2", "1.995", "0", "2.5", "4.99"),
-        rate("d3", "1.995", "0", "2.5", "4.99"),
+        rate("d1", "5", "0", "2.5", "2.5"),
+        rate("d2", "5", "0", "2.5", "2.5"),
+        rate("d3", "5", "0", "2.5", "2.5"),
     ]);
     let request = RouteRequest::exact_in(amount("5"), NOW);
-    for legs in [SplitLegs::TWO, SplitLegs::THREE] {
-        let answer = request
-            .split(&rates, &SplitPolicy::DEFAULT.with_legs(legs))
-            .unwrap();
-        assert_eq!(
-            legs_of(&answer),
-            vec![
-                stop_leg("a", "1.00000000", "1000000000000000000000", SplitStop::Max),
-                stop_leg("b", "4.00000000", "8", SplitStop::Remainder),
-            ],
-            "{legs:?}"
-        );
-        assert_eq!(
-            answer.split().unwrap().net_output().to_string(),
-            "1000000000000000000008"
-        );
-    }
+    let two = request
+        .split(&rates, &SplitPolicy::DEFAULT.with_legs(SplitLegs::TWO))
+        .unwrap();
+    assert_eq!(
+        legs_of(&two),
+        vec![
+            stop_leg("a", "1.00000000", "1000000000000000000000", SplitStop::Max),
+            stop_leg("b", "4.00000000", "8", SplitStop::Remainder),
+        ]
+    );
+    assert_eq!(
+        two.split().unwrap().net_output().to_string(),
+        "1000000000000000000008"
+    );
+    let three = request.split(&rates, &SplitPolicy::DEFAULT).unwrap();
+    assert_eq!(
+        legs_of(&three),
+        vec![
+            stop_leg("a", "1.00000000", "1000000000000000000000", SplitStop::Max),
+            stop_leg("d1", "2.50000000", "12.5", SplitStop::Max),
+            stop_leg("b", "1.50000000", "3", SplitStop::Remainder),
+        ]
+    );
+    assert_eq!(
+        three.split().unwrap().net_output().to_string(),
+        "1000000000000000000015.5"
+    );
 }
 
 /// A sponsored rate's campaign cap (its effective max) is its leg's upper
