@@ -1325,3 +1325,80 @@ fn a_campaign_cap_bounds_a_sponsored_leg() {
     // Cap 0.5, below a's min: a serves nothing, and b alone cannot hold 5.
     assert!(request("0.5").is_err());
 }
+
+/// A pair step's candidate whose exact value is below its bound (the pour
+/// has another marginal leg than the one bounded): the other partners are
+/// still evaluated.
+#[test]
+fn a_candidate_below_its_bound_leaves_the_other_partners_open() {
+    // 10 BTC, two legs. r: ×1 [5.8, 9.9]; p1: ×2 [0.7, 4.5]; p2: ×2.1
+    // [0.6, 4]; d1-d4: ×1.05 [9.5, 9.9], in no set (with any other their
+    // mins pass 10), the seed (the 4 rates of highest m·hi − fee: 10.395
+    // against r's 9.9), so it finds nothing. p1 and p2 cannot hold 10
+    // together (4.5 + 4). With r as the marginal leg and the partner at
+    // its max, p1's line at t = 1 is (2 − 1) × 4.5 = 4.5, p2's 1.1 × 4 =
+    // 4.4, the d's 0.05 × 9.9: p1 is r's candidate, bounded at 10 + 4.5 =
+    // 14.5, and worth less: it takes only 10 − 5.8 = 4.2, 2 × 4.2 + 5.8 =
+    // 14.2. The best is {p2, r}: 4 × 2.1 + 6 × 1 = 14.4, within r's bound;
+    // p2's own bound (2.1 × 10 − 1.1 × 9.9 = 10.11, r at its max) is below
+    // 14.2, so only r's other partners reach it.
+    let rates = book(vec![
+        rate("r", "1", "0", "5.8", "9.9"),
+        rate("p1", "2", "0", "0.7", "4.5"),
+        rate("p2", "2.1", "0", "0.6", "4"),
+        rate("d1", "1.05", "0", "9.5", "9.9"),
+        rate("d2", "1.05", "0", "9.5", "9.9"),
+        rate("d3", "1.05", "0", "9.5", "9.9"),
+        rate("d4", "1.05", "0", "9.5", "9.9"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request
+        .split(&rates, &SplitPolicy::DEFAULT.with_legs(SplitLegs::TWO))
+        .unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            stop_leg("p2", "4.00000000", "8.4", SplitStop::Max),
+            stop_leg("r", "6.00000000", "6", SplitStop::Remainder),
+        ]
+    );
+    assert_eq!(answer.split().unwrap().net_output().to_string(), "14.4");
+}
+
+/// At exactly the best's value, a candidate below its bound does not close
+/// the other partners: one of them may tie the best and come first in
+/// ruling 39's order.
+#[test]
+fn a_tie_at_the_bound_is_still_decided_by_ruling_39() {
+    // 10 BTC, two legs. r: ×1 [5.8, 9.9]; p1: ×2 fee 4 [0.7, 4.5]; p2:
+    // ×2.125 fee 4 [0.6, 4]; x: ×1.05 [5, 5.05]; y: ×1.05 [4.95, 5]; d:
+    // ×1.05 [9.5, 9.9]. The seed (highest m·hi − fee: d 10.395, r 9.9, x
+    // 5.3025, y 5.25; p1 5, p2 4.5) finds {x, y}: 1.05 × 10 = 10.5 (every
+    // other set of the seed cannot hold 10). With r as the marginal leg and
+    // the partner at its max, p1's and p2's lines at t = 1 are both
+    // (2 − 1) × 4.5 − 4 = 1.125 × 4 − 4 = 0.5 (d's 0.495): p1 is r's
+    // candidate (equal fees, then ids), bounded at 10 + 0.5 = 10.5, the
+    // best's value, and worth 4.2 × 2 − 4 + 5.8 = 10.2. {p2, r} is worth
+    // 4 × 2.125 − 4 + 6 = 10.5 too, and comes before {x, y} in ruling 39's
+    // order (r before x by id, both fee 0): it is the answer.
+    let rates = book(vec![
+        rate("r", "1", "0", "5.8", "9.9"),
+        rate("p1", "2", "4", "0.7", "4.5"),
+        rate("p2", "2.125", "4", "0.6", "4"),
+        rate("x", "1.05", "0", "5", "5.05"),
+        rate("y", "1.05", "0", "4.95", "5"),
+        rate("d", "1.05", "0", "9.5", "9.9"),
+    ]);
+    let request = RouteRequest::exact_in(amount("10"), NOW);
+    let answer = request
+        .split(&rates, &SplitPolicy::DEFAULT.with_legs(SplitLegs::TWO))
+        .unwrap();
+    assert_eq!(
+        legs_of(&answer),
+        vec![
+            stop_leg("p2", "4.00000000", "4.5", SplitStop::Max),
+            stop_leg("r", "6.00000000", "6", SplitStop::Remainder),
+        ]
+    );
+    assert_eq!(answer.split().unwrap().net_output().to_string(), "10.5");
+}
