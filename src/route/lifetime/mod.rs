@@ -37,6 +37,9 @@
 //! ```
 
 mod at;
+#[cfg(test)]
+mod oracle;
+mod order_stats;
 pub(crate) mod schedule;
 
 pub(crate) use at::{median_guarded, next_voter_expiry};
