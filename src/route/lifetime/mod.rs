@@ -14,8 +14,9 @@
 //!   change, `None` when nothing left can expire.
 //! - [`RouteRequest::schedule`]: the successors of the best route, each
 //!   interval `[from, until)` with its route or its "no route", until every
-//!   rate has expired, in `O(n log n)` (one ranking, not one per expiry;
-//!   with a median guard, one ranking per change of the guard's voters).
+//!   rate has expired, in `O(n log n)` (one ranking, not one per expiry,
+//!   with a median guard too; plus one `best` per "no route" interval:
+//!   see `schedule.rs`).
 //!
 //! ```
 //! use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};

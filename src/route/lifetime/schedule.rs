@@ -6,10 +6,40 @@
 //! that will ever be eligible (rates only leave), so the best at `t` is the
 //! first route of that order still live at `t`: walking the order once and
 //! keeping each route whose expiry is later than the last kept one gives
-//! every successor. One ranking (`O(n log n)`) and one walk (`O(n)`). With
-//! a median guard the order holds between two expiries of the guard's
-//! voters (the reference is fixed there), so it is ranked again at each:
-//! `O(v · n log n)` for `v` distinct voter expiries.
+//! every successor. One ranking (`O(n log n)`) and one walk (`O(n)`).
+//!
+//! Under a median guard (issue 46) the reference moves when a voter
+//! expires, and a rate it refused may come back, but the rest is fixed:
+//! at one amount a route's net output and rank do not depend on time, and
+//! the voters of ruling 42 (valid, unexpired, serving some amount under
+//! the rest of the policy) are those at `now`, leaving at their expiries.
+//! So `build_median` ranks once with the guard set aside (the order every
+//! later ranking keeps, tie-breaks included), keeps the voters in
+//! multiplier order in a Fenwick tree (the two middle ones after each
+//! expiry: the exact median, the mean of the two for an even count) and
+//! the routes in multiplier order in a segment tree of their ranks (a
+//! cleared slot once expired). The rates a reference admits (`|m − r| ×
+//! 10⁴ ≤ bps × r`) are one contiguous run of multipliers, found by two
+//! binary searches with the guard's own exact check; the best route is
+//! the least rank in that run. Each expiry instant costs `O(log n)`: the
+//! whole schedule `O(n log n)` time and `O(n)` space, plus its "no route"
+//! intervals.
+//!
+//! A "no route" interval's answer is [`RouteRequest::best`]'s at its first
+//! instant (so its limits are those of that instant): one `best`, the
+//! voters' median (each rate's interval of amounts, one sort), one scan
+//! and the amounts that work it names, `O(n log n)`. Merged neighbours are
+//! classified once. Their number `z` is at most one more than the number of voter
+//! expiries (a route can only come back when the median moves), and a book
+//! can reach that: voters that cannot serve the amount but out-vote the
+//! only route make the median flip at every expiry (`n = 2k + 1` rates,
+//! `k` no-route intervals; `tests/lifetime.rs`,
+//! `a_flipping_median_makes_a_no_route_per_flip`). So the bound is
+//! `O(n log n + z · n log n)`: `O(n log n)` for the books where "no route"
+//! comes a bounded number of times (always without a median guard: only at
+//! the end), `O(n² log n)` at worst. The former build ranked again at every
+//! voter expiry, `O(v · n log n)` on every book (`v` distinct voter
+//! expiries); it is kept as the tests' oracle (`lifetime/oracle.rs`).
 
 use alloc::vec::Vec;
 
@@ -218,7 +248,7 @@ fn build_median<'r, R: RateList + ?Sized>(
 
     let (mut next_voter, mut next_route) = (0usize, 0usize);
     // The admitted positions `[lo, hi)`, found again when a voter leaves.
-    let mut admitted: Option<(usize, usize)> = None;
+    let mut admitted: Option<(PriceGuard, usize, usize)> = None;
     let mut from = now;
     for until in instants {
         // Leave everything expired at `from` (`expiry <= from`).
@@ -237,12 +267,12 @@ fn build_median<'r, R: RateList + ?Sized>(
             live.clear(at);
             next_route = next_route.saturating_add(1);
         }
-        let (lo, hi) = if let Some(range) = admitted {
-            range
+        let (resolved, lo, hi) = if let Some(found) = admitted {
+            found
         } else {
-            let range = admitted_range(guard, &voters, &counts, routes, &by_value);
-            admitted = Some(range);
-            range
+            let found = admitted_range(guard, &voters, &counts, routes, &by_value);
+            admitted = Some(found);
+            found
         };
         let rank = live.min(lo, hi);
         match routes.get(rank) {
@@ -250,7 +280,13 @@ fn build_median<'r, R: RateList + ?Sized>(
             None => match out.last_mut() {
                 // The "no route" stands as classified at its first instant.
                 Some(last) if last.answer.is_err() && last.until == from => last.until = until,
-                _ => push(&mut out, from, until, request_at(request, from).best(rates)),
+                // `best` at `from` with the median it would find there
+                // (the same voters): what `best` does once it has found
+                // it, without finding it again.
+                _ => {
+                    let at = request_at(request, from).with_price_guard(&resolved);
+                    push(&mut out, from, until, at.best(rates));
+                }
             },
         }
         from = until;
@@ -258,18 +294,19 @@ fn build_median<'r, R: RateList + ?Sized>(
     out
 }
 
-/// The positions of `by_value` (routes in multiplier order) whose rates
-/// `guard` admits around the median of the voters `counts` still holds:
-/// one contiguous range, as the rates within `bps` of a reference are
-/// (`|m − r| × 10⁴ ≤ bps × r`). Every position when no voter is left (the
-/// guard then holds nothing, as ranking finds). `O(log n)` exact checks.
+/// `guard` resolved to the median of the voters `counts` still holds (as
+/// ranking resolves it: no reference when no voter is left, and then it
+/// holds nothing), and the positions of `by_value` (routes in multiplier
+/// order) whose rates it admits: one contiguous range, as the rates
+/// within `bps` of a reference are (`|m − r| × 10⁴ ≤ bps × r`).
+/// `O(log n)` exact checks.
 fn admitted_range(
     guard: &PriceGuard,
     voters: &[(Decimal, EpochMillis)],
     counts: &Counts,
     routes: &[Route<'_>],
     by_value: &[usize],
-) -> (usize, usize) {
+) -> (PriceGuard, usize, usize) {
     let count = counts.total();
     let middle = |k: usize| {
         counts
@@ -284,7 +321,7 @@ fn admitted_range(
         upper
     };
     let (Some(lower), Some(upper)) = (lower, upper) else {
-        return (0, by_value.len());
+        return (guard.with_reference(None), 0, by_value.len());
     };
     let reference = PriceReference::between(lower, upper);
     let guard = guard.with_reference(Some(reference));
@@ -298,7 +335,7 @@ fn admitted_range(
     let hi = by_value.partition_point(|rank| {
         rate(rank).is_some_and(|rate| admits(rate) || !reference.is_below(rate.multiplier()))
     });
-    (lo, hi.max(lo))
+    (guard, lo, hi.max(lo))
 }
 
 /// Appends `[from, until)` with `answer`, merged into the last interval
