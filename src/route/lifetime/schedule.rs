@@ -26,20 +26,23 @@
 //! intervals.
 //!
 //! A "no route" interval's answer is [`RouteRequest::best`]'s at its first
-//! instant (so its limits are those of that instant): one `best`, the
-//! voters' median (each rate's interval of amounts, one sort), one scan
-//! and the amounts that work it names, `O(n log n)`. Merged neighbours are
-//! classified once. Their number `z` is at most one more than the number of voter
-//! expiries (a route can only come back when the median moves), and a book
-//! can reach that: voters that cannot serve the amount but out-vote the
-//! only route make the median flip at every expiry (`n = 2k + 1` rates,
-//! `k` no-route intervals; `tests/lifetime.rs`,
+//! instant (so its limits are those of that instant), asked with the
+//! median the trees hold there, which is the one `best` would find (so the
+//! voters are not judged again): one scan of the rates and the amounts
+//! that work it names, a few exact checks a rate (ExactOut: each rate's
+//! interval of amounts), `O(n)`. Merged neighbours are classified once.
+//! Their number `z` is at most one more than the number of voter expiries
+//! (a route can only come back when the median moves), and a book can
+//! reach that: voters that cannot serve the amount but out-vote the only
+//! route make the median flip at every expiry (`n = 2k + 1` rates, `k`
+//! no-route intervals; `tests/lifetime.rs`,
 //! `a_flipping_median_makes_a_no_route_per_flip`). So the bound is
-//! `O(n log n + z · n log n)`: `O(n log n)` for the books where "no route"
-//! comes a bounded number of times (always without a median guard: only at
-//! the end), `O(n² log n)` at worst. The former build ranked again at every
-//! voter expiry, `O(v · n log n)` on every book (`v` distinct voter
-//! expiries); it is kept as the tests' oracle (`lifetime/oracle.rs`).
+//! `O(n log n + z · n)`: `O(n log n)` where "no route" comes a bounded
+//! number of times (always without a median guard: only at the end),
+//! `O(n²)` at worst. The former build ranked again at every voter expiry,
+//! finding the median again each time: `O(v · n log n)` on every book (`v`
+//! distinct voter expiries); it is kept as the tests' oracle
+//! (`lifetime/oracle.rs`).
 
 use alloc::vec::Vec;
 
