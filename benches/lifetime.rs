@@ -11,6 +11,19 @@
 //! - `schedule_rising`: the same where every rate outlives the one ranked
 //!   above it, so each one leads in turn (`n` intervals, the worst output).
 //!
+//! Group `lifetime_median` (issue 46), at 256 and 4096 rates, under a
+//! median guard of 500 bps (ruling 42: every rate votes, so the median
+//! moves at every expiry, and about half the rates are refused at `now`):
+//! - `best` and `best_median`: the answer at `now` without and with the
+//!   guard (the guard adds the voters' median, `O(n log n)`);
+//! - `schedule_median`: the schedule on the random book (one ranking, the
+//!   voters' median and the admitted range in `O(log n)` per expiry);
+//! - `schedule_median_flip`: `n = 2k + 1` rates whose median flips at
+//!   every expiry between the only route's multiplier and a refusing one,
+//!   so `k` no-route intervals each classified once by `best` at its start
+//!   (the part of the schedule still `O(n)` per interval: `O(n²)` here;
+//!   256 rates only).
+//!
 //! `cargo bench --bench lifetime`; docs/PERFORMANCE.md reports the ratios
 //! `schedule / best` from one run: `O(log n)` growth, not `O(n)` (which
 //! re-ranking at every expiry would cost).
@@ -32,7 +45,7 @@ mod common;
 use common::SplitMix;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use swaproute::route::RouteRequest;
+use swaproute::route::{PriceGuard, RouteRequest};
 use swaproute::{Amount, Decimal, EpochMillis, PairId, Rate, RateId, RateTerms, RatesResponse};
 
 const SIZES: [usize; 5] = [8, 64, 512, 4096, 65_536];
@@ -129,5 +142,80 @@ fn bench_lifetime(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_lifetime);
+/// `2k + 1` rates at 1 BTC: `e` (×100) serves it; `k` voters at ×100 and
+/// `k` at ×200 serve 2-10 BTC only, leaving alternately (×100 first), so a
+/// median guard of 500 bps flips between admitting `e` and no route.
+fn flip_rates(k: usize) -> RatesResponse {
+    let pair = PairId::new("BTC_ETH").unwrap();
+    let rate = |id: String, multiplier: i64, min: i64, expiry: u64| {
+        Rate::new(
+            RateId::new(&id).unwrap(),
+            pair.clone(),
+            RateTerms {
+                multiplier: Decimal::new(multiplier, 0),
+                miner_fee: Decimal::ZERO,
+                min: Decimal::new(min, 1),
+                max: Decimal::new(100, 1),
+            },
+            EpochMillis::new(NOW.as_millis() + expiry),
+        )
+    };
+    let mut list = vec![rate("e".into(), 100, 1, 2 * k as u64 + 10)];
+    for i in 0..k as u64 {
+        list.push(rate(format!("lo-{i:06}"), 100, 20, 2 * i + 1));
+        list.push(rate(format!("hi-{i:06}"), 200, 20, 2 * i + 2));
+    }
+    RatesResponse::try_from(list).unwrap()
+}
+
+fn bench_median(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lifetime_median");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    let amount: Amount = "1".parse().unwrap();
+    let guard = PriceGuard::median(500);
+    let plain = RouteRequest::exact_in(amount, NOW);
+    let request = plain.with_price_guard(&guard);
+    for n in [256usize, 4096] {
+        let data = rates(n, false);
+        let flip = flip_rates(n / 2);
+        let schedule = request.schedule(&data).unwrap();
+        let best = request.best(&data).unwrap();
+        assert_eq!(schedule.intervals()[0].rate_id(), Some(best.rate().id()));
+        group.bench_with_input(BenchmarkId::new("best", n), &data, |b, data| {
+            b.iter(|| plain.best(black_box(data)).map(|r| r.net_output()));
+        });
+        group.bench_with_input(BenchmarkId::new("best_median", n), &data, |b, data| {
+            b.iter(|| request.best(black_box(data)).map(|r| r.net_output()));
+        });
+        group.bench_with_input(BenchmarkId::new("schedule_median", n), &data, |b, data| {
+            b.iter(|| {
+                request
+                    .schedule(black_box(data))
+                    .map(|s| s.intervals().len())
+            });
+        });
+        if n > 256 {
+            continue; // quadratic: about 50 s a schedule at 4096 (docs/PERFORMANCE.md)
+        }
+        let flips = request.schedule(&flip).unwrap();
+        assert_eq!(flips.intervals().len(), n + 1);
+        group.bench_with_input(
+            BenchmarkId::new("schedule_median_flip", n),
+            &flip,
+            |b, data| {
+                b.iter(|| {
+                    request
+                        .schedule(black_box(data))
+                        .map(|s| s.intervals().len())
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_lifetime, bench_median);
 criterion_main!(benches);

@@ -268,6 +268,188 @@ proptest! {
     }
 }
 
+/// One random rate around a median near 100: multiplier, fee (tenths),
+/// min, max (tenths), expiry step, ExactOut capability.
+fn guarded_spec() -> impl Strategy<Value = (u32, u32, u32, u32, u64, bool)> {
+    (
+        prop::sample::select(vec![80u32, 94, 95, 96, 99, 100, 101, 104, 105, 106, 120]),
+        prop::sample::select(vec![0u32, 1, 500]),
+        0u32..40,
+        0u32..40,
+        prop::sample::select(vec![0u64, 1, 2, 3, 3, 5, 8, 13]),
+        any::<bool>(),
+    )
+}
+
+fn guarded_book(specs: &[(u32, u32, u32, u32, u64, bool)]) -> Vec<Rate> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, &(m, fee, min, span, step, exact_out))| {
+            btc_eth_rate(
+                &format!("r{i:02}"),
+                &m.to_string(),
+                &Decimal::new(i64::from(fee), 1).to_string(),
+                &Decimal::new(i64::from(min), 1).to_string(),
+                &Decimal::new(i64::from(min + span), 1).to_string(),
+                EpochMillis::new(NOW + step * 100),
+            )
+            .with_exact_out(exact_out)
+        })
+        .collect()
+}
+
+/// An answer as a schedule holds it.
+type Answer<'r> = Result<swaproute::route::Route<'r>, swaproute::route::NoRoute>;
+
+/// The schedule by brute force, from the public questions alone: between
+/// two consecutive expiries nothing changes, so the answer there is
+/// `best` at the first instant; neighbours with the same rate (or both
+/// "no route", the first one's kept) merge.
+fn brute_schedule<'r>(
+    at: &dyn Fn(u64) -> RouteRequest<'r>,
+    response: &'r RatesResponse,
+    rates: &[Rate],
+) -> Vec<(u64, u64, Answer<'r>)> {
+    let mut instants: Vec<u64> = rates
+        .iter()
+        .map(|r| r.expiry().as_millis())
+        .filter(|e| *e > NOW)
+        .collect();
+    instants.sort_unstable();
+    instants.dedup();
+    let mut out: Vec<(u64, u64, Answer<'r>)> = Vec::new();
+    let mut from = NOW;
+    for until in instants {
+        let answer = at(from).best(response);
+        let merge = out
+            .last()
+            .is_some_and(|(_, _, last)| match (last, &answer) {
+                (Ok(a), Ok(b)) => a.rate().id() == b.rate().id(),
+                (Err(_), Err(_)) => true,
+                _ => false,
+            });
+        match out.last_mut() {
+            Some(last) if merge => last.1 = until,
+            _ => out.push((from, until, answer)),
+        }
+        from = until;
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// Issue 46: under a median guard the schedule (built in `O(n log n)`)
+    /// is the brute-force one, interval by interval: bounds, the route
+    /// (every field) or the "no route" (every field, as at the interval's
+    /// start); in ExactIn and ExactOut, with multipliers on the guard's
+    /// boundary, equal expiries, voters that cannot serve the amount and
+    /// rates that serve nothing (a fee of 50 at a max of at most 0.4).
+    #[test]
+    fn a_median_guarded_schedule_is_the_brute_force_one(
+        specs in prop::collection::vec(guarded_spec(), 0..12),
+        x in 1u32..40,
+        exact_out in any::<bool>(),
+        bps in prop::sample::select(vec![0u32, 100, 500, 1000, 2500]),
+    ) {
+        let rates = guarded_book(&specs);
+        let response = RatesResponse::try_from(rates.clone()).unwrap();
+        let guard = PriceGuard::median(bps);
+        let x = Amount::new(Decimal::new(i64::from(x), 1)).unwrap();
+        let to = Amount::new(x.get() * Decimal::from(90)).unwrap();
+        let at = |t: u64| {
+            let request = if exact_out {
+                RouteRequest::exact_out(x, to, EpochMillis::new(t))
+            } else {
+                exact_in(x, t)
+            };
+            request.with_price_guard(&guard)
+        };
+        let schedule = at(NOW).schedule(&response).unwrap();
+        let got: Vec<(u64, u64, Answer<'_>)> = schedule
+            .intervals()
+            .iter()
+            .map(|i| (i.from().as_millis(), i.until().as_millis(), i.answer().copied().map_err(Clone::clone)))
+            .collect();
+        prop_assert_eq!(got, brute_schedule(&at, &response, &rates));
+    }
+}
+
+/// The "no route" intervals are not bounded by a constant: a median guard
+/// whose voters can out-vote the only route flips with every expiry. At 1
+/// BTC only `e` (×100) serves; `lo-i` (×100) and `hi-i` (×200) serve 2-10
+/// BTC only but vote. With `k` of each, the count is odd (median 100, `e`
+/// admitted) until a `lo` leaves (even: median 150, `e` refused at 500
+/// bps: no route), then a `hi` leaves (odd again: 100). `lo-i` expires at
+/// `NOW + 2i + 1`, `hi-i` at `NOW + 2i + 2`: `k` no-route intervals,
+/// written down here from that argument, not from the output.
+#[test]
+fn a_flipping_median_makes_a_no_route_per_flip() {
+    let k = 40u64;
+    let mut rates = vec![btc_eth_rate(
+        "e",
+        "100",
+        "0",
+        "0.1",
+        "10",
+        EpochMillis::new(NOW + 2 * k + 10),
+    )];
+    for i in 0..k {
+        rates.push(btc_eth_rate(
+            &format!("lo-{i:03}"),
+            "100",
+            "0",
+            "2",
+            "10",
+            EpochMillis::new(NOW + 2 * i + 1),
+        ));
+        rates.push(btc_eth_rate(
+            &format!("hi-{i:03}"),
+            "200",
+            "0",
+            "2",
+            "10",
+            EpochMillis::new(NOW + 2 * i + 2),
+        ));
+    }
+    let response = RatesResponse::try_from(rates.clone()).unwrap();
+    let guard = PriceGuard::median(500);
+    let at = |t: u64| exact_in(amount("1"), t).with_price_guard(&guard);
+    let schedule = at(NOW).schedule(&response).unwrap();
+    let got: Vec<(u64, u64, Option<&str>)> = schedule
+        .intervals()
+        .iter()
+        .map(|i| {
+            (
+                i.from().as_millis(),
+                i.until().as_millis(),
+                i.rate_id().map(swaproute::RateId::as_str),
+            )
+        })
+        .collect();
+    let mut expected = Vec::new();
+    for i in 0..k {
+        let from = if i == 0 { NOW } else { NOW + 2 * i };
+        expected.push((from, NOW + 2 * i + 1, Some("e")));
+        expected.push((NOW + 2 * i + 1, NOW + 2 * i + 2, None));
+    }
+    // Every voter gone but `e`: the median is its own multiplier.
+    expected.push((NOW + 2 * k, NOW + 2 * k + 10, Some("e")));
+    assert_eq!(got, expected);
+    let no_routes = schedule
+        .intervals()
+        .iter()
+        .filter(|i| i.rate_id().is_none())
+        .count();
+    assert_eq!(no_routes, usize::try_from(k).unwrap());
+    // Each "no route" is the one ranking gives at its first instant.
+    for interval in schedule.intervals() {
+        let ranked = at(interval.from().as_millis()).best(&response);
+        assert_eq!(interval.answer().copied().map_err(Clone::clone), ranked);
+    }
+}
+
 fn rank(class: RequoteClass) -> u8 {
     match class {
         RequoteClass::Better => 0,

@@ -127,6 +127,25 @@ impl PriceReference {
         Some(PriceReference { lower, upper })
     }
 
+    /// The median of a count whose two middle multipliers are `lower ≤
+    /// upper` (equal for an odd count), found by order statistics rather
+    /// than a sort (the schedule under a median guard, `lifetime/schedule.rs`):
+    /// the value [`median_of_multipliers`](Self::median_of_multipliers)
+    /// gives for the same voters.
+    pub(crate) fn between(lower: Decimal, upper: Decimal) -> Self {
+        PriceReference { lower, upper }
+    }
+
+    /// `true` when `multiplier` is above this reference, exactly
+    /// (`2 × m > lower + upper`); `false` for a negative multiplier (no
+    /// valid rate has one).
+    pub(crate) fn is_below(&self, multiplier: Decimal) -> bool {
+        if multiplier.is_sign_negative() {
+            return false;
+        }
+        self.doubled(multiplier).is_some_and(|(m2, sum)| m2 > sum)
+    }
+
     /// The two middle multipliers `(lower, upper)`; equal for a single one.
     pub fn middle(&self) -> (Decimal, Decimal) {
         (self.lower, self.upper)

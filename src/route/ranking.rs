@@ -460,8 +460,10 @@ impl RouteRequest<'_> {
     /// `rates` (ruling 50): from `now` until every rate of `rates` has
     /// expired, each interval with its best route or its "no route". At
     /// every instant `t` of an interval, the same request at `t` ranks the
-    /// interval's answer first. `O(n log n)` without a median guard; with
-    /// one, a ranking per change of its voters (see `route/lifetime/`).
+    /// interval's answer first. `O(n log n)`: one ranking and one pass
+    /// over the expiries, under a median guard too (its voters' median
+    /// kept by order statistics), plus one `best` at the start of each
+    /// "no route" interval (see `route/lifetime/schedule.rs`).
     ///
     /// ```
     /// use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};

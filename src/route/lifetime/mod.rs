@@ -14,8 +14,9 @@
 //!   change, `None` when nothing left can expire.
 //! - [`RouteRequest::schedule`]: the successors of the best route, each
 //!   interval `[from, until)` with its route or its "no route", until every
-//!   rate has expired, in `O(n log n)` (one ranking, not one per expiry;
-//!   with a median guard, one ranking per change of the guard's voters).
+//!   rate has expired, in `O(n log n)` (one ranking, not one per expiry,
+//!   with a median guard too; plus one `best` per "no route" interval:
+//!   see `schedule.rs`).
 //!
 //! ```
 //! use swaproute::{route::RouteRequest, Amount, EpochMillis, RatesResponse};
@@ -37,6 +38,9 @@
 //! ```
 
 mod at;
+#[cfg(test)]
+mod oracle;
+mod order_stats;
 pub(crate) mod schedule;
 
 pub(crate) use at::{median_guarded, next_voter_expiry};
