@@ -156,6 +156,14 @@ impl<'c> RouteRequest<'c> {
         .refreshed()
     }
 
+    /// The same request asked at another instant `now` (every other part
+    /// kept): e.g. why a [schedule](Self::schedule)'s "no route" interval
+    /// has none, `request.at(interval.from()).best(rates)`.
+    #[must_use]
+    pub fn at(&self, now: EpochMillis) -> RouteRequest<'c> {
+        RouteRequest { now, ..*self }.refreshed()
+    }
+
     /// The caller's policy (ruling 41).
     pub fn policy(&self) -> Policy<'c> {
         self.policy

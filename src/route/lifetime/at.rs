@@ -1,24 +1,10 @@
-//! What the lifetime questions share: the same request at another instant,
-//! and the median guard's voters (a file below `mod.rs` and `schedule.rs`,
-//! so the two do not import each other).
+//! What the lifetime questions share: the median guard's voters (a file
+//! below `mod.rs` and `schedule.rs`, so the two do not import each other).
 
 use crate::rate::Rate;
 use crate::route::rules::served::AmountModel;
 use crate::route::RouteRequest;
 use crate::time::EpochMillis;
-
-/// The same request at another instant: every other part (mode, amounts,
-/// policy) kept.
-pub(crate) fn request_at<'c>(request: &RouteRequest<'c>, now: EpochMillis) -> RouteRequest<'c> {
-    let base = match request.to_amount() {
-        Some(to) if request.mode() == crate::swap_mode::SwapMode::ExactOut => {
-            RouteRequest::exact_out(request.from_amount(), to, now)
-        }
-        Some(to) => RouteRequest::exact_in(request.from_amount(), now).with_to_amount(to),
-        None => RouteRequest::exact_in(request.from_amount(), now),
-    };
-    base.with_policy(request.policy())
-}
 
 /// Whether `request` judges by a median reference (ruling 42) that moves
 /// when a voter expires: a guard without the caller's reference.

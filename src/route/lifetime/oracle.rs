@@ -6,10 +6,10 @@
 
 use alloc::vec::Vec;
 
-use super::at::{median_guarded, next_voter_expiry, request_at};
+use super::at::{median_guarded, next_voter_expiry};
 use super::schedule::Interval;
 use crate::rate::{Rate, RateList};
-use crate::route::{NoRoute, Route, RouteRequest};
+use crate::route::{Route, RouteRequest};
 
 /// The intervals of the schedule over one pair's `rates`, re-ranking at
 /// each voter's expiry under a median guard.
@@ -32,7 +32,7 @@ pub(crate) fn build<'r, R: RateList + ?Sized>(
     let guarded = median_guarded(request);
     let mut t = request.now();
     while t < end {
-        let at_t = request_at(request, t);
+        let at_t = request.at(t);
         let segment = if guarded {
             next_voter_expiry(&at_t, one).map_or(end, |voter| voter.min(end))
         } else {
@@ -49,11 +49,13 @@ pub(crate) fn build<'r, R: RateList + ?Sized>(
                 continue;
             }
             let until = expiry.min(segment);
-            push(&mut out, cursor, until, Ok(*route));
+            push(&mut out, cursor, until, Some(*route));
             cursor = until;
         }
         if cursor < segment {
-            let answer = request_at(request, cursor).best(rates);
+            // Ranking at the first instant: "no route" (or, should the
+            // ranking at `t` have missed one, that route).
+            let answer = request.at(cursor).best(rates).ok();
             push(&mut out, cursor, segment, answer);
         }
         t = segment;
@@ -65,15 +67,15 @@ fn push<'r>(
     out: &mut Vec<Interval<'r>>,
     from: crate::time::EpochMillis,
     until: crate::time::EpochMillis,
-    answer: Result<Route<'r>, NoRoute>,
+    route: Option<Route<'r>>,
 ) {
     if from >= until {
         return;
     }
     if let Some(last) = out.last_mut() {
-        let same = match (&last.answer, &answer) {
-            (Ok(a), Ok(b)) => a.rate().id() == b.rate().id(),
-            (Err(_), Err(_)) => true,
+        let same = match (&last.route, &route) {
+            (Some(a), Some(b)) => a.rate().id() == b.rate().id(),
+            (None, None) => true,
             _ => false,
         };
         if same && last.until == from {
@@ -81,9 +83,5 @@ fn push<'r>(
             return;
         }
     }
-    out.push(Interval {
-        from,
-        until,
-        answer,
-    });
+    out.push(Interval { from, until, route });
 }

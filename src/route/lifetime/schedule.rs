@@ -25,23 +25,19 @@
 //! whole schedule `O(n log n)` time and `O(n)` space, plus its "no route"
 //! intervals.
 //!
-//! A "no route" interval's answer is [`RouteRequest::best`]'s at its first
-//! instant (so its limits are those of that instant), asked with the
-//! median the trees hold there, which is the one `best` would find (so the
-//! voters are not judged again): one scan of the rates and the amounts
-//! that work it names, a few exact checks a rate (ExactOut: each rate's
-//! interval of amounts), `O(n)`. Merged neighbours are classified once.
-//! Their number `z` is at most one more than the number of voter expiries
-//! (a route can only come back when the median moves), and a book can
-//! reach that: voters that cannot serve the amount but out-vote the only
-//! route make the median flip at every expiry (`n = 2k + 1` rates, `k`
+//! A "no route" interval says only that: no rate leads there. Its
+//! classification (which limits, which amounts work, ruling 10) is what
+//! [`RouteRequest::best`] answers at the interval's first instant
+//! ([`RouteRequest::at`] with [`Interval::from`]): `O(n)` each, asked only
+//! for the intervals a caller wants explained. Their number is not bounded
+//! by a constant (voters that cannot serve the amount but out-vote the only
+//! route make the median flip at every expiry: `n = 2k + 1` rates, `k`
 //! no-route intervals; `tests/lifetime.rs`,
-//! `a_flipping_median_makes_a_no_route_per_flip`). So the bound is
-//! `O(n log n + z · n)`: `O(n log n)` where "no route" comes a bounded
-//! number of times (always without a median guard: only at the end),
-//! `O(n²)` at worst. The former build ranked again at every voter expiry,
-//! finding the median again each time: `O(v · n log n)` on every book (`v`
-//! distinct voter expiries); it is kept as the tests' oracle
+//! `a_flipping_median_makes_a_no_route_per_flip`), so classifying each
+//! while building would cost `O(n²)` there; the schedule itself stays
+//! `O(n log n)` on every book. The former build ranked again at every voter
+//! expiry, finding the median again each time: `O(v · n log n)` on every
+//! book (`v` distinct voter expiries); it is kept as the tests' oracle
 //! (`lifetime/oracle.rs`).
 
 use alloc::vec::Vec;
@@ -51,21 +47,21 @@ use serde::{Serialize, Serializer};
 
 use rust_decimal::Decimal;
 
-use super::at::{median_guarded, request_at};
+use super::at::median_guarded;
 use super::order_stats::{Counts, MinTree};
 use crate::ids::RateId;
 use crate::rate::{Rate, RateList};
 use crate::route::rules::served::AmountModel;
-use crate::route::{NoRoute, PriceGuard, PriceReference, Route, RouteRequest};
+use crate::route::{PriceGuard, PriceReference, Route, RouteRequest};
 use crate::time::EpochMillis;
 
 /// One interval of a [`Schedule`]: from `from` (inclusive) to `until`
-/// (exclusive), ranking gives `answer`.
+/// (exclusive), ranking gives one route, or "no route".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Interval<'r> {
     pub(super) from: EpochMillis,
     pub(super) until: EpochMillis,
-    pub(super) answer: Result<Route<'r>, NoRoute>,
+    pub(super) route: Option<Route<'r>>,
 }
 
 impl<'r> Interval<'r> {
@@ -79,20 +75,20 @@ impl<'r> Interval<'r> {
         self.until
     }
 
-    /// The best route throughout the interval, or the "no route" as
-    /// classified at [`from`](Self::from) (the limits it names may differ
-    /// later in the interval, as the rates it names expire; that there is
-    /// no route does not).
-    ///
-    /// # Errors
-    /// The interval's "no route".
-    pub fn answer(&self) -> Result<&Route<'r>, &NoRoute> {
-        self.answer.as_ref()
+    /// The best route throughout the interval; `None` when there is no
+    /// route. Why there is none (ruling 10's classification, with the
+    /// amounts that work) is what ranking answers at the interval's first
+    /// instant, asked only when wanted:
+    /// `request.at(interval.from()).best(rates)` (the limits it names may
+    /// differ later in the interval, as the rates it names expire; that
+    /// there is no route does not).
+    pub fn route(&self) -> Option<&Route<'r>> {
+        self.route.as_ref()
     }
 
     /// The chosen rate's id, `None` for a "no route" interval.
     pub fn rate_id(&self) -> Option<&'r RateId> {
-        self.answer.as_ref().ok().map(|route| route.rate().id())
+        self.route.as_ref().map(|route| route.rate().id())
     }
 }
 
@@ -166,18 +162,13 @@ pub(crate) fn build<'r, R: RateList + ?Sized>(
         if expiry <= cursor {
             continue; // expired before it could lead
         }
-        push(&mut out, cursor, expiry, Ok(*route));
+        push(&mut out, cursor, expiry, Some(*route));
         cursor = expiry;
     }
     if cursor < end {
-        // Unreachable `Ok`: the ranking at `now` holds every route that
-        // will be eligible. Should it not, that route stands there.
-        push(
-            &mut out,
-            cursor,
-            end,
-            request_at(request, cursor).best(rates),
-        );
+        // The ranking at `now` holds every route that will be eligible:
+        // none leads from `cursor` on.
+        push(&mut out, cursor, end, None);
     }
     out
 }
@@ -270,7 +261,7 @@ fn build_median<'r, R: RateList + ?Sized>(
             live.clear(at);
             next_route = next_route.saturating_add(1);
         }
-        let (resolved, lo, hi) = if let Some(found) = admitted {
+        let (_, lo, hi) = if let Some(found) = admitted {
             found
         } else {
             let found = admitted_range(guard, &voters, &counts, routes, &by_value);
@@ -278,20 +269,7 @@ fn build_median<'r, R: RateList + ?Sized>(
             found
         };
         let rank = live.min(lo, hi);
-        match routes.get(rank) {
-            Some(route) => push(&mut out, from, until, Ok(*route)),
-            None => match out.last_mut() {
-                // The "no route" stands as classified at its first instant.
-                Some(last) if last.answer.is_err() && last.until == from => last.until = until,
-                // `best` at `from` with the median it would find there
-                // (the same voters): what `best` does once it has found
-                // it, without finding it again.
-                _ => {
-                    let at = request_at(request, from).with_price_guard(&resolved);
-                    push(&mut out, from, until, at.best(rates));
-                }
-            },
-        }
+        push(&mut out, from, until, routes.get(rank).copied());
         from = until;
     }
     out
@@ -347,15 +325,15 @@ fn push<'r>(
     out: &mut Vec<Interval<'r>>,
     from: EpochMillis,
     until: EpochMillis,
-    answer: Result<Route<'r>, NoRoute>,
+    route: Option<Route<'r>>,
 ) {
     if from >= until {
         return;
     }
     if let Some(last) = out.last_mut() {
-        let same = match (&last.answer, &answer) {
-            (Ok(a), Ok(b)) => a.rate().id() == b.rate().id(),
-            (Err(_), Err(_)) => true,
+        let same = match (&last.route, &route) {
+            (Some(a), Some(b)) => a.rate().id() == b.rate().id(),
+            (None, None) => true,
             _ => false,
         };
         if same && last.until == from {
@@ -363,11 +341,7 @@ fn push<'r>(
             return;
         }
     }
-    out.push(Interval {
-        from,
-        until,
-        answer,
-    });
+    out.push(Interval { from, until, route });
 }
 
 #[cfg(test)]
