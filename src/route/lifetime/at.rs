@@ -22,7 +22,7 @@ pub(crate) fn next_voter_expiry(request: &RouteRequest<'_>, rates: &[Rate]) -> O
     let model = AmountModel::new(request.mode(), now, request.policy().without_price_guard());
     rates
         .iter()
-        .filter(|rate| rate.expiry() > now && model.interval(rate).is_some())
+        .filter(|rate| rate.expiry() > now && model.serves_some(rate))
         .map(Rate::expiry)
         .min()
 }

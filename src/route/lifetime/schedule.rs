@@ -204,7 +204,7 @@ fn build_median<'r, R: RateList + ?Sized>(
     let model = AmountModel::new(request.mode(), now, request.policy().without_price_guard());
     let mut voters: Vec<(Decimal, EpochMillis)> = one
         .iter()
-        .filter(|rate| model.interval(rate).is_some())
+        .filter(|rate| model.serves_some(rate))
         .map(|rate| (rate.multiplier(), rate.expiry()))
         .collect();
     voters.sort_by_key(|voter| voter.0);

@@ -85,6 +85,21 @@ impl<'c> AmountModel<'c> {
     }
 
     pub(crate) fn interval_in(&self, rate: &Rate, effective_max: Decimal) -> Option<(i128, i128)> {
+        let (lo, hi) = self.top_in(rate, effective_max)?;
+        let works = |x: i128| self.verdict_in(rate, x).is_ok();
+        let from = least(
+            lo,
+            hi,
+            self.guess_in(rate, self.from_places).unwrap_or(lo),
+            &works,
+        )?;
+        Some((from, hi))
+    }
+
+    /// ExactIn: the grid's low end and the greatest amount served, when
+    /// some amount is (the engine's checks only grow easier to pass with
+    /// the amount, so the greatest amount that does not overflow decides).
+    fn top_in(&self, rate: &Rate, effective_max: Decimal) -> Option<(i128, i128)> {
         let p = self.from_places;
         let lo = grid_ceil(rate.min(), p)?.max(0);
         let mut hi = grid_floor(effective_max, p)?;
@@ -99,12 +114,25 @@ impl<'c> AmountModel<'c> {
             }
             hi = least(lo, hi, lo, &overflows)?.checked_sub(1)?;
         }
-        let works = |x: i128| verdict(x).is_ok();
-        if !works(hi) {
-            return None;
+        verdict(hi).is_ok().then_some((lo, hi))
+    }
+
+    /// Whether `rate` serves some amount under the policy: what
+    /// [`interval`](Self::interval) says by being `Some`, without finding
+    /// the interval's low end (the bisection it costs). The voters of a
+    /// median guard (ruling 42) are the rates for which this holds.
+    pub(crate) fn serves_some(&self, rate: &Rate) -> bool {
+        if admit(rate, self.now, self.mode).is_err() {
+            return false;
         }
-        let from = least(lo, hi, self.guess_in(rate, p).unwrap_or(lo), &works)?;
-        Some((from, hi))
+        let effective_max = rate.effective_max(self.policy.campaigns());
+        if effective_max < rate.min() {
+            return false; // ruling 30
+        }
+        match self.mode {
+            SwapMode::ExactIn => self.top_in(rate, effective_max).is_some(),
+            SwapMode::ExactOut => self.top_out(rate, effective_max).is_some(),
+        }
     }
 
     /// The engine's verdict on `rate` at the ExactIn amount `x` (a mantissa
@@ -143,6 +171,26 @@ impl<'c> AmountModel<'c> {
 
     pub(crate) fn interval_out(&self, rate: &Rate, effective_max: Decimal) -> Option<(i128, i128)> {
         let q = self.to_places;
+        let top = self.top_out(rate, effective_max)?;
+        let works = |y: i128| self.verdict_out(rate, y).is_ok();
+        // A first guess at the smallest: the output of the smallest input
+        // that meets the min and the floors.
+        let guess = grid_ceil(rate.min(), self.from_places)
+            .map(|x| x.max(self.guess_in(rate, self.from_places).unwrap_or(x)))
+            .and_then(|x| decimal_at(x, self.from_places))
+            .and_then(|x| x.checked_mul(rate.multiplier()))
+            .and_then(|gross| gross.checked_sub(rate.miner_fee()))
+            .and_then(|net| grid_ceil(net, q))
+            .map_or(1, |y| y.clamp(1, top));
+        let from = least(1, top, guess, &works)?;
+        Some((from, top))
+    }
+
+    /// ExactOut: the greatest output served, when some output is (the
+    /// largest whose required input is within the max, if the engine
+    /// accepts it there).
+    fn top_out(&self, rate: &Rate, effective_max: Decimal) -> Option<i128> {
+        let q = self.to_places;
         let input_fits = |y: i128| {
             self.required_at(rate, y)
                 .is_some_and(|input| input <= effective_max)
@@ -160,20 +208,7 @@ impl<'c> AmountModel<'c> {
             .map_or(1, |y| y.clamp(1, TOP));
         let top = greatest(1, guess, &input_fits)?;
         let works = |y: i128| self.verdict_out(rate, y).is_ok();
-        if !works(top) {
-            return None;
-        }
-        // A first guess at the smallest: the output of the smallest input
-        // that meets the min and the floors.
-        let guess = grid_ceil(rate.min(), self.from_places)
-            .map(|x| x.max(self.guess_in(rate, self.from_places).unwrap_or(x)))
-            .and_then(|x| decimal_at(x, self.from_places))
-            .and_then(|x| x.checked_mul(rate.multiplier()))
-            .and_then(|gross| gross.checked_sub(rate.miner_fee()))
-            .and_then(|net| grid_ceil(net, q))
-            .map_or(1, |y| y.clamp(1, top));
-        let from = least(1, top, guess, &works)?;
-        Some((from, top))
+        works(top).then_some(top)
     }
 
     /// The ExactOut order amount for output `y` (a mantissa at the to
@@ -234,7 +269,7 @@ pub(crate) fn voters_median(
     let model = AmountModel::new(mode, now, policy.without_price_guard());
     let multipliers = rates
         .iter()
-        .filter(|rate| model.interval(rate).is_some())
+        .filter(|rate| model.serves_some(rate))
         .map(Rate::multiplier)
         .collect();
     PriceReference::median_of_multipliers(multipliers)
@@ -346,5 +381,67 @@ mod tests {
         assert_eq!(grid_floor(Decimal::MAX, 8), Some(TOP));
         assert_eq!(exact_units(d("0.123"), 2), None);
         assert_eq!(exact_units(d("0.120"), 2), Some(12));
+    }
+
+    /// `serves_some` is `interval(..).is_some()`, without the low end: on
+    /// a grid of rates (multipliers, fees, limits, expired or not) under
+    /// each floor and both modes, with the places of 0-, 2- and 8-decimal
+    /// assets.
+    #[test]
+    fn serves_some_is_whether_an_interval_exists() {
+        use crate::decimal::Amount;
+        use crate::rate::{PairId, RateTerms};
+        use crate::route::{Floors, Policy};
+        let values = ["0", "0.00000001", "0.001", "0.5", "1", "3", "1000000"];
+        let floors = [
+            Floors::NONE,
+            Floors::NONE.with_dust(Amount::new(d("2")).unwrap()),
+            Floors::NONE.with_fee_multiple(Amount::new(d("10")).unwrap()),
+            Floors::NONE.with_max_fee_share_bps(50),
+        ];
+        let now = EpochMillis::new(1_000);
+        let mut seen = [0usize; 2];
+        for (n, (m, fee)) in [("30", "0.01"), ("0.00001", "0.5"), ("1", "0"), ("2", "6")]
+            .into_iter()
+            .enumerate()
+        {
+            for min in values {
+                for max in values {
+                    for expiry in [500u64, 5_000] {
+                        let rate = Rate::new(
+                            crate::ids::RateId::new(&alloc::format!("r{n}")).unwrap(),
+                            PairId::new("BTC_ETH").unwrap(),
+                            RateTerms {
+                                multiplier: d(m),
+                                miner_fee: d(fee),
+                                min: d(min),
+                                max: d(max),
+                            },
+                            EpochMillis::new(expiry),
+                        )
+                        .with_exact_out(true);
+                        for floor in floors {
+                            for mode in [SwapMode::ExactIn, SwapMode::ExactOut] {
+                                for places in [0u32, 2, 8] {
+                                    let policy = Policy::DEFAULT.with_floors(floor);
+                                    let mut model = AmountModel::new(mode, now, policy);
+                                    model.from_places = places;
+                                    model.to_places = places;
+                                    let exists = model.interval(&rate).is_some();
+                                    assert_eq!(
+                                        model.serves_some(&rate),
+                                        exists,
+                                        "{m} {fee} [{min}, {max}] {expiry} {floor:?} {mode:?} {places}"
+                                    );
+                                    seen[usize::from(exists)] += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both answers are met many times.
+        assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
     }
 }
