@@ -72,6 +72,7 @@ pub mod error;
 mod ids;
 mod numeric;
 pub mod order;
+mod parse_error;
 pub mod quote;
 pub mod rate;
 pub mod route;
@@ -88,6 +89,7 @@ pub use error::{ApiError, ErrorBody, ErrorCode, HttpStatus};
 pub use ids::{
     AssetId, CampaignId, InvalidId, OrderId, ProviderOrderId, QuoteId, RateId, MAX_ID_LEN,
 };
+pub use parse_error::{ParseError, ParseErrorKind};
 pub use rate::{
     AssetAmount, CampaignLimits, Features, PairId, Rate, RateDefect, RateTerms, RatesResponse,
 };
@@ -96,7 +98,7 @@ pub use route::{
     TopN,
 };
 pub use slippage::{InvalidSlippage, Slippage, SlippageError, SlippageExceeded};
-pub use swap_mode::{InvalidSwapMode, SwapMode};
+pub use swap_mode::SwapMode;
 pub use time::{EpochMillis, TimeRangeError};
 
 /// The README's examples, run as doctests of this crate (`cargo test

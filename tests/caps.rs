@@ -16,11 +16,8 @@ use swaproute::client::{
     ClientHeader, ClientHeaders, Forwarded, ForwardedError, HeaderError, Integration,
     MAX_HEADER_LEN,
 };
-use swaproute::order::{
-    InvalidOrderStatus, InvalidTransactionId, OrderStatus, TransactionId, MAX_STATUS_LEN,
-    MAX_TRANSACTION_ID_LEN,
-};
-use swaproute::rate::{TooManyRates, MAX_RATES};
+use swaproute::order::{OrderStatus, TransactionId, MAX_STATUS_LEN, MAX_TRANSACTION_ID_LEN};
+use swaproute::rate::{InvalidRates, MAX_RATES};
 use swaproute::route::{Rejection, Route};
 use swaproute::screening::{
     Address, AddressTag, InvalidAddress, InvalidAddressTag, RegionCode, MAX_ADDRESS_LEN,
@@ -252,12 +249,17 @@ fn status_text_at_and_past_max_status_len() {
     assert_eq!(MAX_STATUS_LEN, 64);
     let at = text(MAX_STATUS_LEN);
     assert_eq!(OrderStatus::parse(&at).unwrap().as_str(), at);
+    let error = OrderStatus::parse(&text(MAX_STATUS_LEN + 1)).unwrap_err();
     assert_eq!(
-        OrderStatus::parse(&text(MAX_STATUS_LEN + 1)),
-        Err(InvalidOrderStatus::TooLong {
-            len: MAX_STATUS_LEN + 1
-        })
+        (error.kind(), error.reason()),
+        (swaproute::ParseErrorKind::OrderStatus, "TOO_LONG")
     );
+    assert_eq!(
+        error.to_string(),
+        "order status is 65 bytes long, more than the 64 allowed"
+    );
+    // The text is kept to its first 64 characters.
+    assert_eq!(error.text(), text(MAX_STATUS_LEN));
     let json = format!("\"{}\"", text(MAX_STATUS_LEN + 1));
     let error = serde_json::from_str::<OrderStatus>(&json).unwrap_err();
     assert!(
@@ -272,14 +274,13 @@ fn status_text_at_and_past_max_status_len() {
 fn transaction_ids_at_and_past_max_transaction_id_len() {
     assert_eq!(MAX_TRANSACTION_ID_LEN, 256);
     assert!(TransactionId::new(&text(MAX_TRANSACTION_ID_LEN)).is_ok());
+    let error = TransactionId::new(&text(MAX_TRANSACTION_ID_LEN + 1)).unwrap_err();
     assert_eq!(
-        TransactionId::new(&text(MAX_TRANSACTION_ID_LEN + 1)),
-        Err(InvalidTransactionId::TooLong {
-            len: MAX_TRANSACTION_ID_LEN + 1
-        })
+        (error.kind(), error.reason()),
+        (swaproute::ParseErrorKind::TransactionId, "TOO_LONG")
     );
     assert_eq!(
-        InvalidTransactionId::TooLong { len: 257 }.to_string(),
+        error.to_string(),
         "transaction id is 257 bytes long, more than the 256 allowed"
     );
 }
@@ -396,7 +397,7 @@ fn max_rates_decode_and_one_more_is_refused() {
     vec.push(vec[0].clone());
     assert_eq!(
         RatesResponse::try_from(vec),
-        Err(TooManyRates { len: MAX_RATES + 1 }.into())
+        Err(InvalidRates::TooMany { len: MAX_RATES + 1 })
     );
 }
 

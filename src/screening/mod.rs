@@ -66,5 +66,5 @@ pub use evm::eip55_checksum;
 pub use invalid_address::{InvalidAddress, MAX_ADDRESS_LEN};
 pub use market::MarketState;
 pub use policy::{ScreeningPolicy, ScreeningRequest, UnknownRegion};
-pub use region::{InvalidRegionCode, RegionCode, MAX_REGION_CODE_LEN};
+pub use region::{RegionCode, MAX_REGION_CODE_LEN};
 pub use tag::{TagField, TagWarning, DEFAULT_TAG_ASSETS};

@@ -3,6 +3,7 @@
 use alloc::boxed::Box;
 use alloc::format;
 
+use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::time::{EpochMillis, TimeRangeError};
 
 /// An ISO 8601 timestamp (`createdAt`, `updatedAt`), e.g.
@@ -31,9 +32,9 @@ use crate::time::{EpochMillis, TimeRangeError};
 pub struct Timestamp(Box<str>, i64);
 
 /// The text is not an ISO 8601 timestamp of the accepted form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not an ISO 8601 timestamp (expected YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM))")]
-pub struct InvalidTimestamp;
+/// The message of a text that is not a timestamp.
+const NOT_A_TIMESTAMP: &str =
+    "not an ISO 8601 timestamp (expected YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM))";
 
 const MILLIS_PER_DAY: i64 = 86_400_000;
 
@@ -44,12 +45,17 @@ impl Timestamp {
     /// Validates `text`.
     ///
     /// # Errors
-    /// [`InvalidTimestamp`] when `text` is not of the accepted form, or names
+    /// a [`ParseError`] of kind [`Timestamp`](ParseErrorKind::Timestamp) when `text` is not of the accepted form, or names
     /// a day its month does not have (`2026-02-29`, `2026-04-31`).
-    pub fn new(text: &str) -> Result<Self, InvalidTimestamp> {
+    pub fn new(text: &str) -> Result<Self, ParseError> {
         match utc_millis(text.as_bytes()) {
             Some(instant) => Ok(Timestamp(text.into(), instant)),
-            None => Err(InvalidTimestamp),
+            None => Err(ParseError::new(
+                ParseErrorKind::Timestamp,
+                text,
+                "MALFORMED",
+                &NOT_A_TIMESTAMP,
+            )),
         }
     }
 
@@ -286,7 +292,7 @@ fn utc_millis(b: &[u8]) -> Option<i64> {
 crate::text::boxed_text!(
     Timestamp,
     Timestamp::new,
-    InvalidTimestamp,
+    ParseError,
     "an ISO 8601 timestamp"
 );
 
@@ -426,7 +432,11 @@ mod tests {
             "2026-09-31T00:00:00Z",
             "2026-11-31T00:00:00Z",
         ] {
-            assert_eq!(Timestamp::new(bad), Err(InvalidTimestamp), "{bad}");
+            assert_eq!(
+                Timestamp::new(bad).map_err(|e| e.kind()),
+                Err(ParseErrorKind::Timestamp),
+                "{bad}"
+            );
         }
     }
 
@@ -465,7 +475,11 @@ mod tests {
             "2026-07-14T09:30:00Zjunk",
             "２026-07-14T09:30:00Z",
         ] {
-            assert_eq!(Timestamp::new(bad), Err(InvalidTimestamp), "{bad}");
+            assert_eq!(
+                Timestamp::new(bad).map_err(|e| e.kind()),
+                Err(ParseErrorKind::Timestamp),
+                "{bad}"
+            );
         }
     }
 }
