@@ -73,7 +73,6 @@ through_api_error!(
     crate::slippage::SlippageError,
     crate::ids::InvalidId,
     crate::decimal::DecimalError,
-    crate::time::TimeRangeError,
     crate::parse_error::ParseError,
     crate::rate::InvalidPairId,
     crate::rate::InvalidRates,
@@ -88,9 +87,6 @@ through_api_error!(
     crate::discovery::TooPrecise,
     crate::discovery::InvalidListing,
     crate::discovery::InvalidPairsCsv,
-    crate::discovery::InvalidAssetText,
-    crate::discovery::InvalidNetwork,
-    crate::discovery::InvalidDecimals,
     crate::discovery::PairDisagrees,
     crate::discovery::RenderError,
     crate::route::chain::ChainNoRoute,
@@ -113,7 +109,6 @@ through_api_error!(
     crate::v4::QuoteError,
     crate::caip::UnresolvedAsset,
     crate::caip::InvalidAssetRef,
-    crate::slippage::InvalidSlippage,
 );
 
 /// A request body axum could not read: over the server's body limit is 413

@@ -6,7 +6,7 @@
 //!
 //! | error | code | why |
 //! | --- | --- | --- |
-//! | [`InvalidId`], [`InvalidPairId`], [`TimeRangeError`] | `INVALID_REQUEST` | a value of the request is malformed (what the body decoders answer for an id or a pair) |
+//! | [`InvalidId`], [`InvalidPairId`] | `INVALID_REQUEST` | a value of the request is malformed (what the body decoders answer for an id or a pair) |
 //! | [`DecimalError`] | `INVALID_AMOUNT` | an amount is not a decimal (the body decoders' code for amounts) |
 //! | [`InvalidAddress`], [`InvalidAddressTag`] | `INVALID_ADDRESS` | the body decoders' code for addresses and tags |
 //! | [`NodeError`], [`NoClientAddress`] | `INVALID_REQUEST` (through [`HeaderError`]) | the client headers' codes |
@@ -15,7 +15,7 @@
 //! | [`QuoteMismatch`] | `INVALID_REQUEST` | as [`PlanError::QuoteMismatch`] |
 //! | [`DirectoryConflict`] | `INTERNAL_ERROR` | the server's own asset directory is inconsistent |
 //! | [`RateDefect`] | `PROVIDER_ERROR` | a provider's rate is unusable (as [`QuoteDefect`]) |
-//! | [`InvalidListing`], [`InvalidPairsCsv`], [`InvalidAssetText`], [`InvalidNetwork`], [`InvalidDecimals`], [`PairDisagrees`] | `PROVIDER_ERROR` | the service sent discovery data the crate cannot use |
+//! | [`InvalidListing`], [`InvalidPairsCsv`], [`PairDisagrees`] | `PROVIDER_ERROR` | the service sent discovery data the crate cannot use |
 //! | [`RenderError`] | its own [`RenderError::code`] | `UNRESOLVED_ASSET` or `PROVIDER_ERROR` |
 //! | [`UnknownCodeError`] | `PROVIDER_ERROR` | the upstream service answered an error this crate cannot read (it is also `IntoResponse` as its own body, status and code kept) |
 //! | [`TooManyCombinations`] | `INVALID_REQUEST` | listing every chain would take more work than the cap (ruling 36): ask for fewer legs or use the bounded report |
@@ -52,10 +52,7 @@ use alloc::format;
 use crate::caip::{DirectoryConflict, InvalidCaipId};
 use crate::client::{HeaderError, NoClientAddress, NodeError};
 use crate::decimal::DecimalError;
-use crate::discovery::{
-    InvalidAssetText, InvalidDecimals, InvalidListing, InvalidNetwork, InvalidPairsCsv,
-    PairDisagrees, RenderError,
-};
+use crate::discovery::{InvalidListing, InvalidPairsCsv, PairDisagrees, RenderError};
 use crate::error::{ApiError, ErrorCode, UnknownCodeError};
 use crate::ids::InvalidId;
 use crate::order::{PlanError, QuoteMismatch};
@@ -64,7 +61,6 @@ use crate::rate::{InvalidPairId, InvalidRates, MixedPairs, RateDefect};
 use crate::route::chain::{InvalidMarket, TooManyCombinations};
 use crate::route::{InvalidRatesByPair, SplitError, UnsupportedPolicy};
 use crate::screening::{InvalidAddress, InvalidAddressTag};
-use crate::time::TimeRangeError;
 
 #[cfg(doc)]
 use crate::caip::InvalidAssetRef;
@@ -86,7 +82,6 @@ macro_rules! with_code {
 with_code! {
     InvalidId => InvalidRequest, "invalid id: ";
     InvalidPairId => InvalidRequest, "invalid pair id: ";
-    TimeRangeError => InvalidRequest, "";
     DecimalError => InvalidAmount, "invalid amount: ";
     InvalidAddress => InvalidAddress, "";
     InvalidAddressTag => InvalidAddress, "";
@@ -95,9 +90,6 @@ with_code! {
     RateDefect => ProviderError, "unusable rate: ";
     InvalidListing => ProviderError, "";
     InvalidPairsCsv => ProviderError, "";
-    InvalidAssetText => ProviderError, "asset record: ";
-    InvalidNetwork => ProviderError, "asset record: ";
-    InvalidDecimals => ProviderError, "asset record: ";
     PairDisagrees => ProviderError, "";
     UnknownCodeError => ProviderError, "upstream ";
     InvalidMarket => InternalError, "";

@@ -97,9 +97,9 @@ pub use route::{
     estimate_exact_out, Estimate, NoRoute, RateBook, RejectReason, Route, RouteRequest, Selection,
     TopN,
 };
-pub use slippage::{InvalidSlippage, Slippage, SlippageError, SlippageExceeded};
+pub use slippage::{Slippage, SlippageError, SlippageExceeded};
 pub use swap_mode::SwapMode;
-pub use time::{EpochMillis, TimeRangeError};
+pub use time::EpochMillis;
 
 /// The README's examples, run as doctests of this crate (`cargo test
 /// --doc`); compiled for doctests only.

@@ -21,8 +21,8 @@ use swaproute::caip::{
 use swaproute::client::{ForwardedError, HeaderError, NoClientAddress, NodeError};
 use swaproute::decimal::DecimalError;
 use swaproute::discovery::{
-    Decimals, InvalidAssetText, InvalidDecimals, InvalidListing, InvalidNetwork, InvalidPairsCsv,
-    PairDisagrees, PairsResponse, RenderError, TooPrecise,
+    AssetText, Decimals, InvalidListing, InvalidPairsCsv, Network, PairDisagrees, PairsResponse,
+    RenderError, TooPrecise,
 };
 use swaproute::error::{BodyCode, ErrorBody, HttpStatus, UnknownCodeError};
 use swaproute::order::{
@@ -41,8 +41,8 @@ use swaproute::screening::{
 use swaproute::v4::QuoteError;
 use swaproute::wire::Timestamp;
 use swaproute::{
-    Amount, ApiError, AssetId, Decimal, ErrorCode, InvalidSlippage, NoRoute, PairId, ParseError,
-    QuoteId, RateId, SlippageError, SwapMode, TimeRangeError,
+    Amount, ApiError, AssetId, Decimal, ErrorCode, NoRoute, PairId, ParseError, QuoteId, RateId,
+    SlippageError, SwapMode,
 };
 
 /// Compiles only when `E` converts and responds.
@@ -70,19 +70,15 @@ covered!(
     InvalidAddress,
     InvalidAddressTag,
     InvalidAssetRef,
-    InvalidAssetText,
     InvalidCaipId,
-    InvalidDecimals,
     InvalidId,
     InvalidListing,
     InvalidMarket,
-    InvalidNetwork,
     InvalidPairId,
     InvalidPairsCsv,
     InvalidRates,
     InvalidRatesByPair,
     InvalidPromise,
-    InvalidSlippage,
     UnsupportedPolicy,
     MixedPairs,
     NoClientAddress,
@@ -102,7 +98,6 @@ covered!(
     ScreeningError,
     SlippageError,
     SplitError,
-    TimeRangeError,
     ToOrderError,
     TooManyCombinations,
     TooPrecise,
@@ -180,7 +175,7 @@ fn the_list_names_every_error_type() {
     for name in [
         "InvalidId",
         "DecimalError",
-        "TimeRangeError",
+        "ParseError",
         "MixedPairs",
         "ApiError",
     ] {
@@ -270,7 +265,10 @@ fn request_values_are_invalid_request() {
         "order status is empty",
     );
     check(
-        TimeRangeError::BeforeEpoch,
+        Timestamp::new("1969-12-31T23:59:59Z")
+            .unwrap()
+            .epoch_millis()
+            .unwrap_err(),
         ErrorCode::InvalidRequest,
         400,
         "the instant is before the Unix epoch (1970-01-01T00:00:00Z)",
@@ -303,6 +301,12 @@ fn request_values_are_invalid_request() {
         ErrorCode::InvalidRequest,
         400,
         "listing every chain takes 5000000 leg checks, more than the cap of 4194304",
+    );
+    check(
+        swaproute::Slippage::new(Decimal::new(101, 0)).unwrap_err(),
+        ErrorCode::InvalidRequest,
+        400,
+        "slippage must be a percentage from 0 to 100, got 101",
     );
     check(
         PriceReference::new(Decimal::ZERO).unwrap_err(),
@@ -477,22 +481,22 @@ fn what_the_service_sent_wrong_is_a_provider_error() {
         "field 1 of the pair list has whitespace around it",
     );
     check(
-        InvalidAssetText::TooLong { len: 5000 },
+        AssetText::new(&"n".repeat(5000)).unwrap_err(),
         ErrorCode::ProviderError,
         502,
-        &format!("asset record: {}", InvalidAssetText::TooLong { len: 5000 }),
+        "asset record: text is 5000 bytes long, more than the 256 allowed",
     );
     check(
-        InvalidNetwork::RecordKey("decimals"),
+        Network::new("decimals").unwrap_err(),
         ErrorCode::ProviderError,
         502,
         "asset record: network \"decimals\" is named like a key of the asset record",
     );
     check(
-        InvalidDecimals::Negative,
+        Decimals::try_from(300_u64).unwrap_err(),
         ErrorCode::ProviderError,
         502,
-        "asset record: decimals must not be negative",
+        "asset record: decimals 300 is more than 255",
     );
     check(
         PairDisagrees {

@@ -3,7 +3,7 @@
 use alloc::boxed::Box;
 use alloc::format;
 
-use crate::parse_error::{ParseError, ParseErrorKind};
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 use crate::time::{EpochMillis, TimeRangeError};
 
 /// An ISO 8601 timestamp (`createdAt`, `updatedAt`), e.g.
@@ -77,9 +77,16 @@ impl Timestamp {
     /// ```
     ///
     /// # Errors
-    /// [`TimeRangeError::BeforeEpoch`] when the instant is before
+    /// A [`ParseError`] of kind [`Instant`](ParseErrorKind::Instant)
+    /// (`"BEFORE_EPOCH"`) when the instant is before
     /// `1970-01-01T00:00:00Z`, which [`EpochMillis`] cannot hold.
-    pub fn epoch_millis(&self) -> Result<EpochMillis, TimeRangeError> {
+    pub fn epoch_millis(&self) -> Result<EpochMillis, ParseError> {
+        self.epoch_millis_defect()
+            .map_err(|error| error.with_text(self.as_str()))
+    }
+
+    /// [`epoch_millis`](Self::epoch_millis), with the defect alone.
+    fn epoch_millis_defect(&self) -> Result<EpochMillis, TimeRangeError> {
         u64::try_from(self.1)
             .map(EpochMillis::new)
             .map_err(|_| TimeRangeError::BeforeEpoch)
@@ -89,26 +96,37 @@ impl Timestamp {
 /// Writes the instant as the live service does: UTC, milliseconds always
 /// written (`1970-01-01T00:00:00.000Z`).
 impl TryFrom<EpochMillis> for Timestamp {
-    type Error = TimeRangeError;
+    type Error = ParseError;
 
     /// # Errors
-    /// [`TimeRangeError::TooLate`] after [`Timestamp::LATEST`]
-    /// (`9999-12-31T23:59:59.999Z`): the form has four year digits.
-    fn try_from(instant: EpochMillis) -> Result<Self, TimeRangeError> {
+    /// A [`ParseError`] of kind [`Instant`](ParseErrorKind::Instant)
+    /// (`"TOO_LATE"`, its text the milliseconds) after
+    /// [`Timestamp::LATEST`] (`9999-12-31T23:59:59.999Z`): the form has four
+    /// year digits.
+    fn try_from(instant: EpochMillis) -> Result<Self, ParseError> {
+        Timestamp::from_instant(instant)
+            .ok_or(TimeRangeError::TooLate)
+            .map_err(|error| error.with_text(&format!("{}", instant.as_millis())))
+    }
+}
+
+impl Timestamp {
+    /// [`Timestamp::try_from`] an instant; `None` after [`Timestamp::LATEST`].
+    fn from_instant(instant: EpochMillis) -> Option<Self> {
         if instant > Timestamp::LATEST {
-            return Err(TimeRangeError::TooLate);
+            return None;
         }
-        let millis = i64::try_from(instant.as_millis()).map_err(|_| TimeRangeError::TooLate)?;
-        let text = iso_text(millis).ok_or(TimeRangeError::TooLate)?;
-        Ok(Timestamp(text.into_boxed_str(), millis))
+        let millis = i64::try_from(instant.as_millis()).ok()?;
+        let text = iso_text(millis)?;
+        Some(Timestamp(text.into_boxed_str(), millis))
     }
 }
 
 impl TryFrom<&Timestamp> for EpochMillis {
-    type Error = TimeRangeError;
+    type Error = ParseError;
 
     /// See [`Timestamp::epoch_millis`].
-    fn try_from(timestamp: &Timestamp) -> Result<Self, TimeRangeError> {
+    fn try_from(timestamp: &Timestamp) -> Result<Self, ParseError> {
         timestamp.epoch_millis()
     }
 }
@@ -312,7 +330,7 @@ mod tests {
     fn millis(text: &str) -> Result<u64, TimeRangeError> {
         Timestamp::new(text)
             .unwrap()
-            .epoch_millis()
+            .epoch_millis_defect()
             .map(EpochMillis::as_millis)
     }
 
@@ -348,8 +366,8 @@ mod tests {
     fn refuses_instants_past_year_9999() {
         for past in [2_932_897 * DAY, u64::MAX, i64::MAX as u64 + 1] {
             assert_eq!(
-                Timestamp::try_from(EpochMillis::new(past)),
-                Err(TimeRangeError::TooLate),
+                Timestamp::from_instant(EpochMillis::new(past)),
+                None,
                 "{past}"
             );
         }
