@@ -79,7 +79,6 @@ through_api_error!(
     crate::rate::MixedPairs,
     crate::rate::RateDefect,
     crate::screening::InvalidAddress,
-    crate::screening::InvalidAddressTag,
     crate::client::NodeError,
     crate::client::NoClientAddress,
     crate::caip::InvalidCaipId,

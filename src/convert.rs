@@ -8,7 +8,7 @@
 //! | --- | --- | --- |
 //! | [`InvalidId`], [`InvalidPairId`] | `INVALID_REQUEST` | a value of the request is malformed (what the body decoders answer for an id or a pair) |
 //! | [`DecimalError`] | `INVALID_AMOUNT` | an amount is not a decimal (the body decoders' code for amounts) |
-//! | [`InvalidAddress`], [`InvalidAddressTag`] | `INVALID_ADDRESS` | the body decoders' code for addresses and tags |
+//! | [`InvalidAddress`] | `INVALID_ADDRESS` | the body decoders' code for addresses and tags |
 //! | [`NodeError`], [`NoClientAddress`] | `INVALID_REQUEST` (through [`HeaderError`]) | the client headers' codes |
 //! | [`InvalidCaipId`] | `UNRESOLVED_ASSET` | as [`InvalidAssetRef::Caip19`]: a text that names no asset |
 //! | [`InvalidRates`], [`MixedPairs`] | `INTERNAL_ERROR` | as [`PlanError::InvalidRates`]: rates no service sends for one pair |
@@ -60,7 +60,7 @@ use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::rate::{InvalidPairId, InvalidRates, MixedPairs, RateDefect};
 use crate::route::chain::{InvalidMarket, TooManyCombinations};
 use crate::route::{InvalidRatesByPair, SplitError, UnsupportedPolicy};
-use crate::screening::{InvalidAddress, InvalidAddressTag};
+use crate::screening::InvalidAddress;
 
 #[cfg(doc)]
 use crate::caip::InvalidAssetRef;
@@ -84,7 +84,6 @@ with_code! {
     InvalidPairId => InvalidRequest, "invalid pair id: ";
     DecimalError => InvalidAmount, "invalid amount: ";
     InvalidAddress => InvalidAddress, "";
-    InvalidAddressTag => InvalidAddress, "";
     InvalidCaipId => UnresolvedAsset, "invalid CAIP id: ";
     DirectoryConflict => InternalError, "asset directory: ";
     RateDefect => ProviderError, "unusable rate: ";

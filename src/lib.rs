@@ -21,6 +21,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## One name per number
+//!
+//! Three number types meet in one flow, each with one meaning:
+//! - [`Amount`] is an **input**: a positive amount a client or the service
+//!   sent, read in the strict amount grammar (ruling 1). Requests take it
+//!   (`RouteRequest::exact_in`, the order bodies' `fromAmount` and
+//!   `toAmount`).
+//! - [`Decimal`] is an **exact result**: what the engine computes and
+//!   reports without rounding to a wire precision (`Route::net_output`,
+//!   limits, `Slippage::min_output`, `Order::amount`).
+//! - [`Fixed8`] is an **8-place promise**: a value rounded once, in the
+//!   caller's favour, to the 8 places the service writes (an ExactOut
+//!   estimate rounded up, `Route::promised_output` rounded down).
+//!
+//! A value that fails to read as any of them, or as any other single value
+//! the crate parses (an id, a swap mode, a timestamp, a slippage), is a
+//! [`ParseError`]: what was malformed ([`ParseErrorKind`]), why, and the
+//! offending text.
+//!
 //! ## Layout
 //! - [`decimal`]: the strict amount grammar, number-or-string decoding, 8-dp rounding;
 //! - [`rate`]: rates, limits, sponsored variants, campaign limits;

@@ -35,9 +35,7 @@ use swaproute::route::chain::{ChainNoRoute, ChainRequest, InvalidMarket, TooMany
 use swaproute::route::{
     InvalidRatesByPair, PolicyPart, PriceReference, SplitError, SplitLegs, UnsupportedPolicy,
 };
-use swaproute::screening::{
-    Address, AddressTag, InvalidAddress, InvalidAddressTag, RegionCode, ScreeningError,
-};
+use swaproute::screening::{Address, AddressTag, InvalidAddress, RegionCode, ScreeningError};
 use swaproute::v4::QuoteError;
 use swaproute::wire::Timestamp;
 use swaproute::{
@@ -68,7 +66,6 @@ covered!(
     ForwardedError,
     HeaderError,
     InvalidAddress,
-    InvalidAddressTag,
     InvalidAssetRef,
     InvalidCaipId,
     InvalidId,

@@ -156,9 +156,8 @@ fn client() {
 #[test]
 fn screening() {
     use swaproute::screening::{
-        Address, AddressField, AddressTag, InvalidAddress, InvalidAddressTag, MarketState,
-        NetworkKind, RegionCode, Restriction, ScreeningError, ScreeningPolicy, ScreeningRequest,
-        TagField, TagWarning,
+        Address, AddressField, AddressTag, InvalidAddress, MarketState, NetworkKind, RegionCode,
+        Restriction, ScreeningError, ScreeningPolicy, ScreeningRequest, TagField, TagWarning,
     };
     fn borrowed<'a>(_: &'a str) {
         assert_send_sync::<ScreeningRequest<'a>>();
@@ -168,7 +167,6 @@ fn screening() {
     assert_send_sync::<AddressField>();
     assert_send_sync::<AddressTag>();
     assert_send_sync::<InvalidAddress>();
-    assert_send_sync::<InvalidAddressTag>();
     assert_send_sync::<MarketState>();
     assert_send_sync::<NetworkKind>();
     assert_send_sync::<RegionCode>();

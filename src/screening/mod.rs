@@ -59,7 +59,7 @@ mod policy;
 mod region;
 mod tag;
 
-pub use address::{Address, AddressTag, InvalidAddressTag, NetworkKind, MAX_ADDRESS_TAG_LEN};
+pub use address::{Address, AddressTag, NetworkKind, MAX_ADDRESS_TAG_LEN};
 pub use canonical::AddressEncoding;
 pub use error::{AddressField, Restriction, ScreeningError};
 pub use evm::eip55_checksum;
