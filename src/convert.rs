@@ -1,6 +1,6 @@
-//! `From<E> for ApiError` for every public error type that has no conversion
-//! next to its own definition: one table, so a handler can `?` any error the
-//! crate returns (issue 31).
+//! `From<E> for ApiError` for every public error type of the crate, all in
+//! this one file (issue 44): one table, so a handler can `?` any error the
+//! crate returns (issue 31), and a reader finds every code in one place.
 //!
 //! The code of each, and why:
 //!
@@ -49,6 +49,23 @@
 
 use alloc::format;
 
+use crate::caip::InvalidAssetRef;
+use crate::caip::UnresolvedAsset;
+use crate::client::ForwardedError;
+use crate::discovery::TooPrecise;
+use crate::order::InvalidPromise;
+use crate::order::OrderMismatches;
+use crate::order::RequiredInputNoRoute;
+use crate::order::ToOrderError;
+use crate::order::TransactionIdAlreadySet;
+use crate::order::{FieldError, RequestErrors};
+use crate::quote::QuoteDefect;
+use crate::route::chain::ChainNoRoute;
+use crate::route::NoRoute;
+use crate::screening::ScreeningError;
+use crate::slippage::SlippageError;
+use crate::v4::QuoteError;
+
 use crate::caip::{DirectoryConflict, InvalidCaipId};
 use crate::client::{HeaderError, NoClientAddress, NodeError};
 use crate::decimal::DecimalError;
@@ -61,11 +78,6 @@ use crate::rate::{InvalidPairId, InvalidRates, MixedPairs, RateDefect};
 use crate::route::chain::{InvalidMarket, TooManyCombinations};
 use crate::route::{InvalidRatesByPair, SplitError, UnsupportedPolicy};
 use crate::screening::InvalidAddress;
-
-#[cfg(doc)]
-use crate::caip::InvalidAssetRef;
-#[cfg(doc)]
-use crate::quote::QuoteDefect;
 
 /// `From<$ty> for ApiError`: `$code`, details `$prefix` and the `Display` text.
 macro_rules! with_code {
@@ -184,5 +196,150 @@ impl From<ParseError> for ApiError {
             | K::Slippage => (ErrorCode::InvalidRequest, ""),
         };
         ApiError::new(code, format!("{prefix}{error}"))
+    }
+}
+
+// The typed answers callers branch on: each is its own `code` (or
+// `to_api_error`) and message, as it was when the impl sat beside the type.
+
+// From src/route/rules/no_route.rs.
+impl From<NoRoute> for ApiError {
+    fn from(no_route: NoRoute) -> Self {
+        no_route.to_api_error()
+    }
+}
+
+// From src/route/chain/no_route.rs.
+impl From<ChainNoRoute> for ApiError {
+    fn from(no_route: ChainNoRoute) -> Self {
+        no_route.to_api_error()
+    }
+}
+
+// From src/discovery/decimals.rs.
+impl From<TooPrecise> for ApiError {
+    /// `INVALID_AMOUNT` with the error's message.
+    fn from(error: TooPrecise) -> Self {
+        ApiError::new(error.code(), alloc::format!("{error}"))
+    }
+}
+
+// From src/screening/error.rs.
+impl From<ScreeningError> for ApiError {
+    fn from(error: ScreeningError) -> Self {
+        ApiError::new(error.code(), format!("{error}"))
+    }
+}
+
+// From src/v4/quote.rs.
+impl From<QuoteError> for ApiError {
+    fn from(error: QuoteError) -> Self {
+        error.to_api_error()
+    }
+}
+
+// From src/slippage.rs.
+impl From<SlippageError> for ApiError {
+    fn from(error: SlippageError) -> Self {
+        error.to_api_error()
+    }
+}
+
+// From src/order/field.rs.
+impl From<RequestErrors> for ApiError {
+    fn from(errors: RequestErrors) -> Self {
+        errors.to_api_error()
+    }
+}
+
+// From src/order/field.rs.
+impl From<FieldError> for ApiError {
+    fn from(error: FieldError) -> Self {
+        error.to_api_error()
+    }
+}
+
+// From src/order/verify.rs.
+impl From<OrderMismatches> for ApiError {
+    /// `PROVIDER_ERROR`, the details listing every mismatch.
+    fn from(error: OrderMismatches) -> Self {
+        ApiError::new(ErrorCode::ProviderError, alloc::format!("{error}"))
+    }
+}
+
+// From src/order/plan_error.rs.
+impl From<PlanError> for ApiError {
+    fn from(error: PlanError) -> Self {
+        error.to_api_error()
+    }
+}
+
+// From src/order/requote.rs.
+impl From<InvalidPromise> for ApiError {
+    /// `INVALID_REQUEST`: the caller's promise (or the body re-quoted
+    /// against it) is not one a plan makes.
+    fn from(error: InvalidPromise) -> Self {
+        ApiError::new(
+            crate::error::ErrorCode::InvalidRequest,
+            alloc::format!("promise: {error}"),
+        )
+    }
+}
+
+// From src/order/required.rs.
+impl From<RequiredInputNoRoute> for ApiError {
+    fn from(no_route: RequiredInputNoRoute) -> Self {
+        no_route.to_api_error()
+    }
+}
+
+// From src/order/new_order.rs.
+impl From<ToOrderError> for ApiError {
+    fn from(error: ToOrderError) -> Self {
+        ApiError::new(ErrorCode::InternalError, format!("{error}"))
+    }
+}
+
+// From src/order/deposit.rs.
+impl From<TransactionIdAlreadySet> for ApiError {
+    fn from(error: TransactionIdAlreadySet) -> Self {
+        ApiError::new(ErrorCode::PreconditionFailed, format!("{error}"))
+    }
+}
+
+// From src/client/error.rs.
+impl From<HeaderError> for ApiError {
+    fn from(err: HeaderError) -> Self {
+        err.to_api_error()
+    }
+}
+
+// From src/client/forwarded/mod.rs.
+impl From<ForwardedError> for ApiError {
+    fn from(err: ForwardedError) -> Self {
+        err.to_api_error()
+    }
+}
+
+// From src/quote.rs.
+impl From<QuoteDefect> for ApiError {
+    fn from(defect: QuoteDefect) -> Self {
+        ApiError::new(defect.code(), alloc::format!("{defect}"))
+    }
+}
+
+// From src/caip/asset_ref.rs.
+impl From<InvalidAssetRef> for ApiError {
+    /// `UNRESOLVED_ASSET`: a text that names no asset cannot be resolved.
+    fn from(error: InvalidAssetRef) -> Self {
+        ApiError::new(ErrorCode::UnresolvedAsset, alloc::format!("{error}"))
+    }
+}
+
+// From src/caip/directory.rs.
+impl From<UnresolvedAsset> for ApiError {
+    /// `UNRESOLVED_ASSET`, naming the asset.
+    fn from(error: UnresolvedAsset) -> Self {
+        ApiError::new(error.code(), alloc::format!("{error}"))
     }
 }

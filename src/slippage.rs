@@ -431,12 +431,6 @@ impl SlippageError {
     }
 }
 
-impl From<SlippageError> for ApiError {
-    fn from(error: SlippageError) -> Self {
-        error.to_api_error()
-    }
-}
-
 impl Default for Slippage {
     fn default() -> Self {
         Slippage::DEFAULT

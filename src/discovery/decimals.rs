@@ -11,7 +11,7 @@ use serde::{Serialize, Serializer};
 use crate::caip::AssetRef;
 use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
 use crate::decimal::{Amount, DecimalError};
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ErrorCode;
 use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 
 /// The most decimal places a [`Decimal`] (so an [`Amount`]) holds.
@@ -175,13 +175,6 @@ impl TooPrecise {
     /// The HTTP status of [`code`](Self::code): 400.
     pub const fn http_status(&self) -> crate::error::HttpStatus {
         self.code().http_status()
-    }
-}
-
-impl From<TooPrecise> for ApiError {
-    /// `INVALID_AMOUNT` with the error's message.
-    fn from(error: TooPrecise) -> Self {
-        ApiError::new(error.code(), alloc::format!("{error}"))
     }
 }
 

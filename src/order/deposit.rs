@@ -3,13 +3,11 @@
 //! See [`DepositTransactionUpdate`] for the set-once rule and an example.
 
 use alloc::boxed::Box;
-use alloc::format;
 use core::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{Order, Presence};
-use crate::error::{ApiError, ErrorCode};
 use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 use crate::text::check_visible_ascii;
 
@@ -200,12 +198,6 @@ impl TransactionIdAlreadySet {
     }
 }
 
-impl From<TransactionIdAlreadySet> for ApiError {
-    fn from(error: TransactionIdAlreadySet) -> Self {
-        ApiError::new(ErrorCode::PreconditionFailed, format!("{error}"))
-    }
-}
-
 impl DepositTransactionUpdate {
     /// An update setting `transaction_id`.
     pub fn new(transaction_id: TransactionId) -> Self {
@@ -219,7 +211,7 @@ impl DepositTransactionUpdate {
     /// # Errors
     /// [`TransactionIdAlreadySet`] whenever `current` is `Some`, even when it
     /// equals the new id. Attach the order with
-    /// [`ApiError::with_order_id`] when converting.
+    /// [`ApiError::with_order_id`](crate::error::ApiError::with_order_id) when converting.
     pub fn apply(
         &self,
         current: Option<&TransactionId>,
@@ -276,6 +268,7 @@ impl DepositTransactionUpdate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{ApiError, ErrorCode};
     use crate::ids::OrderId;
 
     const EVM_HASH: &str = "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b";

@@ -1,14 +1,11 @@
 //! The order resource a server answers `POST /v3/orders` (or
 //! `POST /v3/orders/float`) with, built from a plan.
 
-use alloc::format;
-
 use rust_decimal::Decimal;
 
 use super::parties::Parties;
 use super::{ExtraFeatures, Order, OrderStatus, Presence, RequestField, SentAmount, SentDecimal};
 use super::{Timestamp, ToAmount};
-use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, OrderId, ProviderOrderId, RateId};
 use crate::parse_error::ParseError;
 use crate::rate::PairId;
@@ -90,12 +87,6 @@ pub enum ToOrderError {
     /// `now` cannot be written as `createdAt`.
     #[error("createdAt: {0}")]
     Time(#[from] ParseError),
-}
-
-impl From<ToOrderError> for ApiError {
-    fn from(error: ToOrderError) -> Self {
-        ApiError::new(ErrorCode::InternalError, format!("{error}"))
-    }
 }
 
 /// What a plan contributes to its order.
