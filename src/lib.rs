@@ -21,6 +21,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## One name per number
+//!
+//! Three number types meet in one flow, each with one meaning:
+//! - [`Amount`] is an **input**: a positive amount a client or the service
+//!   sent, read in the strict amount grammar (ruling 1). Requests take it
+//!   (`RouteRequest::exact_in`, the order bodies' `fromAmount` and
+//!   `toAmount`).
+//! - [`Decimal`] is an **exact result**: what the engine computes and
+//!   reports without rounding to a wire precision (`Route::net_output`,
+//!   limits, `Slippage::min_output`, `Order::amount`).
+//! - [`Fixed8`] is an **8-place promise**: a value rounded once, in the
+//!   caller's favour, to the 8 places the service writes (an ExactOut
+//!   estimate rounded up, `Route::promised_output` rounded down).
+//!
+//! A value that fails to read as any of them, or as any other single value
+//! the crate parses (an id, a swap mode, a timestamp, a slippage), is a
+//! [`ParseError`]: what was malformed ([`ParseErrorKind`]), why, and the
+//! offending text.
+//!
 //! ## Layout
 //! - [`decimal`]: the strict amount grammar, number-or-string decoding, 8-dp rounding;
 //! - [`rate`]: rates, limits, sponsored variants, campaign limits;
@@ -72,6 +91,7 @@ pub mod error;
 mod ids;
 mod numeric;
 pub mod order;
+mod parse_error;
 pub mod quote;
 pub mod rate;
 pub mod route;
@@ -88,6 +108,7 @@ pub use error::{ApiError, ErrorBody, ErrorCode, HttpStatus};
 pub use ids::{
     AssetId, CampaignId, InvalidId, OrderId, ProviderOrderId, QuoteId, RateId, MAX_ID_LEN,
 };
+pub use parse_error::{ParseError, ParseErrorKind};
 pub use rate::{
     AssetAmount, CampaignLimits, Features, PairId, Rate, RateDefect, RateTerms, RatesResponse,
 };
@@ -95,9 +116,9 @@ pub use route::{
     estimate_exact_out, Estimate, NoRoute, RateBook, RejectReason, Route, RouteRequest, Selection,
     TopN,
 };
-pub use slippage::{InvalidSlippage, Slippage, SlippageError, SlippageExceeded};
-pub use swap_mode::{InvalidSwapMode, SwapMode};
-pub use time::{EpochMillis, TimeRangeError};
+pub use slippage::{Slippage, SlippageError, SlippageExceeded};
+pub use swap_mode::SwapMode;
+pub use time::EpochMillis;
 
 /// The README's examples, run as doctests of this crate (`cargo test
 /// --doc`); compiled for doctests only.

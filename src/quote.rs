@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::decimal::{DecimalError, Fixed8};
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ErrorCode;
 use crate::ids::{AssetId, CampaignId, QuoteId};
 use crate::rate::PairId;
 use crate::route::Route;
@@ -246,7 +246,7 @@ crate::text::str_enum!(
 
 /// Why a quote cannot be planned with (ruling 32, docs/RULES.md). The quote
 /// is the provider's answer, so this is `PROVIDER_ERROR` (502) as an
-/// [`ApiError`].
+/// [`ApiError`](crate::error::ApiError).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum QuoteDefect {
@@ -283,12 +283,6 @@ impl QuoteDefect {
     /// Always [`ErrorCode::ProviderError`].
     pub const fn code(&self) -> ErrorCode {
         ErrorCode::ProviderError
-    }
-}
-
-impl From<QuoteDefect> for ApiError {
-    fn from(defect: QuoteDefect) -> Self {
-        ApiError::new(defect.code(), alloc::format!("{defect}"))
     }
 }
 

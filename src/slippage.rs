@@ -11,6 +11,7 @@ use crate::decimal::{Amount, DecimalError, Fixed8, Plain, WireNumber};
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::AssetId;
 use crate::numeric::{pow10, Wide, MAX_MANTISSA};
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 use crate::route::{Route, RouteRequest};
 use crate::swap_mode::SwapMode;
 
@@ -40,10 +41,11 @@ use crate::swap_mode::SwapMode;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Slippage(Decimal);
 
-/// Why a value is not a slippage. Maps to `INVALID_REQUEST` naming `slippage`.
+/// Why a value is not a slippage: a [`ParseError`] of kind
+/// [`Slippage`](ParseErrorKind::Slippage) once its text is known
+/// (`INVALID_REQUEST`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidSlippage {
+enum InvalidSlippage {
     /// The value is not a decimal number.
     #[error("slippage is not a decimal number: {0}")]
     Malformed(DecimalError),
@@ -52,10 +54,16 @@ pub enum InvalidSlippage {
     OutOfRange(Decimal),
 }
 
-impl From<InvalidSlippage> for ApiError {
-    /// `INVALID_REQUEST`, naming the field.
-    fn from(error: InvalidSlippage) -> Self {
-        ApiError::new(ErrorCode::InvalidRequest, alloc::format!("{error}"))
+impl Malformed for InvalidSlippage {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::Slippage
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            InvalidSlippage::Malformed(error) => error.code(),
+            InvalidSlippage::OutOfRange(_) => "OUT_OF_RANGE",
+        }
     }
 }
 
@@ -70,8 +78,14 @@ impl Slippage {
     /// A slippage of `percent`.
     ///
     /// # Errors
-    /// [`InvalidSlippage::OutOfRange`] unless `0 <= percent <= 100`.
-    pub fn new(percent: Decimal) -> Result<Self, InvalidSlippage> {
+    /// A [`ParseError`] of kind [`Slippage`](ParseErrorKind::Slippage)
+    /// (reason `"OUT_OF_RANGE"`) unless `0 <= percent <= 100`.
+    pub fn new(percent: Decimal) -> Result<Self, ParseError> {
+        Slippage::in_range(percent).map_err(|error| error.with_text(&alloc::format!("{percent}")))
+    }
+
+    /// [`new`](Self::new), with the defect alone.
+    fn in_range(percent: Decimal) -> Result<Self, InvalidSlippage> {
         if percent < Decimal::ZERO || percent > Decimal::ONE_HUNDRED {
             Err(InvalidSlippage::OutOfRange(percent))
         } else {
@@ -87,11 +101,16 @@ impl Slippage {
     /// The slippage of a request field: absent means [`Slippage::DEFAULT`].
     ///
     /// # Errors
-    /// [`InvalidSlippage`] when the value is malformed or out of range.
-    pub fn from_wire(value: Option<WireNumber>) -> Result<Self, InvalidSlippage> {
+    /// A [`ParseError`] of kind [`Slippage`](ParseErrorKind::Slippage) when
+    /// the value is malformed (its text is then empty: a decoded number
+    /// keeps none) or out of range.
+    pub fn from_wire(value: Option<WireNumber>) -> Result<Self, ParseError> {
         match value {
             None => Ok(Slippage::DEFAULT),
-            Some(number) => Slippage::new(number.value().map_err(InvalidSlippage::Malformed)?),
+            Some(number) => match number.value() {
+                Ok(percent) => Slippage::new(percent),
+                Err(error) => Err(InvalidSlippage::Malformed(error).with_text("")),
+            },
         }
     }
 
@@ -412,15 +431,37 @@ impl SlippageError {
     }
 }
 
-impl From<SlippageError> for ApiError {
-    fn from(error: SlippageError) -> Self {
-        error.to_api_error()
-    }
-}
-
 impl Default for Slippage {
     fn default() -> Self {
         Slippage::DEFAULT
+    }
+}
+
+impl core::str::FromStr for Slippage {
+    type Err = ParseError;
+
+    /// A percentage from 0 to 100 in the amount grammar (ruling 1: digits
+    /// with at most one `.`, no sign, no `%`), as a request's `slippage`
+    /// string is read: `"0.5"` is half a percent.
+    ///
+    /// ```
+    /// use swaproute::{ParseErrorKind, Slippage};
+    /// assert_eq!("0.5".parse::<Slippage>()?.percent().to_string(), "0.5");
+    /// let error = "101".parse::<Slippage>().unwrap_err();
+    /// assert_eq!((error.kind(), error.reason(), error.text()), (ParseErrorKind::Slippage, "OUT_OF_RANGE", "101"));
+    /// assert_eq!(error.to_string(), "slippage must be a percentage from 0 to 100, got 101");
+    /// # Ok::<(), swaproute::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ParseError`] of kind [`Slippage`](ParseErrorKind::Slippage): the
+    /// text is not a decimal (its reason the amount grammar's, e.g.
+    /// `"INVALID_CHARACTER"`) or is above 100 (`"OUT_OF_RANGE"`).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        crate::decimal::parse_amount(text)
+            .map_err(InvalidSlippage::Malformed)
+            .and_then(Slippage::in_range)
+            .map_err(|error| error.with_text(text))
     }
 }
 
@@ -448,6 +489,46 @@ impl<'de> Deserialize<'de> for Slippage {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn parses_from_text_as_a_request_string() {
+        // By hand: "2" is 2 %, "0.50" is 0.5 % (normalized), "100" the top.
+        assert_eq!("2".parse::<Slippage>(), Ok(Slippage::DEFAULT));
+        assert_eq!(
+            "0.50".parse::<Slippage>().map(Slippage::percent),
+            Ok(Decimal::new(5, 1))
+        );
+        assert_eq!("100".parse::<Slippage>(), Ok(Slippage::MAX));
+        assert_eq!("0".parse::<Slippage>(), Ok(Slippage::MIN));
+        let above = "100.01".parse::<Slippage>().unwrap_err();
+        assert_eq!(above.kind(), ParseErrorKind::Slippage);
+        assert_eq!(above.reason(), "OUT_OF_RANGE");
+        assert_eq!(above.text(), "100.01");
+        assert_eq!(
+            above.to_string(),
+            "slippage must be a percentage from 0 to 100, got 100.01"
+        );
+        // No sign, no percent sign: the amount grammar's characters only.
+        let negative = "-1".parse::<Slippage>().unwrap_err();
+        assert_eq!(negative.reason(), "INVALID_CHARACTER");
+        assert_eq!(negative.text(), "-1");
+        assert_eq!(
+            negative.to_string(),
+            "slippage is not a decimal number: invalid character '-' at byte 0 (expected digits with at most one '.')"
+        );
+        assert_eq!(
+            "2%".parse::<Slippage>().unwrap_err().reason(),
+            "INVALID_CHARACTER"
+        );
+        assert_eq!("".parse::<Slippage>().unwrap_err().reason(), "EMPTY");
+        // The same answer as a request's `slippage` string decodes to.
+        let decoded: Slippage = serde_json::from_str("\"0.5\"").unwrap();
+        assert_eq!("0.5".parse::<Slippage>(), Ok(decoded));
+        let refused = serde_json::from_str::<Slippage>("\"101\"").unwrap_err();
+        assert!(refused
+            .to_string()
+            .starts_with("slippage must be a percentage from 0 to 100, got 101"));
+    }
 
     #[test]
     fn displays_as_a_percentage() {

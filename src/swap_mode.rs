@@ -17,15 +17,10 @@ pub enum SwapMode {
 
 crate::text::str_enum!(
     SwapMode,
-    parse: InvalidSwapMode,
+    parse: SwapMode, "swap mode must be \"ExactIn\" or \"ExactOut\"",
     /// The wire text, `"ExactIn"` or `"ExactOut"`.
     {
         ExactIn => "ExactIn",
         ExactOut => "ExactOut",
     }
 );
-
-/// The text is not `ExactIn` or `ExactOut`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("swap mode must be \"ExactIn\" or \"ExactOut\"")]
-pub struct InvalidSwapMode;

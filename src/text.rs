@@ -77,19 +77,25 @@ macro_rules! display_serde {
 
 /// For a fieldless enum: `as_str`, the text of each variant from one table
 /// (documented by the doc comment given), and `Display` writing that text;
-/// with `parse: Error`, also `FromStr`, the exact (case-sensitive) text of a
-/// variant or the unit error `Error`.
+/// with `parse: Kind, "message"`, also `FromStr`, the exact (case-sensitive)
+/// text of a variant or a `ParseError` of that kind (reason `"UNKNOWN"`)
+/// with that message.
 macro_rules! str_enum {
-    ($name:ident, parse: $err:ident, $(#[$doc:meta])* { $($variant:ident => $text:literal),+ $(,)? }) => {
+    ($name:ident, parse: $kind:ident, $message:literal, $(#[$doc:meta])* { $($variant:ident => $text:literal),+ $(,)? }) => {
         $crate::text::str_enum!($name, $(#[$doc])* { $($variant => $text),+ });
 
         impl core::str::FromStr for $name {
-            type Err = $err;
+            type Err = $crate::parse_error::ParseError;
             /// Exact, case-sensitive match of the text.
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 match s {
                     $( $text => Ok($name::$variant), )+
-                    _ => Err($err),
+                    _ => Err($crate::parse_error::ParseError::new(
+                        $crate::parse_error::ParseErrorKind::$kind,
+                        s,
+                        "UNKNOWN",
+                        &$message,
+                    )),
                 }
             }
         }

@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
+
 use serde::{Deserialize, Serialize};
 
 /// An instant in milliseconds since the Unix epoch, as the service writes
@@ -62,8 +64,7 @@ pub(crate) const LATEST: EpochMillis = EpochMillis::new(253_402_300_799_999);
 /// epoch, and an ISO 8601 [`Timestamp`](crate::wire::Timestamp) ends with
 /// year 9999.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum TimeRangeError {
+pub(crate) enum TimeRangeError {
     /// The instant is before `1970-01-01T00:00:00Z`.
     #[error("the instant is before the Unix epoch (1970-01-01T00:00:00Z)")]
     BeforeEpoch,
@@ -72,6 +73,19 @@ pub enum TimeRangeError {
         "the instant is after 9999-12-31T23:59:59.999Z, the last an ISO 8601 timestamp writes"
     )]
     TooLate,
+}
+
+impl Malformed for TimeRangeError {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::Instant
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            TimeRangeError::BeforeEpoch => "BEFORE_EPOCH",
+            TimeRangeError::TooLate => "TOO_LATE",
+        }
+    }
 }
 
 /// The caller's clock reading, to the millisecond (sub-millisecond digits
@@ -88,28 +102,35 @@ pub enum TimeRangeError {
 ///
 /// let then = UNIX_EPOCH + Duration::from_micros(1_773_221_236_204_999);
 /// assert_eq!(EpochMillis::try_from(then)?, EpochMillis::new(1_773_221_236_204));
-/// # Ok::<(), swaproute::TimeRangeError>(())
+/// # Ok::<(), swaproute::ParseError>(())
 /// ```
 #[cfg(feature = "std")]
 impl TryFrom<std::time::SystemTime> for EpochMillis {
-    type Error = TimeRangeError;
+    type Error = ParseError;
 
     /// # Errors
-    /// [`TimeRangeError::BeforeEpoch`] for a time before the epoch;
-    /// [`TimeRangeError::TooLate`] for one after `9999-12-31T23:59:59.999Z`
+    /// A [`ParseError`] of kind [`Instant`](ParseErrorKind::Instant)
+    /// (`"BEFORE_EPOCH"` for a time before the epoch, `"TOO_LATE"` for one
+    /// after `9999-12-31T23:59:59.999Z`; its text the time's `Debug` form)
     /// (a clock that far ahead is broken, and every reading this accepts can
     /// be written as an order's `createdAt`).
-    fn try_from(time: std::time::SystemTime) -> Result<Self, TimeRangeError> {
-        let since = time
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_err(|_| TimeRangeError::BeforeEpoch)?;
-        let millis = u64::try_from(since.as_millis()).map_err(|_| TimeRangeError::TooLate)?;
-        let instant = EpochMillis(millis);
-        if instant > LATEST {
-            return Err(TimeRangeError::TooLate);
-        }
-        Ok(instant)
+    fn try_from(time: std::time::SystemTime) -> Result<Self, ParseError> {
+        system_time(time).map_err(|error| error.with_text(&alloc::format!("{time:?}")))
     }
+}
+
+/// [`EpochMillis::try_from`] a `SystemTime`, with the defect alone.
+#[cfg(feature = "std")]
+fn system_time(time: std::time::SystemTime) -> Result<EpochMillis, TimeRangeError> {
+    let since = time
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_err(|_| TimeRangeError::BeforeEpoch)?;
+    let millis = u64::try_from(since.as_millis()).map_err(|_| TimeRangeError::TooLate)?;
+    let instant = EpochMillis(millis);
+    if instant > LATEST {
+        return Err(TimeRangeError::TooLate);
+    }
+    Ok(instant)
 }
 
 #[cfg(test)]
@@ -143,14 +164,8 @@ mod tests {
             Ok(EpochMillis::new(253_402_300_799_999))
         );
         let past_last = last + Duration::from_millis(1);
-        assert_eq!(
-            EpochMillis::try_from(past_last),
-            Err(TimeRangeError::TooLate)
-        );
+        assert_eq!(system_time(past_last), Err(TimeRangeError::TooLate));
         let before = UNIX_EPOCH - Duration::from_millis(1);
-        assert_eq!(
-            EpochMillis::try_from(before),
-            Err(TimeRangeError::BeforeEpoch)
-        );
+        assert_eq!(system_time(before), Err(TimeRangeError::BeforeEpoch));
     }
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// below its own (and from itself); modules of one layer do not import each
 /// other. `lib` is `src/lib.rs`; `axum` and `convert` sit beside it.
 const LAYERS: &[&[&str]] = &[
-    &["numeric", "text"],
+    &["numeric", "parse_error", "text"],
     &["decimal", "ids", "swap_mode", "time"],
     &["wire"],
     &["error"],

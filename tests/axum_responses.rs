@@ -70,7 +70,9 @@ fn http_status_converts_both_ways() {
         http::StatusCode::CONTINUE
     );
     let beyond = http::StatusCode::from_u16(600).unwrap();
-    assert_eq!(HttpStatus::try_from(beyond).unwrap_err().0, 600);
+    let error = HttpStatus::try_from(beyond).unwrap_err();
+    assert_eq!(error.kind(), swaproute::ParseErrorKind::HttpStatus);
+    assert_eq!(error.text(), "600");
 }
 
 #[test]

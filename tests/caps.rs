@@ -16,15 +16,12 @@ use swaproute::client::{
     ClientHeader, ClientHeaders, Forwarded, ForwardedError, HeaderError, Integration,
     MAX_HEADER_LEN,
 };
-use swaproute::order::{
-    InvalidOrderStatus, InvalidTransactionId, OrderStatus, TransactionId, MAX_STATUS_LEN,
-    MAX_TRANSACTION_ID_LEN,
-};
-use swaproute::rate::{TooManyRates, MAX_RATES};
+use swaproute::order::{OrderStatus, TransactionId, MAX_STATUS_LEN, MAX_TRANSACTION_ID_LEN};
+use swaproute::rate::{InvalidRates, MAX_RATES};
 use swaproute::route::{Rejection, Route};
 use swaproute::screening::{
-    Address, AddressTag, InvalidAddress, InvalidAddressTag, RegionCode, MAX_ADDRESS_LEN,
-    MAX_ADDRESS_TAG_LEN, MAX_REGION_CODE_LEN,
+    Address, AddressTag, InvalidAddress, RegionCode, MAX_ADDRESS_LEN, MAX_ADDRESS_TAG_LEN,
+    MAX_REGION_CODE_LEN,
 };
 use swaproute::{
     Amount, AssetId, CampaignId, EpochMillis, InvalidId, OrderId, QuoteId, Rate, RateId,
@@ -114,15 +111,14 @@ fn addresses_at_and_past_max_address_len() {
 fn address_tags_at_and_past_max_address_tag_len() {
     assert_eq!(MAX_ADDRESS_TAG_LEN, 256);
     assert!(AddressTag::new(&text(MAX_ADDRESS_TAG_LEN)).is_ok());
+    let error = AddressTag::new(&text(MAX_ADDRESS_TAG_LEN + 1)).unwrap_err();
     assert_eq!(
-        AddressTag::new(&text(MAX_ADDRESS_TAG_LEN + 1)),
-        Err(InvalidAddressTag::TooLong {
-            len: MAX_ADDRESS_TAG_LEN + 1
-        })
+        (error.kind(), error.reason()),
+        (swaproute::ParseErrorKind::AddressTag, "TOO_LONG")
     );
     assert!(AddressTag::new_optional(&text(MAX_ADDRESS_TAG_LEN + 1)).is_err());
     assert_eq!(
-        InvalidAddressTag::TooLong { len: 257 }.to_string(),
+        error.to_string(),
         "address tag is 257 bytes long, more than the 256 allowed"
     );
 }
@@ -252,12 +248,17 @@ fn status_text_at_and_past_max_status_len() {
     assert_eq!(MAX_STATUS_LEN, 64);
     let at = text(MAX_STATUS_LEN);
     assert_eq!(OrderStatus::parse(&at).unwrap().as_str(), at);
+    let error = OrderStatus::parse(&text(MAX_STATUS_LEN + 1)).unwrap_err();
     assert_eq!(
-        OrderStatus::parse(&text(MAX_STATUS_LEN + 1)),
-        Err(InvalidOrderStatus::TooLong {
-            len: MAX_STATUS_LEN + 1
-        })
+        (error.kind(), error.reason()),
+        (swaproute::ParseErrorKind::OrderStatus, "TOO_LONG")
     );
+    assert_eq!(
+        error.to_string(),
+        "order status is 65 bytes long, more than the 64 allowed"
+    );
+    // The text is kept to its first 64 characters.
+    assert_eq!(error.text(), text(MAX_STATUS_LEN));
     let json = format!("\"{}\"", text(MAX_STATUS_LEN + 1));
     let error = serde_json::from_str::<OrderStatus>(&json).unwrap_err();
     assert!(
@@ -272,14 +273,13 @@ fn status_text_at_and_past_max_status_len() {
 fn transaction_ids_at_and_past_max_transaction_id_len() {
     assert_eq!(MAX_TRANSACTION_ID_LEN, 256);
     assert!(TransactionId::new(&text(MAX_TRANSACTION_ID_LEN)).is_ok());
+    let error = TransactionId::new(&text(MAX_TRANSACTION_ID_LEN + 1)).unwrap_err();
     assert_eq!(
-        TransactionId::new(&text(MAX_TRANSACTION_ID_LEN + 1)),
-        Err(InvalidTransactionId::TooLong {
-            len: MAX_TRANSACTION_ID_LEN + 1
-        })
+        (error.kind(), error.reason()),
+        (swaproute::ParseErrorKind::TransactionId, "TOO_LONG")
     );
     assert_eq!(
-        InvalidTransactionId::TooLong { len: 257 }.to_string(),
+        error.to_string(),
         "transaction id is 257 bytes long, more than the 256 allowed"
     );
 }
@@ -396,7 +396,7 @@ fn max_rates_decode_and_one_more_is_refused() {
     vec.push(vec[0].clone());
     assert_eq!(
         RatesResponse::try_from(vec),
-        Err(TooManyRates { len: MAX_RATES + 1 }.into())
+        Err(InvalidRates::TooMany { len: MAX_RATES + 1 })
     );
 }
 

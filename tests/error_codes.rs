@@ -2,10 +2,10 @@
 //! status change fails here first.
 
 use swaproute::error::{
-    ApiError, BodyCode, ErrorBody, ErrorCode, HttpStatus, InvalidBodyCode, LegacyCode,
-    MAX_ERROR_CODE_LEN,
+    ApiError, BodyCode, ErrorBody, ErrorCode, HttpStatus, LegacyCode, MAX_ERROR_CODE_LEN,
 };
 use swaproute::route::RouteRequest;
+use swaproute::ParseErrorKind;
 use swaproute::{Amount, EpochMillis, NoRoute, OrderId, RatesResponse};
 
 const TABLE: &[(&str, u16)] = &[
@@ -197,16 +197,26 @@ fn body_code_text_rules() {
             BodyCode::Known(text.parse().unwrap())
         );
     }
-    assert_eq!("".parse::<BodyCode>(), Err(InvalidBodyCode::Empty));
+    let empty = "".parse::<BodyCode>().unwrap_err();
     assert_eq!(
-        "A\nB".parse::<BodyCode>(),
-        Err(InvalidBodyCode::ControlCharacter { at: 1 })
+        (empty.kind(), empty.reason(), empty.text()),
+        (ParseErrorKind::BodyCode, "EMPTY", "")
+    );
+    assert_eq!(empty.to_string(), "error code is empty");
+    let control = "A\nB".parse::<BodyCode>().unwrap_err();
+    assert_eq!(
+        (control.reason(), control.position(), control.text()),
+        ("CONTROL_CHARACTER", Some(1), "A\nB")
     );
     let at_cap = "X".repeat(MAX_ERROR_CODE_LEN);
     assert_eq!(at_cap.parse::<BodyCode>().unwrap().as_str(), at_cap);
+    let long = "X".repeat(129).parse::<BodyCode>().unwrap_err();
+    assert_eq!(long.reason(), "TOO_LONG");
+    // The text is cut to 64 characters; the message keeps the length.
+    assert_eq!(long.text(), "X".repeat(64));
     assert_eq!(
-        "X".repeat(129).parse::<BodyCode>(),
-        Err(InvalidBodyCode::TooLong { len: 129 })
+        long.to_string(),
+        "error code is 129 bytes long, more than the 128 allowed"
     );
     assert!(
         serde_json::from_str::<ErrorBody>(r#"{"status":400,"code":"","details":"x"}"#).is_err()
@@ -245,7 +255,7 @@ fn error_body_types_are_send_and_sync() {
     check::<LegacyCode>();
     check::<swaproute::error::UnknownCode>();
     check::<swaproute::error::UnknownCodeError>();
-    check::<InvalidBodyCode>();
+    check::<swaproute::ParseError>();
     check::<ApiError>();
     check::<ErrorBody>();
     check::<swaproute::order::PlanError>();

@@ -15,41 +15,32 @@ use std::path::Path;
 use axum_core::response::IntoResponse;
 use serde_json::Value;
 use swaproute::caip::{
-    AssetDirectory, AssetRef, Caip19AssetType, DirectoryConflict, InvalidAssetRef,
-    InvalidCaip19Param, InvalidCaipId, UnresolvedAsset,
+    AssetDirectory, AssetRef, Caip19AssetType, DirectoryConflict, InvalidAssetRef, InvalidCaipId,
+    UnresolvedAsset,
 };
-use swaproute::client::{ForwardedError, HeaderError, InvalidPlatform, NoClientAddress, NodeError};
+use swaproute::client::{ForwardedError, HeaderError, NoClientAddress, NodeError};
 use swaproute::decimal::DecimalError;
 use swaproute::discovery::{
-    Decimals, InvalidAssetText, InvalidDecimals, InvalidListing, InvalidNetwork, InvalidPairsCsv,
-    PairDisagrees, PairsResponse, RenderError, TooPrecise,
+    AssetText, Decimals, InvalidListing, InvalidPairsCsv, Network, PairDisagrees, PairsResponse,
+    RenderError, TooPrecise,
 };
-use swaproute::error::{
-    ErrorBody, InvalidBodyCode, InvalidHttpStatus, UnknownCodeError, UnknownErrorCode,
-};
+use swaproute::error::{BodyCode, ErrorBody, HttpStatus, UnknownCodeError};
 use swaproute::order::{
-    FieldError, InvalidOrderStatus, InvalidPromise, InvalidTransactionId, OrderMismatches,
-    OrderStatus, PlanError, QuoteMismatch, RequestErrors, RequiredInputNoRoute, ToOrderError,
-    TransactionIdAlreadySet,
+    FieldError, InvalidPromise, OrderMismatches, OrderStatus, PlanError, QuoteMismatch,
+    RequestErrors, RequiredInputNoRoute, ToOrderError, TransactionIdAlreadySet,
 };
 use swaproute::quote::QuoteDefect;
-use swaproute::rate::{
-    DuplicateRateId, InvalidPairId, InvalidRates, MixedPairs, RateDefect, TooManyRates,
-};
-use swaproute::route::chain::{ChainNoRoute, InvalidMarket, InvalidMaxLegs, TooManyCombinations};
+use swaproute::rate::{InvalidPairId, InvalidRates, MixedPairs, RateDefect};
+use swaproute::route::chain::{ChainNoRoute, ChainRequest, InvalidMarket, TooManyCombinations};
 use swaproute::route::{
-    InvalidPriceReference, InvalidRatesByPair, InvalidSplitLegs, PolicyPart, SplitError,
-    UnsupportedPolicy,
+    InvalidRatesByPair, PolicyPart, PriceReference, SplitError, SplitLegs, UnsupportedPolicy,
 };
-use swaproute::screening::{
-    Address, AddressTag, InvalidAddress, InvalidAddressTag, InvalidRegionCode, RegionCode,
-    ScreeningError,
-};
+use swaproute::screening::{Address, AddressTag, InvalidAddress, RegionCode, ScreeningError};
 use swaproute::v4::QuoteError;
-use swaproute::wire::{InvalidTimestamp, Timestamp};
+use swaproute::wire::Timestamp;
 use swaproute::{
-    Amount, ApiError, AssetId, Decimal, ErrorCode, InvalidSlippage, InvalidSwapMode, NoRoute,
-    PairId, QuoteId, RateId, SlippageError, SwapMode, TimeRangeError,
+    Amount, ApiError, AssetId, Decimal, ErrorCode, NoRoute, PairId, ParseError, QuoteId, RateId,
+    SlippageError, SwapMode,
 };
 
 /// Compiles only when `E` converts and responds.
@@ -71,42 +62,25 @@ covered!(
     ChainNoRoute,
     DecimalError,
     DirectoryConflict,
-    DuplicateRateId,
     FieldError,
     ForwardedError,
     HeaderError,
     InvalidAddress,
-    InvalidAddressTag,
     InvalidAssetRef,
-    InvalidAssetText,
-    InvalidBodyCode,
-    InvalidCaip19Param,
     InvalidCaipId,
-    InvalidDecimals,
-    InvalidHttpStatus,
     InvalidId,
     InvalidListing,
     InvalidMarket,
-    InvalidMaxLegs,
-    InvalidNetwork,
-    InvalidOrderStatus,
     InvalidPairId,
     InvalidPairsCsv,
-    InvalidPlatform,
     InvalidRates,
     InvalidRatesByPair,
-    InvalidRegionCode,
-    InvalidPriceReference,
     InvalidPromise,
-    InvalidSlippage,
-    InvalidSplitLegs,
     UnsupportedPolicy,
-    InvalidSwapMode,
-    InvalidTimestamp,
-    InvalidTransactionId,
     MixedPairs,
     NoClientAddress,
     NoRoute,
+    ParseError,
     NodeError,
     OrderMismatches,
     PairDisagrees,
@@ -121,14 +95,11 @@ covered!(
     ScreeningError,
     SlippageError,
     SplitError,
-    TimeRangeError,
     ToOrderError,
     TooManyCombinations,
-    TooManyRates,
     TooPrecise,
     TransactionIdAlreadySet,
     UnknownCodeError,
-    UnknownErrorCode,
     UnresolvedAsset,
 );
 
@@ -201,7 +172,7 @@ fn the_list_names_every_error_type() {
     for name in [
         "InvalidId",
         "DecimalError",
-        "TimeRangeError",
+        "ParseError",
         "MixedPairs",
         "ApiError",
     ] {
@@ -291,7 +262,10 @@ fn request_values_are_invalid_request() {
         "order status is empty",
     );
     check(
-        TimeRangeError::BeforeEpoch,
+        Timestamp::new("1969-12-31T23:59:59Z")
+            .unwrap()
+            .epoch_millis()
+            .unwrap_err(),
         ErrorCode::InvalidRequest,
         400,
         "the instant is before the Unix epoch (1970-01-01T00:00:00Z)",
@@ -304,7 +278,14 @@ fn request_values_are_invalid_request() {
         "region code must be an ISO 3166-1 alpha-2 country code (\"US\") or an ISO 3166-2 subdivision (\"CA-ON\")",
     );
     check(
-        InvalidMaxLegs(4),
+        ChainRequest::exact_in(
+            asset("BTC"),
+            asset("SOL"),
+            Amount::parse("1").unwrap(),
+            swaproute::EpochMillis::new(0),
+        )
+        .with_max_legs(4)
+        .unwrap_err(),
         ErrorCode::InvalidRequest,
         400,
         "maxLegs: a chain has 1 to 3 legs, not 4",
@@ -319,7 +300,19 @@ fn request_values_are_invalid_request() {
         "listing every chain takes 5000000 leg checks, more than the cap of 4194304",
     );
     check(
-        InvalidSplitLegs(4),
+        swaproute::Slippage::new(Decimal::new(101, 0)).unwrap_err(),
+        ErrorCode::InvalidRequest,
+        400,
+        "slippage must be a percentage from 0 to 100, got 101",
+    );
+    check(
+        PriceReference::new(Decimal::ZERO).unwrap_err(),
+        ErrorCode::InvalidRequest,
+        400,
+        "priceGuard.reference: a reference multiplier must be greater than zero, got 0",
+    );
+    check(
+        SplitLegs::try_from(4_u64).unwrap_err(),
         ErrorCode::InvalidRequest,
         400,
         "splitLegs: a split has 2 or 3 legs, not 4",
@@ -346,7 +339,7 @@ fn request_values_are_invalid_request() {
         "splits are defined for ExactIn only",
     );
     check(
-        InvalidPlatform,
+        "tv".parse::<swaproute::client::AppPlatform>().unwrap_err(),
         ErrorCode::InvalidRequest,
         400,
         "App-Platform header must be `desktop`, `mobile` or `browser`",
@@ -414,22 +407,15 @@ fn amounts_addresses_and_modes_have_the_body_decoders_codes() {
 #[test]
 fn rates_the_caller_gave_are_internal_errors() {
     check(
-        TooManyRates { len: 10_000 },
+        InvalidRates::TooMany { len: 10_000 },
         ErrorCode::InternalError,
         500,
-        &TooManyRates { len: 10_000 }.to_string(),
-    );
-    let duplicate = DuplicateRateId {
-        id: RateId::new("r1").unwrap(),
-    };
-    check(
-        duplicate.clone(),
-        ErrorCode::InternalError,
-        500,
-        "rate id r1 appears more than once; an order names its rate by id alone",
+        "10000 rates is more than the 65536 one response may carry",
     );
     check(
-        InvalidRates::from(duplicate),
+        InvalidRates::DuplicateId {
+            id: RateId::new("r1").unwrap(),
+        },
         ErrorCode::InternalError,
         500,
         "rate id r1 appears more than once; an order names its rate by id alone",
@@ -492,22 +478,22 @@ fn what_the_service_sent_wrong_is_a_provider_error() {
         "field 1 of the pair list has whitespace around it",
     );
     check(
-        InvalidAssetText::TooLong { len: 5000 },
+        AssetText::new(&"n".repeat(5000)).unwrap_err(),
         ErrorCode::ProviderError,
         502,
-        &format!("asset record: {}", InvalidAssetText::TooLong { len: 5000 }),
+        "asset record: text is 5000 bytes long, more than the 256 allowed",
     );
     check(
-        InvalidNetwork::RecordKey("decimals"),
+        Network::new("decimals").unwrap_err(),
         ErrorCode::ProviderError,
         502,
         "asset record: network \"decimals\" is named like a key of the asset record",
     );
     check(
-        InvalidDecimals::Negative,
+        Decimals::try_from(300_u64).unwrap_err(),
         ErrorCode::ProviderError,
         502,
-        "asset record: decimals must not be negative",
+        "asset record: decimals 300 is more than 255",
     );
     check(
         PairDisagrees {
@@ -520,19 +506,19 @@ fn what_the_service_sent_wrong_is_a_provider_error() {
         "pair BTC_ETH names from BTC and to SOL",
     );
     check(
-        InvalidBodyCode::Empty,
+        "".parse::<BodyCode>().unwrap_err(),
         ErrorCode::ProviderError,
         502,
         "upstream error body: error code is empty",
     );
     check(
-        InvalidHttpStatus(99),
+        HttpStatus::new(99).unwrap_err(),
         ErrorCode::ProviderError,
         502,
         "upstream error body: 99 is not an HTTP status code (100..=599)",
     );
     check(
-        UnknownErrorCode,
+        "TEAPOT".parse::<ErrorCode>().unwrap_err(),
         ErrorCode::ProviderError,
         502,
         "upstream error body: unknown error code",

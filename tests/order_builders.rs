@@ -211,5 +211,4 @@ fn new_types_are_send_and_sync() {
     assert_send_sync::<swaproute::order::FloatOrderBuilder>();
     assert_send_sync::<swaproute::order::NewOrder>();
     assert_send_sync::<swaproute::order::ToOrderError>();
-    assert_send_sync::<swaproute::TimeRangeError>();
 }

@@ -466,9 +466,7 @@ mod from_a_plan {
     use swaproute::quote::Quote;
     use swaproute::screening::{Address, AddressTag, ScreeningPolicy};
     use swaproute::wire::{RequestField, Timestamp};
-    use swaproute::{
-        ApiError, EpochMillis, ErrorCode, OrderId, ProviderOrderId, RatesResponse, TimeRangeError,
-    };
+    use swaproute::{ApiError, EpochMillis, ErrorCode, OrderId, ProviderOrderId, RatesResponse};
 
     const TO: &str = "0x8Df95247F2866028DE71159b42B4ea410FB9102f";
     const FROM: &str = "ltc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5";
@@ -691,9 +689,18 @@ mod from_a_plan {
         // A clock past year 9999 cannot be written as createdAt.
         let mut late = new_order();
         late.now = EpochMillis::new(Timestamp::LATEST.as_millis() + 1);
+        let Err(ToOrderError::Time(error)) = plan.to_order(&planned, &late) else {
+            panic!("a createdAt past year 9999 is refused")
+        };
         assert_eq!(
-            plan.to_order(&planned, &late),
-            Err(ToOrderError::Time(TimeRangeError::TooLate))
+            (error.kind(), error.reason()),
+            (swaproute::ParseErrorKind::Instant, "TOO_LATE")
+        );
+        // The text is the instant in milliseconds: LATEST + 1.
+        assert_eq!(error.text(), "253402300800000");
+        assert_eq!(
+            error.to_string(),
+            "the instant is after 9999-12-31T23:59:59.999Z, the last an ISO 8601 timestamp writes"
         );
     }
 

@@ -279,7 +279,7 @@ fn a_list_repeating_a_rate_id_is_refused() {
     );
     let hand_built = vec![rate(&a), rate(&b)];
     match RatesResponse::try_from(hand_built.clone()) {
-        Err(InvalidRates::DuplicateId(duplicate)) => assert_eq!(duplicate.id.as_str(), "X"),
+        Err(InvalidRates::DuplicateId { id }) => assert_eq!(id.as_str(), "X"),
         other => panic!("expected DuplicateId, got {other:?}"),
     }
     // A plan over the hand-built list refuses it rather than name `X`.
@@ -291,7 +291,7 @@ fn a_list_repeating_a_rate_id_is_refused() {
         OrderContext::new(NOW, &policy).with_networks(NetworkKind::Other, NetworkKind::Evm);
     let error = request.plan(&hand_built, &context).unwrap_err();
     assert!(
-        matches!(&error, PlanError::InvalidRates(InvalidRates::DuplicateId(d)) if d.id.as_str() == "X"),
+        matches!(&error, PlanError::InvalidRates(InvalidRates::DuplicateId { id }) if id.as_str() == "X"),
         "{error:?}"
     );
     let error = ApiError::from(error);

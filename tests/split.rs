@@ -1094,7 +1094,8 @@ fn split_legs_from_text() {
         ("", u64::MAX),
     ] {
         let error = text.parse::<SplitLegs>().unwrap_err();
-        assert_eq!(error.0, named, "{text:?}");
+        assert_eq!(error.kind(), swaproute::ParseErrorKind::SplitLegs);
+        assert_eq!(error.text(), text, "{text:?}");
         assert_eq!(
             error.to_string(),
             format!("a split has 2 or 3 legs, not {named}")

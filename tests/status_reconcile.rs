@@ -264,7 +264,6 @@ fn public_types_are_send_and_sync() {
     check::<swaproute::order::TransactionId>();
     check::<swaproute::order::DepositTransactionUpdate>();
     check::<swaproute::order::TransactionIdAlreadySet>();
-    check::<swaproute::order::InvalidOrderStatus>();
 }
 
 #[test]

@@ -1264,9 +1264,9 @@ fn rates_response() {
             (Err(e), Some(_)) => Err(format!("expected a response, got {e}")),
             (Err(e), None) => {
                 let code = match e {
-                    InvalidRates::TooMany(_) => "TOO_MANY",
+                    InvalidRates::TooMany { .. } => "TOO_MANY",
                     InvalidRates::MixedPairs(_) => "MIXED_PAIRS",
-                    InvalidRates::DuplicateId(_) => "DUPLICATE_ID",
+                    InvalidRates::DuplicateId { .. } => "DUPLICATE_ID",
                     _ => "OTHER",
                 };
                 ensure(

@@ -3,7 +3,6 @@
 use core::fmt;
 
 use super::{AssetIdForm, Caip19AssetType, InvalidCaipId};
-use crate::error::{ApiError, ErrorCode};
 use crate::ids::{AssetId, InvalidId};
 
 /// An asset as a client names it: a legacy id (`BTC`, `USDCbasemainnetB5A52617`)
@@ -98,13 +97,6 @@ impl From<AssetId> for AssetRef {
 impl From<Caip19AssetType> for AssetRef {
     fn from(id: Caip19AssetType) -> Self {
         AssetRef::Caip19(id)
-    }
-}
-
-impl From<InvalidAssetRef> for ApiError {
-    /// `UNRESOLVED_ASSET`: a text that names no asset cannot be resolved.
-    fn from(error: InvalidAssetRef) -> Self {
-        ApiError::new(ErrorCode::UnresolvedAsset, alloc::format!("{error}"))
     }
 }
 

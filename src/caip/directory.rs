@@ -3,7 +3,7 @@
 use alloc::collections::BTreeMap;
 
 use super::{AssetIdForm, AssetRef, Caip19AssetType, ChainId};
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ErrorCode;
 use crate::ids::AssetId;
 
 /// A one-to-one mapping between legacy asset ids and CAIP-19 asset types,
@@ -81,13 +81,6 @@ impl UnresolvedAsset {
     /// The HTTP status of [`code`](Self::code): 400.
     pub const fn http_status(&self) -> crate::error::HttpStatus {
         self.code().http_status()
-    }
-}
-
-impl From<UnresolvedAsset> for ApiError {
-    /// `UNRESOLVED_ASSET`, naming the asset.
-    fn from(error: UnresolvedAsset) -> Self {
-        ApiError::new(error.code(), alloc::format!("{error}"))
     }
 }
 
@@ -189,7 +182,7 @@ impl AssetDirectory {
     /// Both ids of `asset`, named in either form.
     ///
     /// # Errors
-    /// [`UnresolvedAsset`] (`UNRESOLVED_ASSET` as an [`ApiError`]) when the
+    /// [`UnresolvedAsset`] (`UNRESOLVED_ASSET` as an [`ApiError`](crate::error::ApiError)) when the
     /// directory does not know the asset.
     pub fn resolve(&self, asset: &AssetRef) -> Result<ResolvedAsset, UnresolvedAsset> {
         let pair = match asset {
@@ -210,7 +203,7 @@ impl AssetDirectory {
     /// in `form`, so a response only ever names assets the directory knows.
     ///
     /// # Errors
-    /// [`UnresolvedAsset`] (`UNRESOLVED_ASSET` as an [`ApiError`]) when the
+    /// [`UnresolvedAsset`] (`UNRESOLVED_ASSET` as an [`ApiError`](crate::error::ApiError)) when the
     /// directory does not know the asset.
     pub fn render(&self, asset: &AssetRef, form: AssetIdForm) -> Result<AssetRef, UnresolvedAsset> {
         self.resolve(asset).map(|resolved| resolved.to_form(form))

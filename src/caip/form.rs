@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::{ApiError, ErrorCode};
+use crate::parse_error::{ParseError, ParseErrorKind};
 
 /// The name of the V4 query parameter that selects the asset id form.
 pub const CAIP19_PARAM: &str = "caip19";
@@ -35,18 +35,6 @@ pub enum AssetIdForm {
     Legacy,
 }
 
-/// The value of the `caip19` query parameter is not `true` or `false`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("query parameter `caip19` must be \"true\" or \"false\"")]
-pub struct InvalidCaip19Param;
-
-impl From<InvalidCaip19Param> for ApiError {
-    /// `INVALID_REQUEST`, naming the parameter.
-    fn from(error: InvalidCaip19Param) -> Self {
-        ApiError::new(ErrorCode::InvalidRequest, alloc::format!("{error}"))
-    }
-}
-
 impl AssetIdForm {
     /// The form selected by `caip19=<flag>`.
     pub const fn from_caip19(flag: bool) -> Self {
@@ -61,8 +49,8 @@ impl AssetIdForm {
     /// the parameter is absent (CAIP-19, the V4 default).
     ///
     /// # Errors
-    /// [`InvalidCaip19Param`] when the value is not exactly `true` or `false`.
-    pub fn from_query(value: Option<&str>) -> Result<Self, InvalidCaip19Param> {
+    /// A [`ParseError`] ([`Caip19Flag`](ParseErrorKind::Caip19Flag)) when the value is not exactly `true` or `false`.
+    pub fn from_query(value: Option<&str>) -> Result<Self, ParseError> {
         value.map_or(Ok(AssetIdForm::Caip19), str::parse)
     }
 
@@ -81,13 +69,18 @@ impl AssetIdForm {
 }
 
 impl FromStr for AssetIdForm {
-    type Err = InvalidCaip19Param;
+    type Err = ParseError;
     /// Parses the `caip19` value: exactly `true` or `false`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "true" => Ok(AssetIdForm::Caip19),
             "false" => Ok(AssetIdForm::Legacy),
-            _ => Err(InvalidCaip19Param),
+            _ => Err(ParseError::new(
+                ParseErrorKind::Caip19Flag,
+                s,
+                "UNKNOWN",
+                &"query parameter `caip19` must be \"true\" or \"false\"",
+            )),
         }
     }
 }

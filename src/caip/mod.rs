@@ -54,7 +54,7 @@ pub use asset_type::{Caip19AssetType, MAX_ASSET_TYPE_LEN};
 pub use chain_id::{ChainId, MAX_CHAIN_ID_LEN};
 pub use directory::{AssetDirectory, DirectoryConflict, ResolvedAsset, UnresolvedAsset};
 pub use error::{CaipComponent, InvalidCaipId};
-pub use form::{AssetIdForm, InvalidCaip19Param, CAIP19_PARAM};
+pub use form::{AssetIdForm, CAIP19_PARAM};
 
 #[cfg(test)]
 mod tests;

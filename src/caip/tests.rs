@@ -655,13 +655,13 @@ fn caip19_query_parameter() {
     );
     for bad in ["", "TRUE", "1", "yes", " false"] {
         assert_eq!(
-            AssetIdForm::from_query(Some(bad)),
-            Err(InvalidCaip19Param),
+            AssetIdForm::from_query(Some(bad)).map_err(|e| e.kind()),
+            Err(crate::parse_error::ParseErrorKind::Caip19Flag),
             "{bad:?}"
         );
     }
     assert_eq!(
-        ApiError::from(InvalidCaip19Param).code(),
+        ApiError::from(AssetIdForm::from_query(Some("1")).unwrap_err()).code(),
         ErrorCode::InvalidRequest
     );
     assert_eq!(

@@ -135,12 +135,6 @@ impl HeaderError {
     }
 }
 
-impl From<HeaderError> for ApiError {
-    fn from(err: HeaderError) -> Self {
-        err.to_api_error()
-    }
-}
-
 impl From<ForwardedError> for HeaderError {
     fn from(err: ForwardedError) -> Self {
         HeaderError::InvalidForwarded(err)

@@ -66,7 +66,7 @@ pub use forwarded::{
     ObfuscatedId, MAX_HEADER_LEN,
 };
 pub use headers::{ClientHeaders, Integration};
-pub use platform::{AppPlatform, InvalidPlatform};
+pub use platform::AppPlatform;
 pub use scope::NonGlobal;
 
 #[cfg(test)]

@@ -22,14 +22,9 @@ impl AppPlatform {
     ];
 }
 
-/// The text is not `desktop`, `mobile` or `browser`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("App-Platform must be `desktop`, `mobile` or `browser`")]
-pub struct InvalidPlatform;
-
 crate::text::str_enum!(
     AppPlatform,
-    parse: InvalidPlatform,
+    parse: Platform, "App-Platform must be `desktop`, `mobile` or `browser`",
     /// The header text: `"desktop"`, `"mobile"` or `"browser"`.
     {
         Desktop => "desktop",

@@ -11,7 +11,8 @@ use serde::{Serialize, Serializer};
 use crate::caip::AssetRef;
 use crate::decimal::serde::ARBITRARY_PRECISION_TOKEN;
 use crate::decimal::{Amount, DecimalError};
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ErrorCode;
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 
 /// The most decimal places a [`Decimal`] (so an [`Amount`]) holds.
 pub const MAX_AMOUNT_PLACES: u32 = 28;
@@ -44,8 +45,7 @@ pub struct Decimals(u8);
 
 /// Why a JSON value is not a [`Decimals`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidDecimals {
+pub(crate) enum InvalidDecimals {
     /// Not a JSON integer (a fraction, `6.0`, or a non-number).
     #[error("decimals must be a whole JSON number")]
     NotInteger,
@@ -178,13 +178,6 @@ impl TooPrecise {
     }
 }
 
-impl From<TooPrecise> for ApiError {
-    /// `INVALID_AMOUNT` with the error's message.
-    fn from(error: TooPrecise) -> Self {
-        ApiError::new(error.code(), alloc::format!("{error}"))
-    }
-}
-
 impl fmt::Display for Decimals {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.0, f)
@@ -192,14 +185,29 @@ impl fmt::Display for Decimals {
 }
 
 impl TryFrom<u64> for Decimals {
-    type Error = InvalidDecimals;
+    type Error = ParseError;
 
     /// # Errors
-    /// [`InvalidDecimals::TooLarge`] above 255.
+    /// A [`ParseError`] of kind [`Decimals`](ParseErrorKind::Decimals)
+    /// (`"TOO_LARGE"`) above 255.
     fn try_from(value: u64) -> Result<Self, Self::Error> {
         u8::try_from(value)
             .map(Decimals)
-            .map_err(|_| InvalidDecimals::TooLarge(value))
+            .map_err(|_| InvalidDecimals::TooLarge(value).with_text(&alloc::format!("{value}")))
+    }
+}
+
+impl Malformed for InvalidDecimals {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::Decimals
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            InvalidDecimals::NotInteger => "NOT_INTEGER",
+            InvalidDecimals::Negative => "NEGATIVE",
+            InvalidDecimals::TooLarge(_) => "TOO_LARGE",
+        }
     }
 }
 

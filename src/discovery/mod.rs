@@ -42,12 +42,10 @@ mod text;
 
 pub use asset::{Asset, AssetMeta};
 pub use csv::InvalidPairsCsv;
-pub use decimals::{Decimals, InvalidDecimals, TooPrecise, MAX_AMOUNT_PLACES};
+pub use decimals::{Decimals, TooPrecise, MAX_AMOUNT_PLACES};
 pub use listing::{
     AssetsResponse, InvalidListing, PairsResponse, RenderError, MAX_ASSETS, MAX_PAIRS,
 };
 pub use pair::{Pair, PairDisagrees};
 pub use precision::PairAssets;
-pub use text::{
-    AssetText, InvalidAssetText, InvalidNetwork, Network, MAX_NETWORK_LEN, MAX_TEXT_LEN,
-};
+pub use text::{AssetText, Network, MAX_NETWORK_LEN, MAX_TEXT_LEN};

@@ -101,7 +101,7 @@ impl Network {
     /// assert_eq!("Base".parse::<Network>()?.kind(), NetworkKind::Evm);
     /// assert_eq!("osmosis".parse::<Network>()?.kind(), NetworkKind::Bech32);
     /// assert_eq!("bitcoin".parse::<Network>()?.kind(), NetworkKind::Other);
-    /// # Ok::<(), swaproute::discovery::InvalidNetwork>(())
+    /// # Ok::<(), swaproute::ParseError>(())
     /// ```
     pub fn kind(&self) -> NetworkKind {
         let name = self.as_str();

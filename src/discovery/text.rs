@@ -4,6 +4,7 @@
 use alloc::string::String;
 
 use crate::ids::{check_id, first_control, InvalidId};
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 
 /// The longest free text of a record (`name`, `symbol`, `contractAddress`), in
 /// bytes (ruling 17 (docs/RULES.md)). Real ones are under 50.
@@ -30,8 +31,7 @@ pub struct AssetText(String);
 
 /// Why a text is not an [`AssetText`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidAssetText {
+pub(crate) enum InvalidAssetText {
     /// Longer than [`MAX_TEXT_LEN`] bytes.
     #[error("text is {len} bytes long, more than the {MAX_TEXT_LEN} allowed")]
     TooLong {
@@ -50,8 +50,14 @@ impl AssetText {
     /// Validates `text`.
     ///
     /// # Errors
-    /// [`InvalidAssetText`] when it is too long or holds a control character.
-    pub fn new(text: &str) -> Result<Self, InvalidAssetText> {
+    /// A [`ParseError`] of kind [`AssetText`](ParseErrorKind::AssetText)
+    /// when it is too long or holds a control character.
+    pub fn new(text: &str) -> Result<Self, ParseError> {
+        Self::new_defect(text).map_err(|error| error.with_text(text))
+    }
+
+    /// [`new`](Self::new), with the defect alone.
+    fn new_defect(text: &str) -> Result<Self, InvalidAssetText> {
         if text.len() > MAX_TEXT_LEN {
             return Err(InvalidAssetText::TooLong { len: text.len() });
         }
@@ -67,7 +73,27 @@ impl AssetText {
     }
 }
 
-crate::text::boxed_text!(AssetText, AssetText::new, InvalidAssetText, "a record text");
+crate::text::boxed_text!(AssetText, AssetText::new, ParseError, "a record text");
+
+impl Malformed for InvalidAssetText {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::AssetText
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            InvalidAssetText::TooLong { .. } => "TOO_LONG",
+            InvalidAssetText::ControlCharacter { .. } => "CONTROL_CHARACTER",
+        }
+    }
+
+    fn position(&self) -> Option<usize> {
+        match self {
+            InvalidAssetText::ControlCharacter { at } => Some(*at),
+            InvalidAssetText::TooLong { .. } => None,
+        }
+    }
+}
 
 /// An asset's `network` (`ethereum`, `litecoin`): an id of at most
 /// [`MAX_NETWORK_LEN`] bytes that is not one of the record's own keys (`id`,
@@ -84,8 +110,7 @@ pub struct Network(String);
 
 /// Why a text is not a [`Network`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidNetwork {
+pub(crate) enum InvalidNetwork {
     /// Not a valid id.
     #[error(transparent)]
     Id(#[from] InvalidId),
@@ -104,8 +129,14 @@ impl Network {
     /// Validates `text`.
     ///
     /// # Errors
-    /// [`InvalidNetwork`]: not an id, too long, or a record key.
-    pub fn new(text: &str) -> Result<Self, InvalidNetwork> {
+    /// A [`ParseError`] of kind [`Network`](ParseErrorKind::Network): not
+    /// an id, too long, or a record key.
+    pub fn new(text: &str) -> Result<Self, ParseError> {
+        Self::new_defect(text).map_err(|error| error.with_text(text))
+    }
+
+    /// [`new`](Self::new), with the defect alone.
+    fn new_defect(text: &str) -> Result<Self, InvalidNetwork> {
         check_id(text)?;
         if text.len() > MAX_NETWORK_LEN {
             return Err(InvalidNetwork::TooLong { len: text.len() });
@@ -122,4 +153,31 @@ impl Network {
     }
 }
 
-crate::text::boxed_text!(Network, Network::new, InvalidNetwork, "a network name");
+crate::text::boxed_text!(Network, Network::new, ParseError, "a network name");
+
+impl Malformed for InvalidNetwork {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::Network
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            InvalidNetwork::Id(InvalidId::Empty) => "EMPTY",
+            InvalidNetwork::Id(InvalidId::TooLong { .. }) | InvalidNetwork::TooLong { .. } => {
+                "TOO_LONG"
+            }
+            InvalidNetwork::Id(InvalidId::ControlCharacter { .. }) => "CONTROL_CHARACTER",
+            InvalidNetwork::Id(InvalidId::NotPlainText { .. }) => "NOT_PLAIN_TEXT",
+            InvalidNetwork::RecordKey(_) => "RECORD_KEY",
+        }
+    }
+
+    fn position(&self) -> Option<usize> {
+        match self {
+            InvalidNetwork::Id(
+                InvalidId::ControlCharacter { at } | InvalidId::NotPlainText { at, .. },
+            ) => Some(*at),
+            _ => None,
+        }
+    }
+}

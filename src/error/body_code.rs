@@ -5,6 +5,7 @@
 use core::fmt;
 
 use super::{ErrorCode, LegacyCode};
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 
 /// The longest error code text accepted, in bytes (ruling 17, docs/RULES.md).
 /// The codes of the table are at most 22 bytes.
@@ -12,8 +13,7 @@ pub const MAX_ERROR_CODE_LEN: usize = 128;
 
 /// Why a text is not an error body's `code`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidBodyCode {
+pub(crate) enum InvalidBodyCode {
     /// The code is empty.
     #[error("error code is empty")]
     Empty,
@@ -32,6 +32,27 @@ pub enum InvalidBodyCode {
 }
 
 crate::text::from_token_defect!(InvalidBodyCode, ControlCharacter);
+
+impl Malformed for InvalidBodyCode {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::BodyCode
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            InvalidBodyCode::Empty => "EMPTY",
+            InvalidBodyCode::TooLong { .. } => "TOO_LONG",
+            InvalidBodyCode::ControlCharacter { .. } => "CONTROL_CHARACTER",
+        }
+    }
+
+    fn position(&self) -> Option<usize> {
+        match self {
+            InvalidBodyCode::ControlCharacter { at } => Some(*at),
+            _ => None,
+        }
+    }
+}
 
 crate::text::verbatim_text!(
     /// A code this crate does not know, kept exactly as the service sent it.
@@ -63,7 +84,7 @@ crate::text::verbatim_text!(
 /// let old: BodyCode = "RESTRICTED_GEOLOCATION".parse()?;
 /// assert_eq!(old.known(), Some(ErrorCode::RestrictedRegion));
 /// assert_eq!(old.to_string(), "RESTRICTED_GEOLOCATION");
-/// # Ok::<(), swaproute::error::InvalidBodyCode>(())
+/// # Ok::<(), swaproute::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -82,16 +103,17 @@ impl BodyCode {
     /// characters (case-sensitive).
     ///
     /// # Errors
-    /// [`InvalidBodyCode`] when `text` is empty, too long or holds a control
-    /// character.
-    pub fn parse(text: &str) -> Result<Self, InvalidBodyCode> {
+    /// A [`ParseError`] of kind [`BodyCode`](ParseErrorKind::BodyCode) when
+    /// `text` is empty, too long or holds a control character.
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
         if let Some(legacy) = LegacyCode::from_wire(text) {
             return Ok(BodyCode::Legacy(legacy));
         }
         if let Some(known) = ErrorCode::ALL.iter().find(|code| code.as_str() == text) {
             return Ok(BodyCode::Known(*known));
         }
-        crate::text::check_open_text(text, MAX_ERROR_CODE_LEN)?;
+        crate::text::check_open_text(text, MAX_ERROR_CODE_LEN)
+            .map_err(|defect| InvalidBodyCode::from(defect).with_text(text))?;
         Ok(BodyCode::Unknown(UnknownCode(text.into())))
     }
 
@@ -124,7 +146,7 @@ impl BodyCode {
 /// assert!(old == ErrorCode::RestrictedRegion);
 /// assert!(ErrorCode::NotFound == "NOT_FOUND".parse::<BodyCode>()?);
 /// assert!("QUOTA_EXCEEDED".parse::<BodyCode>()? != ErrorCode::NotFound);
-/// # Ok::<(), swaproute::error::InvalidBodyCode>(())
+/// # Ok::<(), swaproute::ParseError>(())
 /// ```
 impl PartialEq<ErrorCode> for BodyCode {
     fn eq(&self, code: &ErrorCode) -> bool {
@@ -151,7 +173,7 @@ impl fmt::Display for BodyCode {
     }
 }
 
-crate::text::parse_traits!(BodyCode, BodyCode::parse, InvalidBodyCode);
+crate::text::parse_traits!(BodyCode, BodyCode::parse, ParseError);
 crate::text::str_serde!(
     BodyCode,
     "an error code such as \"AMOUNT_BELOW_LIMIT\"",

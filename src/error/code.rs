@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::HttpStatus;
+use crate::parse_error::{ParseError, ParseErrorKind};
 
 /// Generates [`ErrorCode`] and its lookups from a single table, so a code, its
 /// text and its HTTP status can never drift apart.
@@ -154,16 +155,18 @@ impl LegacyCode {
     }
 }
 
-/// The text is not a known error code.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown error code")]
-pub struct UnknownErrorCode;
-
 impl FromStr for ErrorCode {
-    type Err = UnknownErrorCode;
+    type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        ErrorCode::from_wire(s).ok_or(UnknownErrorCode)
+        ErrorCode::from_wire(s).ok_or_else(|| {
+            ParseError::new(
+                ParseErrorKind::ErrorCode,
+                s,
+                "UNKNOWN",
+                &"unknown error code",
+            )
+        })
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`HttpStatus`] and `http::StatusCode` (feature `http`).
 
-use super::{HttpStatus, InvalidHttpStatus};
+use super::HttpStatus;
+use crate::parse_error::ParseError;
 
 /// Every [`HttpStatus`] is a valid `http::StatusCode`.
 ///
@@ -28,10 +29,10 @@ impl From<HttpStatus> for http::StatusCode {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl TryFrom<http::StatusCode> for HttpStatus {
-    type Error = InvalidHttpStatus;
+    type Error = ParseError;
 
     /// # Errors
-    /// [`InvalidHttpStatus`] for a status from 600 to 999.
+    /// A [`ParseError`] for a status from 600 to 999.
     fn try_from(status: http::StatusCode) -> Result<Self, Self::Error> {
         HttpStatus::new(status.as_u16())
     }

@@ -19,9 +19,9 @@ mod http;
 mod status;
 
 pub use body::{ErrorBody, UnknownCodeError};
-pub use body_code::{BodyCode, InvalidBodyCode, UnknownCode, MAX_ERROR_CODE_LEN};
-pub use code::{ErrorCode, LegacyCode, UnknownErrorCode};
-pub use status::{HttpStatus, InvalidHttpStatus};
+pub use body_code::{BodyCode, UnknownCode, MAX_ERROR_CODE_LEN};
+pub use code::{ErrorCode, LegacyCode};
+pub use status::HttpStatus;
 
 use alloc::string::String;
 use core::fmt;

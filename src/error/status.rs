@@ -2,14 +2,11 @@ use core::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::parse_error::{ParseError, ParseErrorKind};
+
 /// An HTTP status code, always in `100..=599`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HttpStatus(u16);
-
-/// The number is not an HTTP status code (`100..=599`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0} is not an HTTP status code (100..=599)")]
-pub struct InvalidHttpStatus(pub u16);
 
 impl HttpStatus {
     /// Only for the literal statuses of the code table, which are all valid.
@@ -20,12 +17,18 @@ impl HttpStatus {
     /// Validates `code`.
     ///
     /// # Errors
-    /// [`InvalidHttpStatus`] when `code` is outside `100..=599`.
-    pub const fn new(code: u16) -> Result<Self, InvalidHttpStatus> {
-        if code >= 100 && code <= 599 {
+    /// A [`ParseError`] of kind [`HttpStatus`](ParseErrorKind::HttpStatus)
+    /// when `code` is outside `100..=599`.
+    pub fn new(code: u16) -> Result<Self, ParseError> {
+        if (100..=599).contains(&code) {
             Ok(HttpStatus(code))
         } else {
-            Err(InvalidHttpStatus(code))
+            Err(ParseError::new(
+                ParseErrorKind::HttpStatus,
+                &alloc::format!("{code}"),
+                "OUT_OF_RANGE",
+                &format_args!("{code} is not an HTTP status code (100..=599)"),
+            ))
         }
     }
 

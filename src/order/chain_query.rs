@@ -9,7 +9,7 @@ use super::{FieldError, RequestErrors, RequestField};
 use crate::decimal::Amount;
 use crate::error::ErrorCode;
 use crate::ids::AssetId;
-use crate::route::chain::{ChainRequest, InvalidMaxLegs, DEFAULT_MAX_LEGS, MAX_LEGS};
+use crate::route::chain::{invalid_max_legs, ChainRequest, DEFAULT_MAX_LEGS, MAX_LEGS};
 use crate::swap_mode::SwapMode;
 use crate::time::EpochMillis;
 
@@ -97,7 +97,7 @@ fn max_legs(value: Option<&str>) -> Result<usize, FieldError> {
     if (1..=MAX_LEGS).contains(&legs) {
         Ok(legs)
     } else {
-        Err(invalid(&InvalidMaxLegs(legs)))
+        Err(invalid(&invalid_max_legs(legs)))
     }
 }
 

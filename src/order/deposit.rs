@@ -3,13 +3,12 @@
 //! See [`DepositTransactionUpdate`] for the set-once rule and an example.
 
 use alloc::boxed::Box;
-use alloc::format;
 use core::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{Order, Presence};
-use crate::error::{ApiError, ErrorCode};
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 use crate::text::check_visible_ascii;
 
 /// The longest transaction id accepted, in bytes (ruling 17 in docs/RULES.md). Real ones
@@ -19,8 +18,7 @@ pub const MAX_TRANSACTION_ID_LEN: usize = 256;
 /// Why a text is not a transaction id. Maps to `INVALID_REQUEST` naming the
 /// `transactionId` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidTransactionId {
+pub(crate) enum InvalidTransactionId {
     /// The id is empty.
     #[error("transaction id is empty")]
     Empty,
@@ -40,9 +38,24 @@ pub enum InvalidTransactionId {
 
 crate::text::from_token_defect!(InvalidTransactionId);
 
-impl From<InvalidTransactionId> for ApiError {
-    fn from(error: InvalidTransactionId) -> Self {
-        ApiError::new(ErrorCode::InvalidRequest, format!("transactionId: {error}"))
+impl Malformed for InvalidTransactionId {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::TransactionId
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            InvalidTransactionId::Empty => "EMPTY",
+            InvalidTransactionId::TooLong { .. } => "TOO_LONG",
+            InvalidTransactionId::BadCharacter { .. } => "BAD_CHARACTER",
+        }
+    }
+
+    fn position(&self) -> Option<usize> {
+        match self {
+            InvalidTransactionId::BadCharacter { at } => Some(*at),
+            _ => None,
+        }
     }
 }
 
@@ -56,10 +69,16 @@ impl TransactionId {
     /// Validates `text` as a transaction id.
     ///
     /// # Errors
-    /// [`InvalidTransactionId`] when `text` is empty, longer than
+    /// A [`ParseError`] of kind
+    /// [`TransactionId`](ParseErrorKind::TransactionId) when `text` is empty, longer than
     /// [`MAX_TRANSACTION_ID_LEN`] bytes, or contains a byte that is not visible
     /// ASCII (`!`..=`~`).
-    pub fn new(text: &str) -> Result<Self, InvalidTransactionId> {
+    pub fn new(text: &str) -> Result<Self, ParseError> {
+        Self::new_defect(text).map_err(|defect| defect.with_text(text))
+    }
+
+    /// [`new`](Self::new), with the defect alone.
+    fn new_defect(text: &str) -> Result<Self, InvalidTransactionId> {
         check_visible_ascii(text, MAX_TRANSACTION_ID_LEN)?;
         Ok(TransactionId(text.into()))
     }
@@ -73,7 +92,7 @@ impl TransactionId {
 crate::text::boxed_text!(
     TransactionId,
     TransactionId::new,
-    InvalidTransactionId,
+    ParseError,
     "a transaction id"
 );
 
@@ -179,12 +198,6 @@ impl TransactionIdAlreadySet {
     }
 }
 
-impl From<TransactionIdAlreadySet> for ApiError {
-    fn from(error: TransactionIdAlreadySet) -> Self {
-        ApiError::new(ErrorCode::PreconditionFailed, format!("{error}"))
-    }
-}
-
 impl DepositTransactionUpdate {
     /// An update setting `transaction_id`.
     pub fn new(transaction_id: TransactionId) -> Self {
@@ -198,7 +211,7 @@ impl DepositTransactionUpdate {
     /// # Errors
     /// [`TransactionIdAlreadySet`] whenever `current` is `Some`, even when it
     /// equals the new id. Attach the order with
-    /// [`ApiError::with_order_id`] when converting.
+    /// [`ApiError::with_order_id`](crate::error::ApiError::with_order_id) when converting.
     pub fn apply(
         &self,
         current: Option<&TransactionId>,
@@ -255,6 +268,7 @@ impl DepositTransactionUpdate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{ApiError, ErrorCode};
     use crate::ids::OrderId;
 
     const EVM_HASH: &str = "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b";
@@ -269,25 +283,28 @@ mod tests {
         ] {
             assert_eq!(TransactionId::new(text).unwrap().as_str(), text);
         }
-        assert_eq!(TransactionId::new(""), Err(InvalidTransactionId::Empty));
         assert_eq!(
-            TransactionId::new("ab cd"),
+            TransactionId::new_defect(""),
+            Err(InvalidTransactionId::Empty)
+        );
+        assert_eq!(
+            TransactionId::new_defect("ab cd"),
             Err(InvalidTransactionId::BadCharacter { at: 2 })
         );
         assert_eq!(
-            TransactionId::new("ab\n"),
+            TransactionId::new_defect("ab\n"),
             Err(InvalidTransactionId::BadCharacter { at: 2 })
         );
         assert_eq!(
-            TransactionId::new("é"),
+            TransactionId::new_defect("é"),
             Err(InvalidTransactionId::BadCharacter { at: 0 })
         );
         assert!(TransactionId::new(&"f".repeat(MAX_TRANSACTION_ID_LEN)).is_ok());
         assert_eq!(
-            TransactionId::new(&"f".repeat(MAX_TRANSACTION_ID_LEN + 1)),
+            TransactionId::new_defect(&"f".repeat(MAX_TRANSACTION_ID_LEN + 1)),
             Err(InvalidTransactionId::TooLong { len: 257 })
         );
-        let api = ApiError::from(InvalidTransactionId::Empty);
+        let api = ApiError::from(TransactionId::new("").unwrap_err());
         assert_eq!(api.code().as_str(), "INVALID_REQUEST");
         assert_eq!(api.http_status().as_u16(), 400);
         assert_eq!(api.details(), "transactionId: transaction id is empty");

@@ -121,15 +121,3 @@ impl RequestErrors {
         self.first.to_api_error()
     }
 }
-
-impl From<RequestErrors> for ApiError {
-    fn from(errors: RequestErrors) -> Self {
-        errors.to_api_error()
-    }
-}
-
-impl From<FieldError> for ApiError {
-    fn from(error: FieldError) -> Self {
-        error.to_api_error()
-    }
-}

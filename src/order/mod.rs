@@ -63,8 +63,7 @@ use crate::wire::{Presence, RequestField, SentAmount, SentDecimal, Timestamp};
 pub use chain_query::ChainQuery;
 pub use context::OrderContext;
 pub use deposit::{
-    DepositTransactionUpdate, InvalidTransactionId, TransactionId, TransactionIdAlreadySet,
-    MAX_TRANSACTION_ID_LEN,
+    DepositTransactionUpdate, TransactionId, TransactionIdAlreadySet, MAX_TRANSACTION_ID_LEN,
 };
 pub use deposit_outcome::{DepositClass, DepositOutcome};
 pub use field::{FieldError, RequestErrors};
@@ -80,8 +79,8 @@ pub use required::{NearestRoute, RequiredInputNoRoute};
 pub use requote::{InvalidPromise, Promise, Requote, RequoteClass};
 pub use resource::{ExtraFeatures, Order, ToAmount};
 pub use status::{
-    reconcile, reconcile_all, InvalidOrderStatus, Observation, OrderStatus, TrackedStatus,
-    UnknownStatus, MAX_STATUS_LEN,
+    reconcile, reconcile_all, Observation, OrderStatus, TrackedStatus, UnknownStatus,
+    MAX_STATUS_LEN,
 };
 pub use tracking::{
     next_poll, outcome, realized_bps, TrackEvent, Tracker, TrackingOutcome, JITTER_PER_10K,

@@ -1,18 +1,16 @@
 //! The order resource a server answers `POST /v3/orders` (or
 //! `POST /v3/orders/float`) with, built from a plan.
 
-use alloc::format;
-
 use rust_decimal::Decimal;
 
 use super::parties::Parties;
 use super::{ExtraFeatures, Order, OrderStatus, Presence, RequestField, SentAmount, SentDecimal};
 use super::{Timestamp, ToAmount};
-use crate::error::{ApiError, ErrorCode};
 use crate::ids::{CampaignId, OrderId, ProviderOrderId, RateId};
+use crate::parse_error::ParseError;
 use crate::rate::PairId;
 use crate::screening::{Address, AddressTag};
-use crate::time::{EpochMillis, TimeRangeError};
+use crate::time::EpochMillis;
 
 /// What a server knows about a new order that its plan does not: the ids it
 /// and the provider gave the order, the deposit address the provider
@@ -76,7 +74,7 @@ impl NewOrder {
 
 /// Why a plan's order could not be built. Either is the server's own
 /// mistake, so it maps to 500 `INTERNAL_ERROR`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ToOrderError {
     /// The request passed is not the one the plan was made from: the named
@@ -88,13 +86,7 @@ pub enum ToOrderError {
     },
     /// `now` cannot be written as `createdAt`.
     #[error("createdAt: {0}")]
-    Time(#[from] TimeRangeError),
-}
-
-impl From<ToOrderError> for ApiError {
-    fn from(error: ToOrderError) -> Self {
-        ApiError::new(ErrorCode::InternalError, format!("{error}"))
-    }
+    Time(#[from] ParseError),
 }
 
 /// What a plan contributes to its order.

@@ -198,12 +198,6 @@ impl From<QuoteMismatch> for PlanError {
     }
 }
 
-impl From<PlanError> for ApiError {
-    fn from(error: PlanError) -> Self {
-        error.to_api_error()
-    }
-}
-
 /// How a quote fails to be the one a floating body was planned with (ruling
 /// 19, docs/RULES.md). The message starts with the field it names.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

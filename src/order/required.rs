@@ -151,12 +151,6 @@ impl fmt::Display for RequiredInputNoRoute {
 
 impl core::error::Error for RequiredInputNoRoute {}
 
-impl From<RequiredInputNoRoute> for ApiError {
-    fn from(no_route: RequiredInputNoRoute) -> Self {
-        no_route.to_api_error()
-    }
-}
-
 impl Serialize for RequiredInputNoRoute {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut out = serializer.serialize_struct("RequiredInputNoRoute", 5)?;

@@ -72,17 +72,6 @@ pub enum InvalidPromise {
     },
 }
 
-impl From<InvalidPromise> for ApiError {
-    /// `INVALID_REQUEST`: the caller's promise (or the body re-quoted
-    /// against it) is not one a plan makes.
-    fn from(error: InvalidPromise) -> Self {
-        ApiError::new(
-            crate::error::ErrorCode::InvalidRequest,
-            alloc::format!("promise: {error}"),
-        )
-    }
-}
-
 impl Promise {
     /// A promise in `mode`: `promised` (ExactIn the promised output,
     /// ExactOut the order's amount) and its slippage `bound`.

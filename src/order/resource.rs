@@ -34,7 +34,7 @@ use alloc::string::String;
 ///   "toAddress":"0x52908400098527886E0F7030069857D2E4169EE7","payInAddress":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
 ///   "payInAddressTag":"","createdAt":"2026-07-14T09:30:00Z"}"#).unwrap();
 /// assert_eq!(order.status, OrderStatus::Awaiting);
-/// assert_eq!(order.amount.value().unwrap().value.get().to_string(), "0.5");
+/// assert_eq!(order.amount().unwrap().to_string(), "0.5");
 /// assert!(order.to_amount.is_absent()); // not analyzed yet
 /// assert!(order.from_address.value().is_none()); // sent as null...
 /// let again = serde_json::to_value(&order).unwrap();
@@ -104,6 +104,32 @@ pub struct Order {
 }
 
 impl Order {
+    /// The amount the user sends (`amount.value`), when the order has one:
+    /// one call for `order.amount.value().map(|a| a.value.get())`.
+    ///
+    /// ```
+    /// use swaproute::order::Order;
+    /// use swaproute::Decimal;
+    /// let order: Order = serde_json::from_str(r#"{"id":"o-1","status":"awaiting",
+    ///   "pairId":"BTC_ETH","amount":{"assetId":"BTC","value":"0.5"},
+    ///   "toAmount":{"assetId":"ETH","value":16.5498}}"#).unwrap();
+    /// assert_eq!(order.amount(), Some(Decimal::new(5, 1)));
+    /// assert_eq!(order.to_amount(), Some(Decimal::new(165_498, 4)));
+    /// let bare: Order = serde_json::from_str(r#"{"id":"o-2","status":"awaiting",
+    ///   "pairId":"BTC_ETH","toAmount":null}"#).unwrap();
+    /// assert_eq!((bare.amount(), bare.to_amount()), (None, None));
+    /// ```
+    pub fn amount(&self) -> Option<Decimal> {
+        self.amount.value().map(|amount| amount.value.get())
+    }
+
+    /// The destination amount (`toAmount`), whatever its shape (an
+    /// `{assetId, value}` object or a bare value), once the service has
+    /// analyzed it; `None` while it is absent or `null`.
+    pub fn to_amount(&self) -> Option<Decimal> {
+        self.to_amount.value().map(ToAmount::value)
+    }
+
     /// The deposit transaction id (`fromTransactionId`) when one is set: the
     /// service writes `""` until then, and `""`, `null` and an absent key
     /// are all "not set".

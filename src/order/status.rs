@@ -4,14 +4,15 @@
 
 use core::fmt;
 
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
+
 /// The longest status text accepted, in bytes (ruling 17 in docs/RULES.md). The known
 /// statuses are at most 10 bytes.
 pub const MAX_STATUS_LEN: usize = 64;
 
 /// Why a text is not an order status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidOrderStatus {
+pub(crate) enum InvalidOrderStatus {
     /// The status is empty.
     #[error("order status is empty")]
     Empty,
@@ -30,6 +31,27 @@ pub enum InvalidOrderStatus {
 }
 
 crate::text::from_token_defect!(InvalidOrderStatus, ControlCharacter);
+
+impl Malformed for InvalidOrderStatus {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::OrderStatus
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            InvalidOrderStatus::Empty => "EMPTY",
+            InvalidOrderStatus::TooLong { .. } => "TOO_LONG",
+            InvalidOrderStatus::ControlCharacter { .. } => "CONTROL_CHARACTER",
+        }
+    }
+
+    fn position(&self) -> Option<usize> {
+        match self {
+            InvalidOrderStatus::ControlCharacter { at } => Some(*at),
+            _ => None,
+        }
+    }
+}
 
 crate::text::verbatim_text!(
     /// A status the crate does not know, kept exactly as the service sent it.
@@ -85,9 +107,15 @@ impl OrderStatus {
     /// as [`OrderStatus::Unknown`].
     ///
     /// # Errors
-    /// [`InvalidOrderStatus`] when `text` is empty, longer than
-    /// [`MAX_STATUS_LEN`] bytes or contains a control character.
-    pub fn parse(text: &str) -> Result<Self, InvalidOrderStatus> {
+    /// A [`ParseError`] of kind [`OrderStatus`](ParseErrorKind::OrderStatus)
+    /// when `text` is empty, longer than [`MAX_STATUS_LEN`] bytes or
+    /// contains a control character.
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        Self::parse_defect(text).map_err(|defect| defect.with_text(text))
+    }
+
+    /// [`parse`](Self::parse), with the defect alone.
+    fn parse_defect(text: &str) -> Result<Self, InvalidOrderStatus> {
         let known = match text {
             "awaiting" => OrderStatus::Awaiting,
             "inProgress" => OrderStatus::InProgress,
@@ -143,7 +171,7 @@ impl fmt::Display for OrderStatus {
     }
 }
 
-crate::text::parse_traits!(OrderStatus, OrderStatus::parse, InvalidOrderStatus);
+crate::text::parse_traits!(OrderStatus, OrderStatus::parse, ParseError);
 crate::text::str_serde!(
     OrderStatus,
     "an order status such as \"inProgress\"",
@@ -339,7 +367,7 @@ impl From<&Observation> for TrackedStatus {
 /// let odd: OrderStatus = "waitingForPayout".parse()?;
 /// assert_eq!(odd.as_str(), "waitingForPayout");
 /// assert!(!odd.is_known());
-/// # Ok::<(), swaproute::order::InvalidOrderStatus>(())
+/// # Ok::<(), swaproute::ParseError>(())
 /// ```
 #[must_use]
 pub fn reconcile(current: &TrackedStatus, observation: &Observation) -> TrackedStatus {
@@ -452,16 +480,19 @@ mod tests {
 
     #[test]
     fn rejects_invalid_status_text() {
-        assert_eq!(OrderStatus::parse(""), Err(InvalidOrderStatus::Empty));
         assert_eq!(
-            OrderStatus::parse("a\tb"),
+            OrderStatus::parse_defect(""),
+            Err(InvalidOrderStatus::Empty)
+        );
+        assert_eq!(
+            OrderStatus::parse_defect("a\tb"),
             Err(InvalidOrderStatus::ControlCharacter { at: 1 })
         );
         let at_cap = "s".repeat(MAX_STATUS_LEN);
         assert_eq!(OrderStatus::parse(&at_cap).unwrap().as_str(), at_cap);
         let past_cap: String = "s".repeat(MAX_STATUS_LEN + 1);
         assert_eq!(
-            OrderStatus::parse(&past_cap),
+            OrderStatus::parse_defect(&past_cap),
             Err(InvalidOrderStatus::TooLong { len: 65 })
         );
         assert!(serde_json::from_str::<OrderStatus>("\"\"").is_err());

@@ -38,7 +38,7 @@ use serde::{Serialize, Serializer};
 
 use super::parties::Parties;
 use super::{Order, OrderStatus, Presence, ToAmount};
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ErrorCode;
 use crate::ids::{AssetId, CampaignId, RateId};
 use crate::rate::PairId;
 use crate::screening::{
@@ -310,7 +310,7 @@ impl Serialize for Mismatch {
 /// The order the service returned is not the one planned: every
 /// [`Mismatch`], in the order of [`OrderField`]. Never empty.
 ///
-/// As an [`ApiError`]: `PROVIDER_ERROR` (502), since the provider created
+/// As an [`ApiError`](crate::error::ApiError): `PROVIDER_ERROR` (502), since the provider created
 /// something else than was asked; no funds should move.
 ///
 /// # JSON
@@ -354,13 +354,6 @@ impl OrderMismatches {
 impl Serialize for OrderMismatches {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
-    }
-}
-
-impl From<OrderMismatches> for ApiError {
-    /// `PROVIDER_ERROR`, the details listing every mismatch.
-    fn from(error: OrderMismatches) -> Self {
-        ApiError::new(ErrorCode::ProviderError, alloc::format!("{error}"))
     }
 }
 

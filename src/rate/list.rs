@@ -53,36 +53,26 @@ impl fmt::Display for MixedPairs {
 
 impl core::error::Error for MixedPairs {}
 
-/// Two rates of one list share an id (ruling 31): an order names its rate by
-/// id alone, so the service could match either.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("rate id {id} appears more than once; an order names its rate by id alone")]
-pub struct DuplicateRateId {
-    /// The repeated id.
-    pub id: RateId,
-}
-
-/// More rates than [`MAX_RATES`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{len} rates is more than the {MAX_RATES} one response may carry")]
-pub struct TooManyRates {
-    /// How many were offered.
-    pub len: usize,
-}
-
 /// Why a list of rates is not a rates response.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum InvalidRates {
     /// More than [`MAX_RATES`] rates.
-    #[error(transparent)]
-    TooMany(#[from] TooManyRates),
+    #[error("{len} rates is more than the {MAX_RATES} one response may carry")]
+    TooMany {
+        /// How many were offered.
+        len: usize,
+    },
     /// Rates of more than one pair (ruling 18).
     #[error(transparent)]
     MixedPairs(#[from] MixedPairs),
-    /// Two rates share an id (ruling 31).
-    #[error(transparent)]
-    DuplicateId(#[from] DuplicateRateId),
+    /// Two rates share an id (ruling 31): an order names its rate by id
+    /// alone, so the service could match either.
+    #[error("rate id {id} appears more than once; an order names its rate by id alone")]
+    DuplicateId {
+        /// The repeated id.
+        id: RateId,
+    },
 }
 
 impl InvalidRates {
@@ -90,9 +80,9 @@ impl InvalidRates {
     /// `"DUPLICATE_ID"`.
     pub const fn code(&self) -> &'static str {
         match self {
-            InvalidRates::TooMany(_) => "TOO_MANY",
+            InvalidRates::TooMany { .. } => "TOO_MANY",
             InvalidRates::MixedPairs(_) => "MIXED_PAIRS",
-            InvalidRates::DuplicateId(_) => "DUPLICATE_ID",
+            InvalidRates::DuplicateId { .. } => "DUPLICATE_ID",
         }
     }
 }
@@ -342,7 +332,7 @@ pub trait RateList: sealed::Sealed {
     fn checked(&self) -> Result<&[Rate], InvalidRates> {
         let rates = self.one_pair()?;
         match first_duplicate_id(rates) {
-            Some(id) => Err(DuplicateRateId { id: id.clone() }.into()),
+            Some(id) => Err(InvalidRates::DuplicateId { id: id.clone() }),
             None => Ok(rates),
         }
     }

@@ -15,7 +15,7 @@ pub use campaign::CampaignLimits;
 pub(crate) use campaign::NO_CAMPAIGNS;
 pub use features::{Feature, Features};
 pub use lenient::UnheldValue;
-pub use list::{DuplicateRateId, InvalidRates, MixedPairs, RateList, TooManyRates, MAX_RATES};
+pub use list::{InvalidRates, MixedPairs, RateList, MAX_RATES};
 pub use pair::{InvalidPairId, PairId};
 pub use record::{Rate, RateDefect, RateField, RateTerms};
 pub use response::RatesResponse;

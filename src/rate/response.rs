@@ -6,7 +6,7 @@ use core::fmt;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::list::{InvalidRates, MixedPairs, RateList, TooManyRates, MAX_RATES};
+use super::list::{InvalidRates, MixedPairs, RateList, MAX_RATES};
 use super::prepared::{Compact, Layout};
 use super::{PairId, Rate};
 
@@ -152,7 +152,7 @@ impl TryFrom<Vec<Rate>> for RatesResponse {
     /// a repeated rate id.
     fn try_from(rates: Vec<Rate>) -> Result<Self, Self::Error> {
         if rates.len() > MAX_RATES {
-            return Err(TooManyRates { len: rates.len() }.into());
+            return Err(InvalidRates::TooMany { len: rates.len() });
         }
         check_list(&rates)?;
         Ok(RatesResponse::with_records(rates))
@@ -235,7 +235,7 @@ impl<'de> DeserializeSeed<'de> for PushRate<'_> {
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         let rate = Rate::deserialize(deserializer)?;
         if self.0.rates.len() == MAX_RATES {
-            return Err(serde::de::Error::custom(TooManyRates {
+            return Err(serde::de::Error::custom(InvalidRates::TooMany {
                 len: MAX_RATES.saturating_add(1),
             }));
         }

@@ -64,7 +64,7 @@ pub use feasible::{AmountRange, Feasible, FeasibleQuery, FeasibleReport, Served}
 pub use floors::Floors;
 pub use lifetime::{chain_valid_until, split_valid_until, Interval, Schedule};
 pub use policy::{LimitPolicy, Policy, PolicyPart, UnsupportedPolicy};
-pub use price_guard::{InvalidPriceReference, PriceGuard, PriceReference};
+pub use price_guard::{PriceGuard, PriceReference};
 pub use ranked::{LimitCheck, Route};
 pub use reject::{RejectReason, Rejection};
 pub use request::RouteRequest;
@@ -75,7 +75,6 @@ pub use rules::no_route::{NamedAmount, NoRoute, WorkingAmount};
 pub use selection::Selection;
 pub use split::split_work_limit;
 pub use split::{
-    InvalidSplitLegs, Split, SplitAnswer, SplitError, SplitLeg, SplitLegs, SplitPolicy, SplitStop,
-    SplitWork,
+    Split, SplitAnswer, SplitError, SplitLeg, SplitLegs, SplitPolicy, SplitStop, SplitWork,
 };
 pub use top_n::TopN;

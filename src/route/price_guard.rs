@@ -64,19 +64,21 @@ pub struct PriceReference {
     upper: Decimal,
 }
 
-/// The reference multiplier is not positive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a reference multiplier must be greater than zero, got {0}")]
-pub struct InvalidPriceReference(pub Decimal);
-
 impl PriceReference {
     /// A reference of exactly `multiplier`.
     ///
     /// # Errors
-    /// [`InvalidPriceReference`] unless `multiplier > 0`.
-    pub fn new(multiplier: Decimal) -> Result<Self, InvalidPriceReference> {
+    /// A [`ParseError`](crate::ParseError) of kind
+    /// [`PriceReference`](crate::ParseErrorKind::PriceReference) unless
+    /// `multiplier > 0`.
+    pub fn new(multiplier: Decimal) -> Result<Self, crate::parse_error::ParseError> {
         if multiplier <= Decimal::ZERO {
-            return Err(InvalidPriceReference(multiplier));
+            return Err(crate::parse_error::ParseError::new(
+                crate::parse_error::ParseErrorKind::PriceReference,
+                &alloc::format!("{multiplier}"),
+                "NOT_POSITIVE",
+                &format_args!("a reference multiplier must be greater than zero, got {multiplier}"),
+            ));
         }
         Ok(PriceReference {
             lower: multiplier,

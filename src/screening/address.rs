@@ -7,6 +7,7 @@ use super::bech32::{check_bech32, Bech32Defect};
 use super::canonical::{canonical, AddressEncoding};
 use super::evm;
 use super::invalid_address::{InvalidAddress, MAX_ADDRESS_LEN};
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 use crate::text::{self, check_visible_ascii};
 
 /// The longest address tag (memo, destination tag) accepted, in bytes.
@@ -17,8 +18,7 @@ pub const MAX_ADDRESS_TAG_LEN: usize = 256;
 
 /// Why a text is not a valid address tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InvalidAddressTag {
+pub(crate) enum InvalidAddressTag {
     /// The tag is empty (an absent tag is `None`, not an empty tag).
     #[error("address tag is empty")]
     Empty,
@@ -238,17 +238,18 @@ impl Address {
 /// service's empty string `""` to `None`.
 ///
 /// ```
-/// use swaproute::screening::{AddressTag, InvalidAddressTag};
+/// use swaproute::screening::AddressTag;
 ///
 /// assert_eq!(AddressTag::new("1234567")?.as_str(), "1234567");
 /// assert_eq!(AddressTag::new_optional("")?, None);
 /// assert!(AddressTag::new("a\nb").is_err());
-/// assert_eq!(AddressTag::new("\u{200b}"), Err(InvalidAddressTag::Blank));
+/// assert_eq!(AddressTag::new("\u{200b}").unwrap_err().reason(), "BLANK");
+/// let hidden = AddressTag::new("\u{202e}123").unwrap_err();
 /// assert_eq!(
-///     AddressTag::new("\u{202e}123"),
-///     Err(InvalidAddressTag::InvisibleCharacter { at: 0, found: '\u{202e}' }),
+///     (hidden.reason(), hidden.position(), hidden.found()),
+///     ("INVISIBLE_CHARACTER", Some(0), Some('\u{202e}')),
 /// );
-/// # Ok::<(), swaproute::screening::InvalidAddressTag>(())
+/// # Ok::<(), swaproute::ParseError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AddressTag(Box<str>);
@@ -257,12 +258,19 @@ impl AddressTag {
     /// Validates `text` as a tag.
     ///
     /// # Errors
-    /// [`InvalidAddressTag`], checked in this order: empty, longer than
-    /// [`MAX_ADDRESS_TAG_LEN`] bytes, blank (only spaces or invisible
-    /// characters), then the first invisible character:
-    /// [`InvalidAddressTag::ControlCharacter`] for a control character,
-    /// [`InvalidAddressTag::InvisibleCharacter`] for any other.
-    pub fn new(text: &str) -> Result<Self, InvalidAddressTag> {
+    /// A [`ParseError`] of kind [`AddressTag`](ParseErrorKind::AddressTag),
+    /// checked in this order: empty (`"EMPTY"`), longer than
+    /// [`MAX_ADDRESS_TAG_LEN`] bytes (`"TOO_LONG"`), blank (only spaces or
+    /// invisible characters: `"BLANK"`), then the first invisible character:
+    /// `"CONTROL_CHARACTER"` for a control character,
+    /// `"INVISIBLE_CHARACTER"` for any other (with its position and the
+    /// character).
+    pub fn new(text: &str) -> Result<Self, ParseError> {
+        Self::new_defect(text).map_err(|error| error.with_text(text))
+    }
+
+    /// [`new`](Self::new), with the defect alone.
+    fn new_defect(text: &str) -> Result<Self, InvalidAddressTag> {
         if text.is_empty() {
             return Err(InvalidAddressTag::Empty);
         }
@@ -285,7 +293,7 @@ impl AddressTag {
     ///
     /// # Errors
     /// As [`AddressTag::new`], except for the empty string.
-    pub fn new_optional(text: &str) -> Result<Option<Self>, InvalidAddressTag> {
+    pub fn new_optional(text: &str) -> Result<Option<Self>, ParseError> {
         if text.is_empty() {
             Ok(None)
         } else {
@@ -300,12 +308,38 @@ impl AddressTag {
 }
 
 crate::text::boxed_text!(Address, Address::new, InvalidAddress, "an address");
-crate::text::boxed_text!(
-    AddressTag,
-    AddressTag::new,
-    InvalidAddressTag,
-    "an address tag"
-);
+crate::text::boxed_text!(AddressTag, AddressTag::new, ParseError, "an address tag");
+
+impl Malformed for InvalidAddressTag {
+    fn kind(&self) -> ParseErrorKind {
+        ParseErrorKind::AddressTag
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            InvalidAddressTag::Empty => "EMPTY",
+            InvalidAddressTag::TooLong { .. } => "TOO_LONG",
+            InvalidAddressTag::ControlCharacter { .. } => "CONTROL_CHARACTER",
+            InvalidAddressTag::Blank => "BLANK",
+            InvalidAddressTag::InvisibleCharacter { .. } => "INVISIBLE_CHARACTER",
+        }
+    }
+
+    fn position(&self) -> Option<usize> {
+        match self {
+            InvalidAddressTag::ControlCharacter { at }
+            | InvalidAddressTag::InvisibleCharacter { at, .. } => Some(*at),
+            _ => None,
+        }
+    }
+
+    fn found(&self) -> Option<char> {
+        match self {
+            InvalidAddressTag::InvisibleCharacter { found, .. } => Some(*found),
+            _ => None,
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -446,14 +480,14 @@ mod tests {
             "memo with spaces"
         );
         assert_eq!(AddressTag::new("ünïcödé").unwrap().as_str(), "ünïcödé");
-        assert_eq!(AddressTag::new(""), Err(InvalidAddressTag::Empty));
+        assert_eq!(AddressTag::new_defect(""), Err(InvalidAddressTag::Empty));
         assert_eq!(AddressTag::new_optional("").unwrap(), None);
         assert_eq!(
             AddressTag::new_optional("42").unwrap().unwrap().as_str(),
             "42"
         );
         assert_eq!(
-            AddressTag::new("a\u{0}"),
+            AddressTag::new_defect("a\u{0}"),
             Err(InvalidAddressTag::ControlCharacter { at: 1 })
         );
         // Ruling 28: blank tags and invisible characters.
@@ -467,31 +501,31 @@ mod tests {
             "\u{3000}",
         ] {
             assert_eq!(
-                AddressTag::new(blank),
+                AddressTag::new_defect(blank),
                 Err(InvalidAddressTag::Blank),
                 "{blank:?}"
             );
             assert_eq!(
-                AddressTag::new_optional(blank),
-                Err(InvalidAddressTag::Blank)
+                AddressTag::new_optional(blank).map_err(|e| e.reason()),
+                Err("BLANK")
             );
         }
         assert_eq!(
-            AddressTag::new("\u{202e}123"),
+            AddressTag::new_defect("\u{202e}123"),
             Err(InvalidAddressTag::InvisibleCharacter {
                 at: 0,
                 found: '\u{202e}'
             })
         );
         assert_eq!(
-            AddressTag::new("123\u{200b}"),
+            AddressTag::new_defect("123\u{200b}"),
             Err(InvalidAddressTag::InvisibleCharacter {
                 at: 3,
                 found: '\u{200b}'
             })
         );
         assert_eq!(
-            AddressTag::new("12\u{a0}34"),
+            AddressTag::new_defect("12\u{a0}34"),
             Err(InvalidAddressTag::InvisibleCharacter {
                 at: 2,
                 found: '\u{a0}'
@@ -503,7 +537,7 @@ mod tests {
         );
         assert!(AddressTag::new(&"9".repeat(MAX_ADDRESS_TAG_LEN)).is_ok());
         assert_eq!(
-            AddressTag::new(&"9".repeat(MAX_ADDRESS_TAG_LEN + 1)),
+            AddressTag::new_defect(&"9".repeat(MAX_ADDRESS_TAG_LEN + 1)),
             Err(InvalidAddressTag::TooLong { len: 257 })
         );
     }

@@ -1,10 +1,8 @@
 //! Why a request fails screening, and its API error.
 
-use alloc::format;
-
 use super::invalid_address::InvalidAddress;
 use super::region::RegionCode;
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ErrorCode;
 use crate::ids::AssetId;
 
 /// Which address of a request is screened.
@@ -46,7 +44,7 @@ impl Restriction {
 }
 
 /// A request refused by screening. Each variant has one [`ErrorCode`]
-/// ([`ScreeningError::code`]) and converts into an [`ApiError`] whose details
+/// ([`ScreeningError::code`]) and converts into an [`ApiError`](crate::error::ApiError) whose details
 /// name the field, region or asset.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -118,15 +116,10 @@ impl ScreeningError {
     }
 }
 
-impl From<ScreeningError> for ApiError {
-    fn from(error: ScreeningError) -> Self {
-        ApiError::new(error.code(), format!("{error}"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ApiError;
 
     #[test]
     fn restrictions_have_stable_codes() {

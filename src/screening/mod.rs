@@ -59,12 +59,12 @@ mod policy;
 mod region;
 mod tag;
 
-pub use address::{Address, AddressTag, InvalidAddressTag, NetworkKind, MAX_ADDRESS_TAG_LEN};
+pub use address::{Address, AddressTag, NetworkKind, MAX_ADDRESS_TAG_LEN};
 pub use canonical::AddressEncoding;
 pub use error::{AddressField, Restriction, ScreeningError};
 pub use evm::eip55_checksum;
 pub use invalid_address::{InvalidAddress, MAX_ADDRESS_LEN};
 pub use market::MarketState;
 pub use policy::{ScreeningPolicy, ScreeningRequest, UnknownRegion};
-pub use region::{InvalidRegionCode, RegionCode, MAX_REGION_CODE_LEN};
+pub use region::{RegionCode, MAX_REGION_CODE_LEN};
 pub use tag::{TagField, TagWarning, DEFAULT_TAG_ASSETS};

@@ -2,13 +2,13 @@
 
 use alloc::boxed::Box;
 
+use crate::parse_error::{ParseError, ParseErrorKind};
+
 /// The longest region code accepted, in bytes: `CC-XXX` (ISO 3166-2).
 pub const MAX_REGION_CODE_LEN: usize = 6;
 
-/// The text is not a region code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("region code must be an ISO 3166-1 alpha-2 country code (\"US\") or an ISO 3166-2 subdivision (\"CA-ON\")")]
-pub struct InvalidRegionCode;
+/// The message of a text that is not a region code.
+const NOT_A_REGION_CODE: &str = "region code must be an ISO 3166-1 alpha-2 country code (\"US\") or an ISO 3166-2 subdivision (\"CA-ON\")";
 
 /// A region: an ISO 3166-1 alpha-2 country code (`US`) or an ISO 3166-2
 /// subdivision code (`CA-ON`: country, `-`, one to three letters or digits).
@@ -24,7 +24,7 @@ pub struct InvalidRegionCode;
 /// assert_eq!(ny.as_str(), "US-NY");
 /// assert_eq!(ny.country().as_str(), "US");
 /// assert!("USA".parse::<RegionCode>().is_err());
-/// # Ok::<(), swaproute::screening::InvalidRegionCode>(())
+/// # Ok::<(), swaproute::ParseError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RegionCode(Box<str>);
@@ -33,9 +33,9 @@ impl RegionCode {
     /// Validates and normalizes (upper case) `text`.
     ///
     /// # Errors
-    /// [`InvalidRegionCode`] unless `text` is two ASCII letters, optionally
+    /// a [`ParseError`] ([`RegionCode`](ParseErrorKind::RegionCode)) unless `text` is two ASCII letters, optionally
     /// followed by `-` and one to three ASCII letters or digits.
-    pub fn new(text: &str) -> Result<Self, InvalidRegionCode> {
+    pub fn new(text: &str) -> Result<Self, ParseError> {
         let (country, subdivision) = match text.split_once('-') {
             Some((country, sub)) => (country, Some(sub)),
             None => (text, None),
@@ -50,7 +50,12 @@ impl RegionCode {
         if country_ok && sub_ok {
             Ok(RegionCode(text.to_ascii_uppercase().into_boxed_str()))
         } else {
-            Err(InvalidRegionCode)
+            Err(ParseError::new(
+                ParseErrorKind::RegionCode,
+                text,
+                "MALFORMED",
+                &NOT_A_REGION_CODE,
+            ))
         }
     }
 
@@ -77,7 +82,7 @@ impl RegionCode {
 crate::text::boxed_text!(
     RegionCode,
     RegionCode::new,
-    InvalidRegionCode,
+    ParseError,
     "a region code such as \"US\" or \"CA-ON\""
 );
 
@@ -113,7 +118,11 @@ mod tests {
             "", "U", "USA", "U1", "12", "US-", "US-ABCD", "US-N Y", "-NY", "US-NY-X", " US", "ÜS",
             "US\n",
         ] {
-            assert_eq!(RegionCode::new(text), Err(InvalidRegionCode), "{text:?}");
+            assert_eq!(
+                RegionCode::new(text).map_err(|e| e.kind()),
+                Err(ParseErrorKind::RegionCode),
+                "{text:?}"
+            );
         }
     }
 

@@ -159,12 +159,6 @@ impl QuoteError {
     }
 }
 
-impl From<QuoteError> for ApiError {
-    fn from(error: QuoteError) -> Self {
-        error.to_api_error()
-    }
-}
-
 /// Better first: ExactIn by more `toAmount`, ExactOut by less `fromAmount`;
 /// then non-sponsored before sponsored; then quote id by bytes.
 fn rank(mode: SwapMode, a: &Quote, b: &Quote) -> Ordering {

@@ -17,6 +17,6 @@ pub use amount::SentAmount;
 pub use field::RequestField;
 pub use opaque::{Opaque, RevenueShare};
 pub use presence::{Presence, SentDecimal};
-pub use timestamp::{InvalidTimestamp, Timestamp};
+pub use timestamp::Timestamp;
 
 pub(crate) use presence::{present, serialize_number};

@@ -3,6 +3,7 @@
 use alloc::boxed::Box;
 use alloc::format;
 
+use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
 use crate::time::{EpochMillis, TimeRangeError};
 
 /// An ISO 8601 timestamp (`createdAt`, `updatedAt`), e.g.
@@ -31,9 +32,9 @@ use crate::time::{EpochMillis, TimeRangeError};
 pub struct Timestamp(Box<str>, i64);
 
 /// The text is not an ISO 8601 timestamp of the accepted form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not an ISO 8601 timestamp (expected YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM))")]
-pub struct InvalidTimestamp;
+/// The message of a text that is not a timestamp.
+const NOT_A_TIMESTAMP: &str =
+    "not an ISO 8601 timestamp (expected YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM))";
 
 const MILLIS_PER_DAY: i64 = 86_400_000;
 
@@ -44,12 +45,17 @@ impl Timestamp {
     /// Validates `text`.
     ///
     /// # Errors
-    /// [`InvalidTimestamp`] when `text` is not of the accepted form, or names
+    /// a [`ParseError`] of kind [`Timestamp`](ParseErrorKind::Timestamp) when `text` is not of the accepted form, or names
     /// a day its month does not have (`2026-02-29`, `2026-04-31`).
-    pub fn new(text: &str) -> Result<Self, InvalidTimestamp> {
+    pub fn new(text: &str) -> Result<Self, ParseError> {
         match utc_millis(text.as_bytes()) {
             Some(instant) => Ok(Timestamp(text.into(), instant)),
-            None => Err(InvalidTimestamp),
+            None => Err(ParseError::new(
+                ParseErrorKind::Timestamp,
+                text,
+                "MALFORMED",
+                &NOT_A_TIMESTAMP,
+            )),
         }
     }
 
@@ -71,9 +77,16 @@ impl Timestamp {
     /// ```
     ///
     /// # Errors
-    /// [`TimeRangeError::BeforeEpoch`] when the instant is before
+    /// A [`ParseError`] of kind [`Instant`](ParseErrorKind::Instant)
+    /// (`"BEFORE_EPOCH"`) when the instant is before
     /// `1970-01-01T00:00:00Z`, which [`EpochMillis`] cannot hold.
-    pub fn epoch_millis(&self) -> Result<EpochMillis, TimeRangeError> {
+    pub fn epoch_millis(&self) -> Result<EpochMillis, ParseError> {
+        self.epoch_millis_defect()
+            .map_err(|error| error.with_text(self.as_str()))
+    }
+
+    /// [`epoch_millis`](Self::epoch_millis), with the defect alone.
+    fn epoch_millis_defect(&self) -> Result<EpochMillis, TimeRangeError> {
         u64::try_from(self.1)
             .map(EpochMillis::new)
             .map_err(|_| TimeRangeError::BeforeEpoch)
@@ -83,26 +96,37 @@ impl Timestamp {
 /// Writes the instant as the live service does: UTC, milliseconds always
 /// written (`1970-01-01T00:00:00.000Z`).
 impl TryFrom<EpochMillis> for Timestamp {
-    type Error = TimeRangeError;
+    type Error = ParseError;
 
     /// # Errors
-    /// [`TimeRangeError::TooLate`] after [`Timestamp::LATEST`]
-    /// (`9999-12-31T23:59:59.999Z`): the form has four year digits.
-    fn try_from(instant: EpochMillis) -> Result<Self, TimeRangeError> {
+    /// A [`ParseError`] of kind [`Instant`](ParseErrorKind::Instant)
+    /// (`"TOO_LATE"`, its text the milliseconds) after
+    /// [`Timestamp::LATEST`] (`9999-12-31T23:59:59.999Z`): the form has four
+    /// year digits.
+    fn try_from(instant: EpochMillis) -> Result<Self, ParseError> {
+        Timestamp::from_instant(instant)
+            .ok_or(TimeRangeError::TooLate)
+            .map_err(|error| error.with_text(&format!("{}", instant.as_millis())))
+    }
+}
+
+impl Timestamp {
+    /// [`Timestamp::try_from`] an instant; `None` after [`Timestamp::LATEST`].
+    fn from_instant(instant: EpochMillis) -> Option<Self> {
         if instant > Timestamp::LATEST {
-            return Err(TimeRangeError::TooLate);
+            return None;
         }
-        let millis = i64::try_from(instant.as_millis()).map_err(|_| TimeRangeError::TooLate)?;
-        let text = iso_text(millis).ok_or(TimeRangeError::TooLate)?;
-        Ok(Timestamp(text.into_boxed_str(), millis))
+        let millis = i64::try_from(instant.as_millis()).ok()?;
+        let text = iso_text(millis)?;
+        Some(Timestamp(text.into_boxed_str(), millis))
     }
 }
 
 impl TryFrom<&Timestamp> for EpochMillis {
-    type Error = TimeRangeError;
+    type Error = ParseError;
 
     /// See [`Timestamp::epoch_millis`].
-    fn try_from(timestamp: &Timestamp) -> Result<Self, TimeRangeError> {
+    fn try_from(timestamp: &Timestamp) -> Result<Self, ParseError> {
         timestamp.epoch_millis()
     }
 }
@@ -286,7 +310,7 @@ fn utc_millis(b: &[u8]) -> Option<i64> {
 crate::text::boxed_text!(
     Timestamp,
     Timestamp::new,
-    InvalidTimestamp,
+    ParseError,
     "an ISO 8601 timestamp"
 );
 
@@ -306,7 +330,7 @@ mod tests {
     fn millis(text: &str) -> Result<u64, TimeRangeError> {
         Timestamp::new(text)
             .unwrap()
-            .epoch_millis()
+            .epoch_millis_defect()
             .map(EpochMillis::as_millis)
     }
 
@@ -342,8 +366,8 @@ mod tests {
     fn refuses_instants_past_year_9999() {
         for past in [2_932_897 * DAY, u64::MAX, i64::MAX as u64 + 1] {
             assert_eq!(
-                Timestamp::try_from(EpochMillis::new(past)),
-                Err(TimeRangeError::TooLate),
+                Timestamp::from_instant(EpochMillis::new(past)),
+                None,
                 "{past}"
             );
         }
@@ -426,7 +450,11 @@ mod tests {
             "2026-09-31T00:00:00Z",
             "2026-11-31T00:00:00Z",
         ] {
-            assert_eq!(Timestamp::new(bad), Err(InvalidTimestamp), "{bad}");
+            assert_eq!(
+                Timestamp::new(bad).map_err(|e| e.kind()),
+                Err(ParseErrorKind::Timestamp),
+                "{bad}"
+            );
         }
     }
 
@@ -465,7 +493,11 @@ mod tests {
             "2026-07-14T09:30:00Zjunk",
             "２026-07-14T09:30:00Z",
         ] {
-            assert_eq!(Timestamp::new(bad), Err(InvalidTimestamp), "{bad}");
+            assert_eq!(
+                Timestamp::new(bad).map_err(|e| e.kind()),
+                Err(ParseErrorKind::Timestamp),
+                "{bad}"
+            );
         }
     }
 }

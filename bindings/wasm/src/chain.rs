@@ -7,7 +7,7 @@ use core::fmt;
 
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
-use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
+use swaproute::rate::{InvalidRates, MAX_RATES};
 use swaproute::route::chain::{Chain, ChainRequest, Market};
 use swaproute::route::chain_valid_until;
 use swaproute::{AssetId, EpochMillis, RatesResponse, SwapMode};
@@ -28,9 +28,9 @@ pub(crate) fn responses(text: &str) -> Result<Vec<RatesResponse>, Failure> {
     let lists = match decoded {
         Ok(lists) => lists,
         Err(_) if too_many.get() => {
-            let error = InvalidRates::TooMany(TooManyRates {
+            let error = InvalidRates::TooMany {
                 len: MAX_RATES.saturating_add(1),
-            });
+            };
             return Err(Failure::invalid_request(format!("responses: {error}"))
                 .with("reason", error.code()));
         }

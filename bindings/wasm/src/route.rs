@@ -5,7 +5,7 @@ use core::fmt;
 
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::Deserializer;
-use swaproute::rate::{InvalidRates, TooManyRates, MAX_RATES};
+use swaproute::rate::{InvalidRates, MAX_RATES};
 #[cfg(feature = "feasible")]
 use swaproute::route::FeasibleQuery;
 use swaproute::route::{estimate_exact_out_under, Policy};
@@ -35,9 +35,9 @@ pub(crate) fn rate_list(what: &str, text: &str) -> Result<Vec<Rate>, Failure> {
         .and_then(|list| deserializer.end().map(|()| list));
     match decoded {
         Ok(list) => Ok(list),
-        Err(_) if too_many.get() => Err(refused(&InvalidRates::TooMany(TooManyRates {
+        Err(_) if too_many.get() => Err(refused(&InvalidRates::TooMany {
             len: MAX_RATES.saturating_add(1),
-        }))),
+        })),
         Err(e) => Err(decode_failure(what, &e)),
     }
 }

@@ -147,11 +147,5 @@ impl ForwardedError {
     }
 }
 
-impl From<ForwardedError> for ApiError {
-    fn from(err: ForwardedError) -> Self {
-        err.to_api_error()
-    }
-}
-
 #[cfg(test)]
 mod tests;

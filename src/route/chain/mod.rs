@@ -53,6 +53,7 @@ mod select;
 pub use market::{InvalidMarket, Market};
 pub use no_route::ChainNoRoute;
 pub use ranked::{Chain, ChainRejection, Leg};
-pub use request::{ChainRequest, InvalidMaxLegs, DEFAULT_MAX_LEGS, MAX_LEGS};
+pub(crate) use request::invalid_max_legs;
+pub use request::{ChainRequest, DEFAULT_MAX_LEGS, MAX_LEGS};
 pub use search::MAX_TOP;
 pub use select::{ChainSelection, TooManyCombinations, MAX_ENUMERATION};

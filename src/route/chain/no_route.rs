@@ -92,12 +92,6 @@ impl ChainNoRoute {
     }
 }
 
-impl From<ChainNoRoute> for ApiError {
-    fn from(no_route: ChainNoRoute) -> Self {
-        no_route.to_api_error()
-    }
-}
-
 impl fmt::Display for ChainNoRoute {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 use super::market::Market;
 use crate::decimal::Amount;
 use crate::ids::AssetId;
+use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::rate::{CampaignLimits, PairId, Rate};
 use crate::route::rules::served::resolve_guard;
 use crate::route::{Floors, Policy, PolicyPart, PriceGuard, RouteRequest, UnsupportedPolicy};
@@ -52,10 +53,16 @@ pub struct ChainRequest {
     pub(crate) leg_guards: Option<Vec<(PairId, PriceGuard, PriceGuard)>>,
 }
 
-/// A leg count outside 1 to [`MAX_LEGS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a chain has 1 to 3 legs, not {0}")]
-pub struct InvalidMaxLegs(pub usize);
+/// A leg count outside 1 to [`MAX_LEGS`]: a [`ParseError`] of kind
+/// [`MaxLegs`](ParseErrorKind::MaxLegs).
+pub(crate) fn invalid_max_legs(max_legs: usize) -> ParseError {
+    ParseError::new(
+        ParseErrorKind::MaxLegs,
+        &alloc::format!("{max_legs}"),
+        "OUT_OF_RANGE",
+        &format_args!("a chain has 1 to 3 legs, not {max_legs}"),
+    )
+}
 
 impl ChainRequest {
     /// An ExactIn request: `from_amount` of `from` is exact; each leg's input
@@ -93,10 +100,11 @@ impl ChainRequest {
     /// The same request allowing chains of up to `max_legs` legs.
     ///
     /// # Errors
-    /// [`InvalidMaxLegs`] outside 1 to [`MAX_LEGS`].
-    pub fn with_max_legs(mut self, max_legs: usize) -> Result<Self, InvalidMaxLegs> {
+    /// A [`ParseError`] of kind [`MaxLegs`](ParseErrorKind::MaxLegs)
+    /// outside 1 to [`MAX_LEGS`].
+    pub fn with_max_legs(mut self, max_legs: usize) -> Result<Self, ParseError> {
         if !(1..=MAX_LEGS).contains(&max_legs) {
-            return Err(InvalidMaxLegs(max_legs));
+            return Err(invalid_max_legs(max_legs));
         }
         self.max_legs = max_legs;
         Ok(self)

@@ -485,12 +485,6 @@ impl NoRoute {
     }
 }
 
-impl From<NoRoute> for ApiError {
-    fn from(no_route: NoRoute) -> Self {
-        no_route.to_api_error()
-    }
-}
-
 /// Counts what excluded the rates, in one pass and without allocating.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Tally {

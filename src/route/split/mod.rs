@@ -120,6 +120,7 @@ use super::rules::served::resolve_guard;
 use super::{NoRoute, Route, RouteRequest};
 use crate::decimal::Amount;
 use crate::numeric::Wide;
+use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::rate::prepared::Layout;
 use crate::rate::{MixedPairs, Rate, RateList};
 use crate::swap_mode::SwapMode;
@@ -155,39 +156,39 @@ impl Default for SplitLegs {
     }
 }
 
-/// A number of legs other than 2 or 3.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct InvalidSplitLegs(pub u64);
-
-impl fmt::Display for InvalidSplitLegs {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a split has 2 or 3 legs, not {}", self.0)
-    }
+/// A number of legs other than 2 or 3: a [`ParseError`] of kind
+/// [`SplitLegs`](ParseErrorKind::SplitLegs) for `text`.
+fn invalid_split_legs(text: &str, legs: u64) -> ParseError {
+    ParseError::new(
+        ParseErrorKind::SplitLegs,
+        text,
+        "OUT_OF_RANGE",
+        &format_args!("a split has 2 or 3 legs, not {legs}"),
+    )
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for InvalidSplitLegs {}
-
 impl TryFrom<u64> for SplitLegs {
-    type Error = InvalidSplitLegs;
+    type Error = ParseError;
 
+    /// # Errors
+    /// A [`ParseError`] unless `value` is 2 or 3.
     fn try_from(value: u64) -> Result<Self, Self::Error> {
         match value {
             2 => Ok(SplitLegs::TWO),
             3 => Ok(SplitLegs::THREE),
-            other => Err(InvalidSplitLegs(other)),
+            other => Err(invalid_split_legs(&alloc::format!("{other}"), other)),
         }
     }
 }
 
 impl core::str::FromStr for SplitLegs {
-    type Err = InvalidSplitLegs;
+    type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         match text {
             "2" => Ok(SplitLegs::TWO),
             "3" => Ok(SplitLegs::THREE),
-            _ => Err(InvalidSplitLegs(text.parse().unwrap_or(u64::MAX))),
+            _ => Err(invalid_split_legs(text, text.parse().unwrap_or(u64::MAX))),
         }
     }
 }
