@@ -108,13 +108,16 @@ impl<'c> AmountModel<'c> {
         }
         let verdict = |x: i128| self.verdict_in(rate, x);
         let overflows = |x: i128| matches!(verdict(x), Err(RejectReason::Overflow));
-        if overflows(hi) {
+        // One check at the top decides, unless it overflows.
+        let mut at_hi = verdict(hi);
+        if matches!(at_hi, Err(RejectReason::Overflow)) {
             if overflows(lo) {
                 return None;
             }
             hi = least(lo, hi, lo, &overflows)?.checked_sub(1)?;
+            at_hi = verdict(hi);
         }
-        verdict(hi).is_ok().then_some((lo, hi))
+        at_hi.is_ok().then_some((lo, hi))
     }
 
     /// Whether `rate` serves some amount under the policy: what
