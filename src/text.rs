@@ -179,6 +179,32 @@ macro_rules! from_token_defect {
             }
         }
     };
+    // With the `Malformed` impl of a `ParseError` of `$kind`: the reasons
+    // `EMPTY`, `TOO_LONG` and `$reason` (with the character's position).
+    ($error:ident, $bad:ident, $reason:literal, $kind:ident) => {
+        $crate::text::from_token_defect!($error, $bad);
+
+        impl $crate::parse_error::Malformed for $error {
+            fn kind(&self) -> $crate::parse_error::ParseErrorKind {
+                $crate::parse_error::ParseErrorKind::$kind
+            }
+
+            fn reason(&self) -> &'static str {
+                match self {
+                    $error::Empty => "EMPTY",
+                    $error::TooLong { .. } => "TOO_LONG",
+                    $error::$bad { .. } => $reason,
+                }
+            }
+
+            fn position(&self) -> Option<usize> {
+                match self {
+                    $error::$bad { at } => Some(*at),
+                    _ => None,
+                }
+            }
+        }
+    };
 }
 
 /// `struct $name(Box<str>)`, a text of an open set kept exactly as received

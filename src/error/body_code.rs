@@ -5,7 +5,7 @@
 use core::fmt;
 
 use super::{ErrorCode, LegacyCode};
-use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
+use crate::parse_error::{Malformed, ParseError};
 
 /// The longest error code text accepted, in bytes (ruling 17, docs/RULES.md).
 /// The codes of the table are at most 22 bytes.
@@ -31,28 +31,12 @@ pub(crate) enum InvalidBodyCode {
     },
 }
 
-crate::text::from_token_defect!(InvalidBodyCode, ControlCharacter);
-
-impl Malformed for InvalidBodyCode {
-    fn kind(&self) -> ParseErrorKind {
-        ParseErrorKind::BodyCode
-    }
-
-    fn reason(&self) -> &'static str {
-        match self {
-            InvalidBodyCode::Empty => "EMPTY",
-            InvalidBodyCode::TooLong { .. } => "TOO_LONG",
-            InvalidBodyCode::ControlCharacter { .. } => "CONTROL_CHARACTER",
-        }
-    }
-
-    fn position(&self) -> Option<usize> {
-        match self {
-            InvalidBodyCode::ControlCharacter { at } => Some(*at),
-            _ => None,
-        }
-    }
-}
+crate::text::from_token_defect!(
+    InvalidBodyCode,
+    ControlCharacter,
+    "CONTROL_CHARACTER",
+    BodyCode
+);
 
 crate::text::verbatim_text!(
     /// A code this crate does not know, kept exactly as the service sent it.

@@ -8,7 +8,7 @@ use core::fmt;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{Order, Presence};
-use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
+use crate::parse_error::{Malformed, ParseError};
 use crate::text::check_visible_ascii;
 
 /// The longest transaction id accepted, in bytes (ruling 17 in docs/RULES.md). Real ones
@@ -36,28 +36,12 @@ pub(crate) enum InvalidTransactionId {
     },
 }
 
-crate::text::from_token_defect!(InvalidTransactionId);
-
-impl Malformed for InvalidTransactionId {
-    fn kind(&self) -> ParseErrorKind {
-        ParseErrorKind::TransactionId
-    }
-
-    fn reason(&self) -> &'static str {
-        match self {
-            InvalidTransactionId::Empty => "EMPTY",
-            InvalidTransactionId::TooLong { .. } => "TOO_LONG",
-            InvalidTransactionId::BadCharacter { .. } => "BAD_CHARACTER",
-        }
-    }
-
-    fn position(&self) -> Option<usize> {
-        match self {
-            InvalidTransactionId::BadCharacter { at } => Some(*at),
-            _ => None,
-        }
-    }
-}
+crate::text::from_token_defect!(
+    InvalidTransactionId,
+    BadCharacter,
+    "BAD_CHARACTER",
+    TransactionId
+);
 
 /// A blockchain transaction id: non-empty, at most [`MAX_TRANSACTION_ID_LEN`]
 /// bytes, visible ASCII only (hex hashes, base58 signatures, `hash:index`

@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
+use crate::parse_error::{Malformed, ParseError};
 
 /// The longest status text accepted, in bytes (ruling 17 in docs/RULES.md). The known
 /// statuses are at most 10 bytes.
@@ -30,28 +30,12 @@ pub(crate) enum InvalidOrderStatus {
     },
 }
 
-crate::text::from_token_defect!(InvalidOrderStatus, ControlCharacter);
-
-impl Malformed for InvalidOrderStatus {
-    fn kind(&self) -> ParseErrorKind {
-        ParseErrorKind::OrderStatus
-    }
-
-    fn reason(&self) -> &'static str {
-        match self {
-            InvalidOrderStatus::Empty => "EMPTY",
-            InvalidOrderStatus::TooLong { .. } => "TOO_LONG",
-            InvalidOrderStatus::ControlCharacter { .. } => "CONTROL_CHARACTER",
-        }
-    }
-
-    fn position(&self) -> Option<usize> {
-        match self {
-            InvalidOrderStatus::ControlCharacter { at } => Some(*at),
-            _ => None,
-        }
-    }
-}
+crate::text::from_token_defect!(
+    InvalidOrderStatus,
+    ControlCharacter,
+    "CONTROL_CHARACTER",
+    OrderStatus
+);
 
 crate::text::verbatim_text!(
     /// A status the crate does not know, kept exactly as the service sent it.
