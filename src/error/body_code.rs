@@ -87,7 +87,7 @@ impl BodyCode {
     /// characters (case-sensitive).
     ///
     /// # Errors
-    /// A [`ParseError`] of kind [`BodyCode`](ParseErrorKind::BodyCode) when
+    /// A [`ParseError`] of kind [`BodyCode`](crate::parse_error::ParseErrorKind::BodyCode) when
     /// `text` is empty, too long or holds a control character.
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         if let Some(legacy) = LegacyCode::from_wire(text) {

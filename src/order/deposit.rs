@@ -54,7 +54,7 @@ impl TransactionId {
     ///
     /// # Errors
     /// A [`ParseError`] of kind
-    /// [`TransactionId`](ParseErrorKind::TransactionId) when `text` is empty, longer than
+    /// [`TransactionId`](crate::parse_error::ParseErrorKind::TransactionId) when `text` is empty, longer than
     /// [`MAX_TRANSACTION_ID_LEN`] bytes, or contains a byte that is not visible
     /// ASCII (`!`..=`~`).
     pub fn new(text: &str) -> Result<Self, ParseError> {

@@ -91,7 +91,7 @@ impl OrderStatus {
     /// as [`OrderStatus::Unknown`].
     ///
     /// # Errors
-    /// A [`ParseError`] of kind [`OrderStatus`](ParseErrorKind::OrderStatus)
+    /// A [`ParseError`] of kind [`OrderStatus`](crate::parse_error::ParseErrorKind::OrderStatus)
     /// when `text` is empty, longer than [`MAX_STATUS_LEN`] bytes or
     /// contains a control character.
     pub fn parse(text: &str) -> Result<Self, ParseError> {
