@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::parse_error::{Malformed, ParseError, ParseErrorKind};
+use crate::parse_error::{Malformed, ParseErrorKind};
 
 use serde::{Deserialize, Serialize};
 
@@ -106,15 +106,15 @@ impl Malformed for TimeRangeError {
 /// ```
 #[cfg(feature = "std")]
 impl TryFrom<std::time::SystemTime> for EpochMillis {
-    type Error = ParseError;
+    type Error = crate::parse_error::ParseError;
 
     /// # Errors
-    /// A [`ParseError`] of kind [`Instant`](ParseErrorKind::Instant)
+    /// A [`ParseError`](crate::parse_error::ParseError) of kind [`Instant`](ParseErrorKind::Instant)
     /// (`"BEFORE_EPOCH"` for a time before the epoch, `"TOO_LATE"` for one
     /// after `9999-12-31T23:59:59.999Z`; its text the time's `Debug` form)
     /// (a clock that far ahead is broken, and every reading this accepts can
     /// be written as an order's `createdAt`).
-    fn try_from(time: std::time::SystemTime) -> Result<Self, ParseError> {
+    fn try_from(time: std::time::SystemTime) -> Result<Self, Self::Error> {
         system_time(time).map_err(|error| error.with_text(&alloc::format!("{time:?}")))
     }
 }
