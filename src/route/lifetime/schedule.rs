@@ -242,7 +242,7 @@ fn build_median<'r, R: RateList + ?Sized>(
 
     let (mut next_voter, mut next_route) = (0usize, 0usize);
     // The admitted positions `[lo, hi)`, found again when a voter leaves.
-    let mut admitted: Option<(PriceGuard, usize, usize)> = None;
+    let mut admitted: Option<(usize, usize)> = None;
     let mut from = now;
     for until in instants {
         // Leave everything expired at `from` (`expiry <= from`).
@@ -261,7 +261,7 @@ fn build_median<'r, R: RateList + ?Sized>(
             live.clear(at);
             next_route = next_route.saturating_add(1);
         }
-        let (_, lo, hi) = if let Some(found) = admitted {
+        let (lo, hi) = if let Some(found) = admitted {
             found
         } else {
             let found = admitted_range(guard, &voters, &counts, routes, &by_value);
@@ -275,10 +275,10 @@ fn build_median<'r, R: RateList + ?Sized>(
     out
 }
 
-/// `guard` resolved to the median of the voters `counts` still holds (as
-/// ranking resolves it: no reference when no voter is left, and then it
-/// holds nothing), and the positions of `by_value` (routes in multiplier
-/// order) whose rates it admits: one contiguous range, as the rates
+/// The positions of `by_value` (routes in multiplier order) whose rates
+/// `guard` admits once resolved to the median of the voters `counts` still
+/// holds (as ranking resolves it: no reference when no voter is left, and
+/// then it holds nothing, so every position): one contiguous range, as the rates
 /// within `bps` of a reference are (`|m − r| × 10⁴ ≤ bps × r`).
 /// `O(log n)` exact checks.
 fn admitted_range(
@@ -287,7 +287,7 @@ fn admitted_range(
     counts: &Counts,
     routes: &[Route<'_>],
     by_value: &[usize],
-) -> (PriceGuard, usize, usize) {
+) -> (usize, usize) {
     let count = counts.total();
     let middle = |k: usize| {
         counts
@@ -302,7 +302,7 @@ fn admitted_range(
         upper
     };
     let (Some(lower), Some(upper)) = (lower, upper) else {
-        return (guard.with_reference(None), 0, by_value.len());
+        return (0, by_value.len());
     };
     let reference = PriceReference::between(lower, upper);
     let guard = guard.with_reference(Some(reference));
@@ -316,7 +316,7 @@ fn admitted_range(
     let hi = by_value.partition_point(|rank| {
         rate(rank).is_some_and(|rate| admits(rate) || !reference.is_below(rate.multiplier()))
     });
-    (guard, lo, hi.max(lo))
+    (lo, hi.max(lo))
 }
 
 /// Appends `[from, until)` with `answer`, merged into the last interval
