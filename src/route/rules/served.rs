@@ -73,11 +73,7 @@ impl<'c> AmountModel<'c> {
     /// The grid interval (mantissas at the mode's places) `rate`
     /// serves, or `None` when it serves no amount.
     pub(crate) fn interval(&self, rate: &Rate) -> Option<(i128, i128)> {
-        admit(rate, self.now, self.mode).ok()?;
-        let effective_max = rate.effective_max(self.policy.campaigns());
-        if effective_max < rate.min() {
-            return None; // ruling 30
-        }
+        let effective_max = self.limits(rate)?;
         match self.mode {
             SwapMode::ExactIn => self.interval_in(rate, effective_max),
             SwapMode::ExactOut => self.interval_out(rate, effective_max),
@@ -125,17 +121,19 @@ impl<'c> AmountModel<'c> {
     /// the interval's low end (the bisection it costs). The voters of a
     /// median guard (ruling 42) are the rates for which this holds.
     pub(crate) fn serves_some(&self, rate: &Rate) -> bool {
-        if admit(rate, self.now, self.mode).is_err() {
-            return false;
-        }
+        self.limits(rate)
+            .is_some_and(|effective_max| match self.mode {
+                SwapMode::ExactIn => self.top_in(rate, effective_max).is_some(),
+                SwapMode::ExactOut => self.top_out(rate, effective_max).is_some(),
+            })
+    }
+
+    /// The effective max of a rate admitted at `now` in the model's mode
+    /// whose limits hold some amount (ruling 30); `None` otherwise.
+    fn limits(&self, rate: &Rate) -> Option<Decimal> {
+        admit(rate, self.now, self.mode).ok()?;
         let effective_max = rate.effective_max(self.policy.campaigns());
-        if effective_max < rate.min() {
-            return false; // ruling 30
-        }
-        match self.mode {
-            SwapMode::ExactIn => self.top_in(rate, effective_max).is_some(),
-            SwapMode::ExactOut => self.top_out(rate, effective_max).is_some(),
-        }
+        (effective_max >= rate.min()).then_some(effective_max)
     }
 
     /// The engine's verdict on `rate` at the ExactIn amount `x` (a mantissa
